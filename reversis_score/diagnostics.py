@@ -1,0 +1,84 @@
+"""The two error families — notation errors and rule violations — and how they are shown.
+
+A Diagnostic never stops anything by itself: readers collect them and the caller decides
+(``--strict`` stops at the first). Rendering follows NOTATION.md:
+
+    club.rvs:14:13: error: there are no tens in a 48-card pack: 'TH'
+       14 |   Bruno: 5H TH AH 2H
+          |             ^^
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .records import Span
+
+NOTATION = "notation"
+RULE = "rule"
+MAX_SHOWN_LINE = 120  # a 1 MB line is cut around the caret, never printed whole
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem in a record: what, where (span), and in which hand and trick."""
+
+    message: str
+    span: Span | None
+    family: str = NOTATION
+    severity: str = "error"
+    hand: int | None = None
+    trick: int | None = None
+    player: str | None = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+
+class RecordError(Exception):
+    """Raised in strict mode at the first error, carrying it."""
+
+    def __init__(self, diagnostic: Diagnostic):
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+def where_prefix(hand: int | None, trick: int | None) -> str:
+    """``hand 3, trick 5: `` — the place in play a rule violation concerns."""
+    parts = []
+    if hand is not None:
+        parts.append(f"hand {hand}")
+    if trick is not None:
+        parts.append(f"trick {trick}")
+    return ", ".join(parts) + ": " if parts else ""
+
+
+def render(diag: Diagnostic, file: str, lines: list[str] | None) -> str:
+    """The diagnostic as text: ``file:line:col: error: message``, the line and a caret."""
+    message = diag.message
+    if diag.family == RULE:
+        message = where_prefix(diag.hand, diag.trick) + message
+    if diag.span is None:
+        return f"{file}: {diag.severity}: {message}"
+    head = f"{file}:{diag.span.line}:{diag.span.column}: {diag.severity}: {message}"
+    out = [head]
+    if lines is not None and 0 < diag.span.line <= len(lines):
+        out.extend(_source_excerpt(lines[diag.span.line - 1], diag.span))
+    if diag.family == NOTATION and diag.hand is not None:
+        gutter = " " * (len(str(diag.span.line)) + 4)
+        out.append(f"{gutter}= in {where_prefix(diag.hand, diag.trick)[:-2]}")
+    return "\n".join(out)
+
+
+def _source_excerpt(line: str, span: Span) -> list[str]:
+    text = line.replace("\t", " ").rstrip("\n")
+    start = span.column - 1
+    width = max(1, min(span.width, MAX_SHOWN_LINE // 2))
+    cut = 0
+    if len(text) > MAX_SHOWN_LINE:
+        cut = max(0, start - MAX_SHOWN_LINE // 3)
+        text = ("…" if cut else "") + text[cut:cut + MAX_SHOWN_LINE] + "…"
+        start = start - cut + (1 if cut else 0)
+    number = str(span.line)
+    gutter = " " * (len(number) + 1)
+    return [f"   {number} | {text}", f"   {gutter}| {' ' * start}{'^' * width}"]

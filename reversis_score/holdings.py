@@ -1,0 +1,157 @@
+"""Deal and exchange against the play: each player plays exactly what he held after the exchange.
+
+With no deal recorded, a player's hand is the cards he played. With a deal but no exchange,
+the exchange is inferred from the play where it can be.
+"""
+from __future__ import annotations
+
+from .cards import Card
+from .records import HandRecord, PlacedCard
+from .rules import Knobs
+
+
+def check_holdings(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
+                   played: dict[str, list[Card]], found) -> tuple[dict[str, frozenset[Card]], set[str]]:
+    """Each player's hand after the exchange, and the barred players; problems go to ``found``."""
+    barred = {i.player.text for i in hand.irregulars if i.kind == "peek"}
+    barred |= {e.player.text for e in hand.exchange or () if e.action in ("peeks", "takes")}
+    _check_exchange_lines(hand, players, knobs, found)
+    if hand.deal is None:
+        _check_discards_not_played(hand, played, found)
+        return {p: frozenset(played[p]) for p in players}, barred
+    dealt = _check_deal(hand, players, knobs, found)
+    if dealt is None or found.has_errors:
+        return {p: frozenset(played[p]) for p in players}, barred
+    held = {}
+    for player in players:
+        cards, face_down = dealt[player]
+        line = next((e for e in hand.exchange or () if e.player.text == player), None)
+        held[player] = (_after_exchange(cards, face_down, line, player, hand, found) if line
+                        else _infer(cards, face_down, set(played[player])))
+    _compare(hand, players, played, held, dealt, found)
+    return held, barred
+
+
+def _check_exchange_lines(hand: HandRecord, players, knobs: Knobs, found) -> None:
+    if hand.exchange is None:
+        return
+    seen = set()
+    for line in hand.exchange:
+        who = line.player.text
+        if who in seen:
+            found.rule(f"{who} has two exchange lines", line.span)
+        seen.add(who)
+        if (who == hand.dealer.text or knobs.deck == 52) and line.action != "discards":
+            whose = "the dealer" if who == hand.dealer.text else "every player (52 cards)"
+            found.rule(f"{who} cannot '{line.action}': {whose} discards one card", line.span)
+    if hand.deal is not None:
+        for player in players:
+            if player not in seen:
+                found.rule(f"the exchange has no line for {player}", hand.span)
+
+
+def _check_discards_not_played(hand: HandRecord, played, found) -> None:
+    for line in hand.exchange or ():
+        if line.card and line.card.card in played.get(line.player.text, ()):
+            found.rule(f"{line.player.text} discards {line.card.card.symbol()} and then plays it",
+                       line.card.span, player=line.player.text)
+
+
+def _check_deal(hand: HandRecord, players, knobs: Knobs, found):
+    """The dealt cards per player, as (hand, face-down card); None if the deal is malformed."""
+    dealt: dict[str, tuple[frozenset[Card], Card | None]] = {}
+    seen: dict[Card, str] = {}
+    for line in hand.deal:
+        who = line.player.text
+        if who in dealt:
+            found.rule(f"{who} has two deal lines", line.span)
+            continue
+        _check_deal_size(line, who == hand.dealer.text, knobs, found)
+        for placed in line.cards + ((line.face_down,) if line.face_down else ()):
+            if placed.card in seen:
+                found.rule(f"{placed.card.symbol()} is dealt twice (also to {seen[placed.card]})",
+                           placed.span)
+            seen[placed.card] = who
+        dealt[who] = (frozenset(p.card for p in line.cards),
+                      line.face_down.card if line.face_down else None)
+    for player in players:
+        if player not in dealt:
+            found.rule(f"the deal has no line for {player}", hand.span)
+    return None if found.has_errors else dealt
+
+
+def _check_deal_size(line, is_dealer: bool, knobs: Knobs, found) -> None:
+    who = line.player.text
+    if knobs.deck == 52:
+        want, face_down = 12, False
+    else:
+        want, face_down = (12, False) if is_dealer else (11, True)
+    role = "the dealer" if is_dealer else "a player"
+    if len(line.cards) != want:
+        found.rule(f"{who} is dealt {len(line.cards)} cards: {role} gets {want} "
+                   f"in a {knobs.deck}-card game", line.span)
+    if face_down and line.face_down is None:
+        found.rule(f"{who}'s deal line needs '|' and his face-down card after his 11 cards", line.span)
+    if not face_down and line.face_down is not None:
+        found.rule(f"{who} gets no face-down card ({role} in a {knobs.deck}-card game)",
+                   line.face_down.span)
+
+
+def _after_exchange(cards: frozenset[Card], face_down: Card | None, line, player: str,
+                    hand: HandRecord, found) -> frozenset[Card]:
+    if line.action == "keeps":
+        return cards
+    if line.action == "takes":
+        return cards | {face_down} if face_down else cards
+    discard = line.card.card
+    if discard not in cards:
+        found.rule(f"{player} discards {discard.symbol()}, which he was not dealt", line.card.span,
+                   player=player)
+        return cards
+    rest = cards - {discard}
+    return rest | {face_down} if face_down else rest
+
+
+def _infer(cards: frozenset[Card], face_down: Card | None, played: set[Card]) -> frozenset[Card]:
+    """With no exchange recorded: he took his face-down card if he played it."""
+    if face_down is not None and face_down in played:
+        return frozenset(played) if played - {face_down} <= cards else cards | {face_down}
+    return cards if len(cards) == 11 else frozenset(played) if played <= cards else cards
+
+
+def _compare(hand: HandRecord, players, played, held, dealt, found) -> None:
+    where = {}
+    for number, trick in enumerate(hand.tricks, 1):
+        for placed in trick.cards:
+            where[placed.card] = (number, placed)
+    for player in players:
+        extra = [c for c in played[player] if c not in held[player]]
+        for card in extra[:1]:
+            number, placed = where[card]
+            found.rule(f"{player} plays {card.symbol()}, which he did not hold after the exchange"
+                       f"{_whereabouts(card, player, hand, dealt)}", placed.span, number, player)
+        if not extra and len(held[player]) - len(played[player]) > (1 if _took_extra(hand, player) else 0):
+            missing = sorted((c for c in held[player] if c not in played[player]), key=str)
+            found.rule(f"{player} held {' '.join(c.symbol() for c in missing)} after the exchange "
+                       "but never plays them", hand.span, player=player)
+
+
+def _took_extra(hand: HandRecord, player: str) -> bool:
+    return any(e.player.text == player and e.action == "takes" for e in hand.exchange or ())
+
+
+def _whereabouts(card: Card, player: str, hand: HandRecord, dealt) -> str:
+    for who, (cards, face_down) in dealt.items():
+        if card == face_down:
+            owner = "his own" if who == player else f"{who}'s"
+            note = " (the dealer takes no face-down card)" if player == hand.dealer.text else ""
+            return f": it is {owner} face-down card{note}"
+        if card in cards and who != player:
+            return f": it was dealt to {who}"
+    for line in hand.exchange or ():
+        if line.card and line.card.card == card:
+            return f": {line.player.text} discarded it"
+    return ""
+
+
+__all__ = ["check_holdings", "PlacedCard"]

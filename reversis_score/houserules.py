@@ -1,0 +1,120 @@
+"""Which rules a record is settled under: a preset, a house-rules TOML file, `rule` lines.
+
+``rules:`` in the header names a preset or a TOML file (relative to the record); each
+``rule KNOB: VALUE`` line overrides one knob; ``--rules`` on the command line overrides the
+header's ``rules:``. Every mistake is a Diagnostic naming its file and line, with the
+nearest valid name suggested.
+"""
+from __future__ import annotations
+
+import difflib
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .diagnostics import Diagnostic
+from .records import Header, Span
+from .rules import DEFAULT_PRESET, KNOB_NAMES, PRESETS, Knobs, changed_knobs, parse_knob_value
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """The rules in force: the preset they start from, every knob, and the changed ones."""
+
+    preset: str
+    knobs: Knobs
+    source: str  # the preset name or the TOML file as named
+
+    @property
+    def changed(self) -> dict[str, object]:
+        return changed_knobs(self.knobs, self.preset)
+
+
+def suggest(name: str, choices) -> str:
+    """``; did you mean 'double_tricks'?`` when a close name exists, else ''."""
+    close = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def resolve(header: Header, record_dir: Path | None, override: str | None = None,
+            record_file: str = "-") -> tuple[RuleSet, list[Diagnostic]]:
+    """The RuleSet of a record, and every problem found in naming it."""
+    diags: list[Diagnostic] = []
+    ref = override if override is not None else header.rules
+    span = None if override is not None else header.rules_span
+    if ref is None:
+        ruleset = RuleSet(DEFAULT_PRESET, PRESETS[DEFAULT_PRESET], DEFAULT_PRESET)
+    else:
+        ruleset = _load_reference(ref, span, record_dir, diags)
+    knobs = ruleset.knobs
+    for line in header.rule_lines:
+        if line.knob not in KNOB_NAMES:
+            diags.append(Diagnostic(f"unknown knob '{line.knob}'{suggest(line.knob, KNOB_NAMES)}",
+                                    line.span))
+            continue
+        try:
+            knobs = _replace(knobs, line.knob, parse_knob_value(line.knob, line.value))
+        except ValueError as exc:
+            diags.append(Diagnostic(str(exc), line.value_span))
+    return RuleSet(ruleset.preset, knobs, ruleset.source), diags
+
+
+def _replace(knobs: Knobs, name: str, value: object) -> Knobs:
+    import dataclasses
+    return dataclasses.replace(knobs, **{name: value})
+
+
+def _load_reference(ref: str, span: Span | None, record_dir: Path | None,
+                    diags: list[Diagnostic]) -> RuleSet:
+    if ref in PRESETS:
+        return RuleSet(ref, PRESETS[ref], ref)
+    if ref.endswith(".toml") or "/" in ref:
+        path = Path(ref) if record_dir is None or Path(ref).is_absolute() else record_dir / ref
+        ruleset, errors = load_toml(path, ref)
+        diags.extend(errors)
+        return ruleset
+    diags.append(Diagnostic(f"unknown preset '{ref}'{suggest(ref, PRESETS)} "
+                            f"(presets: {', '.join(PRESETS)}; or a house-rules .toml file)", span))
+    return RuleSet(DEFAULT_PRESET, PRESETS[DEFAULT_PRESET], DEFAULT_PRESET)
+
+
+def load_toml(path: Path, name: str) -> tuple[RuleSet, list[Diagnostic]]:
+    """A house-rules file: ``base = "regles-fr"`` plus any knobs by name."""
+    fallback = RuleSet(DEFAULT_PRESET, PRESETS[DEFAULT_PRESET], name)
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not UTF-8 text"
+        return fallback, [Diagnostic(f"cannot read house rules '{name}': {reason}", None)]
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return fallback, [_toml_diag(name, text, None, f"not valid TOML: {exc}")]
+    diags: list[Diagnostic] = []
+    base = data.pop("base", DEFAULT_PRESET)
+    if base not in PRESETS:
+        diags.append(_toml_diag(name, text, "base",
+                                f"unknown preset '{base}'{suggest(str(base), PRESETS)}"))
+        base = DEFAULT_PRESET
+    knobs = PRESETS[base]
+    for key, value in data.items():
+        if key not in KNOB_NAMES:
+            diags.append(_toml_diag(name, text, key, f"unknown knob '{key}'{suggest(key, KNOB_NAMES)}"))
+            continue
+        try:
+            knobs = _replace(knobs, key, parse_knob_value(key, value))
+        except ValueError as exc:
+            diags.append(_toml_diag(name, text, key, str(exc)))
+    return RuleSet(base, knobs, name), diags
+
+
+def _toml_diag(file: str, text: str, key: str | None, message: str) -> Diagnostic:
+    """A diagnostic that names the TOML file and the line of ``key``."""
+    line = 0
+    if key is not None:
+        for number, content in enumerate(text.splitlines(), 1):
+            if content.strip().startswith(key) and "=" in content:
+                line = number
+                break
+    where = f"{file}:{line}" if line else file
+    return Diagnostic(f"{where}: {message}", None, hand=None)

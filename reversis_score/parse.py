@@ -1,0 +1,192 @@
+"""Read `.rvs` text into typed records, hand by hand, collecting notation errors.
+
+The Lark LALR parser (``grammar/reversis.lark``, shipped in the package) runs once on the
+header and once per hand, with the Transformer applied during the parse, so no tree is
+kept and a bad hand never stops the others.
+
+>>> result = read_text("players: A B C D\\nhand 1\\ndealer: B\\nvoid: misdeal\\n")
+>>> [h.record.void for h in result.hands], result.errors
+([True], [])
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+
+from lark import Lark
+from lark.exceptions import UnexpectedInput, VisitError
+
+from .diagnostics import Diagnostic
+from .records import HandRecord, Header, Session, Span
+from .transform import RecordBuilder
+from .wording import describe_unexpected
+
+_HAND_LINE = re.compile(r"^[ \t]*hand(?![\w'\-])", re.MULTILINE)
+MAX_ERRORS_PER_HAND = 20
+
+
+@dataclass(slots=True)
+class ParsedHand:
+    """One hand chunk: its record (None when it could not be parsed) and its problems."""
+
+    number: int
+    first_line: int
+    record: HandRecord | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ParseResult:
+    """A whole file read: the header, every hand chunk, and every notation problem."""
+
+    file: str
+    header: Header
+    hands: list[ParsedHand]
+    header_diagnostics: list[Diagnostic]
+    lines: list[str]
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        out = list(self.header_diagnostics)
+        for hand in self.hands:
+            out.extend(hand.diagnostics)
+        return out
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.is_error]
+
+    def session(self) -> Session:
+        """The records that parsed, as one Session."""
+        return Session(self.header, tuple(h.record for h in self.hands if h.record), self.file)
+
+
+@lru_cache(maxsize=1)
+def grammar_text() -> str:
+    """The grammar, read from the installed package (``reversis_score.grammar``)."""
+    return resources.files("reversis_score.grammar").joinpath("reversis.lark").read_text("utf-8")
+
+
+@lru_cache(maxsize=1)
+def _parser() -> tuple[Lark, RecordBuilder]:
+    builder = RecordBuilder()
+    parser = Lark(grammar_text(), parser="lalr", lexer="contextual", start=["header", "hand"],
+                  transformer=builder, propagate_positions=False, maybe_placeholders=False)
+    return parser, builder
+
+
+def decode(data: bytes) -> tuple[str | None, Diagnostic | None]:
+    """Bytes to text: UTF-8 (a byte-order mark and CRLF accepted), or an error at the bad byte."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start]
+        line = before.count(b"\n") + 1
+        line_start = before.rfind(b"\n") + 1
+        column = len(before[line_start:].decode("utf-8", "replace")) + 1
+        return None, Diagnostic(f"the file is not UTF-8 text: byte 0x{data[exc.start]:02x} "
+                                "cannot start or continue a character", Span(line, column))
+    return normalise(text), None
+
+
+def normalise(text: str) -> str:
+    """Drop a byte-order mark, turn CRLF into LF, and end the text with a newline."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if text and not text.endswith("\n"):
+        text += "\n"
+    return text
+
+
+def split_chunks(text: str) -> tuple[str, list[tuple[int, str]]]:
+    """Split at the lines that begin with ``hand``: the header text and (first line, text) per hand."""
+    starts = [m.start() for m in _HAND_LINE.finditer(text)]
+    if not starts:
+        return text, []
+    header = text[:starts[0]]
+    chunks = []
+    line = header.count("\n") + 1
+    for i, start in enumerate(starts):
+        end = starts[i + 1] if i + 1 < len(starts) else len(text)
+        chunk = text[start:end]
+        chunks.append((line, chunk))
+        line += chunk.count("\n")
+    return header, chunks
+
+
+def read_text(text: str, file: str = "-") -> ParseResult:
+    """Parse a whole record. Never raises on bad input: problems come back as diagnostics."""
+    text = normalise(text)
+    lines = text.split("\n")
+    header_text, chunks = split_chunks(text)
+    header, header_diags = parse_header(header_text)
+    hands: list[ParsedHand] = []
+    expected_number = 1
+    for first_line, chunk in chunks:
+        parsed = parse_hand(chunk, first_line, expected_number)
+        hands.append(parsed)
+        expected_number = parsed.number + 1
+    return ParseResult(file, header, hands, header_diags, lines)
+
+
+def parse_header(text: str) -> tuple[Header, list[Diagnostic]]:
+    """Parse the header lines (everything before the first ``hand``)."""
+    header, diags = _parse_with_recovery(text, "header", 0, context=None)
+    if header is None:
+        header = Header()
+    if not header.has_players and not diags:
+        diags.append(Diagnostic("the header has no 'players:' line: name the four players "
+                                "in order of play", Span(1, 1)))
+    return header, diags
+
+
+def parse_hand(chunk: str, first_line: int, expected_number: int) -> ParsedHand:
+    """Parse one hand chunk starting at ``first_line`` of the file."""
+    builder = _parser()[1]
+    builder.expected_hand_number = expected_number
+    record, diags = _parse_with_recovery(chunk, "hand", first_line - 1, context=expected_number)
+    number = record.number if record else expected_number
+    if record is None:
+        diags = [_with_hand(d, number) for d in diags]
+    return ParsedHand(number, first_line, record, diags)
+
+
+def _with_hand(diag: Diagnostic, number: int) -> Diagnostic:
+    if diag.hand is not None:
+        return diag
+    return Diagnostic(diag.message, diag.span, diag.family, diag.severity, number, diag.trick)
+
+
+def _parse_with_recovery(text: str, start: str, line_offset: int, context: int | None):
+    """Parse; on a syntax error, record it, blank that line and try again (bounded).
+
+    Returns the record of the last attempt (None if any syntax error was found) and every
+    diagnostic: the syntax errors of all attempts, the semantic ones of the last attempt.
+    """
+    parser, builder = _parser()
+    syntax: list[Diagnostic] = []
+    lines = text.split("\n")
+    while True:
+        builder.begin(line_offset, hand=context)
+        try:
+            result = parser.parse("\n".join(lines), start=start)
+        except UnexpectedInput as exc:
+            diag, bad_line = describe_unexpected(exc, lines, line_offset, start)
+            syntax.append(diag)
+            if bad_line is None or len(syntax) >= MAX_ERRORS_PER_HAND or not lines[bad_line].strip():
+                return None, syntax + _hand_tagged(builder.diagnostics, context)
+            lines[bad_line] = ""
+            continue
+        except VisitError as exc:  # a bug in the builder: report, don't crash
+            syntax.append(Diagnostic(f"internal error while reading: {exc.orig_exc!r}",
+                                     Span(line_offset + 1, 1)))
+            return None, syntax
+        diags = syntax + _hand_tagged(builder.diagnostics, context)
+        return (None if syntax else result), diags
+
+
+def _hand_tagged(diags: list[Diagnostic], hand: int | None) -> list[Diagnostic]:
+    return [d if hand is None else _with_hand(d, hand) for d in diags]

@@ -1,0 +1,126 @@
+"""The record pipeline in one call: bytes → records → rules → replayed hands, with every problem.
+
+``check_text`` is what ``check``, ``format`` and ``settle`` all start from (one reading,
+many consumers).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .diagnostics import NOTATION, Diagnostic
+from .houserules import RuleSet, resolve
+from .parse import ParseResult, decode, read_text
+from .play import Play
+from .records import HandRecord, Header
+from .replay import replay
+
+
+@dataclass(slots=True)
+class CheckedHand:
+    """One hand after replay: the record, the Play (None if it could not be replayed), problems."""
+
+    number: int
+    first_line: int
+    record: HandRecord | None
+    play: Play | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.play is not None and not any(d.is_error for d in self.diagnostics)
+
+
+@dataclass(slots=True)
+class CheckedSession:
+    """A whole record checked: header, rules, hands, and every diagnostic in file order."""
+
+    file: str
+    header: Header
+    rules: RuleSet
+    hands: list[CheckedHand]
+    header_diagnostics: list[Diagnostic]
+    lines: list[str]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.header.player_names
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        out = list(self.header_diagnostics)
+        for hand in self.hands:
+            out.extend(hand.diagnostics)
+        return [d for d in out if d.severity != "hidden"]
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.is_error]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if not d.is_error]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def settleable_hands(self) -> list[CheckedHand]:
+        """The hands before the first bad one (pools carry from hand to hand)."""
+        out = []
+        if any(d.is_error for d in self.header_diagnostics):
+            return out
+        for hand in self.hands:
+            if not hand.ok:
+                break
+            out.append(hand)
+        return out
+
+
+def read_path(path: Path) -> tuple[str | None, Diagnostic | None]:
+    """A record's text from a file, or the reason it cannot be read as text."""
+    data = path.read_bytes()
+    return decode(data)
+
+
+def check_text(text: str, file: str = "-", record_dir: Path | None = None,
+               rules_override: str | None = None, strict: bool = False) -> CheckedSession:
+    """Parse, resolve the rules and replay every hand of a record."""
+    parsed = read_text(text, file)
+    return check_parsed(parsed, record_dir, rules_override, strict)
+
+
+def check_parsed(parsed: ParseResult, record_dir: Path | None = None,
+                 rules_override: str | None = None, strict: bool = False) -> CheckedSession:
+    """Resolve the rules and replay every parsed hand."""
+    ruleset, rule_diags = resolve(parsed.header, record_dir, rules_override, parsed.file)
+    header_diags = parsed.header_diagnostics + rule_diags
+    session = CheckedSession(parsed.file, parsed.header, ruleset, [], header_diags, parsed.lines)
+    if strict and any(d.is_error for d in header_diags):
+        return _first_error_only(session)
+    players = parsed.header.player_names
+    can_replay = len(players) == 4 and len(set(players)) == 4 and \
+        not any(d.is_error for d in header_diags)
+    previous_dealer = None
+    for ph in parsed.hands:
+        hand = CheckedHand(ph.number, ph.first_line, ph.record, None, list(ph.diagnostics))
+        if ph.record is not None and can_replay and not any(d.is_error for d in ph.diagnostics):
+            hand.play, found = replay(ph.record, players, ruleset.knobs, previous_dealer)
+            hand.diagnostics.extend(found)
+        if ph.record is not None:
+            previous_dealer = ph.record.dealer.text
+        session.hands.append(hand)
+        if strict and any(d.is_error for d in hand.diagnostics):
+            return _first_error_only(session)
+    return session
+
+
+def _first_error_only(session: CheckedSession) -> CheckedSession:
+    first = session.errors[0]
+    session.header_diagnostics = [d for d in session.header_diagnostics if d is first]
+    for hand in session.hands:
+        hand.diagnostics = [d for d in hand.diagnostics if d is first]
+    return session
+
+
+__all__ = ["check_text", "check_parsed", "read_path", "CheckedSession", "CheckedHand", "NOTATION"]

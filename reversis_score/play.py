@@ -1,0 +1,77 @@
+"""What replay produces: the hand as played, trick by trick, ready to settle."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+from .records import HandRecord, PlacedCard, Span
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedTrick:
+    """One trick as played: its number, leader, cards in order of play, and winner."""
+
+    number: int
+    leader: str
+    plays: tuple[tuple[str, Card], ...]
+    winner: str
+    placed: tuple[PlacedCard, ...]  # the cards as written, for positions
+
+    @property
+    def suit(self) -> str:
+        """The suit led."""
+        return self.plays[0][1].suit
+
+    def card_of(self, player: str) -> Card:
+        return next(card for who, card in self.plays if who == player)
+
+    @property
+    def winning_card(self) -> Card:
+        return self.card_of(self.winner)
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    """A failure to follow suit, with the evidence that he could have."""
+
+    player: str
+    trick: int
+    card: Card
+    led_suit: str
+    evidence: str  # e.g. "he plays 4♥ in trick 8"
+    span: Span
+    under_espagnolette: bool  # a qualified espagnolette's right in tricks 1–9
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A replayed hand: everything the settlement needs, and nothing it must recompute."""
+
+    record: HandRecord
+    players: tuple[str, ...]
+    dealer: str
+    void: bool
+    tricks: tuple[PlayedTrick, ...]
+    talon: tuple[Card, ...]
+    held: dict[str, frozenset[Card]]  # each player's hand after the exchange (or as played)
+    points: dict[str, int]
+    tricks_won: dict[str, int]
+    barred: frozenset[str]
+    revokes: tuple[Revoke, ...]
+    espagnolette: str | None  # the player qualified to play the espagnolette, if any
+    espagnolette_undertaken: bool
+    acknowledged: tuple[tuple[str, str], ...]  # (kind, player) from `irregular:` lines
+
+    @property
+    def number(self) -> int:
+        return self.record.number
+
+    def seat(self, player: str) -> int:
+        return self.players.index(player)
+
+    def opposite(self, a: str, b: str) -> bool:
+        """Whether two players sit opposite each other (two places apart)."""
+        return (self.seat(a) - self.seat(b)) % 4 == 2
+
+    def acknowledged_players(self, kind: str) -> list[str]:
+        return [p for k, p in self.acknowledged if k == kind]

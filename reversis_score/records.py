@@ -1,0 +1,145 @@
+"""Typed records of a `.rvs` file: frozen dataclasses that keep their source positions.
+
+The parser builds these; replay, settlement and the formatter read them. Nothing here
+checks the rules of play: a record can be well formed and still illegal.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from .cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where something stands in the source: 1-based line and column, and its width."""
+
+    line: int
+    column: int
+    width: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """A player's name as written, with its place."""
+
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedCard:
+    """A card as written at one place in the record (``token`` keeps the spelling)."""
+
+    card: Card | None  # None when the token is not a card (already reported)
+    token: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class RuleLine:
+    """``rule KNOB: VALUE`` in the header."""
+
+    knob: str
+    value: str
+    span: Span
+    value_span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """The session's header lines."""
+
+    title: str | None = None
+    date: dt.date | None = None
+    players: tuple[Name, ...] = ()
+    rules: str | None = None
+    rules_span: Span | None = None
+    rule_lines: tuple[RuleLine, ...] = ()
+    stake: int | None = None
+    has_players: bool = False
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return tuple(p.text for p in self.players)
+
+
+@dataclass(frozen=True, slots=True)
+class DealLine:
+    """``NAME: cards | face-down`` — one player's hand as dealt."""
+
+    player: Name
+    cards: tuple[PlacedCard, ...]
+    face_down: PlacedCard | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeLine:
+    """One player's exchange: ``discards``, ``keeps``, ``peeks`` (and discards) or ``takes``."""
+
+    player: Name
+    action: str  # "discards" | "keeps" | "peeks" | "takes"
+    card: PlacedCard | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class TrickLine:
+    """A trick as written: the leader and the cards in order of play.
+
+    ``players`` is set for the explicit form (``NAME CARD, ...``) and None for the short one.
+    """
+
+    number: int | None
+    leader: Name
+    cards: tuple[PlacedCard, ...]
+    players: tuple[Name, ...] | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Irregular:
+    """``irregular: KIND NAME``."""
+
+    kind: str
+    player: Name
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class TableLine:
+    """``PAYER -> PAYEE AMOUNT`` — a payment made at the table; a side is a name or ``pool[:N]``."""
+
+    payer: str
+    payee: str
+    amount: int
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One hand as recorded."""
+
+    number: int
+    dealer: Name
+    span: Span
+    deal: tuple[DealLine, ...] | None = None
+    exchange: tuple[ExchangeLine, ...] | None = None
+    announce: Name | None = None
+    tricks: tuple[TrickLine, ...] = ()
+    irregulars: tuple[Irregular, ...] = ()
+    void: bool = False
+    void_span: Span | None = None
+    claims_waived: bool = False
+    table: tuple[TableLine, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """A whole record: its header and its hands, in order."""
+
+    header: Header
+    hands: tuple[HandRecord, ...]
+    file: str = "-"

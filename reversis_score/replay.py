@@ -1,0 +1,295 @@
+"""Replay a hand: leaders, winners, talon, revokes with their evidence, the espagnolette.
+
+``replay`` is a pure function of a HandRecord, the players and the rules; it returns the
+Play (or None when the hand cannot be replayed) and every rule violation it found, each
+naming the hand, the trick and the evidence.
+"""
+from __future__ import annotations
+
+from .cards import SUIT_SYMBOLS, Card, full_deck
+from .diagnostics import NOTATION, RULE, Diagnostic
+from .holdings import check_holdings
+from .play import Play, PlayedTrick, Revoke
+from .records import HandRecord, Name, PlacedCard, Span, TrickLine
+from .rules import Knobs
+
+TRICKS_PER_HAND = 11
+
+
+class Findings:
+    """Collects the diagnostics of one hand, tagged with the hand number."""
+
+    def __init__(self, hand: int):
+        self.hand = hand
+        self.items: list[Diagnostic] = []
+
+    def rule(self, message: str, span: Span | None, trick: int | None = None,
+             player: str | None = None, severity: str = "error") -> None:
+        self.items.append(Diagnostic(message, span, RULE, severity, self.hand, trick, player))
+
+    def notation(self, message: str, span: Span | None, trick: int | None = None) -> None:
+        self.items.append(Diagnostic(message, span, NOTATION, "error", self.hand, trick))
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.is_error for d in self.items)
+
+
+def replay(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
+           previous_dealer: str | None = None) -> tuple[Play | None, list[Diagnostic]]:
+    """Replay one hand; never raises on a bad record."""
+    found = Findings(hand.number)
+    _check_names(hand, players, found)
+    if found.has_errors:
+        return None, found.items
+    _check_dealer_turn(hand, players, previous_dealer, found)
+    _check_irregulars(hand, knobs, found)
+    if hand.void:
+        return _void_play(hand, players), found.items
+    _check_cards_exist(hand, knobs, found)
+    if found.has_errors:
+        return None, found.items
+    tricks = _walk_tricks(hand, players, found)
+    if tricks is None:
+        return None, found.items
+    played = {p: [c for t in tricks for who, c in t.plays if who == p] for p in players}
+    held, barred = check_holdings(hand, players, knobs, played, found)
+    if found.has_errors:
+        return None, found.items
+    play = _assemble(hand, players, knobs, tricks, held, barred, found)
+    return (None if found.has_errors else play), found.items
+
+
+def _void_play(hand: HandRecord, players: tuple[str, ...]) -> Play:
+    zero = {p: 0 for p in players}
+    return Play(hand, players, hand.dealer.text, True, (), (), {}, zero, dict(zero), frozenset(),
+                (), None, False, tuple((i.kind, i.player.text) for i in hand.irregulars))
+
+
+# ---------------------------------------------------------------- names and turns
+def _names_used(hand: HandRecord) -> list[Name]:
+    names = [hand.dealer]
+    names += [d.player for d in hand.deal or ()]
+    names += [e.player for e in hand.exchange or ()]
+    names += [hand.announce] if hand.announce else []
+    for trick in hand.tricks:
+        names += list(trick.players) if trick.players else [trick.leader]
+    names += [i.player for i in hand.irregulars]
+    return names
+
+
+def _check_names(hand: HandRecord, players: tuple[str, ...], found: Findings) -> None:
+    listed = " ".join(players)
+    for name in _names_used(hand):
+        if name.text not in players:
+            found.rule(f"'{name.text}' is not a player of this session (players: {listed})", name.span)
+    for line in hand.table or ():
+        for side in (line.payer, line.payee):
+            if side not in players and not side.startswith("pool"):
+                found.rule(f"'{side}' is not a player of this session (players: {listed})", line.span)
+
+
+def _check_dealer_turn(hand: HandRecord, players: tuple[str, ...], previous: str | None,
+                       found: Findings) -> None:
+    if previous is None:
+        return
+    expected = players[(players.index(previous) + 1) % 4]
+    if hand.dealer.text != expected:
+        found.rule(f"the deal passes to {expected} after {previous}, but {hand.dealer.text} deals "
+                   "(tables do skip: settled as recorded)", hand.dealer.span, severity="warning")
+
+
+def _check_irregulars(hand: HandRecord, knobs: Knobs, found: Findings) -> None:
+    seen = set()
+    for irr in hand.irregulars:
+        if not knobs.has_laws:
+            found.rule("these rules have no laws (RULES §10): 'irregular:' lines are not allowed",
+                       irr.span)
+        elif irr.kind == "misdeal" and irr.player.text != hand.dealer.text:
+            found.rule(f"a misdeal is the dealer's: {hand.dealer.text} deals this hand, "
+                       f"not {irr.player.text}", irr.player.span)
+        if (irr.kind, irr.player.text) in seen:
+            found.rule(f"'irregular: {irr.kind} {irr.player.text}' is given twice", irr.span)
+        seen.add((irr.kind, irr.player.text))
+
+
+def _check_cards_exist(hand: HandRecord, knobs: Knobs, found: Findings) -> None:
+    """Tens only in a 52-card pack (a token that is not a card was reported by the parser)."""
+    for number, placed in _all_placed(hand):
+        if placed.card is None:
+            found.notation(f"'{placed.token}' is not a card", placed.span, number)
+        elif placed.card.is_ten and knobs.deck != 52:
+            found.notation(f"there are no tens in a {knobs.deck}-card pack: '{placed.token}'",
+                           placed.span, number)
+
+
+def _all_placed(hand: HandRecord):
+    for line in hand.deal or ():
+        for placed in line.cards + ((line.face_down,) if line.face_down else ()):
+            yield None, placed
+    for line in hand.exchange or ():
+        if line.card:
+            yield None, line.card
+    for index, trick in enumerate(hand.tricks, 1):
+        for placed in trick.cards:
+            yield index, placed
+
+
+# ---------------------------------------------------------------- the tricks
+def _walk_tricks(hand: HandRecord, players: tuple[str, ...], found: Findings):
+    """Leaders and winners, trick by trick; None when the tricks cannot be followed."""
+    if not _check_trick_shapes(hand, found):
+        return None
+    leader = players[(players.index(hand.dealer.text) + 1) % 4]
+    seen: dict[Card, int] = {}
+    tricks = []
+    for number, line in enumerate(hand.tricks, 1):
+        if line.leader.text != leader:
+            why = (f"the player after the dealer ({hand.dealer.text})" if number == 1
+                   else f"the winner of trick {number - 1}")
+            found.rule(f"{leader} leads this trick as {why}, not {line.leader.text}",
+                       line.leader.span, number)
+            return None
+        order = [players[(players.index(leader) + i) % 4] for i in range(4)]
+        if not _check_explicit_order(line, order, number, found):
+            return None
+        _check_repeats(line, number, seen, found)
+        trick = _make_trick(number, line, order)
+        tricks.append(trick)
+        leader = trick.winner
+    return None if found.has_errors else tuple(tricks)
+
+
+def _check_trick_shapes(hand: HandRecord, found: Findings) -> bool:
+    ok = True
+    if len(hand.tricks) != TRICKS_PER_HAND:
+        span = hand.tricks[-1].span if hand.tricks else hand.dealer.span
+        found.rule(f"the hand has {len(hand.tricks)} trick{'s' * (len(hand.tricks) != 1)}: "
+                   f"a hand is {TRICKS_PER_HAND} tricks (or 'void: misdeal')", span)
+        ok = False
+    for number, line in enumerate(hand.tricks, 1):
+        if line.number is not None and line.number != number:
+            found.notation(f"this trick is numbered {line.number} but is trick {number} of the hand",
+                           line.span, number)
+            ok = False
+        if len(line.cards) != 4:
+            found.rule(f"a trick has 4 cards, one from each player: this one has {len(line.cards)}",
+                       line.span, number)
+            ok = False
+    return ok
+
+
+def _check_explicit_order(line: TrickLine, order: list[str], number: int, found: Findings) -> bool:
+    if line.players is None:
+        return True
+    for name, want in zip(line.players, order):
+        if name.text != want:
+            found.rule(f"the players of a trick follow the order of play from the leader "
+                       f"({' '.join(order)}): expected {want}, found {name.text}", name.span, number)
+            return False
+    return True
+
+
+def _check_repeats(line: TrickLine, number: int, seen: dict[Card, int], found: Findings) -> None:
+    for placed in line.cards:
+        if placed.card in seen:
+            found.rule(f"{placed.card.symbol()} is played twice: it was played in trick "
+                       f"{seen[placed.card]}", placed.span, number)
+        else:
+            seen[placed.card] = number
+
+
+def _make_trick(number: int, line: TrickLine, order: list[str]) -> PlayedTrick:
+    plays = tuple((who, placed.card) for who, placed in zip(order, line.cards))
+    suit = plays[0][1].suit
+    winner = max((p for p in plays if p[1].suit == suit), key=lambda p: p[1].strength)[0]
+    return PlayedTrick(number, order[0], plays, winner, line.cards)
+
+
+# ---------------------------------------------------------------- revokes and the espagnolette
+def find_revokes(tricks: tuple[PlayedTrick, ...], held: dict[str, frozenset[Card]],
+                 espagnolette: str | None) -> list[Revoke]:
+    """Every failure to follow suit that the record proves he could have followed."""
+    revokes = []
+    for trick in tricks:
+        for (who, card), placed in zip(trick.plays[1:], trick.placed[1:]):
+            if card.suit == trick.suit:
+                continue
+            evidence = _follow_evidence(who, trick, tricks, held)
+            if evidence:
+                right = who == espagnolette and trick.number <= 9
+                revokes.append(Revoke(who, trick.number, card, trick.suit, evidence,
+                                      placed.span, right))
+    return revokes
+
+
+def _follow_evidence(who: str, trick: PlayedTrick, tricks, held) -> str | None:
+    for later in tricks[trick.number:]:
+        card = later.card_of(who)
+        if card.suit == trick.suit:
+            return f"{card.symbol()} (he plays it in trick {later.number})"
+    for card in sorted(held.get(who, ()), key=str):
+        if card.suit == trick.suit and not any(t.card_of(who) == card for t in tricks[:trick.number]):
+            return f"{card.symbol()} (it is in his hand after the exchange)"
+    return None
+
+
+def qualifies_espagnolette(cards: frozenset[Card]) -> bool:
+    """All four Aces, or Quinola and at least three Aces (RULES §9)."""
+    aces = sum(1 for c in cards if c.is_ace)
+    return aces == 4 or (aces >= 3 and any(c.is_quinola for c in cards))
+
+
+def _assemble(hand, players, knobs, tricks, held, barred, found: Findings) -> Play:
+    qualified = next((p for p in players if qualifies_espagnolette(held[p])), None)
+    if knobs.pairwise:
+        qualified = None
+    revokes = find_revokes(tricks, held, qualified)
+    acknowledged = tuple((i.kind, i.player.text) for i in hand.irregulars)
+    _report_revokes(revokes, hand, found)
+    announced = _check_announce(hand, qualified, held, knobs, found)
+    undertaken = announced or any(r.under_espagnolette for r in revokes)
+    played = {c for t in tricks for _, c in t.plays}
+    talon = tuple(c for c in full_deck(knobs.deck) if c not in played)
+    points = {p: 0 for p in players}
+    won = {p: 0 for p in players}
+    for trick in tricks:
+        won[trick.winner] += 1
+        points[trick.winner] += sum(c.points for _, c in trick.plays)
+    return Play(hand, players, hand.dealer.text, False, tricks, talon, held, points, won,
+                frozenset(barred), tuple(revokes), qualified, undertaken, acknowledged)
+
+
+def _report_revokes(revokes: list[Revoke], hand: HandRecord, found: Findings) -> None:
+    acknowledged = {i.player.text: i for i in hand.irregulars if i.kind == "revoke"}
+    for r in revokes:
+        if r.under_espagnolette or r.player in acknowledged:
+            continue
+        found.rule(f"{r.player} plays {r.card.symbol()} on a {SUIT_SYMBOLS[r.led_suit]} lead while "
+                   f"holding {r.evidence} — a revoke; if it happened, add "
+                   f"`irregular: revoke {r.player}`", r.span, r.trick, r.player)
+    real = {r.player for r in revokes if not r.under_espagnolette}
+    for player, irr in acknowledged.items():
+        if player not in real:
+            found.rule(f"'irregular: revoke {player}' is acknowledged but no revoke by {player} "
+                       "shows in the tricks (settled as acknowledged)", irr.span, None, player,
+                       "warning")
+
+
+def _check_announce(hand: HandRecord, qualified: str | None, held, knobs: Knobs,
+                    found: Findings) -> bool:
+    if hand.announce is None:
+        return False
+    who = hand.announce.text
+    if knobs.pairwise:
+        found.rule("these rules have no espagnolette (RULES §6)", hand.announce.span)
+        return False
+    if who != qualified:
+        aces = " ".join(c.symbol() for c in sorted(held[who], key=str) if c.is_ace or c.is_quinola)
+        found.rule(f"{who} announces the espagnolette but holds {aces or 'no Ace'} after the "
+                   "exchange: it takes all four Aces, or Quinola and three Aces", hand.announce.span)
+        return False
+    return True
+
+
+__all__ = ["replay", "find_revokes", "qualifies_espagnolette", "PlacedCard", "Play"]

@@ -1,0 +1,192 @@
+"""Rule variants as data: one frozen dataclass of named knobs (RULES.md §11), and the presets.
+
+The engine reads every rule choice from a ``Knobs`` value and never from a preset's name.
+
+>>> PRESETS["regles-fr"].double_tricks, PRESETS["parlett"].double_tricks
+((11,), (10, 11))
+>>> with_changes(PRESETS["parlett"], {"double_tricks": "none"}).double_tricks
+()
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+
+def _knob(default, doc: str, choices: tuple | None = None, minimum: int | None = None):
+    return field(default=default, metadata={"doc": doc, "choices": choices, "minimum": minimum})
+
+
+@dataclass(frozen=True, slots=True)
+class Knobs:
+    """Every rule choice of RULES.md §11, with the `parlett` (default) values."""
+
+    deck: int = _knob(48, "the pack: 48 (no tens) or 52 (tens rank between J and 9, worth 0)", (48, 52))
+    pools: str = _knob("multiple", "§4: several pools, remises form new ones; one basket; or none",
+                       ("multiple", "single", "none"))
+    pool_ante: int = _knob(5, "§4: what each player pays when a pool is formed", minimum=0)
+    dealer_ante: int = _knob(5, "§4: what the dealer pays into the latest pool every hand", minimum=0)
+    pool_refill_below: int = _knob(1, "§4 single pool: the antes are paid again when the basket "
+                                      "holds less than this", minimum=1)
+    ace_dumped: int = _knob(1, "§5: an Ace placed on another suit: the trick's winner pays", minimum=0)
+    ace_forced: int = _knob(1, "§5: an Ace forced (or led): its holder pays", minimum=0)
+    diamond_ace_factor: int = _knob(2, "§5: the A♦ pays this many times an Ace", minimum=1)
+    quinola_dumped: int = _knob(5, "§5: Quinola placed: the trick's winner pays its holder", minimum=0)
+    quinola_forced: int = _knob(10, "§5: Quinola forced or led: its holder pays the leader "
+                                    "(or the party winner)", minimum=0)
+    quinola_forced_others: int = _knob(5, "§5: Quinola forced or led: each other player pays too",
+                                       minimum=0)
+    opposite_doubles_side: bool = _knob(True, "§5: side payments ×2 between players sitting opposite")
+    double_tricks: tuple[int, ...] = _knob((10, 11), "§5: side payments ×2 in these tricks (1–11)")
+    quinola_pool_in_last_tricks: bool = _knob(True, "§5: Quinola placed in trick 10 or 11 takes the pool")
+    party_base: int = _knob(4, "§6: the party's value before the talon's points", minimum=0)
+    talon_values: str = _knob("points", "§6: talon counting: card points, or A♦ 5 and Quinola 4 "
+                                        "(ad5-jh4) or 3 (ad5-jh3)", ("points", "ad5-jh4", "ad5-jh3"))
+    preference: str = _knob("reverse", "§6: tie order after the dealer: reverse of play, or play order",
+                            ("reverse", "play"))
+    reversis_side: int = _knob(16, "§8: each neighbour pays a made reversis", minimum=0)
+    reversis_opposite: int = _knob(32, "§8: the player opposite pays a made reversis", minimum=0)
+    reversis_broken: int = _knob(64, "§8: a broken reversis pays the breaker", minimum=0)
+    broken_reversis: str = _knob("fixed", "§8: a broken reversis pays the fixed 64, or by-trick "
+                                          "(16/32 at trick 10, double and a remise at 11)",
+                                 ("fixed", "by-trick"))
+    broken_by_quinola: str = _knob("forced", "§8: broken by Quinola: 64 plus the forced-Quinola "
+                                             "payments, or flat (the breaker pays 10)",
+                                   ("forced", "flat"))
+    espagnolette_lost: str = _knob("parlett", "§9: a lost espagnolette returns his dump payments "
+                                              "doubled and the pool (parlett), or also the others' "
+                                              "payments and a remise (manuscrit)",
+                                   ("parlett", "manuscrit"))
+    espagnolette_pays_broken: bool = _knob(False, "§9: the espagnolette pays the breaker of "
+                                                  "another's reversis")
+    fine_revoke: int = _knob(10, "§10: a revoke's fine, paid to the latest pool", minimum=0)
+    fine_out_of_turn: int = _knob(5, "§10: playing out of turn, paid to the latest pool", minimum=0)
+    fine_redeal: int = _knob(5, "§10: a misdeal found before the discard", minimum=0)
+    fine_void_misdeal: int = _knob(20, "§10: a misdeal found after the discard (void hand)", minimum=0)
+    party: str = _knob("standard", "§6: the party, or dafydd's pairwise settlement by stake or by "
+                                   "point difference", ("standard", "pairwise-stake", "pairwise-difference"))
+    pairwise_stake: int = _knob(2, "§6: dafydd's stake between each pair of players", minimum=0)
+
+    # Derived facts the engine asks; they follow from knobs, never from a preset's name.
+    @property
+    def pairwise(self) -> bool:
+        """dafydd's pairwise game: no pools, side payments, reversis, espagnolette or laws."""
+        return self.party != "standard"
+
+    @property
+    def has_laws(self) -> bool:
+        """Whether `irregular:` lines (RULES.md §10) have a meaning under these rules."""
+        return not self.pairwise
+
+    @property
+    def hand_size(self) -> int:
+        """Cards each player plays: always 11 tricks."""
+        return 11
+
+
+KNOB_NAMES = tuple(f.name for f in dataclasses.fields(Knobs))
+
+PARLETT = Knobs()
+PRESETS: dict[str, Knobs] = {
+    "parlett": PARLETT,
+    "denexa": dataclasses.replace(PARLETT, opposite_doubles_side=False, double_tricks=(),
+                                  preference="play", broken_by_quinola="flat"),
+    "regles-fr": dataclasses.replace(PARLETT, pools="single", pool_ante=10, pool_refill_below=1,
+                                     ace_forced=5, double_tricks=(11,),
+                                     quinola_pool_in_last_tricks=False, broken_reversis="by-trick"),
+    "manuscrit": dataclasses.replace(PARLETT, pools="single", pool_ante=10, pool_refill_below=45,
+                                     double_tricks=(1, 11), talon_values="ad5-jh4",
+                                     espagnolette_lost="manuscrit", espagnolette_pays_broken=True),
+    "dafydd": dataclasses.replace(PARLETT, deck=52, pools="none", party="pairwise-stake",
+                                  pairwise_stake=2),
+}
+DEFAULT_PRESET = "parlett"
+
+
+def knob_doc(name: str) -> str:
+    """What a knob decides, in one line."""
+    return _field(name).metadata["doc"]
+
+
+def _field(name: str) -> dataclasses.Field:
+    return next(f for f in dataclasses.fields(Knobs) if f.name == name)
+
+
+def parse_knob_value(name: str, raw: object):
+    """A knob's value from text (a header line) or TOML; raises ValueError in words."""
+    meta = _field(name).metadata
+    default = getattr(PARLETT, name)
+    if isinstance(default, bool):
+        value = _as_bool(raw)
+    elif isinstance(default, int):
+        value = _as_int(raw)
+        if meta["minimum"] is not None and value < meta["minimum"]:
+            raise ValueError(f"'{name}' must be at least {meta['minimum']}, not {value}")
+    elif isinstance(default, tuple):
+        value = _as_tricks(raw)
+    else:
+        value = str(raw).strip()
+    choices = meta["choices"]
+    if choices is not None and value not in choices:
+        raise ValueError(f"'{name}' takes {' or '.join(map(str, choices))}, not '{raw}'")
+    return value
+
+
+def _as_bool(raw: object) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).strip().lower()
+    if text in ("yes", "true", "on"):
+        return True
+    if text in ("no", "false", "off"):
+        return False
+    raise ValueError(f"expected yes or no, not '{raw}'")
+
+
+def _as_int(raw: object) -> int:
+    if isinstance(raw, bool):
+        raise ValueError(f"expected a whole number, not {raw}")
+    if isinstance(raw, int):
+        return raw
+    text = str(raw).strip()
+    if not text.lstrip("-").isdigit():
+        raise ValueError(f"expected a whole number, not '{raw}'")
+    return int(text)
+
+
+def _as_tricks(raw: object) -> tuple[int, ...]:
+    if isinstance(raw, (list, tuple)):
+        items = list(raw)
+    elif str(raw).strip().lower() == "none":
+        items = []
+    else:
+        items = str(raw).replace(",", " ").split()
+    tricks = tuple(sorted({_as_int(i) for i in items}))
+    if any(not 1 <= t <= 11 for t in tricks):
+        raise ValueError(f"trick numbers run from 1 to 11, not '{raw}'")
+    return tricks
+
+
+def with_changes(base: Knobs, changes: dict[str, object]) -> Knobs:
+    """A copy of ``base`` with knobs changed by name (values as text or TOML values)."""
+    return dataclasses.replace(base, **{k: parse_knob_value(k, v) for k, v in changes.items()})
+
+
+def knob_text(value: object) -> str:
+    """A knob value as it is written in a record or by ``rules``."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return " ".join(map(str, value)) or "none"
+    return str(value)
+
+
+def knob_json(value: object):
+    """A knob value for the ledger's ``rules.knobs``."""
+    return list(value) if isinstance(value, tuple) else value
+
+
+def changed_knobs(knobs: Knobs, preset: str) -> dict[str, object]:
+    """The knobs that differ from the named preset."""
+    base = PRESETS[preset]
+    return {n: getattr(knobs, n) for n in KNOB_NAMES if getattr(knobs, n) != getattr(base, n)}

@@ -1,0 +1,279 @@
+"""The Lark Transformer that turns the parse of a chunk into records (records.py).
+
+It runs during the LALR parse. Problems that are not syntax (a token that is not a card, a
+name that reads as a card, a bad date, a header key given twice) are collected in
+``diagnostics`` instead of raised, so one reading reports them all.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from lark import Token, Transformer, v_args
+
+from .cards import Card, _parse_card, looks_like_card
+from .diagnostics import Diagnostic
+from .records import (DealLine, ExchangeLine, HandRecord, Header, Irregular, Name, PlacedCard,
+                      RuleLine, Span, TableLine, TrickLine)
+
+KEYWORDS = frozenset(("session date players rules rule stake hand dealer deal exchange discards "
+                      "keeps peeks takes announce espagnolette tricks irregular void claims waived "
+                      "table").split())
+# The order sections must keep inside a hand; irregular/void/claims may stand anywhere.
+SECTION_ORDER = {"deal": 0, "exchange": 1, "announce": 2, "tricks": 3, "table": 4}
+_CARD_SPLIT = re.compile(r"\S+")
+
+
+@v_args(inline=True)
+class RecordBuilder(Transformer):
+    """Builds Header and HandRecord values; call ``begin`` before each chunk."""
+
+    def begin(self, line_offset: int, hand: int | None) -> None:
+        """Reset for a chunk whose first line is ``line_offset + 1`` of the file."""
+        self.line_offset = line_offset
+        self.hand = hand
+        self.trick: int | None = None
+        self.trick_count = 0
+        self.diagnostics: list[Diagnostic] = []
+
+    # ------------------------------------------------------------------ helpers
+    def _span(self, tok: Token, width: int | None = None) -> Span:
+        return Span(tok.line + self.line_offset, tok.column,
+                    width if width is not None else max(1, len(tok)))
+
+    def _error(self, message: str, span: Span) -> None:
+        self.diagnostics.append(Diagnostic(message, span, hand=self.hand, trick=self.trick))
+
+    def _card(self, token: str, span: Span) -> PlacedCard:
+        card = _parse_card(token)
+        if card is None:
+            self._error(f"'{token}' is not a card: expected a card such as AS or 9♥", span)
+        return PlacedCard(card, token, span)
+
+    def _cards(self, tok: Token) -> tuple[PlacedCard, ...]:
+        base = self._span(tok)
+        return tuple(self._card(m.group(), Span(base.line, base.column + m.start(), len(m.group())))
+                     for m in _CARD_SPLIT.finditer(str(tok)))
+
+    # ------------------------------------------------------------------ names
+    def _name(self, tok: Token) -> Name:
+        text = str(tok)
+        if text.startswith('"'):
+            text = text[1:-1]
+        return Name(text, self._span(tok))
+
+    def players_line(self, *tokens: Token) -> tuple[str, object]:
+        names = [self._name(t) for t in tokens]
+        for name in names:
+            self._check_player_name(name)
+        span = names[0].span if names else Span(self.line_offset + 1, 1)
+        return "players", tuple(names), span
+
+    def _check_player_name(self, name: Name) -> None:
+        if not name.text.strip():
+            self._error("a player's name cannot be empty", name.span)
+        elif name.text == "pool":
+            self._error("a player may not be named 'pool': it names the pools in table lines", name.span)
+        elif name.text in KEYWORDS:
+            self._error(f"a player may not be named '{name.text}': it is a keyword", name.span)
+        elif looks_like_card(name.text):
+            self._error(f"a player may not be named '{name.text}': it reads as a card", name.span)
+
+    # ------------------------------------------------------------------ header
+    def session_line(self, tok: Token) -> tuple[str, object]:
+        title = str(tok).split(":", 1)[1].strip()
+        return "title", title, self._span(tok)
+
+    def date_line(self, tok: Token) -> tuple[str, object]:
+        try:
+            value = dt.date.fromisoformat(str(tok))
+        except ValueError:
+            self._error(f"'{tok}' is not a date: write it as YYYY-MM-DD, e.g. 2026-11-15", self._span(tok))
+            value = None
+        return "date", value, self._span(tok)
+
+    def rules_line(self, tok: Token) -> tuple[str, object]:
+        return "rules", str(tok), self._span(tok)
+
+    def rule_line(self, knob: Token, value: Token) -> tuple[str, object]:
+        line = RuleLine(str(knob), str(value).strip(), self._span(knob), self._span(value))
+        return "rule", line, line.span
+
+    def stake_line(self, tok: Token) -> tuple[str, object]:
+        if not str(tok).isdigit():
+            self._error(f"'{tok}' is not a stake: expected a whole number of fish, e.g. 100", self._span(tok))
+            return "stake", None, self._span(tok)
+        return "stake", int(str(tok)), self._span(tok)
+
+    def header(self, *lines: tuple[str, object, Span]) -> Header:
+        seen: dict[str, Span] = {}
+        values: dict[str, tuple[object, Span]] = {}
+        rule_lines: list[RuleLine] = []
+        for key, value, span in lines:
+            if key == "rule":
+                self._once(seen, f"rule {value.knob}", span)
+                rule_lines.append(value)
+                continue
+            self._once(seen, key, span)
+            values[key] = (value, span)
+        return self._make_header(values, tuple(rule_lines))
+
+    def _once(self, seen: dict[str, Span], key: str, span: Span) -> None:
+        if key in seen:
+            label = {"title": "session"}.get(key, key)
+            self._error(f"'{label}' is given twice (first on line {seen[key].line}); "
+                        "each header key is given once", span)
+        seen[key] = span
+
+    def _make_header(self, values: dict, rule_lines: tuple[RuleLine, ...]) -> Header:
+        players = values.get("players", ((),))[0]
+        if players and len(players) != 4:
+            self._error(f"'players:' names {len(players)} player{'s' * (len(players) != 1)}: "
+                        "Reversis is played by exactly four", players[0].span)
+        names = [p.text for p in players]
+        for i, p in enumerate(players):
+            if p.text in names[:i]:
+                self._error(f"'{p.text}' is named twice in 'players:': four distinct names are needed", p.span)
+        rules = values.get("rules")
+        return Header(title=values.get("title", (None,))[0], date=values.get("date", (None,))[0],
+                      players=tuple(players), rules=rules[0] if rules else None,
+                      rules_span=rules[1] if rules else None, rule_lines=rule_lines,
+                      stake=values.get("stake", (None,))[0], has_players="players" in values)
+
+    # ------------------------------------------------------------------ hand
+    def hand_line(self, hand_tok: Token, number: Token | None = None) -> tuple[int, Span]:
+        span = self._span(hand_tok)
+        expected = self.hand if self.hand is not None else 1
+        if number is None:
+            return expected, span
+        text = str(number)
+        if not text.isdigit():
+            self._error(f"'{text}' is not a hand number: expected a whole number, or 'hand' alone",
+                        self._span(number))
+            return expected, span
+        if int(text) != expected:
+            self._error(f"hand {text} is out of order: hands count up from 1, "
+                        f"so this is hand {expected}", self._span(number))
+            return expected, span
+        return int(text), span
+
+    def dealer_line(self, name: Token) -> Name:
+        return self._name(name)
+
+    def hand(self, head: tuple[int, Span], dealer: Name, *items: tuple[str, Span, object]) -> HandRecord:
+        number, span = head
+        fields: dict[str, object] = {}
+        last_order, last_key = -1, ""
+        irregulars = []
+        for key, item_span, value in items:
+            if key == "irregular":
+                irregulars.append(value)
+                continue
+            if key in fields:
+                self._error(f"'{key}:' is given twice in hand {number}", item_span)
+                continue
+            order = SECTION_ORDER.get(key)
+            if order is not None:
+                if order < last_order:
+                    self._error(f"'{key}:' must come before '{last_key}:' in a hand", item_span)
+                last_order, last_key = order, key
+            fields[key] = (item_span, value)
+        return self._make_hand(number, span, dealer, fields, tuple(irregulars))
+
+    def _make_hand(self, number, span, dealer, fields, irregulars) -> HandRecord:
+        void = fields.get("void")
+        if void:
+            for key in ("deal", "exchange", "tricks", "announce"):
+                if key in fields:
+                    self._error(f"a void hand (void: misdeal) has no '{key}:'", fields[key][0])
+        get = lambda key, default=None: fields[key][1] if key in fields else default  # noqa: E731
+        return HandRecord(number=number, dealer=dealer, span=span, deal=get("deal"),
+                          exchange=get("exchange"), announce=get("announce"),
+                          tricks=get("tricks", ()), irregulars=irregulars, void=bool(void),
+                          void_span=void[0] if void else None, claims_waived="claims" in fields,
+                          table=get("table"))
+
+    def deal(self, tok: Token, *lines: DealLine):
+        return "deal", self._span(tok), tuple(lines)
+
+    def deal_line(self, name: Token, cards: Token, face_down: Token | None = None) -> DealLine:
+        name = self._name(name)
+        down = self._card(str(face_down), self._span(face_down)) if face_down is not None else None
+        return DealLine(name, self._cards(cards), down, name.span)
+
+    def exchange(self, tok: Token, *lines: ExchangeLine):
+        return "exchange", self._span(tok), tuple(lines)
+
+    def ex_discards(self, name: Token, card: Token) -> ExchangeLine:
+        name = self._name(name)
+        return ExchangeLine(name, "discards", self._card(str(card), self._span(card)), name.span)
+
+    def ex_keeps(self, name: Token) -> ExchangeLine:
+        name = self._name(name)
+        return ExchangeLine(name, "keeps", None, name.span)
+
+    def ex_peeks(self, name: Token, card: Token) -> ExchangeLine:
+        name = self._name(name)
+        return ExchangeLine(name, "peeks", self._card(str(card), self._span(card)), name.span)
+
+    def ex_takes(self, name: Token) -> ExchangeLine:
+        name = self._name(name)
+        return ExchangeLine(name, "takes", None, name.span)
+
+    def announce(self, tok: Token, name: Token):
+        return "announce", self._span(tok), self._name(name)
+
+    def tricks(self, tok: Token, *lines: TrickLine):
+        self.trick = None
+        return "tricks", self._span(tok), tuple(lines)
+
+    def _trick_number(self, args: tuple) -> tuple[int | None, tuple]:
+        self.trick_count += 1
+        self.trick = self.trick_count
+        first = args[0]
+        if isinstance(first, Token) and first.type == "TRICK_NUMBER":
+            return int(str(first)[:-1]), args[1:]
+        return None, args
+
+    def short_trick(self, *args) -> TrickLine:
+        number, (leader, cards) = self._trick_number(args)
+        leader = self._name(leader)
+        return TrickLine(number, leader, self._cards(cards), None, leader.span)
+
+    def explicit_trick(self, *args) -> TrickLine:
+        number, rest = self._trick_number(args)
+        names = [self._name(t) for t in rest[0::2]]
+        cards = tuple(self._card(str(tok), self._span(tok)) for tok in rest[1::2])
+        return TrickLine(number, names[0], cards, tuple(names), names[0].span)
+
+    def irregular(self, tok: Token, kind: Token, name: Token):
+        return "irregular", self._span(tok), Irregular(str(kind), self._name(name), self._span(kind))
+
+    def void(self, tok: Token):
+        return "void", self._span(tok), True
+
+    def claims(self, tok: Token):
+        return "claims", self._span(tok), True
+
+    def table(self, tok: Token, *lines: TableLine):
+        return "table", self._span(tok), tuple(lines)
+
+    def table_line(self, payer, arrow: Token, payee, amount: Token) -> TableLine:
+        sides = [self._side(s) for s in (payer, payee)]
+        span = self._span(arrow)
+        value = str(amount)
+        if not value.isdigit() or int(value) == 0:
+            self._error(f"'{value}' is not an amount: expected a whole number of fish above 0",
+                        self._span(amount))
+            value = "0"
+        if sides[0] == sides[1]:
+            self._error(f"'{sides[0]}' pays itself: payer and payee must differ", span)
+        return TableLine(sides[0], sides[1], int(value), span)
+
+    @staticmethod
+    def _side(side: Token) -> str:
+        text = str(side)
+        return text[1:-1] if text.startswith('"') else text
+
+
+__all__ = ["RecordBuilder", "KEYWORDS", "Card"]

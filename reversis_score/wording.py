@@ -1,0 +1,127 @@
+"""Lark's parse failures, said in words: what was expected there, never a terminal name."""
+from __future__ import annotations
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .diagnostics import Diagnostic
+from .records import Span
+
+# What each terminal means to a scorer. Several terminals share a phrase; phrases are
+# listed once, in the order of this table.
+TERMINAL_WORDS = {
+    "SESSION_TEXT": "a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)",
+    "_DATE": "a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)",
+    "_PLAYERS": "a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)",
+    "_RULES": "a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)",
+    "_RULE": "a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)",
+    "_STAKE": "a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)",
+    "HAND": "a hand line ('hand' or 'hand N')",
+    "_DEALER": "the dealer line ('dealer: NAME')",
+    "DEAL": "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)",
+    "EXCHANGE": "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)",
+    "ANNOUNCE": "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)",
+    "TRICKS": "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)",
+    "IRREGULAR": "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)",
+    "VOID": "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)",
+    "CLAIMS": "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)",
+    "TABLE": "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)",
+    "NAME": "a player's name",
+    "CARDS": "a card such as AS or 9♥",
+    "CARD": "a card such as AS or 9♥",
+    "TRICK_NUMBER": "a trick number such as '3.'",
+    "HAND_NUMBER": "a hand number",
+    "AMOUNT": "an amount of fish",
+    "VALUE": "a value",
+    "KNOB": "a knob name",
+    "RULE_VALUE": "the knob's value",
+    "POOL": "'pool'",
+    "ARROW": "'->'",
+    "COLON": "':'",
+    "VBAR": "'|' before the face-down card",
+    "COMMA": "',' between the explicit form's NAME CARD pairs",
+    "_DISCARDS": "'discards CARD', 'keeps', 'peeks and discards CARD' or 'takes without discarding'",
+    "_KEEPS": "'discards CARD', 'keeps', 'peeks and discards CARD' or 'takes without discarding'",
+    "_PEEKS": "'discards CARD', 'keeps', 'peeks and discards CARD' or 'takes without discarding'",
+    "_TAKES": "'discards CARD', 'keeps', 'peeks and discards CARD' or 'takes without discarding'",
+    "_AND": "'and discards CARD'",
+    "_WITHOUT": "'without discarding'",
+    "_DISCARDING": "'discarding'",
+    "_ESPAGNOLETTE": "'espagnolette NAME'",
+    "_MISDEAL": "'misdeal'",
+    "_WAIVED": "'waived'",
+    "IRREGULAR_KIND": "an irregularity: revoke, out-of-turn, peek or misdeal",
+    "_NL": "the end of the line",
+    "$END": "the end of the hand",
+}
+HEADER_WORDS = ("session", "date", "players", "rules", "rule", "stake")
+
+
+def expected_in_words(names: set[str] | frozenset[str], start: str) -> str:
+    """``a card such as AS or 9♥ or the end of the line`` for a set of terminal names."""
+    phrases: list[str] = []
+    for name in names:
+        phrase = TERMINAL_WORDS.get(name, f"'{name.lower()}'")
+        if name == "$END" and start == "header":
+            phrase = "the first hand"
+        if phrase not in phrases:
+            phrases.append(phrase)
+    phrases.sort(key=_phrase_rank)
+    if len(phrases) == 1:
+        return phrases[0]
+    return ", ".join(phrases[:-1]) + " or " + phrases[-1]
+
+
+def _phrase_rank(phrase: str) -> tuple[int, str]:
+    order = list(dict.fromkeys(TERMINAL_WORDS.values()))
+    return (order.index(phrase) if phrase in order else len(order), phrase)
+
+
+def describe_unexpected(exc: UnexpectedInput, lines: list[str], line_offset: int,
+                        start: str) -> tuple[Diagnostic, int | None]:
+    """A Diagnostic for a Lark failure, and the chunk's index of the line at fault."""
+    if isinstance(exc, UnexpectedEOF) or getattr(exc, "token", None) is not None and \
+            getattr(exc.token, "type", "") == "$END":
+        last = max((i for i, text in enumerate(lines) if text.strip()), default=0)
+        span = Span(line_offset + last + 1, len(lines[last].rstrip()) + 1)
+        expected = expected_in_words(_expected(exc), start)
+        found = "the end of the file" if start == "header" else "the end of the hand"
+        return Diagnostic(f"expected {expected}, found {found}", span), None
+    line, column = exc.line, exc.column
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    word = _word_at(text, column - 1)
+    span = Span(line + line_offset, column, max(1, len(word)))
+    message = _special_case(text, word, start) or \
+        f"unexpected '{_shorten(word)}': expected {expected_in_words(_expected(exc), start)}"
+    if isinstance(exc, UnexpectedToken) and exc.token.type == "_NL":
+        message = f"this line ends too soon: expected {expected_in_words(_expected(exc), start)}"
+        span = Span(line + line_offset, column, 1)
+    return Diagnostic(message, span), line - 1
+
+
+def _expected(exc: UnexpectedInput) -> set[str]:
+    if isinstance(exc, UnexpectedCharacters):
+        return set(exc.allowed or ())
+    return set(getattr(exc, "expected", ()) or ())
+
+
+def _word_at(text: str, index: int) -> str:
+    end = index
+    while end < len(text) and not text[end].isspace():
+        end += 1
+    return text[index:end] or text[index:index + 1]
+
+
+def _shorten(word: str) -> str:
+    return word if len(word) <= 30 else word[:27] + "..."
+
+
+def _special_case(text: str, word: str, start: str) -> str | None:
+    stripped = text.strip()
+    key = stripped.split(":", 1)[0].split()[0] if stripped else ""
+    if start == "hand" and key in HEADER_WORDS and ":" in stripped or \
+            start == "hand" and stripped.startswith("rule "):
+        return f"'{key}' is a header line and stands after the first hand: " \
+               "header lines come before the first hand"
+    if start == "header" and stripped.startswith(("dealer", "deal", "tricks", "exchange")):
+        return f"'{key}' before any hand: a hand begins with a 'hand' line"
+    return None
