@@ -6,7 +6,7 @@ checks the rules of play: a record can be well formed and still illegal.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Card
 
@@ -25,7 +25,7 @@ class Name:
     """A player's name as written, with its place."""
 
     text: str
-    span: Span
+    span: Span = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +33,8 @@ class PlacedCard:
     """A card as written at one place in the record (``token`` keeps the spelling)."""
 
     card: Card | None  # None when the token is not a card (already reported)
-    token: str
-    span: Span
+    token: str = field(compare=False)  # the spelling as written
+    span: Span = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,8 +43,8 @@ class RuleLine:
 
     knob: str
     value: str
-    span: Span
-    value_span: Span
+    span: Span = field(compare=False)
+    value_span: Span = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +55,11 @@ class Header:
     date: dt.date | None = None
     players: tuple[Name, ...] = ()
     rules: str | None = None
-    rules_span: Span | None = None
+    rules_span: Span | None = field(default=None, compare=False)
     rule_lines: tuple[RuleLine, ...] = ()
     stake: int | None = None
     has_players: bool = False
+    lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)  # key -> source line
 
     @property
     def player_names(self) -> tuple[str, ...]:
@@ -72,7 +73,7 @@ class DealLine:
     player: Name
     cards: tuple[PlacedCard, ...]
     face_down: PlacedCard | None
-    span: Span
+    span: Span = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +83,7 @@ class ExchangeLine:
     player: Name
     action: str  # "discards" | "keeps" | "peeks" | "takes"
     card: PlacedCard | None
-    span: Span
+    span: Span = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,11 +93,11 @@ class TrickLine:
     ``players`` is set for the explicit form (``NAME CARD, ...``) and None for the short one.
     """
 
-    number: int | None
+    number: int | None = field(compare=False)
     leader: Name
     cards: tuple[PlacedCard, ...]
-    players: tuple[Name, ...] | None
-    span: Span
+    players: tuple[Name, ...] | None = field(compare=False)
+    span: Span = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +106,7 @@ class Irregular:
 
     kind: str
     player: Name
-    span: Span
+    span: Span = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +116,7 @@ class TableLine:
     payer: str
     payee: str
     amount: int
-    span: Span
+    span: Span = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,16 +125,17 @@ class HandRecord:
 
     number: int
     dealer: Name
-    span: Span
+    span: Span = field(compare=False)
     deal: tuple[DealLine, ...] | None = None
     exchange: tuple[ExchangeLine, ...] | None = None
     announce: Name | None = None
     tricks: tuple[TrickLine, ...] = ()
     irregulars: tuple[Irregular, ...] = ()
     void: bool = False
-    void_span: Span | None = None
+    void_span: Span | None = field(default=None, compare=False)
     claims_waived: bool = False
     table: tuple[TableLine, ...] | None = None
+    lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)  # keyword -> source line
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,7 +116,8 @@ class RecordBuilder(Transformer):
                 continue
             self._once(seen, key, span)
             values[key] = (value, span)
-        return self._make_header(values, tuple(rule_lines))
+        lines = tuple((key, span.line) for key, _, span in lines)
+        return self._make_header(values, tuple(rule_lines), lines)
 
     def _once(self, seen: dict[str, Span], key: str, span: Span) -> None:
         if key in seen:
@@ -125,7 +126,7 @@ class RecordBuilder(Transformer):
                         "each header key is given once", span)
         seen[key] = span
 
-    def _make_header(self, values: dict, rule_lines: tuple[RuleLine, ...]) -> Header:
+    def _make_header(self, values: dict, rule_lines: tuple[RuleLine, ...], lines) -> Header:
         players = values.get("players", ((),))[0]
         if players and len(players) != 4:
             self._error(f"'players:' names {len(players)} player{'s' * (len(players) != 1)}: "
@@ -138,7 +139,8 @@ class RecordBuilder(Transformer):
         return Header(title=values.get("title", (None,))[0], date=values.get("date", (None,))[0],
                       players=tuple(players), rules=rules[0] if rules else None,
                       rules_span=rules[1] if rules else None, rule_lines=rule_lines,
-                      stake=values.get("stake", (None,))[0], has_players="players" in values)
+                      stake=values.get("stake", (None,))[0], has_players="players" in values,
+                      lines=lines)
 
     # ------------------------------------------------------------------ hand
     def hand_line(self, hand_tok: Token, number: Token | None = None) -> tuple[int, Span]:
@@ -178,9 +180,11 @@ class RecordBuilder(Transformer):
                     self._error(f"'{key}:' must come before '{last_key}:' in a hand", item_span)
                 last_order, last_key = order, key
             fields[key] = (item_span, value)
-        return self._make_hand(number, span, dealer, fields, tuple(irregulars))
+        lines = (("hand", span.line), ("dealer", dealer.span.line)) + \
+            tuple((key, item_span.line) for key, item_span, _ in items)
+        return self._make_hand(number, span, dealer, fields, tuple(irregulars), lines)
 
-    def _make_hand(self, number, span, dealer, fields, irregulars) -> HandRecord:
+    def _make_hand(self, number, span, dealer, fields, irregulars, lines) -> HandRecord:
         void = fields.get("void")
         if void:
             for key in ("deal", "exchange", "tricks", "announce"):
@@ -191,7 +195,7 @@ class RecordBuilder(Transformer):
                           exchange=get("exchange"), announce=get("announce"),
                           tricks=get("tricks", ()), irregulars=irregulars, void=bool(void),
                           void_span=void[0] if void else None, claims_waived="claims" in fields,
-                          table=get("table"))
+                          table=get("table"), lines=lines)
 
     def deal(self, tok: Token, *lines: DealLine):
         return "deal", self._span(tok), tuple(lines)

@@ -1,0 +1,210 @@
+"""The `reversis-score` command: thin commands that call the library and render.
+
+This is the only module that prints or exits. Exit status: 0 clean, 1 record errors,
+2 usage errors (a missing file, a bad option), 3 an audit that disagrees.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from . import __version__
+from .diagnostics import render
+from .pipeline import CheckedSession, check_text
+from .render.rvs import format_record
+
+EXAMPLES = """\
+Examples:
+
+  reversis-score check samples/club-night.rvs
+
+  reversis-score format samples/club-night.rvs --suits symbols
+
+  reversis-score settle samples/club-night.rvs --itemised
+
+  reversis-score settle samples/club-night.rvs --hand 3
+
+  reversis-score settle samples/club-night.rvs --format json > ledger.json
+"""
+
+app = typer.Typer(name="reversis-score", add_completion=False, no_args_is_help=True,
+                  rich_markup_mode=None, pretty_exceptions_enable=False,
+                  help="Check, format and settle records of games of Reversis (.rvs files).",
+                  epilog=EXAMPLES)
+
+
+class Suits(str, Enum):
+    letters = "letters"
+    symbols = "symbols"
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"reversis-score {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def main_options(
+    version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True,
+                                                    help="Show the version and exit.")] = None,
+) -> None:
+    """Check, format and settle records of games of Reversis (.rvs files)."""
+
+
+class UsageProblem(Exception):
+    """A file that cannot be opened: exit 2."""
+
+
+class RecordProblem(Exception):
+    """A file that opens but is not a readable record: exit 1."""
+
+
+def read_record(name: str) -> tuple[str, Path | None]:
+    """The text of a record file (``-`` is standard input) and its directory."""
+    if name == "-":
+        data, folder = sys.stdin.buffer.read(), Path.cwd()
+    else:
+        path = Path(name)
+        if not path.exists():
+            raise UsageProblem(f"{name}: no such file")
+        if path.is_dir():
+            raise UsageProblem(f"{name}: is a directory, not a record file")
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise UsageProblem(f"{name}: cannot be read ({exc.strerror})") from None
+        folder = path.parent
+    from .parse import decode
+    text, problem = decode(data)
+    if problem is not None:
+        raise RecordProblem(render(problem, name, None))
+    return text, folder
+
+
+def load_checked(name: str, strict: bool = False, rules: str | None = None) -> CheckedSession:
+    """Read and check one record; usage problems exit 2, unreadable text exits 1."""
+    text, folder = read_record(name)
+    return check_text(text, name, folder, rules, strict)
+
+
+def print_diagnostics(session: CheckedSession) -> None:
+    for diag in session.diagnostics:
+        typer.echo(render(diag, session.file, session.lines), err=True)
+
+
+def _fail(message: str, code: int) -> None:
+    typer.echo(message, err=True)
+    raise typer.Exit(code)
+
+
+def guarded(name: str, action):
+    """Run ``action(name)``, turning file problems into their message and exit code."""
+    try:
+        return action(name)
+    except UsageProblem as exc:
+        _fail(f"error: {exc}", 2)
+    except RecordProblem as exc:
+        _fail(str(exc), 1)
+
+
+@app.command(epilog="Example: reversis-score check samples/*.rvs")
+def check(
+    files: Annotated[list[str], typer.Argument(help="Record files (.rvs); '-' reads standard input.")],
+    strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
+    rules: Annotated[Optional[str], typer.Option("--rules", metavar="NAME|FILE",
+                                                 help="Rules to check under, overriding the header.")] = None,
+) -> None:
+    """Check records: one summary line per file, or every error with its place."""
+    worst = 0
+    for name in files:
+        code = _check_one(name, strict, rules)
+        worst = max(worst, code)
+        if strict and code:
+            break
+    raise typer.Exit(worst)
+
+
+def _check_one(name: str, strict: bool, rules: str | None) -> int:
+    try:
+        session = load_checked(name, strict, rules)
+    except UsageProblem as exc:
+        typer.echo(f"error: {exc}", err=True)
+        return 2
+    except RecordProblem as exc:
+        typer.echo(str(exc), err=True)
+        return 1
+    print_diagnostics(session)
+    typer.echo(summary_line(session))
+    return 1 if session.errors else 0
+
+
+def summary_line(session: CheckedSession) -> str:
+    """``club.rvs: 12 hands, players Anne Bruno Claire Denis, rules parlett: ok``."""
+    hands = len(session.hands)
+    players = " ".join(session.players) or "(none)"
+    rules = session.rules.source
+    errors = len(session.errors)
+    verdict = "ok" if not errors else f"{errors} error{'s' * (errors != 1)}"
+    warnings = len(session.warnings)
+    if warnings:
+        verdict += f", {warnings} warning{'s' * (warnings != 1)}"
+    return f"{session.file}: {hands} hand{'s' * (hands != 1)}, players {players}, rules {rules}: {verdict}"
+
+
+@app.command(name="format", epilog="Example: reversis-score format club.rvs --suits symbols --in-place")
+def format_command(
+    file: Annotated[str, typer.Argument(help="A record file (.rvs); '-' reads standard input.")],
+    suits: Annotated[Suits, typer.Option("--suits", help="Write suits as letters (AS) or symbols (A♠).")] = Suits.letters,
+    in_place: Annotated[bool, typer.Option("--in-place", help="Rewrite the file (a temporary file, then a rename).")] = False,
+) -> None:
+    """Write a record in one canonical layout (comments kept)."""
+    from .parse import read_text
+    text, _ = guarded(file, read_record)
+    parsed = read_text(text, file)
+    if parsed.errors:
+        for diag in parsed.diagnostics:
+            typer.echo(render(diag, file, parsed.lines), err=True)
+        raise typer.Exit(1)
+    output = format_record(parsed.session(), text, symbols=suits is Suits.symbols)
+    if not in_place or file == "-":
+        sys.stdout.write(output)
+        return
+    write_atomically(Path(file), output.encode("utf-8"))
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write to a temporary file beside ``path``, then rename it into place."""
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        if path.exists():
+            os.chmod(temp, path.stat().st_mode & 0o777)
+        os.replace(temp, path)
+    except BaseException:
+        if os.path.exists(temp):
+            os.unlink(temp)
+        raise
+
+
+def main() -> None:
+    """Console entry point."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        sys.exit(130)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,177 @@
+"""Write records back as `.rvs` text in one canonical layout (``reversis-score format``).
+
+Uppercase cards with letter suits (or symbols), the short trick form, names aligned, one
+blank line before each hand, and every comment kept: a comment on a line of its own stays
+before the line that followed it, a comment after something stays after it.
+
+>>> from reversis_score.parse import read_text
+>>> text = "players: A B C D  # four\\nhand\\ndealer: B\\nvoid: misdeal\\n"
+>>> print(format_record(read_text(text).session(), text), end="")
+players: A B C D  # four
+<BLANKLINE>
+hand 1
+dealer: B
+void: misdeal
+"""
+from __future__ import annotations
+
+import re
+
+from ..cards import Card
+from ..records import HandRecord, Header, PlacedCard, Session
+
+_PLAIN_NAME = re.compile(r"[^\W\d][\w'\-]*\Z")
+INDENT = "  "
+
+
+def find_comments(text: str) -> dict[int, tuple[str, bool]]:
+    """Source line → (comment text, stands alone on its line), for every comment."""
+    comments = {}
+    for number, line in enumerate(text.split("\n"), 1):
+        in_quotes = False
+        for index, char in enumerate(line):
+            if char == '"':
+                in_quotes = not in_quotes
+            elif char == "#" and not in_quotes:
+                comments[number] = (line[index:].rstrip(), not line[:index].strip())
+                break
+    return comments
+
+
+def quote(name: str) -> str:
+    """A name as written: bare when it reads as a name, otherwise in quotes."""
+    return name if _PLAIN_NAME.match(name) else f'"{name}"'
+
+
+class _Writer:
+    """Collects (source line, text) rows, then weaves the comments back in."""
+
+    def __init__(self, symbols: bool):
+        self.symbols = symbols
+        self.rows: list[tuple[int | None, str]] = []
+
+    def add(self, line: int | None, text: str) -> None:
+        self.rows.append((line, text))
+
+    def card(self, placed: PlacedCard | Card) -> str:
+        card = placed.card if isinstance(placed, PlacedCard) else placed
+        return card.symbol() if self.symbols else str(card)
+
+    def cards(self, cards) -> str:
+        return " ".join(self.card(c) for c in cards)
+
+    def text(self, comments: dict[int, tuple[str, bool]]) -> str:
+        own = sorted((line, c) for line, (c, alone) in comments.items() if alone)
+        trailing = {line: c for line, (c, alone) in comments.items() if not alone}
+        placed_lines = {line for line, _ in self.rows if line is not None}
+        # A trailing comment whose line wrote nothing becomes a comment of its own.
+        own += [(line, c) for line, c in trailing.items() if line not in placed_lines]
+        own.sort()
+        out: list[str] = []
+        for line, text in self.rows:
+            while own and line is not None and own[0][0] < line:
+                out.append(_indent_like(text) + own.pop(0)[1])
+            if line is not None and line in trailing and line in placed_lines:
+                text = f"{text}  {trailing.pop(line)}"
+            out.append(text)
+        out.extend(c for _, c in own)
+        return "\n".join(_trim_blank_runs(out)).strip("\n") + "\n"
+
+
+def _indent_like(text: str) -> str:
+    return text[:len(text) - len(text.lstrip())] if text.strip() else ""
+
+
+def _trim_blank_runs(lines: list[str]) -> list[str]:
+    out: list[str] = []
+    for line in lines:
+        if line == "" and out and out[-1] == "":
+            continue
+        out.append(line)
+    return out
+
+
+def format_record(session: Session, source: str, symbols: bool = False) -> str:
+    """The session in canonical layout, with the comments of ``source`` kept."""
+    writer = _Writer(symbols)
+    _write_header(writer, session.header)
+    for hand in session.hands:
+        writer.add(None, "")
+        _write_hand(writer, hand)
+    return writer.text(find_comments(source))
+
+
+def _write_header(w: _Writer, header: Header) -> None:
+    line = dict(header.lines)
+    if header.title is not None:
+        w.add(line.get("title"), f"session: {header.title}".rstrip())
+    if header.date is not None:
+        w.add(line.get("date"), f"date: {header.date.isoformat()}")
+    if header.players:
+        w.add(line.get("players"), "players: " + " ".join(quote(p.text) for p in header.players))
+    if header.rules is not None:
+        w.add(line.get("rules"), f"rules: {header.rules}")
+    for rule in header.rule_lines:
+        w.add(rule.span.line, f"rule {rule.knob}: {rule.value}")
+    if header.stake is not None:
+        w.add(line.get("stake"), f"stake: {header.stake}")
+
+
+def _write_hand(w: _Writer, hand: HandRecord) -> None:
+    line = dict(hand.lines)
+    w.add(hand.span.line, f"hand {hand.number}")
+    w.add(hand.dealer.span.line, f"dealer: {quote(hand.dealer.text)}")
+    if hand.deal is not None:
+        _write_deal(w, hand, line.get("deal"))
+    if hand.exchange is not None:
+        _write_exchange(w, hand, line.get("exchange"))
+    if hand.announce is not None:
+        w.add(hand.announce.span.line, f"announce: espagnolette {quote(hand.announce.text)}")
+    if hand.tricks:
+        _write_tricks(w, hand, line.get("tricks"))
+    for irr in hand.irregulars:
+        w.add(irr.span.line, f"irregular: {irr.kind} {quote(irr.player.text)}")
+    if hand.void:
+        w.add(hand.void_span.line if hand.void_span else None, "void: misdeal")
+    if hand.claims_waived:
+        w.add(line.get("claims"), "claims: waived")
+    if hand.table is not None:
+        _write_table(w, hand, line.get("table"))
+
+
+def _label_width(names) -> int:
+    return max((len(quote(n)) for n in names), default=0) + 1
+
+
+def _write_deal(w: _Writer, hand: HandRecord, keyword_line: int | None) -> None:
+    w.add(keyword_line, "deal:")
+    width = _label_width(d.player.text for d in hand.deal)
+    for d in hand.deal:
+        text = f"{INDENT}{(quote(d.player.text) + ':').ljust(width)} {w.cards(d.cards)}"
+        if d.face_down is not None:
+            text += f" | {w.card(d.face_down)}"
+        w.add(d.span.line, text)
+
+
+def _write_exchange(w: _Writer, hand: HandRecord, keyword_line: int | None) -> None:
+    w.add(keyword_line, "exchange:")
+    width = _label_width(e.player.text for e in hand.exchange) - 1
+    for e in hand.exchange:
+        verb = {"discards": f"discards {w.card(e.card) if e.card else ''}", "keeps": "keeps",
+                "peeks": f"peeks and discards {w.card(e.card) if e.card else ''}",
+                "takes": "takes without discarding"}[e.action]
+        w.add(e.span.line, f"{INDENT}{quote(e.player.text).ljust(width)} {verb}")
+
+
+def _write_tricks(w: _Writer, hand: HandRecord, keyword_line: int | None) -> None:
+    w.add(keyword_line, "tricks:")
+    width = _label_width(t.leader.text for t in hand.tricks)
+    for t in hand.tricks:
+        w.add(t.span.line, f"{INDENT}{(quote(t.leader.text) + ':').ljust(width)} {w.cards(t.cards)}")
+
+
+def _write_table(w: _Writer, hand: HandRecord, keyword_line: int | None) -> None:
+    w.add(keyword_line, "table:")
+    width = max((len(quote(t.payer)) for t in hand.table), default=0)
+    for t in hand.table:
+        w.add(t.span.line, f"{INDENT}{quote(t.payer).ljust(width)} -> {quote(t.payee)} {t.amount}")
