@@ -1,0 +1,118 @@
+"""Settlement items — one payment each, with its why — and the book a hand writes them into."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from ..cards import Card
+from ..play import Play
+from ..rules import Knobs
+from .pools import PoolTable
+
+
+def fill(template: str, **values: object) -> str:
+    """Put values into a why's ``{name}`` slots (not str.format: names may hold braces)."""
+    for key, value in values.items():
+        template = template.replace("{" + key + "}", str(value))
+    return template
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One payment: who pays whom, how much, at which trick, for what, and why."""
+
+    seq: int
+    trick: int | None
+    kind: str
+    card: str | None
+    payer: str
+    payee: str
+    amount: int
+    cancelled_by: str | None
+    why: str
+
+    @property
+    def counts(self) -> bool:
+        """Whether the item counts in the sums (it is not cancelled)."""
+        return self.cancelled_by is None
+
+
+@dataclass
+class HandBook:
+    """Everything one hand's settlement writes: items in time order and the pools as they move.
+
+    ``cancelling`` marks every item written while it is set (the reversis's tricks 1–9).
+    """
+
+    play: Play
+    knobs: Knobs
+    pools: PoolTable
+    items: list[Item] = field(default_factory=list)
+    cancelling: str | None = None
+    revokers: frozenset[str] = frozenset()
+
+    def multiplier(self, payer: str, payee: str, trick: int | None) -> tuple[int, list[str]]:
+        """Side-payment multiplier between two players in a trick, and the reasons, e.g. ['×2 opposite']."""
+        factor, notes = 1, []
+        if self.knobs.opposite_doubles_side and self.play.opposite(payer, payee):
+            factor, notes = factor * 2, notes + ["×2 opposite"]
+        if trick is not None and trick in self.knobs.double_tricks:
+            factor, notes = factor * 2, notes + [f"×2 in trick {trick}"]
+        return factor, notes
+
+    def pay(self, kind: str, payer: str, payee: str, amount: int, why: str,
+            trick: int | None = None, card: Card | None = None,
+            cancelled_by: str | None = None) -> Item | None:
+        """Write one item (nothing for an amount of 0). Payments to a revoker lapse (§13 rule 8)."""
+        if amount <= 0:
+            return None
+        cancelled = self.cancelling or cancelled_by
+        if cancelled is None and payee in self.revokers:
+            cancelled = "revoke"
+        item = Item(len(self.items) + 1, trick, kind, str(card) if card else None, payer, payee,
+                    amount, cancelled, why)
+        self.items.append(item)
+        return item
+
+    # ---------------------------------------------------------------- the pools
+    def into_latest_pool(self, kind: str, payer: str, amount: int, why: str,
+                         trick: int | None = None) -> Item | None:
+        """A payment into the latest pool (forming one if none stands)."""
+        if amount <= 0 or self.pools.mode == "none":
+            return None
+        index = self.pools.pay_latest(amount)
+        return self.pay(kind, payer, PoolTable.name(index), amount,
+                        fill(why, pool=PoolTable.name(index)), trick)
+
+    def remise(self, payer: str, why: str, trick: int | None = None,
+               card: Card | None = None) -> Item | None:
+        """``payer`` pays a remise: it doubles the latest pool or forms a new one (§4, rule 2)."""
+        if self.pools.mode == "none":
+            return None
+        doubles = self.pools.doubling and self.pools.stands or self.pools.mode == "single"
+        index, amount = self.pools.remise()
+        how = "doubling" if doubles else "forming"
+        text = fill(why, amount=amount, pool=PoolTable.name(index), how=how)
+        return self.pay("remise", payer, PoolTable.name(index), amount, text, trick, card)
+
+    def take_pool(self, taker: str, why: str, trick: int | None, card: Card | None,
+                  blocked: str | None = None) -> Item | None:
+        """``taker`` takes the latest pool; a blocked taker's item is kept but the pool stays."""
+        if not self.pools.stands:
+            return None
+        index = self.pools.latest
+        amount = self.pools.amounts[index]
+        # Under the reversis the take happens and is undone later by ``restore``.
+        blocked = blocked or ("revoke" if taker in self.revokers else None)
+        if blocked is None:
+            self.pools.take_latest()
+        text = fill(why, amount=amount, pool=PoolTable.name(index))
+        return self.pay("pool-take", PoolTable.name(index), taker, amount, text, trick, card, blocked)
+
+    def restore(self, snapshot: PoolTable) -> None:
+        """Put the pools back as they were (the reversis returns tricks 1–9's movements)."""
+        self.pools.amounts[:] = snapshot.amounts
+        self.pools.doubling = snapshot.doubling
+        self.pools.last_taken = snapshot.last_taken
+
+    def renumber(self) -> None:
+        self.items = [replace(item, seq=i) for i, item in enumerate(self.items, 1)]

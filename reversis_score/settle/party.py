@@ -1,0 +1,115 @@
+"""The party (RULES.md §6, §7, §9) and the led payments owed to its winner (§5, §13 rule 4)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..play import Play
+from ..rules import Knobs
+from .items import HandBook
+from .side import LedCard, ace_value, card_name, with_notes
+
+TALON_SPECIAL = {"ad5-jh4": (5, 4), "ad5-jh3": (5, 3)}
+
+
+@dataclass(frozen=True, slots=True)
+class PartyResult:
+    """Who won and lost the party, and what it was worth (before the opposite doubling)."""
+
+    winner: str | None
+    loser: str | None
+    value: int
+
+
+def talon_points(talon: tuple[Card, ...], knobs: Knobs) -> int:
+    """The talon's points: card points, or A♦ and Quinola counted as the knob says."""
+    diamond, quinola = TALON_SPECIAL.get(knobs.talon_values, (4, 1))
+    return sum(diamond if c.rank == "A" and c.suit == "D" else quinola if c.is_quinola else c.points
+               for c in talon)
+
+
+def preference(play: Play, knobs: Knobs) -> list[str]:
+    """The dealer, then the others in reverse of play order (or in play order)."""
+    step = -1 if knobs.preference == "reverse" else 1
+    seat = play.seat(play.dealer)
+    return [play.players[(seat + step * i) % 4] for i in range(4)]
+
+
+def winner_ranking(play: Play, knobs: Knobs, among: list[str]) -> list[str]:
+    """Best first: fewest points, then fewest tricks, then earliest in preference."""
+    order = preference(play, knobs)
+    return sorted(among, key=lambda p: (play.points[p], play.tricks_won[p], order.index(p)))
+
+
+def loser_of(play: Play, knobs: Knobs, among: list[str]) -> str:
+    """Most points, then most tricks, then latest in preference (a tie favours the preferred)."""
+    order = preference(play, knobs)
+    return max(among, key=lambda p: (play.points[p], play.tricks_won[p], order.index(p)))
+
+
+def decide(play: Play, knobs: Knobs, espagnolette: str | None, esp_won: bool) -> PartyResult:
+    """Winner and loser, with the espagnolette (won or lost) and barred players (rule 9)."""
+    value = knobs.party_base + talon_points(play.talon, knobs)
+    others = [p for p in play.players if p != espagnolette]
+    if espagnolette and esp_won:
+        return PartyResult(espagnolette, loser_of(play, knobs, others), value)
+    loser = espagnolette or loser_of(play, knobs, list(play.players))
+    candidates = [p for p in winner_ranking(play, knobs, others)
+                  if p != loser and p not in play.barred]
+    return PartyResult(candidates[0] if candidates else None, loser, value)
+
+
+def pay_party(book: HandBook, result: PartyResult, espagnolette: str | None) -> None:
+    """The loser pays the winner the party's value, ×2 if they sit opposite."""
+    if result.winner is None or result.loser is None:
+        return
+    play, win, lose = book.play, result.winner, result.loser
+    factor = 2 if play.opposite(win, lose) else 1
+    talon = " ".join(c.symbol() for c in play.talon)
+    amount = result.value * factor
+    how = (f"{win} wins the party with {play.points[win]} points ({play.tricks_won[win]} tricks), "
+           f"{lose} loses it with {play.points[lose]}")
+    if espagnolette == win:
+        how = f"{win} wins the party by the espagnolette (no trick taken), {lose} loses it"
+    elif espagnolette == lose:
+        how = f"{lose} loses the espagnolette and with it the party; {win} wins it"
+    book.pay("party", lose, win, amount,
+             f"{how}; value {book.knobs.party_base} + talon {result.value - book.knobs.party_base} "
+             f"({talon}){', ×2 opposite' if factor == 2 else ''}: {lose} pays {win} {amount} "
+             "(RULES §6)")
+
+
+def pay_led(book: HandBook, led: list[LedCard], winner: str | None) -> None:
+    """Aces and Quinola led are paid to the party winner, at the multipliers of their trick."""
+    if winner is None or book.play.record.claims_waived:
+        return
+    for lead in led:
+        if lead.player == winner:
+            continue  # nothing is paid for his own lead (RULES §5, interpretation)
+        if lead.card.is_quinola:
+            _quinola_led(book, lead, winner)
+        else:
+            base = ace_value(book, lead.card, book.knobs.ace_forced)
+            factor, notes = book.multiplier(lead.player, winner, lead.trick)
+            book.pay("ace-led", lead.player, winner, base * factor,
+                     f"trick {lead.trick}: {lead.player} led {card_name(lead.card)}; {winner} wins "
+                     f"the party{with_notes(notes)}: {lead.player} pays {winner} {base * factor} "
+                     "(RULES §5)", lead.trick, lead.card)
+
+
+def _quinola_led(book: HandBook, lead: LedCard, winner: str) -> None:
+    factor, notes = book.multiplier(lead.player, winner, lead.trick)
+    amount = book.knobs.quinola_forced * factor
+    book.pay("quinola-led", lead.player, winner, amount,
+             f"trick {lead.trick}: {lead.player} led Quinola (J♥); {winner} wins the party"
+             f"{with_notes(notes)}: {lead.player} pays {winner} {amount} (RULES §5)",
+             lead.trick, lead.card)
+    for other in book.play.players:
+        if other in (lead.player, winner):
+            continue
+        factor, notes = book.multiplier(other, winner, lead.trick)
+        amount = book.knobs.quinola_forced_others * factor
+        book.pay("quinola-led", other, winner, amount,
+                 f"trick {lead.trick}: {lead.player} led Quinola (J♥); each other player pays the "
+                 f"party winner {winner}{with_notes(notes)}: {other} pays {winner} {amount} "
+                 "(RULES §5)", lead.trick, lead.card)

@@ -1,0 +1,107 @@
+"""The pools on the table (RULES.md §4, §13 rules 2, 3, 7): formed, paid into, taken.
+
+A PoolTable is a small value: ``copy()`` gives an independent one, so a hand can be tried
+on a scratch table (the reversis returns every pool movement of tricks 1–9).
+
+>>> t = PoolTable("multiple"); t.form_from_antes(20); t.pay_latest(5); t.amounts
+[25]
+>>> t.remise(); t.amounts   # the first remise after antes doubles the pool
+(0, 25)
+[50]
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class PoolTable:
+    """Pools oldest first; ``doubling`` says whether the next remise doubles the latest pool."""
+
+    mode: str  # "multiple" | "single" | "none"
+    amounts: list[int] = field(default_factory=list)
+    doubling: bool = False
+    last_taken: int = 0
+
+    def __post_init__(self) -> None:
+        if self.mode == "single" and not self.amounts:
+            self.amounts = [0]
+
+    def copy(self) -> "PoolTable":
+        return PoolTable(self.mode, list(self.amounts), self.doubling, self.last_taken)
+
+    @staticmethod
+    def name(index: int) -> str:
+        """``pool:N``, N counting from 1 for the oldest pool standing."""
+        return f"pool:{index + 1}"
+
+    @property
+    def stands(self) -> bool:
+        """Whether a pool holds anything (the single basket stands when not empty)."""
+        return any(self.amounts)
+
+    @property
+    def latest(self) -> int:
+        return len(self.amounts) - 1
+
+    def needs_antes(self, refill_below: int) -> bool:
+        """At a hand's start: multiple pools form one when none stands; a basket refills when low."""
+        if self.mode == "multiple":
+            return not self.amounts
+        if self.mode == "single":
+            return self.amounts[0] < refill_below
+        return False
+
+    def form_from_antes(self, total: int) -> int:
+        """Every player's ante: a new pool (multiple) or into the basket; remises double again."""
+        self.doubling = True
+        if self.mode == "single":
+            self.amounts[0] += total
+            return 0
+        self.amounts.append(total)
+        return self.latest
+
+    def pay_latest(self, amount: int) -> int:
+        """Pay into the latest pool; when none stands, form one of that amount (rule 3)."""
+        if self.mode == "multiple" and not self.amounts:
+            self.amounts.append(amount)
+        else:
+            self.amounts[self.latest] += amount
+        return self.latest
+
+    def remise_amount(self) -> int:
+        """A remise equals the latest pool; with none standing, the pool most recently taken."""
+        if self.amounts and self.amounts[self.latest] > 0:
+            return self.amounts[self.latest]
+        return self.last_taken
+
+    def remise(self) -> tuple[int, int]:
+        """Pay a remise: (pool index, amount). Doubles the latest pool or forms a new one."""
+        amount = self.remise_amount()
+        if self.mode == "single" or (self.doubling and self.amounts):
+            index = self.pay_latest(amount)
+        else:
+            self.amounts.append(amount)
+            index = self.latest
+        self.doubling = False
+        return index, amount
+
+    def take_latest(self) -> tuple[int, int]:
+        """Placing Quinola takes the latest pool: (index, amount); (−1, 0) when none stands."""
+        if not self.stands:
+            return -1, 0
+        index, amount = self.latest, self.amounts[self.latest]
+        if self.mode == "single":
+            self.amounts[0] = 0
+        else:
+            self.amounts.pop()
+        self.last_taken = amount
+        return index, amount
+
+    def add_new_pool(self, amount: int) -> int:
+        """A returned pool becomes a new latest pool (rule 7); it does not change ``doubling``."""
+        if self.mode == "single":
+            self.amounts[0] += amount
+            return 0
+        self.amounts.append(amount)
+        return self.latest

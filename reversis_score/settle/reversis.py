@@ -1,0 +1,117 @@
+"""The reversis (RULES.md §8, §9, §13 rules 5, 11, 13): made, broken, broken by Quinola."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..play import Play, PlayedTrick
+from ..rules import Knobs
+from .items import HandBook
+from .side import forced
+
+
+@dataclass(frozen=True, slots=True)
+class Reversis:
+    """The player who won the first nine tricks, and how it ended."""
+
+    player: str
+    breaker: str | None  # None when made
+    breaking_trick: PlayedTrick | None
+    quinola_early: bool  # he played Quinola in tricks 1–9
+
+    @property
+    def made(self) -> bool:
+        return self.breaker is None
+
+    @property
+    def by_quinola(self) -> bool:
+        """The breaker won the breaking trick with Quinola, forced on the reversis heart lead."""
+        trick = self.breaking_trick
+        return trick is not None and trick.winning_card.is_quinola and trick.leader == self.player
+
+
+def find_reversis(play: Play, knobs: Knobs) -> Reversis | None:
+    """A player who wins the first nine tricks has undertaken the reversis (unless barred)."""
+    if knobs.pairwise or len(play.tricks) < 11:
+        return None
+    winners = {t.winner for t in play.tricks[:9]}
+    if len(winners) != 1:
+        return None
+    player = winners.pop()
+    if player in play.barred:
+        return None  # a barred player cannot make the reversis (§7): a party hand
+    breaking = next((t for t in play.tricks[9:] if t.winner != player), None)
+    early = any(card.is_quinola and who == player for t in play.tricks[:9] for who, card in t.plays)
+    return Reversis(player, breaking.winner if breaking else None, breaking, early)
+
+
+def breaking_trick_payments(book: HandBook, rev: Reversis) -> None:
+    """In the breaking trick, Quinola's forced payments go to the reversis player (rule 11)."""
+    if rev.made or not rev.by_quinola or book.knobs.broken_by_quinola != "forced":
+        return
+    trick = rev.breaking_trick
+    forced(book, trick, rev.breaker, trick.winning_card, remise=False)
+
+
+def pay_reversis(book: HandBook, rev: Reversis, espagnolette: str | None) -> None:
+    """The reversis payments at the end of the hand."""
+    if rev.made:
+        _made(book, rev, espagnolette)
+    else:
+        _broken(book, rev, espagnolette)
+
+
+def _made(book: HandBook, rev: Reversis, espagnolette: str | None) -> None:
+    k, play, maker = book.knobs, book.play, rev.player
+    if espagnolette:
+        total = 2 * k.reversis_side + k.reversis_opposite
+        book.pay("reversis-made", espagnolette, maker, total,
+                 f"{maker} makes the reversis (all 11 tricks) against {espagnolette}'s espagnolette: "
+                 f"{espagnolette} alone pays {maker} {total} (RULES §9)")
+    else:
+        for other in play.players:
+            if other == maker:
+                continue
+            amount = k.reversis_opposite if play.opposite(other, maker) else k.reversis_side
+            where = "opposite" if play.opposite(other, maker) else "a neighbour"
+            book.pay("reversis-made", other, maker, amount,
+                     f"{maker} makes the reversis (all 11 tricks): {other}, {where}, pays {maker} "
+                     f"{amount} (RULES §8)")
+    if rev.quinola_early:
+        book.take_pool(maker, f"{maker} made the reversis having played Quinola (J♥) in tricks 1–9: "
+                              "he takes the latest pool, {pool} ({amount}) (RULES §8, §13 rule 5)",
+                       None, None)
+
+
+def _broken(book: HandBook, rev: Reversis, espagnolette: str | None) -> None:
+    k, play = book.knobs, book.play
+    trick_no = rev.breaking_trick.number
+    payer = rev.player
+    if espagnolette and espagnolette != rev.breaker and k.espagnolette_pays_broken:
+        payer = espagnolette
+    amount, remises = _broken_amount(book, rev)
+    barred = "barred" if rev.breaker in play.barred else None
+    how = f"by Quinola (J♥) in trick {trick_no}" if rev.by_quinola else f"in trick {trick_no}"
+    who = "" if payer == rev.player else f" and {payer}'s espagnolette pays for it (RULES §9)"
+    book.pay("reversis-broken", payer, rev.breaker, amount,
+             f"{rev.breaker} breaks {rev.player}'s reversis {how}{who}: {payer} pays "
+             f"{rev.breaker} {amount} (RULES §8)", None, None, barred)
+    if rev.by_quinola and k.broken_by_quinola == "flat":
+        flat = k.quinola_forced
+        book.pay("quinola-forced", rev.breaker, rev.player, flat,
+                 f"{rev.breaker} broke the reversis with Quinola (J♥): he pays {rev.player} a flat "
+                 f"{flat} (RULES §8, broken_by_quinola: flat)", trick_no, rev.breaking_trick.winning_card)
+    for reason in remises:
+        book.remise(rev.player, f"{rev.player}'s reversis is broken {reason}: he pays a remise of "
+                                "{amount}, {how} {pool} (RULES §8)")
+
+
+def _broken_amount(book: HandBook, rev: Reversis) -> tuple[int, list[str]]:
+    """What the broken reversis pays the breaker, and the reasons for each remise due."""
+    k, play = book.knobs, book.play
+    remises = ["after he played Quinola (J♥) in tricks 1–9"] if rev.quinola_early else []
+    if k.broken_reversis == "fixed":
+        return k.reversis_broken, remises
+    made = k.reversis_opposite if play.opposite(rev.breaker, rev.player) else k.reversis_side
+    if rev.breaking_trick.number == 10:
+        return made, remises
+    return 2 * made, ["at trick 11 (broken_reversis: by-trick, §13 rule 13)"]

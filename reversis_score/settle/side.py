@@ -1,0 +1,101 @@
+"""Side payments for Aces and Quinola (RULES.md §5), card by card as the trick is played.
+
+Placed (dumped) cards are paid by the trick's winner; forced cards pay the trick's leader;
+led cards are owed to the party winner and settled at the end of the hand (party.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import SUIT_SYMBOLS, Card
+from ..play import PlayedTrick
+from .items import HandBook
+
+
+@dataclass(frozen=True, slots=True)
+class LedCard:
+    """An Ace or Quinola led: its payment waits for the party winner."""
+
+    trick: int
+    player: str
+    card: Card
+
+
+def card_name(card: Card) -> str:
+    return "Quinola (J♥)" if card.is_quinola else card.symbol()
+
+
+def ace_value(book: HandBook, card: Card, base: int) -> int:
+    """An Ace's payment: A♦ pays ``diamond_ace_factor`` times the others."""
+    return base * (book.knobs.diamond_ace_factor if card.suit == "D" else 1)
+
+
+def with_notes(notes: list[str]) -> str:
+    return "; " + ", ".join(notes) if notes else ""
+
+
+def settle_trick(book: HandBook, trick: PlayedTrick, led: list[LedCard]) -> None:
+    """Every Ace and Quinola of one trick, in order of play."""
+    for position, (player, card) in enumerate(trick.plays):
+        if not (card.is_ace or card.is_quinola):
+            continue
+        if position == 0:
+            led.append(LedCard(trick.number, player, card))
+            if card.is_quinola:
+                book.remise(player, f"trick {trick.number}: {player} leads Quinola (J♥) and pays a "
+                                    "remise of {amount}, {how} {pool} (RULES §5, §4)",
+                            trick.number, card)
+        elif card.suit == trick.suit:
+            forced(book, trick, player, card)
+        else:
+            dumped(book, trick, player, card)
+
+
+def dumped(book: HandBook, trick: PlayedTrick, player: str, card: Card) -> None:
+    """A card placed on another suit: the trick's winner pays; Quinola also takes the pool."""
+    winner, n = trick.winner, trick.number
+    lead = SUIT_SYMBOLS[trick.suit]
+    barred = "barred" if card.is_quinola and player in book.play.barred else None
+    base = book.knobs.quinola_dumped if card.is_quinola else ace_value(book, card, book.knobs.ace_dumped)
+    factor, notes = book.multiplier(winner, player, n)
+    kind = "quinola-dumped" if card.is_quinola else "ace-dumped"
+    book.pay(kind, winner, player, base * factor,
+             f"trick {n}: {player} places {card_name(card)} on a {lead} lead won by {winner}"
+             f"{with_notes(notes)}: {winner} pays {player} {base * factor} (RULES §5)",
+             n, card, barred)
+    if card.is_quinola and takes_pool(book, n):
+        book.take_pool(player, f"trick {n}: {player} places Quinola (J♥) and takes the latest "
+                               "pool, {pool} ({amount}) (RULES §4, §5)", n, card, barred)
+
+
+def takes_pool(book: HandBook, trick: int) -> bool:
+    """Quinola placed takes the pool, except in tricks 10–11 where the knob says not."""
+    return book.knobs.quinola_pool_in_last_tricks or trick < 10
+
+
+def forced(book: HandBook, trick: PlayedTrick, player: str, card: Card, remise: bool = True) -> None:
+    """A card forced on its suit's lead: its holder pays the leader (Quinola: the others too)."""
+    leader, n = trick.leader, trick.number
+    lead = SUIT_SYMBOLS[trick.suit]
+    barred = "barred" if card.is_quinola and leader in book.play.barred else None
+    base = book.knobs.quinola_forced if card.is_quinola else ace_value(book, card, book.knobs.ace_forced)
+    factor, notes = book.multiplier(player, leader, n)
+    kind = "quinola-forced" if card.is_quinola else "ace-forced"
+    book.pay(kind, player, leader, base * factor,
+             f"trick {n}: {player}'s {card_name(card)} is forced on {leader}'s {lead} lead"
+             f"{with_notes(notes)}: {player} pays {leader} {base * factor} (RULES §5)",
+             n, card, barred)
+    if not card.is_quinola:
+        return
+    for other in book.play.players:
+        if other in (player, leader):
+            continue
+        factor, notes = book.multiplier(other, leader, n)
+        amount = book.knobs.quinola_forced_others * factor
+        book.pay("quinola-forced", other, leader, amount,
+                 f"trick {n}: {player}'s Quinola (J♥) is forced on {leader}'s {lead} lead; each "
+                 f"other player pays the leader{with_notes(notes)}: {other} pays {leader} {amount} "
+                 "(RULES §5)", n, card, barred)
+    if remise:
+        book.remise(player, f"trick {n}: {player}'s Quinola (J♥) is forced and he pays a remise "
+                            "of {amount}, {how} {pool} (RULES §5, §4)", n, card)
