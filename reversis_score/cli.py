@@ -39,6 +39,13 @@ app = typer.Typer(name="reversis-score", add_completion=False, no_args_is_help=T
                   epilog=EXAMPLES)
 
 
+class Output(str, Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+    markdown = "markdown"
+
+
 class Suits(str, Enum):
     letters = "letters"
     symbols = "symbols"
@@ -195,6 +202,50 @@ def write_atomically(path: Path, data: bytes) -> None:
         if os.path.exists(temp):
             os.unlink(temp)
         raise
+
+
+@app.command(epilog="Examples: reversis-score settle club.rvs --itemised; "
+                     "reversis-score settle club.rvs --hand 3; reversis-score settle club.rvs --format json")
+def settle(
+    file: Annotated[str, typer.Argument(help="A record file (.rvs); '-' reads standard input.")],
+    itemised: Annotated[bool, typer.Option("--itemised", help="Add every item of every hand.")] = False,
+    hand: Annotated[Optional[int], typer.Option("--hand", metavar="N",
+                                                help="Show one hand in full: tricks, talon, items.")] = None,
+    output: Annotated[Output, typer.Option("--format", help="table, json, csv (items) or markdown.")] = Output.table,
+    rules: Annotated[Optional[str], typer.Option("--rules", metavar="NAME|FILE",
+                                                 help="Rules to settle under, overriding the header.")] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
+) -> None:
+    """Settle every fish: per hand, balances, settle-up; itemised, one hand, or as JSON/CSV."""
+    from .ledger import ConservationError, build_ledger
+    session = guarded(file, lambda name: load_checked(name, strict, rules))
+    print_diagnostics(session)
+    try:
+        ledger = build_ledger(session)
+    except ConservationError as exc:
+        _fail(f"internal error: fish not conserved in {exc} — this is a bug in reversis-score, "
+              "not in the record; please report it", 1)
+    sys.stdout.write(render_ledger(ledger, output, itemised, hand))
+    raise typer.Exit(1 if session.errors else 0)
+
+
+def render_ledger(ledger, output: Output, itemised: bool, hand: int | None) -> str:
+    """The ledger in the chosen format (one helper for every format)."""
+    from .render import tables
+    if output is Output.json:
+        from .render.document import to_json
+        return to_json(ledger)
+    if output is Output.csv:
+        return tables.items_csv([ledger])
+    fmt = output.value
+    if hand is not None:
+        blocks = tables.hand_blocks(ledger, hand)
+        if blocks is None:
+            numbers = [h.number for h in ledger.settled]
+            _fail(f"error: no settled hand {hand} (settled hands: "
+                  f"{', '.join(map(str, numbers)) or 'none'})", 2)
+        return tables.write_blocks(blocks, fmt)
+    return tables.write_blocks(tables.summary_blocks(ledger, itemised), fmt)
 
 
 def main() -> None:

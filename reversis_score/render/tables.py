@@ -1,0 +1,207 @@
+"""The ledger as tables (tabulate) for the terminal and Markdown, and as CSV rows.
+
+Every view is built once as rows (``Block``) and written in the chosen format by one helper,
+so a new format is one branch, not one per view.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+from tabulate import tabulate
+
+from ..cards import SUIT_SYMBOLS
+from ..ledger import Ledger, LedgerHand, settle_up
+from ..rules import knob_text
+from ..settle.hand import Outcome
+from ..settle.items import Item
+
+ITEM_COLUMNS = ["seq", "trick", "kind", "card", "payer", "payee", "amount", "cancelled_by", "why"]
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A titled table, or a titled list of lines when ``headers`` is empty."""
+
+    title: str
+    headers: list[str]
+    rows: list[list]
+
+
+def write_blocks(blocks: list[Block], fmt: str) -> str:
+    """Blocks as plain tables (``table``) or GitHub Markdown (``markdown``)."""
+    out = []
+    for block in blocks:
+        if fmt == "markdown":
+            out.append(f"## {block.title}\n" if block.title else "")
+        elif block.title:
+            out.append(block.title)
+        if block.headers:
+            out.append(tabulate(block.rows, headers=block.headers,
+                                tablefmt="github" if fmt == "markdown" else "simple",
+                                disable_numparse=False))
+        else:
+            out.extend(("- " if fmt == "markdown" else "  ") + str(r[0]) for r in block.rows)
+        out.append("")
+    return "\n".join(out)
+
+
+def outcome_words(outcome: Outcome, settlement=None) -> str:
+    """``Claire wins the party (6)``, ``Bruno makes the reversis``, ``void (misdeal)``."""
+    esp = outcome.espagnolette
+    if outcome.kind == "void":
+        return "void (misdeal)"
+    if outcome.kind == "pairwise":
+        points = settlement.play.points if settlement else {}
+        return "pairwise: " + ", ".join(f"{p} {n}" for p, n in sorted(points.items(), key=lambda x: x[1]))
+    if outcome.kind == "reversis-made":
+        text = f"{outcome.reversis_player} makes the reversis"
+    elif outcome.kind == "reversis-broken":
+        text = f"{outcome.breaker} breaks {outcome.reversis_player}'s reversis"
+    elif outcome.party_winner:
+        text = f"{outcome.party_winner} wins the party ({outcome.party_value})"
+    else:
+        text = "no party paid"
+    if esp and esp["result"] in ("won", "lost"):
+        text = f"{esp['player']} {'wins' if esp['result'] == 'won' else 'loses'} the espagnolette; {text}"
+    return text
+
+
+def rules_line(ledger: Ledger) -> str:
+    changed = ledger.rules.changed
+    text = f"rules: {ledger.rules.preset}"
+    if ledger.rules.source != ledger.rules.preset:
+        text += f" (from {ledger.rules.source})"
+    if changed:
+        text += "; changed: " + ", ".join(f"{k} = {knob_text(v)}" for k, v in changed.items())
+    return text
+
+
+def session_title(ledger: Ledger) -> str:
+    header = ledger.session.header
+    parts = [header.title or ledger.session.file]
+    if header.date:
+        parts.append(header.date.isoformat())
+    return " — ".join(parts)
+
+
+def hands_block(ledger: Ledger) -> Block:
+    players = list(ledger.players)
+    rows = []
+    for hand in ledger.hands:
+        s = hand.settlement
+        if s is None:
+            rows.append([hand.number, hand.dealer or "?", "not settled: the record has errors"]
+                        + [""] * len(players) + [""])
+            continue
+        net = s.net
+        rows.append([hand.number, hand.dealer, outcome_words(s.outcome, s)]
+                    + [f"{net[p]:+d}" if net[p] else "0" for p in players]
+                    + [pools_text(s.pools_after)])
+    return Block("Hands", ["hand", "dealer", "outcome"] + players + ["pools after"], rows)
+
+
+def pools_text(pools) -> str:
+    return " ".join(str(p) for p in pools) if pools else "—"
+
+
+def balances_block(ledger: Ledger) -> Block:
+    between, into = ledger.between_players(), ledger.into_pools()
+    rows = [[p, ledger.stake, f"{ledger.totals[p]:+d}", ledger.balances[p], f"{between[p]:+d}", into[p]]
+            for p in ledger.players]
+    return Block("Balances", ["player", "stake", "session", "balance", "from players", "into pools"], rows)
+
+
+def settle_up_block(ledger: Ledger) -> Block:
+    transfers = settle_up(ledger.between_players())
+    lines = [[f"{a} pays {b} {n}"] for a, b, n in transfers] or [["nobody owes anybody anything"]]
+    lines.append([f"pools left on the table: {pools_text(ledger.pools)}"])
+    return Block("Settle up (payments between players)", [], lines)
+
+
+def warnings_block(ledger: Ledger) -> Block | None:
+    if not ledger.warnings:
+        return None
+    rows = [[f"hand {w.hand}: {w.message}" if w.hand else w.message] for w in ledger.warnings]
+    return Block("Warnings", [], rows)
+
+
+def item_rows(items) -> list[list]:
+    return [[i.seq, i.trick or "", i.kind, _card(i.card), i.payer, i.payee, i.amount,
+             i.cancelled_by or "", i.why] for i in items]
+
+
+def _card(text: str | None) -> str:
+    return text[:-1] + SUIT_SYMBOLS[text[-1]] if text else ""
+
+
+def items_block(hand: LedgerHand) -> Block:
+    return Block(f"Hand {hand.number} — items", ITEM_COLUMNS, item_rows(hand.settlement.items))
+
+
+def summary_blocks(ledger: Ledger, itemised: bool = False) -> list[Block]:
+    """What ``settle`` shows: the hands, the balances, the settle-up (and every item)."""
+    blocks = [Block(session_title(ledger), [], [[rules_line(ledger)]]), hands_block(ledger)]
+    if itemised:
+        blocks += [items_block(h) for h in ledger.settled]
+    blocks += [balances_block(ledger), settle_up_block(ledger)]
+    warn = warnings_block(ledger)
+    return blocks + ([warn] if warn else [])
+
+
+def hand_blocks(ledger: Ledger, number: int) -> list[Block] | None:
+    """One hand in full: its tricks with winners, talon, points, items and net."""
+    hand = next((h for h in ledger.settled if h.number == number), None)
+    if hand is None:
+        return None
+    s = hand.settlement
+    play = s.play
+    head = [[f"dealer {play.dealer}; {outcome_words(s.outcome, s)}"],
+            [f"pools before {pools_text(s.pools_before)}, after {pools_text(s.pools_after)}"]]
+    blocks = [Block(f"Hand {number}", [], head)]
+    if play.tricks:
+        rows = [[t.number, t.leader, "  ".join(f"{who} {card.symbol()}" for who, card in t.plays),
+                 t.winner] for t in play.tricks]
+        blocks.append(Block("Tricks", ["trick", "leader", "cards in order of play", "winner"], rows))
+        talon = " ".join(c.symbol() for c in play.talon)
+        rows = [[p, play.tricks_won[p], play.points[p], f"{s.net[p]:+d}"] for p in play.players]
+        blocks.append(Block(f"Talon: {talon}", ["player", "tricks", "points", "net"], rows))
+    blocks.append(items_block(hand))
+    return blocks
+
+
+def items_csv(ledgers: list[Ledger]) -> str:
+    """LEDGER.md's item CSV: one row per item, with a header row."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["session", "file", "hand"] + ITEM_COLUMNS)
+    for ledger in ledgers:
+        title = ledger.session.header.title or ""
+        for hand in ledger.settled:
+            for i in hand.settlement.items:
+                writer.writerow([title, ledger.session.file, hand.number, i.seq, i.trick or "",
+                                 i.kind, i.card or "", i.payer, i.payee, i.amount,
+                                 i.cancelled_by or "", i.why])
+    return out.getvalue()
+
+
+def hands_csv(ledgers: list[Ledger]) -> str:
+    """One row per hand: session, file, hand, dealer, outcome, each player's net, pools after."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    for index, ledger in enumerate(ledgers):
+        players = list(ledger.players)
+        if index == 0:
+            writer.writerow(["session", "file", "hand", "dealer", "outcome"] + players + ["pools_after"])
+        title = ledger.session.header.title or ""
+        for hand in ledger.settled:
+            s = hand.settlement
+            writer.writerow([title, ledger.session.file, hand.number, hand.dealer,
+                             outcome_words(s.outcome, s)] + [s.net[p] for p in players]
+                            + [pools_text(s.pools_after)])
+    return out.getvalue()
+
+
+def items_of(ledger: Ledger) -> list[Item]:
+    return [i for h in ledger.settled for i in h.settlement.items]
