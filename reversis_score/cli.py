@@ -91,7 +91,8 @@ def read_record(name: str) -> tuple[str, Path | None]:
     from .parse import decode
     text, problem = decode(data)
     if problem is not None:
-        raise RecordProblem(render(problem, name, None))
+        lines = data.decode("utf-8", "replace").split("\n")
+        raise RecordProblem(render(problem, name, lines))
     return text, folder
 
 

@@ -128,7 +128,7 @@ def _compare(hand: HandRecord, players, played, held, dealt, found) -> None:
         extra = [c for c in played[player] if c not in held[player]]
         for card in extra[:1]:
             number, placed = where[card]
-            found.rule(f"{player} plays {card.symbol()}, which he did not hold after the exchange"
+            found.rule(f"{player} plays {card.symbol()} but did not hold it after the exchange"
                        f"{_whereabouts(card, player, hand, dealt)}", placed.span, number, player)
         if not extra and len(held[player]) - len(played[player]) > (1 if _took_extra(hand, player) else 0):
             missing = sorted((c for c in held[player] if c not in played[player]), key=str)
@@ -143,7 +143,7 @@ def _took_extra(hand: HandRecord, player: str) -> bool:
 def _whereabouts(card: Card, player: str, hand: HandRecord, dealt) -> str:
     for who, (cards, face_down) in dealt.items():
         if card == face_down:
-            owner = "his own" if who == player else f"{who}'s"
+            owner = f"{player}'s own" if who == player else f"{who}'s"
             note = " (the dealer takes no face-down card)" if player == hand.dealer.text else ""
             return f": it is {owner} face-down card{note}"
         if card in cards and who != player:

@@ -236,19 +236,21 @@ class RecordBuilder(Transformer):
         self.trick = self.trick_count
         first = args[0]
         if isinstance(first, Token) and first.type == "TRICK_NUMBER":
+            self.number_span = self._span(first)
             return int(str(first)[:-1]), args[1:]
+        self.number_span = None
         return None, args
 
     def short_trick(self, *args) -> TrickLine:
         number, (leader, cards) = self._trick_number(args)
         leader = self._name(leader)
-        return TrickLine(number, leader, self._cards(cards), None, leader.span)
+        return TrickLine(number, leader, self._cards(cards), None, self.number_span or leader.span)
 
     def explicit_trick(self, *args) -> TrickLine:
         number, rest = self._trick_number(args)
         names = [self._name(t) for t in rest[0::2]]
         cards = tuple(self._card(str(tok), self._span(tok)) for tok in rest[1::2])
-        return TrickLine(number, names[0], cards, tuple(names), names[0].span)
+        return TrickLine(number, names[0], cards, tuple(names), self.number_span or names[0].span)
 
     def irregular(self, tok: Token, kind: Token, name: Token):
         return "irregular", self._span(tok), Irregular(str(kind), self._name(name), self._span(kind))

@@ -90,8 +90,12 @@ def describe_unexpected(exc: UnexpectedInput, lines: list[str], line_offset: int
     text = lines[line - 1] if 0 < line <= len(lines) else ""
     word = _word_at(text, column - 1)
     span = Span(line + line_offset, column, max(1, len(word)))
-    message = _special_case(text, word, start) or \
-        f"unexpected '{_shorten(word)}': expected {expected_in_words(_expected(exc), start)}"
+    special = _special_case(text, start)
+    if special:
+        indent = len(text) - len(text.lstrip())
+        key = text.strip().split(":")[0].split()[0]
+        return Diagnostic(special, Span(line + line_offset, indent + 1, len(key))), line - 1
+    message = f"unexpected '{_shorten(word)}': expected {expected_in_words(_expected(exc), start)}"
     if isinstance(exc, UnexpectedToken) and exc.token.type == "_NL":
         message = f"this line ends too soon: expected {expected_in_words(_expected(exc), start)}"
         span = Span(line + line_offset, column, 1)
@@ -115,7 +119,7 @@ def _shorten(word: str) -> str:
     return word if len(word) <= 30 else word[:27] + "..."
 
 
-def _special_case(text: str, word: str, start: str) -> str | None:
+def _special_case(text: str, start: str) -> str | None:
     stripped = text.strip()
     key = stripped.split(":", 1)[0].split()[0] if stripped else ""
     if start == "hand" and key in HEADER_WORDS and ":" in stripped or \
