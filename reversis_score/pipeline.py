@@ -13,7 +13,7 @@ from .houserules import RuleSet, resolve
 from .parse import ParseResult, decode, read_text
 from .play import Play
 from .records import HandRecord, Header
-from .replay import replay
+from .replay import card_problems, replay
 
 
 @dataclass(slots=True)
@@ -107,12 +107,19 @@ def check_parsed(parsed: ParseResult, record_dir: Path | None = None,
         if ph.record is not None and can_replay and not any(d.is_error for d in ph.diagnostics):
             hand.play, found = replay(ph.record, players, ruleset.knobs, previous_dealer)
             hand.diagnostics.extend(found)
+        elif ph.record is not None:
+            hand.diagnostics.extend(card_problems(ph.record, ruleset.knobs))
+            hand.diagnostics.sort(key=_position)
         if ph.record is not None:
             previous_dealer = ph.record.dealer.text
         session.hands.append(hand)
         if strict and any(d.is_error for d in hand.diagnostics):
             return _first_error_only(session)
     return session
+
+
+def _position(diag: Diagnostic) -> tuple[int, int]:
+    return (diag.span.line, diag.span.column) if diag.span else (0, 0)
 
 
 def _first_error_only(session: CheckedSession) -> CheckedSession:

@@ -113,6 +113,13 @@ def _check_irregulars(hand: HandRecord, knobs: Knobs, found: Findings) -> None:
         seen.add((irr.kind, irr.player.text))
 
 
+def card_problems(hand: HandRecord, knobs: Knobs) -> list[Diagnostic]:
+    """The cards a pack of this size does not have (for a hand that cannot be replayed)."""
+    found = Findings(hand.number)
+    _check_cards_exist(hand, knobs, found)
+    return [d for d in found.items if d.message.startswith("there are no tens")]
+
+
 def _check_cards_exist(hand: HandRecord, knobs: Knobs, found: Findings) -> None:
     """Tens only in a 52-card pack (a token that is not a card was reported by the parser)."""
     for number, placed in _all_placed(hand):
