@@ -260,3 +260,7 @@ def main() -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     main()
+
+
+# The ledger commands live in their own module and register on ``app`` when imported.
+from . import cli_ledgers  # noqa: E402,F401
