@@ -67,3 +67,34 @@ REVERSIS_BROKEN_BY_QUINOLA = [
     "Anne: 2H JH 4D 4C",
     "Bruno: AH 3D 3C 4S",
 ]
+
+# A party hand (dealer Denis): Anne wins tricks 1–8, Bruno 9–11. Trick 1: Bruno places
+# Quinola, Claire A♦ and Denis A♣ on Anne's spade lead; trick 11: Bruno leads A♥.
+PARTY_DUMP = [
+    "Anne: AS JH AD AC",
+    "Anne: KS KH KD KC",
+    "Anne: QS QH QD QC",
+    "Anne: JS 9H JD JC",
+    "Anne: 9S 8H 9D 9C",
+    "Anne: 8S 7H 8D 8C",
+    "Anne: 7S 6H 7D 7C",
+    "Anne: 6S 5H 6D 6C",
+    "Anne: 2H 4H 5D 5C",
+    "Bruno: 3H 4D 4C 5S",
+    "Bruno: AH 3D 3C 4S",
+]
+
+# The tricks of NOTATION.md's example (dealer Bruno), settled in RULES.md §13.
+EXAMPLE_TRICKS = [
+    "Claire: 2C JC 7C 5C",
+    "Denis: 6H 8H KH 4H",
+    "Bruno: 9D 8D 3D KD",
+    "Anne: JS 7S 2S 5S",
+    "Anne: 9S KS 4S QD",
+    "Bruno: 7D 3C 5D 4D",
+    "Bruno: AD 8S 3H 2D",
+    "Bruno: 9C AC KC 6C",
+    "Claire: JH AH 2H JD",
+    "Denis: 5H 4C AS QH",
+    "Claire: QS 9H 3S 8C",
+]
