@@ -134,7 +134,9 @@ def read_text(text: str, file: str = "-") -> ParseResult:
 
 def parse_header(text: str) -> tuple[Header, list[Diagnostic]]:
     """Parse the header lines (everything before the first ``hand``)."""
-    header, diags = _parse_with_recovery(text, "header", 0, context=None)
+    # A header keeps what the lines around a syntax error said (the players above all), so
+    # that every hand can still be checked.
+    header, diags = _parse_with_recovery(text, "header", 0, context=None, keep_partial=True)
     if header is None:
         header = Header()
     if not header.has_players and not diags:
@@ -160,7 +162,8 @@ def _with_hand(diag: Diagnostic, number: int) -> Diagnostic:
     return Diagnostic(diag.message, diag.span, diag.family, diag.severity, number, diag.trick)
 
 
-def _parse_with_recovery(text: str, start: str, line_offset: int, context: int | None):
+def _parse_with_recovery(text: str, start: str, line_offset: int, context: int | None,
+                         keep_partial: bool = False):
     """Parse; on a syntax error, record it, blank that line and try again (bounded).
 
     Returns the record of the last attempt (None if any syntax error was found) and every
@@ -185,7 +188,7 @@ def _parse_with_recovery(text: str, start: str, line_offset: int, context: int |
                                      Span(line_offset + 1, 1)))
             return None, syntax
         diags = syntax + _hand_tagged(builder.diagnostics, context)
-        return (None if syntax else result), diags
+        return (None if syntax and not keep_partial else result), diags
 
 
 def _hand_tagged(diags: list[Diagnostic], hand: int | None) -> list[Diagnostic]:

@@ -99,8 +99,10 @@ def check_parsed(parsed: ParseResult, record_dir: Path | None = None,
     if strict and any(d.is_error for d in header_diags):
         return _first_error_only(session)
     players = parsed.header.player_names
-    can_replay = len(players) == 4 and len(set(players)) == 4 and \
-        not any(d.is_error for d in header_diags)
+    # Hands are checked whenever the players are known, even under other header errors
+    # (nothing is settled then: see settleable_hands).
+    can_replay = len(players) == 4 and len(set(players)) == 4 and not any(
+        d.is_error and d.span and d.span.line == _players_line(parsed.header) for d in header_diags)
     previous_dealer = None
     for ph in parsed.hands:
         hand = CheckedHand(ph.number, ph.first_line, ph.record, None, list(ph.diagnostics))
@@ -116,6 +118,10 @@ def check_parsed(parsed: ParseResult, record_dir: Path | None = None,
         if strict and any(d.is_error for d in hand.diagnostics):
             return _first_error_only(session)
     return session
+
+
+def _players_line(header: Header) -> int | None:
+    return dict(header.lines).get("players")
 
 
 def _position(diag: Diagnostic) -> tuple[int, int]:

@@ -1,0 +1,68 @@
+"""Mutated records never crash: a clear message, exit 0 or 1 (1 whenever it is broken)."""
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from conftest import DATA, SAMPLES
+from reversis_score.cli import app
+
+SOURCES = sorted(SAMPLES.glob("*.rvs")) + [DATA / "notation-example.rvs"]
+runner = CliRunner()
+
+
+def run(tmp_path: Path, data: bytes, command: str = "check"):
+    path = tmp_path / "fuzz.rvs"
+    path.write_bytes(data)
+    result = runner.invoke(app, [command, str(path)])
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code in (0, 1), result.output
+    return result
+
+
+def mutate(lines: list[bytes], kind: str, i: int, j: int, noise: bytes) -> list[bytes]:
+    n = len(lines)
+    i, j = i % n, j % n
+    if kind == "drop":
+        return lines[:i] + lines[i + 1:]
+    if kind == "duplicate":
+        return lines[:i] + [lines[i]] + lines[i:]
+    if kind == "swap":
+        out = list(lines)
+        out[i], out[j] = out[j], out[i]
+        return out
+    if kind == "truncate":
+        return lines[:i] + [lines[i][: j % (len(lines[i]) + 1)]]
+    if kind == "bytes":
+        line = lines[i]
+        k = j % (len(line) + 1)
+        return lines[:i] + [line[:k] + noise + line[k:]] + lines[i + 1:]
+    return lines
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(kind=st.sampled_from(["drop", "duplicate", "swap", "truncate", "bytes"]),
+       i=st.integers(0, 10_000), j=st.integers(0, 10_000), noise=st.binary(min_size=1, max_size=8),
+       command=st.sampled_from(["check", "settle", "format"]))
+def test_mutated_samples_never_crash(source, kind, i, j, noise, command, tmp_path):
+    lines = source.read_bytes().split(b"\n")
+    run(tmp_path, b"\n".join(mutate(lines, kind, i, j, noise)), command)
+
+
+@pytest.mark.parametrize("data", [
+    b"", b"\n\n", b"\x00" * 100, bytes(range(256)), b"\xff\xfe\x00p\x00l", "caf\xe9".encode("latin-1"),
+    b"players: A B C D\n" + b"x" * 1_000_000, b"players: A B C D\nhand\ndealer: B\ntricks:\n  C: " + b"2C " * 300_000,
+    b"hand\n" * 1000, b"#" * 5000,
+], ids=["empty", "blank", "nul", "all-bytes", "utf16", "latin1", "1MB-line", "huge-trick", "many-hands", "comment"])
+def test_hostile_inputs(tmp_path, data):
+    result = run(tmp_path, data)
+    assert result.exit_code == 1
+
+
+def test_non_utf8_names_the_first_bad_byte(tmp_path):
+    result = run(tmp_path, b"players: A B C D\n# caf\xe9\n")
+    assert ":2:6: error: the file is not UTF-8 text" in result.output
