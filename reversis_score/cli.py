@@ -216,9 +216,15 @@ def settle(
     rules: Annotated[Optional[str], typer.Option("--rules", metavar="NAME|FILE",
                                                  help="Rules to settle under, overriding the header.")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
+    compare: Annotated[Optional[str], typer.Option("--compare", metavar="A,B,...",
+                                                   help="Settle under several presets side by side "
+                                                        "(empty: all five).")] = None,
 ) -> None:
     """Settle every fish: per hand, balances, settle-up; itemised, one hand, or as JSON/CSV."""
     from .ledger import ConservationError, build_ledger
+    if compare is not None:
+        _settle_compare(file, compare, itemised, output)
+        return
     session = guarded(file, lambda name: load_checked(name, strict, rules))
     print_diagnostics(session)
     try:
@@ -228,6 +234,51 @@ def settle(
               "not in the record; please report it", 1)
     sys.stdout.write(render_ledger(ledger, output, itemised, hand))
     raise typer.Exit(1 if session.errors else 0)
+
+
+@app.command(name="rules", epilog="Examples: reversis-score rules; reversis-score rules manuscrit; "
+                                  "reversis-score rules --diff parlett regles-fr")
+def rules_command(
+    name: Annotated[Optional[str], typer.Argument(help="A preset name or a house-rules .toml file.")] = None,
+    diff: Annotated[Optional[tuple[str, str]], typer.Option("--diff", metavar="A B",
+                                                            help="Show only the knobs where A and B differ.")] = None,
+    output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
+) -> None:
+    """The presets and their sources; every knob of one; or where two readings differ."""
+    from . import rulesview
+    try:
+        if diff is not None:
+            blocks = rulesview.diff_blocks(*diff)
+        elif name is not None:
+            blocks = rulesview.knob_blocks(name)
+        else:
+            blocks = rulesview.preset_blocks()
+    except rulesview.RulesProblem as exc:
+        _fail(f"error: {exc}", 1)
+    sys.stdout.write(rulesview.write(blocks, output.value))
+
+
+def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) -> None:
+    from . import compare as cmp
+    from .ledger import ConservationError
+    names, problem = cmp.parse_names(names_text)
+    if problem:
+        _fail(f"error: {problem}", 2)
+    text, folder = guarded(file, read_record)
+    try:
+        readings = cmp.compare(lambda name: check_text(text, file, folder, name), names)
+    except ConservationError as exc:
+        _fail(f"internal error: fish not conserved in {exc}; please report it", 1)
+    if output is Output.json:
+        import json
+        from .render.document import ledger_document
+        doc = {r.name: ledger_document(r.ledger) for r in readings}
+        sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+    else:
+        from .render.tables import write_blocks
+        fmt = "markdown" if output is Output.markdown else "table"
+        sys.stdout.write(write_blocks(cmp.compare_blocks(readings, itemised), fmt))
+    raise typer.Exit(0)
 
 
 def render_ledger(ledger, output: Output, itemised: bool, hand: int | None) -> str:

@@ -42,8 +42,9 @@ def _check_exchange_lines(hand: HandRecord, players, knobs: Knobs, found) -> Non
             found.rule(f"{who} has two exchange lines", line.span)
         seen.add(who)
         if (who == hand.dealer.text or knobs.deck == 52) and line.action != "discards":
-            whose = "the dealer" if who == hand.dealer.text else "every player (52 cards)"
-            found.rule(f"{who} cannot '{line.action}': {whose} discards one card", line.span)
+            whose = "the dealer" if who == hand.dealer.text else "in a 52-card game every player"
+            verb = {"keeps": "keep", "peeks": "peek", "takes": "take without discarding"}[line.action]
+            found.rule(f"{who} cannot {verb}: {whose} discards one card", line.span)
     if hand.deal is not None:
         for player in players:
             if player not in seen:

@@ -87,19 +87,16 @@ class Knobs:
 KNOB_NAMES = tuple(f.name for f in dataclasses.fields(Knobs))
 
 PARLETT = Knobs()
-PRESETS: dict[str, Knobs] = {
-    "parlett": PARLETT,
-    "denexa": dataclasses.replace(PARLETT, opposite_doubles_side=False, double_tricks=(),
-                                  preference="play", broken_by_quinola="flat"),
-    "regles-fr": dataclasses.replace(PARLETT, pools="single", pool_ante=10, pool_refill_below=1,
-                                     ace_forced=5, double_tricks=(11,),
-                                     quinola_pool_in_last_tricks=False, broken_reversis="by-trick"),
-    "manuscrit": dataclasses.replace(PARLETT, pools="single", pool_ante=10, pool_refill_below=45,
-                                     double_tricks=(1, 11), talon_values="ad5-jh4",
-                                     espagnolette_lost="manuscrit", espagnolette_pays_broken=True),
-    "dafydd": dataclasses.replace(PARLETT, deck=52, pools="none", party="pairwise-stake",
-                                  pairwise_stake=2),
-}
+
+
+def _build_presets() -> dict[str, Knobs]:
+    """Each preset is parlett's values changed by the knobs its source sets (presets.py)."""
+    from .presets import ALL
+    return {p.name: dataclasses.replace(PARLETT, **{k: v for k, (v, _) in p.knobs.items()})
+            for p in ALL}
+
+
+PRESETS: dict[str, Knobs] = _build_presets()
 DEFAULT_PRESET = "parlett"
 
 

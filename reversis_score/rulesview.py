@@ -1,0 +1,78 @@
+"""What ``reversis-score rules`` shows: presets, every knob with its source, differences."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+from .diagnostics import Diagnostic
+from .houserules import RuleSet, load_toml, suggest
+from .presets import ALL, BY_NAME, citation
+from .render.tables import Block, write_blocks
+from .rules import KNOB_NAMES, PRESETS, knob_doc, knob_text
+
+
+class RulesProblem(Exception):
+    """An unknown preset or an unreadable house-rules file."""
+
+
+def load(name: str) -> RuleSet:
+    """A preset by name, or a house-rules TOML file."""
+    if name in PRESETS:
+        return RuleSet(name, PRESETS[name], name)
+    if name.endswith(".toml") or Path(name).exists():
+        ruleset, errors = load_toml(Path(name), name)
+        if errors:
+            raise RulesProblem("; ".join(_text(d) for d in errors))
+        return ruleset
+    raise RulesProblem(f"unknown preset '{name}'{suggest(name, PRESETS)} (presets: {', '.join(PRESETS)})")
+
+
+def _text(diag: Diagnostic) -> str:
+    return diag.message
+
+
+def preset_blocks() -> list[Block]:
+    rows = [[p.name, p.source, p.sketch] for p in ALL]
+    return [Block("Presets (reversis-score rules NAME shows every knob)", ["preset", "source", "character"], rows)]
+
+
+def where_from(ruleset: RuleSet, knob: str) -> str:
+    if knob in ruleset.changed:
+        return f"changed by {ruleset.source}"
+    return citation(ruleset.preset, knob)
+
+
+def knob_blocks(name: str) -> list[Block]:
+    ruleset = load(name)
+    rows = [[knob, knob_text(getattr(ruleset.knobs, knob)), knob_doc(knob), where_from(ruleset, knob)]
+            for knob in KNOB_NAMES]
+    title = f"{name}: every knob" + (f" (base {ruleset.preset})" if ruleset.source != ruleset.preset else "")
+    head = [Block(title, [], [[BY_NAME[ruleset.preset].source]])]
+    return head + [Block("", ["knob", "value", "what it decides", "where it comes from"], rows)]
+
+
+def diff_blocks(a: str, b: str) -> list[Block]:
+    left, right = load(a), load(b)
+    rows = [[knob, knob_text(getattr(left.knobs, knob)), knob_text(getattr(right.knobs, knob)), knob_doc(knob)]
+            for knob in KNOB_NAMES if getattr(left.knobs, knob) != getattr(right.knobs, knob)]
+    if not rows:
+        return [Block(f"{a} and {b} agree on every knob", [], [])]
+    return [Block(f"Where {a} and {b} differ", ["knob", a, b, "what it decides"], rows)]
+
+
+def write(blocks: list[Block], fmt: str) -> str:
+    """Blocks as table/markdown (the shared helper), or their rows as JSON or CSV."""
+    if fmt in ("table", "markdown"):
+        return write_blocks(blocks, fmt)
+    tables = [b for b in blocks if b.headers]
+    if fmt == "json":
+        rows = [dict(zip(b.headers, r)) for b in tables for r in b.rows]
+        return json.dumps(rows, ensure_ascii=False, indent=2) + "\n"
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    for b in tables:
+        writer.writerow(b.headers)
+        writer.writerows(b.rows)
+    return out.getvalue()
