@@ -29,6 +29,8 @@ class Diagnostic:
     hand: int | None = None
     trick: int | None = None
     player: str | None = None
+    file: str | None = None  # another file than the record (a house-rules TOML file)
+    source_line: str | None = None  # that file's line, for the caret
 
     @property
     def is_error(self) -> bool:
@@ -58,6 +60,8 @@ def render(diag: Diagnostic, file: str, lines: list[str] | None) -> str:
     message = diag.message
     if diag.family == RULE:
         message = where_prefix(diag.hand, diag.trick) + message
+    if diag.file is not None:
+        file, lines = diag.file, [diag.source_line or ""] * diag.span.line if diag.span else None
     if diag.span is None:
         return f"{file}: {diag.severity}: {message}"
     head = f"{file}:{diag.span.line}:{diag.span.column}: {diag.severity}: {message}"

@@ -8,6 +8,7 @@ nearest valid name suggested.
 from __future__ import annotations
 
 import difflib
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,11 +86,12 @@ def load_toml(path: Path, name: str) -> tuple[RuleSet, list[Diagnostic]]:
         text = path.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not UTF-8 text"
-        return fallback, [Diagnostic(f"cannot read house rules '{name}': {reason}", None)]
+        return fallback, [Diagnostic(f"cannot read house rules '{name}': {reason}", None, file=name)]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        return fallback, [_toml_diag(name, text, None, f"not valid TOML: {exc}")]
+        line = int(m.group(1)) if (m := re.search(r"line (\d+)", str(exc))) else 0
+        return fallback, [_toml_diag(name, text, None, f"not valid TOML: {exc}", line)]
     diags: list[Diagnostic] = []
     base = data.pop("base", DEFAULT_PRESET)
     if base not in PRESETS:
@@ -108,13 +110,16 @@ def load_toml(path: Path, name: str) -> tuple[RuleSet, list[Diagnostic]]:
     return RuleSet(base, knobs, name), diags
 
 
-def _toml_diag(file: str, text: str, key: str | None, message: str) -> Diagnostic:
-    """A diagnostic that names the TOML file and the line of ``key``."""
-    line = 0
+def _toml_diag(file: str, text: str, key: str | None, message: str, line: int = 0) -> Diagnostic:
+    """A diagnostic that names the TOML file and the line (and column) of ``key``."""
+    lines = text.splitlines()
+    column, width = 1, 1
     if key is not None:
-        for number, content in enumerate(text.splitlines(), 1):
-            if content.strip().startswith(key) and "=" in content:
-                line = number
+        for number, content in enumerate(lines, 1):
+            stripped = content.lstrip()
+            if stripped.startswith(key) and stripped[len(key):].lstrip().startswith("="):
+                line, column, width = number, len(content) - len(stripped) + 1, len(key)
                 break
-    where = f"{file}:{line}" if line else file
-    return Diagnostic(f"{where}: {message}", None, hand=None)
+    if not line:
+        return Diagnostic(message, None, file=file)
+    return Diagnostic(message, Span(line, column, width), file=file, source_line=lines[line - 1])

@@ -111,6 +111,14 @@ def _field(name: str) -> dataclasses.Field:
 
 def parse_knob_value(name: str, raw: object):
     """A knob's value from text (a header line) or TOML; raises ValueError in words."""
+    try:
+        return _knob_value(name, raw)
+    except ValueError as exc:
+        text = str(exc)
+        raise ValueError(text if text.startswith(f"'{name}'") else f"'{name}' {text}") from None
+
+
+def _knob_value(name: str, raw: object):
     meta = _field(name).metadata
     default = getattr(PARLETT, name)
     if isinstance(default, bool):
