@@ -98,3 +98,40 @@ EXAMPLE_TRICKS = [
     "Denis: 5H 4C AS QH",
     "Claire: QS 9H 3S 8C",
 ]
+
+# Dealer Denis. Bruno wins trick 10 and leads K♥ to trick 11, where Denis (opposite him)
+# must play Quinola: Parlett's "40 fish from the Quinola player and 10 from each neighbour".
+FORCED_LAST = [
+    "Anne: AS 8C 3D 2S",
+    "Anne: KS 9C 4D 3S",
+    "Anne: QS JC 5D 4S",
+    "Anne: JS QC 6D 2D",
+    "Anne: 9S KC 7D 3C",
+    "Anne: 8S 7H 8D 4C",
+    "Anne: 7S 8H 9D 5C",
+    "Anne: 6S 9H JD 6C",
+    "Anne: 2C AC QD 7C",
+    "Bruno: QH KD 6H 3H",
+    "Bruno: KH AD JH 2H",
+]
+
+# Dealer Denis holds the four Aces: he places A♥ on a spade lead in trick 1 while holding A♠
+# (a revoke under the espagnolette's right), then A♠, A♦, A♣ on heart leads; he takes no trick.
+ESPAGNOLETTE_WON = [
+    "Anne: KS 2S 3D AH",
+    "Anne: 2H KH 4D AS",
+    "Bruno: 3H 5D AD 3S",
+    "Bruno: 4H 6D AC 4S",
+    "Bruno: 5H 7D KC 5S",
+    "Bruno: 6H 8D QC 6S",
+    "Bruno: 7H 9D JC 7S",
+    "Bruno: 8H JD 9C 8S",
+    "Bruno: 9H QD 8C 9S",
+    "Bruno: QH KD 7C JS",
+    "Bruno: 2D 5C 6C QS",
+]
+
+# The same, but Denis keeps A♦ and must play it on Bruno's diamond lead in trick 11: he
+# takes a trick and loses the espagnolette.
+ESPAGNOLETTE_LOST = ESPAGNOLETTE_WON[:2] + ["Bruno: 3H 5D 6C 3S"] + ESPAGNOLETTE_WON[3:10] + [
+    "Bruno: 2D 5C AD QS"]
