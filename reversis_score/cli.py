@@ -216,6 +216,8 @@ def settle(
     rules: Annotated[Optional[str], typer.Option("--rules", metavar="NAME|FILE",
                                                  help="Rules to settle under, overriding the header.")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
+    split_pools: Annotated[bool, typer.Option("--split-pools",
+                                              help="Divide the pools left at the end equally.")] = False,
     compare: Annotated[Optional[str], typer.Option("--compare", metavar="A,B,...",
                                                    help="Settle under several presets side by side "
                                                         "(empty: all five).")] = None,
@@ -228,7 +230,7 @@ def settle(
     session = guarded(file, lambda name: load_checked(name, strict, rules))
     print_diagnostics(session)
     try:
-        ledger = build_ledger(session)
+        ledger = build_ledger(session, split_pools)
     except ConservationError as exc:
         _fail(f"internal error: fish not conserved in {exc} — this is a bug in reversis-score, "
               "not in the record; please report it", 1)

@@ -5,13 +5,14 @@ growth is not 0 is an internal error, reported as such and never shown as if fin
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from .diagnostics import Diagnostic
 from .houserules import RuleSet
 from .pipeline import CheckedHand, CheckedSession
 from .settle.hand import HandSettlement, settle_hand
+from .settle.items import Item
 from .settle.pools import PoolTable
 
 
@@ -70,8 +71,12 @@ class Ledger:
         return {p: between[p] - self.totals[p] for p in self.players}
 
 
-def build_ledger(session: CheckedSession) -> Ledger:
-    """Settle every hand before the first bad one, carrying the pools and balances."""
+def build_ledger(session: CheckedSession, split_pools: bool = False) -> Ledger:
+    """Settle every hand before the first bad one, carrying the pools and balances.
+
+    With ``split_pools`` the pools left at the end are divided equally among the players
+    (RULES §4, interpretation): pool-split items close the last settled hand.
+    """
     knobs = session.rules.knobs
     stake = session.header.stake or 0
     ledger = Ledger(session, session.rules, stake, totals={p: 0 for p in session.players})
@@ -87,11 +92,39 @@ def build_ledger(session: CheckedSession) -> Ledger:
         ledger.hands.append(LedgerHand(hand.number, hand.play.dealer, status, settlement,
                                        ledger.balances))
     ledger.pools = tuple(pools.amounts)
+    if split_pools and ledger.hands:
+        _split_pools(ledger)
     bad = _first_bad(session, len(settleable))
     if bad is not None:
         ledger.hands.append(LedgerHand(bad.number, _dealer_of(session, bad), "error", None,
                                        ledger.balances))
     return ledger
+
+
+def _split_pools(ledger: Ledger) -> None:
+    """Divide every standing pool equally; what does not divide by four stays on the table."""
+    last = ledger.hands[-1]
+    s = last.settlement
+    items = list(s.items)
+    left = []
+    for index, amount in enumerate(s.pools_after):
+        share, rest = divmod(amount, 4)
+        name = PoolTable.name(index)
+        for player in ledger.players:
+            if share:
+                items.append(Item(len(items) + 1, None, "pool-split", None, name, player, share, None,
+                                  f"end of the session: {name} ({amount}) is split equally, {share} "
+                                  f"to each player{f', {rest} left on the table' if rest else ''} "
+                                  "(--split-pools, RULES §4)"))
+        left.append(rest)
+    kept = [amount for amount in left if amount] if ledger.rules.knobs.pools == "multiple" else left
+    split = replace(s, items=tuple(items), pools_after=tuple(kept))
+    check_conservation(split)
+    for player in ledger.players:
+        ledger.totals[player] += split.net[player] - s.net[player]
+    last.settlement = split
+    last.balances = ledger.balances
+    ledger.pools = tuple(kept)
 
 
 def check_conservation(settlement: HandSettlement) -> None:
