@@ -22,7 +22,12 @@ class PartyResult:
 
 
 def talon_points(talon: tuple[Card, ...], knobs: Knobs) -> int:
-    """The talon's points: card points, or A♦ and Quinola counted as the knob says."""
+    """The talon's points: card points, or A♦ and Quinola counted as the knob says.
+
+    With 52 cards, 8 cards stay out of play and no talon is scored (RULES §2).
+    """
+    if knobs.deck == 52:
+        return 0
     diamond, quinola = TALON_SPECIAL.get(knobs.talon_values, (4, 1))
     return sum(diamond if c.rank == "A" and c.suit == "D" else quinola if c.is_quinola else c.points
                for c in talon)
@@ -51,9 +56,9 @@ def decide(play: Play, knobs: Knobs, espagnolette: str | None, esp_won: bool) ->
     """Winner and loser, with the espagnolette (won or lost) and barred players (rule 9)."""
     value = knobs.party_base + talon_points(play.talon, knobs)
     others = [p for p in play.players if p != espagnolette]
-    if espagnolette and esp_won:
+    if espagnolette and esp_won and espagnolette not in play.barred:
         return PartyResult(espagnolette, loser_of(play, knobs, others), value)
-    loser = espagnolette or loser_of(play, knobs, list(play.players))
+    loser = espagnolette if espagnolette and not esp_won else loser_of(play, knobs, list(play.players))
     candidates = [p for p in winner_ranking(play, knobs, others)
                   if p != loser and p not in play.barred]
     return PartyResult(candidates[0] if candidates else None, loser, value)
