@@ -156,7 +156,8 @@ def _check_one(name: str, strict: bool, rules: str | None) -> int:
 def summary_line(session: CheckedSession) -> str:
     """``club.rvs: 12 hands, players Anne Bruno Claire Denis, rules parlett: ok``."""
     hands = len(session.hands)
-    players = " ".join(session.players) or "(none)"
+    from .render.rvs import quote
+    players = " ".join(quote(p) for p in session.players) or "(none)"
     rules = session.rules.source
     errors = len(session.errors)
     verdict = "ok" if not errors else f"{errors} error{'s' * (errors != 1)}"
