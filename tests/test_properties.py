@@ -1,0 +1,112 @@
+"""Hypothesis properties over random legal hands and sessions (tests/gen.py, tests/strategies.py).
+
+- every random legal session checks clean, written in any style;
+- comments, whitespace, case and suit spelling do not change the records;
+- ``format`` round-trips and is idempotent;
+- every random legal session settles under every preset, conserves fish on every hand,
+  keeps LEDGER.md (../shared/tools/check-ledger.py), and agrees with the independent oracle.
+"""
+import dataclasses
+import json
+import subprocess
+import sys
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import gen
+from conftest import SHARED
+from oracle_adapter import compare_text
+from reversis_score.ledger import build_ledger
+from reversis_score.parse import read_text
+from reversis_score.pipeline import check_text
+from reversis_score.render.document import ledger_document
+from reversis_score.render.rvs import format_record
+from strategies import legal_sessions, rvs_texts, styles
+
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PRESETS_48 = ("parlett", "denexa", "regles-fr", "manuscrit")
+
+
+def records(text: str):
+    result = read_text(text, "t.rvs")
+    assert result.errors == [], [d.message for d in result.errors]
+    return result.session()
+
+
+@SETTINGS
+@given(rvs_texts())
+def test_every_random_legal_session_checks_clean(text):
+    session = check_text(text, "t.rvs")
+    assert session.errors == [], [d.message for d in session.errors]
+
+
+@SETTINGS
+@given(legal_sessions(deck_size=None, irregular=True), styles(), st.data())
+def test_layout_comments_and_spelling_do_not_change_the_records(session, style, data):
+    plain = gen.Writer(dataclasses.replace(style, comments=False, blank_lines=1, tabs=False,
+                                           crlf=False, bom=False, indent="  ")).session(session)
+    noisy = gen.Writer(dataclasses.replace(
+        style, comments=True, blank_lines=data.draw(st.integers(0, 3)), tabs=data.draw(st.booleans()),
+        crlf=data.draw(st.booleans()), bom=data.draw(st.booleans()), indent="\t ",
+        symbols="mixed", lowercase="mixed", numbered="mixed", trick_form="mixed",
+        mix_seed=data.draw(st.integers(0, 999)))).session(session)
+    assert records(plain) == records(noisy)
+
+
+@SETTINGS
+@given(rvs_texts(), st.booleans())
+def test_format_round_trips_and_is_idempotent(text, symbols):
+    once = format_record(records(text), text, symbols=symbols)
+    assert records(once) == records(text)
+    assert format_record(records(once), once, symbols=symbols) == once
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(legal_sessions(max_hands=5, deck_size=None, irregular=True), st.data())
+def test_every_session_settles_conserves_and_agrees_with_the_oracle(session, data):
+    text = gen.to_rvs(session)
+    presets = ("dafydd",) if session.hands[0].deck_size == 52 else PRESETS_48
+    for preset in presets:
+        checked = check_text(text, "t.rvs", rules_override=preset)
+        assert checked.errors == [], [d.message for d in checked.errors]
+        ledger = build_ledger(checked)  # raises ConservationError if a hand loses a fish
+        assert len(ledger.settled) == len(session.hands)
+        for hand in ledger.settled:
+            s = hand.settlement
+            assert sum(s.net.values()) + sum(s.pools_after) - sum(s.pools_before) == 0
+        assert compare_text(text, preset) == []
+    doc = ledger_document(ledger)
+    out = subprocess.run([sys.executable, str(SHARED / "tools" / "check-ledger.py"), "-"],
+                         input=json.dumps(doc), text=True, capture_output=True)
+    assert out.returncode == 0, out.stdout
+
+
+PLAYERS = ("Anne", "Bruno", "Claire", "Denis")
+SPECIAL_HANDS = [
+    lambda rng, d: gen.reversis_made_hand(rng, PLAYERS, d),
+    lambda rng, d: gen.reversis_broken_hand(rng, PLAYERS, d),
+    lambda rng, d: gen.reversis_broken_hand(rng, PLAYERS, d, by_quinola=True),
+    lambda rng, d: gen.espagnolette_hand(rng, PLAYERS, d, won=True),
+    lambda rng, d: gen.espagnolette_hand(rng, PLAYERS, d, won=False),
+    lambda rng, d: gen.espagnolette_hand(rng, PLAYERS, d, won=True, revoke_right=True, four_aces=True,
+                                         announce=False),
+    lambda rng, d: gen.revoke_hand(rng, PLAYERS, d),
+    lambda rng, d: gen.random_hand(rng, PLAYERS, d, irregular_exchange=0.3),
+]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False), st.lists(st.integers(0, len(SPECIAL_HANDS) - 1), min_size=1,
+                                                   max_size=5))
+def test_reversis_and_espagnolette_sessions_agree_with_the_oracle(rng, kinds):
+    dealers = gen.dealers(PLAYERS, rng.choice(PLAYERS), len(kinds))
+    hands = []
+    for kind, dealer in zip(kinds, dealers):
+        try:
+            hands.append(SPECIAL_HANDS[kind](rng, dealer))
+        except gen.SearchFailed:
+            hands.append(gen.random_hand(rng, PLAYERS, dealer))
+    text = gen.to_rvs(gen.Session(PLAYERS, tuple(gen.renumber(hands))))
+    for preset in PRESETS_48:
+        assert compare_text(text, preset) == []
