@@ -24,7 +24,8 @@ from reversis_score.render.document import ledger_document
 from reversis_score.render.rvs import format_record
 from strategies import legal_sessions, rvs_texts, styles
 
-SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SUPPRESS = [HealthCheck.too_slow, HealthCheck.large_base_example, HealthCheck.data_too_large]
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=SUPPRESS)
 PRESETS_48 = ("parlett", "denexa", "regles-fr", "manuscrit")
 
 
@@ -62,7 +63,7 @@ def test_format_round_trips_and_is_idempotent(text, symbols):
     assert format_record(records(once), once, symbols=symbols) == once
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=SUPPRESS)
 @given(legal_sessions(max_hands=5, deck_size=None, irregular=True), st.data())
 def test_every_session_settles_conserves_and_agrees_with_the_oracle(session, data):
     text = gen.to_rvs(session)
@@ -96,7 +97,7 @@ SPECIAL_HANDS = [
 ]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=SUPPRESS)
 @given(st.randoms(use_true_random=False), st.lists(st.integers(0, len(SPECIAL_HANDS) - 1), min_size=1,
                                                    max_size=5))
 def test_reversis_and_espagnolette_sessions_agree_with_the_oracle(rng, kinds):

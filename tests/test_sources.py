@@ -24,7 +24,7 @@ def test_parlett_first_pool_is_25():
 def test_parlett_talon_king_and_queen_is_worth_9():
     # "if the talon contains a King and a Queen, the payment is 4 + 3 + 2 = 9 fish."
     assert PRESETS["parlett"].party_base + talon_points(cards("KS QH 2C 3D"), PRESETS["parlett"]) == 9
-    # "(By some accounts, A♦ counts 5 in the talon, and J♥ counts 3.)"
+    # "(By some accounts, diamondA counts 5 in the talon, and heartJ counts 3.)"
     knobs = PRESETS["parlett"].__class__(talon_values="ad5-jh3")
     assert talon_points(cards("AD JH 2C 3D"), knobs) == 8
 
