@@ -92,7 +92,7 @@ def _check_deal_size(line, is_dealer: bool, knobs: Knobs, found) -> None:
         found.rule(f"{who} is dealt {len(line.cards)} cards: {role} gets {want} "
                    f"in a {knobs.deck}-card game", line.span)
     if face_down and line.face_down is None:
-        found.rule(f"{who}'s deal line needs '|' and his face-down card after his 11 cards", line.span)
+        found.rule(f"{who}'s deal line needs '|' and the face-down card after the 11 cards", line.span)
     if not face_down and line.face_down is not None:
         found.rule(f"{who} gets no face-down card ({role} in a {knobs.deck}-card game)",
                    line.face_down.span)
@@ -106,7 +106,7 @@ def _after_exchange(cards: frozenset[Card], face_down: Card | None, line, player
         return cards | {face_down} if face_down else cards
     discard = line.card.card
     if discard not in cards:
-        found.rule(f"{player} discards {discard.symbol()}, which he was not dealt", line.card.span,
+        found.rule(f"{player} discards {discard.symbol()}, which was not dealt to {player}", line.card.span,
                    player=player)
         return cards
     rest = cards - {discard}

@@ -237,7 +237,7 @@ def _follow_evidence(who: str, trick: PlayedTrick, tricks, held) -> str | None:
             return f"{card.symbol()} (he plays it in trick {later.number})"
     for card in sorted(held.get(who, ()), key=str):
         if card.suit == trick.suit and not any(t.card_of(who) == card for t in tricks[:trick.number]):
-            return f"{card.symbol()} (it is in his hand after the exchange)"
+            return f"{card.symbol()} (still in hand after the exchange)"
     return None
 
 

@@ -19,7 +19,7 @@ def pay_back(book: HandBook, player: str) -> None:
     counted = [i for i in book.items if i.counts]
     for item in counted:
         if item.payee == player and item.kind in ("ace-dumped", "quinola-dumped"):
-            _return(book, item, player, "he received it for placing")
+            _return(book, item, player, "received for placing")
     if book.knobs.espagnolette_lost == "manuscrit":
         for item in counted:
             if item.kind in SIDE_KINDS and player not in (item.payer, item.payee) \
@@ -29,14 +29,14 @@ def pay_back(book: HandBook, player: str) -> None:
     for take in took:
         if book.knobs.espagnolette_lost == "manuscrit":
             book.remise(player, f"{player} lost the espagnolette after taking {take.payer} "
-                                f"({take.amount}): he pays a remise of " "{amount}, {how} {pool} "
+                                f"({take.amount}): {player} pays a remise of " "{amount}, {how} {pool} "
                                 "(RULES §9, espagnolette_lost: manuscrit)")
         else:
             amount = 2 * take.amount
             index = book.pools.add_new_pool(amount)
             name = book.pools.name(index)
             book.pay("pool-return", player, name, amount,
-                     f"{player} lost the espagnolette after taking {take.payer} ({take.amount}): he "
+                     f"{player} lost the espagnolette after taking {take.payer} ({take.amount}): {player} "
                      f"pays twice that, {amount}, into a reinstated pool, {name} (RULES §9, §13 rule 7)")
 
 

@@ -27,7 +27,7 @@ def redeal_fine(book: HandBook) -> None:
     for kind, player in book.play.acknowledged:
         if kind == "misdeal":
             book.into_latest_pool("fine", dealer, book.knobs.fine_redeal,
-                                  f"{dealer} misdealt and dealt again: he pays {book.knobs.fine_redeal} "
+                                  f"{dealer} misdealt and dealt again: {dealer} pays {book.knobs.fine_redeal} "
                                   "into the latest pool, {pool} (RULES §10)")
 
 
@@ -45,11 +45,11 @@ def end_fines(book: HandBook) -> None:
     for kind, player in book.play.acknowledged:
         if kind == "out-of-turn":
             book.into_latest_pool("fine", player, k.fine_out_of_turn,
-                                  f"{player} played out of turn: he pays {k.fine_out_of_turn} into the "
+                                  f"{player} played out of turn: {player} pays {k.fine_out_of_turn} into the "
                                   "latest pool, {pool} (RULES §10)")
         elif kind == "revoke":
             book.into_latest_pool("fine", player, k.fine_revoke,
-                                  f"{player} revoked: he pays {k.fine_revoke} into the latest pool, "
+                                  f"{player} revoked: {player} pays {k.fine_revoke} into the latest pool, "
                                   "{pool}, and is paid nothing this hand (RULES §10, §13 rule 8)")
 
 

@@ -78,7 +78,7 @@ def _made(book: HandBook, rev: Reversis, espagnolette: str | None) -> None:
                      f"{amount} (RULES §8)")
     if rev.quinola_early:
         book.take_pool(maker, f"{maker} made the reversis having played Quinola (J♥) in tricks 1–9: "
-                              "he takes the latest pool, {pool} ({amount}) (RULES §8, §13 rule 5)",
+                              f"{maker} takes the latest pool, " "{pool} ({amount}) (RULES §8, §13 rule 5)",
                        None, None)
 
 
@@ -98,17 +98,17 @@ def _broken(book: HandBook, rev: Reversis, espagnolette: str | None) -> None:
     if rev.by_quinola and k.broken_by_quinola == "flat":
         flat = k.quinola_forced
         book.pay("quinola-forced", rev.breaker, rev.player, flat,
-                 f"{rev.breaker} broke the reversis with Quinola (J♥): he pays {rev.player} a flat "
+                 f"{rev.breaker} broke the reversis with Quinola (J♥): {rev.breaker} pays {rev.player} a flat "
                  f"{flat} (RULES §8, broken_by_quinola: flat)", trick_no, rev.breaking_trick.winning_card)
     for reason in remises:
-        book.remise(rev.player, f"{rev.player}'s reversis is broken {reason}: he pays a remise of "
+        book.remise(rev.player, f"{rev.player}'s reversis is broken {reason}: {rev.player} pays a remise of "
                                 "{amount}, {how} {pool} (RULES §8)")
 
 
 def _broken_amount(book: HandBook, rev: Reversis) -> tuple[int, list[str]]:
     """What the broken reversis pays the breaker, and the reasons for each remise due."""
     k, play = book.knobs, book.play
-    remises = ["after he played Quinola (J♥) in tricks 1–9"] if rev.quinola_early else []
+    remises = [f"after {rev.player} played Quinola (J♥) in tricks 1–9"] if rev.quinola_early else []
     if k.broken_reversis == "fixed":
         return k.reversis_broken, remises
     made = k.reversis_opposite if play.opposite(rev.breaker, rev.player) else k.reversis_side

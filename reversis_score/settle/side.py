@@ -97,5 +97,5 @@ def forced(book: HandBook, trick: PlayedTrick, player: str, card: Card, remise: 
                  f"other player pays the leader{with_notes(notes)}: {other} pays {leader} {amount} "
                  "(RULES §5)", n, card, barred)
     if remise:
-        book.remise(player, f"trick {n}: {player}'s Quinola (J♥) is forced and he pays a remise "
+        book.remise(player, f"trick {n}: {player}'s Quinola (J♥) is forced and {player} pays a remise "
                             "of {amount}, {how} {pool} (RULES §5, §4)", n, card)
