@@ -81,6 +81,7 @@ def _parse_card(token: str) -> Card | None:
     return Card(rank, suit)
 
 
+@lru_cache(maxsize=2)
 def full_deck(size: int = 48) -> tuple[Card, ...]:
     """Every card of a 48-card (no tens) or 52-card pack, suit by suit, strongest first."""
     ranks = RANKS if size == 52 else RANKS.replace("T", "")
