@@ -269,7 +269,8 @@ def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) 
         _fail(f"error: {problem}", 2)
     text, folder = guarded(file, read_record)
     try:
-        readings = cmp.compare(lambda name: check_text(text, file, folder, name), names)
+        readings = cmp.compare(lambda name, tricks_only: check_text(text, file, folder, name,
+                                                                   tricks_only=tricks_only), names)
     except ConservationError as exc:
         _fail(f"internal error: fish not conserved in {exc}; please report it", 1)
     if output is Output.json:

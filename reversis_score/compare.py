@@ -18,6 +18,7 @@ class Reading:
     name: str
     ledger: Ledger
     errors: list[Diagnostic]
+    tricks_only: bool = False  # the deal did not fit this preset's pack: compared on the tricks
 
 
 def parse_names(text: str) -> tuple[list[str], str | None]:
@@ -30,17 +31,26 @@ def parse_names(text: str) -> tuple[list[str], str | None]:
 
 
 def compare(check, names: list[str]) -> list[Reading]:
-    """Settle under each name; ``check(name)`` gives the CheckedSession under that preset."""
+    """Settle under each name; ``check(name, tricks_only)`` gives the CheckedSession.
+
+    A preset whose pack differs from the record's own (a 48-card deal under the 52-card
+    dafydd) is compared on the tricks alone, leaving the recorded deal and exchange aside.
+    """
+    own = check(None, False)
     readings = []
     for name in names:
-        session: CheckedSession = check(name)
-        readings.append(Reading(name, build_ledger(session), session.errors))
+        session: CheckedSession = check(name, False)
+        tricks_only = session.rules.knobs.deck != own.rules.knobs.deck
+        if tricks_only:
+            session = check(name, True)
+        readings.append(Reading(name, build_ledger(session), session.errors, tricks_only))
     return readings
 
 
 def totals_block(readings: list[Reading]) -> Block:
     players = list(readings[0].ledger.players)
-    rows = [[p] + [f"{r.ledger.totals[p]:+d}" for r in readings] for p in players]
+    rows = [[p] + [f"{r.ledger.totals[p]:+d}" if r.ledger.settled else "—" for r in readings]
+            for p in players]
     rows.append(["pools left"] + [" ".join(map(str, r.ledger.pools)) or "—" for r in readings])
     rows.append(["hands settled"] + [len(r.ledger.settled) for r in readings])
     return Block("Totals under each reading", ["player"] + [r.name for r in readings], rows)
@@ -70,14 +80,15 @@ def hands_block(readings: list[Reading]) -> Block:
 
 
 def errors_block(readings: list[Reading]) -> Block | None:
-    lines = []
+    lines = [[f"{r.name}: a {r.ledger.rules.knobs.deck}-card game: compared on the tricks alone "
+              "(the recorded deal and exchange are for another pack)"] for r in readings if r.tricks_only]
     for r in readings:
         for d in r.errors[:3]:
             lines.append([f"{r.name}: line {d.span.line if d.span else '?'}: "
                           f"{where_prefix(d.hand, d.trick)}{d.message}"])
         if len(r.errors) > 3:
             lines.append([f"{r.name}: … and {len(r.errors) - 3} more errors"])
-    return Block("Not legal under some readings (settled up to the first bad hand)", [], lines) if lines else None
+    return Block("Notes (a reading with errors is settled up to its first bad hand)", [], lines) if lines else None
 
 
 def compare_blocks(readings: list[Reading], itemised: bool) -> list[Block]:

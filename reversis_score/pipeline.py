@@ -5,7 +5,7 @@ many consumers).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .diagnostics import NOTATION, Diagnostic
@@ -84,9 +84,18 @@ def read_path(path: Path) -> tuple[str | None, Diagnostic | None]:
 
 
 def check_text(text: str, file: str = "-", record_dir: Path | None = None,
-               rules_override: str | None = None, strict: bool = False) -> CheckedSession:
-    """Parse, resolve the rules and replay every hand of a record."""
+               rules_override: str | None = None, strict: bool = False,
+               tricks_only: bool = False) -> CheckedSession:
+    """Parse, resolve the rules and replay every hand of a record.
+
+    ``tricks_only`` replays the tricks without the recorded deal and exchange (to compare a
+    48-card record under a 52-card preset, or the reverse).
+    """
     parsed = read_text(text, file)
+    if tricks_only:
+        for hand in parsed.hands:
+            if hand.record is not None:
+                hand.record = replace(hand.record, deal=None, exchange=None)
     return check_parsed(parsed, record_dir, rules_override, strict)
 
 
