@@ -28,9 +28,9 @@ def knobs_dict(knobs) -> dict:
             for name, v in ((n, getattr(knobs, n)) for n in KNOB_NAMES)}
 
 
-def compare_text(text: str, rules: str | None = None) -> list[str]:
+def compare_text(text: str, rules: str | None = None, record_dir=None) -> list[str]:
     """Differences between the engine and the oracle on a record (empty when they agree)."""
-    session = check_text(text, "t.rvs", rules_override=rules)
+    session = check_text(text, "t.rvs", record_dir, rules_override=rules)
     assert session.errors == [], [d.message for d in session.errors]
     ledger = build_ledger(session)
     hands = [h.play for h in session.settleable_hands()]

@@ -38,4 +38,4 @@ def test_each_hand_alone(name, preset):
 
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.rvs")), ids=lambda p: p.name)
 def test_samples_agree(path):
-    assert compare_text(path.read_text("utf-8")) == []
+    assert compare_text(path.read_text("utf-8"), record_dir=path.parent) == []
