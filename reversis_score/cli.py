@@ -307,10 +307,14 @@ def render_ledger(ledger, output: Output, itemised: bool, hand: int | None) -> s
 def main() -> None:
     """Console entry point."""
     try:
-        app()
+        app(standalone_mode=True)
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         sys.exit(130)
+    except Exception as exc:  # a bug: say so in one line, never a traceback
+        typer.echo(f"internal error (a bug in reversis-score, please report it): "
+                   f"{type(exc).__name__}: {exc}", err=True)
+        sys.exit(70)
 
 
 if __name__ == "__main__":  # pragma: no cover

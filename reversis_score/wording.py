@@ -93,7 +93,7 @@ def describe_unexpected(exc: UnexpectedInput, lines: list[str], line_offset: int
     special = _special_case(text, start)
     if special:
         indent = len(text) - len(text.lstrip())
-        key = text.strip().split(":")[0].split()[0]
+        key = (text.strip().split(":")[0].split() or [""])[0]
         return Diagnostic(special, Span(line + line_offset, indent + 1, len(key))), line - 1
     message = f"unexpected '{_shorten(word)}': expected {expected_in_words(_expected(exc), start)}"
     if isinstance(exc, UnexpectedToken) and exc.token.type == "_NL":
@@ -121,7 +121,8 @@ def _shorten(word: str) -> str:
 
 def _special_case(text: str, start: str) -> str | None:
     stripped = text.strip()
-    key = stripped.split(":", 1)[0].split()[0] if stripped else ""
+    words = stripped.split(":", 1)[0].split()
+    key = words[0] if words else ""
     if start == "hand" and key in HEADER_WORDS and ":" in stripped or \
             start == "hand" and stripped.startswith("rule "):
         return f"'{key}' is a header line and stands after the first hand: " \
