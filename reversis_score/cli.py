@@ -5,9 +5,7 @@ This is the only module that prints or exits. Exit status: 0 clean, 1 record err
 """
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
@@ -16,6 +14,7 @@ import typer
 
 from . import __version__
 from .diagnostics import render
+from .files import write_atomically
 from .pipeline import CheckedSession, check_text
 from .render.rvs import format_record
 
@@ -186,24 +185,6 @@ def format_command(
         sys.stdout.write(output)
         return
     write_atomically(Path(file), output.encode("utf-8"))
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside ``path``, then rename it into place."""
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        if path.exists():
-            os.chmod(temp, path.stat().st_mode & 0o777)
-        os.replace(temp, path)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise
 
 
 @app.command(epilog="Examples: reversis-score settle club.rvs --itemised; "

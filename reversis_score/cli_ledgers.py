@@ -1,5 +1,321 @@
 """Commands that work on settled ledgers: audit, why, export, season, report.
 
-They register themselves on the one Typer ``app`` of cli.py (imported at its end).
+They register themselves on the one Typer ``app`` of cli.py (imported at its end). Like cli.py,
+this is a place that prints and exits; the work is done by audit.py, why.py, export.py,
+season.py and render/. Exit status: 0 clean, 1 record errors, 2 usage errors (a missing file,
+a bad option, an unknown name, a target that cannot be written), 3 an audit that disagrees.
 """
 from __future__ import annotations
+
+import sqlite3
+import sys
+from datetime import date
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from .cli import (Output, RecordProblem, UsageProblem, app, guarded, load_checked, print_diagnostics,
+                  write_atomically)
+from .diagnostics import render
+from .pipeline import CheckedSession, check_text
+
+FILES_HELP = "Record files (.rvs); '-' reads standard input."
+
+
+class Shown(str, Enum):
+    """Output formats of audit and why."""
+
+    table = "table"
+    markdown = "markdown"
+    json = "json"
+
+
+class ExportFormat(str, Enum):
+    """What export writes."""
+
+    json = "json"
+    csv = "csv"
+    markdown = "markdown"
+    sqlite = "sqlite"
+
+
+class What(str, Enum):
+    """The rows of a CSV export."""
+
+    items = "items"
+    hands = "hands"
+
+
+def worst(codes: list[int]) -> int:
+    """The exit status of a run over many files: usage (2), then record errors (1), then 3."""
+    for code in (2, 1, 3):
+        if code in codes:
+            return code
+    return 0
+
+
+def _fail(message: str, code: int) -> None:
+    typer.echo(message, err=True)
+    raise typer.Exit(code)
+
+
+def _ledger(session: CheckedSession):
+    """Settle a checked record; fish not conserved is an engine bug, said as such (exit 1)."""
+    from .ledger import ConservationError, build_ledger
+    try:
+        return build_ledger(session)
+    except ConservationError as exc:
+        _fail(f"internal error: fish not conserved in {exc} — this is a bug in reversis-score, "
+              "not in the record; please report it", 1)
+
+
+def _try_load(name: str) -> tuple[CheckedSession | None, int]:
+    """A checked record, or None and the exit status its problem earns (already reported)."""
+    try:
+        session = load_checked(name)
+    except UsageProblem as exc:
+        typer.echo(f"error: {exc}", err=True)
+        return None, 2
+    except RecordProblem as exc:
+        typer.echo(str(exc), err=True)
+        return None, 1
+    print_diagnostics(session)
+    return session, 1 if session.errors else 0
+
+
+def _write_text(text: str, to: str | None) -> None:
+    """Standard output, or a file written to a temporary file first and renamed into place."""
+    if to is None:
+        sys.stdout.write(text)
+        return
+    target = Path(to)
+    try:
+        write_atomically(target, text.encode("utf-8"))
+    except OSError as exc:
+        _fail(f"error: cannot write {to} ({exc.strerror or exc}); nothing was written", 2)
+
+
+# ------------------------------------------------------------------ audit
+@app.command(epilog="Examples: reversis-score audit club.rvs; reversis-score audit club.rvs --format json")
+def audit(
+    files: Annotated[list[str], typer.Argument(help=FILES_HELP)],
+    output: Annotated[Shown, typer.Option("--format", help="table, markdown, or json (the ledger "
+                                                           "with each hand's audit block).")] = Shown.table,
+) -> None:
+    """Compare what was paid at the table (table: lines) with the settlement.
+
+    Exit 0 when every audited hand agrees, 3 when any disagrees, 1 for record errors.
+    """
+    from .audit import audit_blocks, audit_ledger, audited_document
+    from .render.tables import write_blocks
+    codes, docs, texts = [], [], []
+    for name in files:
+        session, code = _try_load(name)
+        if session is None:
+            codes.append(code)
+            continue
+        result = audit_ledger(_ledger(session))
+        codes.append(code or (0 if result.agrees else 3))
+        if output is Shown.json:
+            docs.append(audited_document(result))
+        else:
+            texts.append(write_blocks(audit_blocks(result), output.value))
+    if output is Shown.json and docs:
+        import json
+        sys.stdout.write(json.dumps(docs[0] if len(files) == 1 else docs, ensure_ascii=False,
+                                    indent=2) + "\n")
+    else:
+        sys.stdout.write("\n".join(texts))
+    raise typer.Exit(worst(codes))
+
+
+# ------------------------------------------------------------------ why
+@app.command(epilog="Examples: reversis-score why club.rvs Anne Claire; "
+                     "reversis-score why club.rvs Anne Claire --hand 3 --pools")
+def why(
+    file: Annotated[str, typer.Argument(help="A record file (.rvs); '-' reads standard input.")],
+    a: Annotated[str, typer.Argument(metavar="A", help="One player.")],
+    b: Annotated[str, typer.Argument(metavar="B", help="The other player.")],
+    hand: Annotated[Optional[int], typer.Option("--hand", metavar="N", help="Only hand N.")] = None,
+    pools: Annotated[bool, typer.Option("--pools", help="Add what each paid into and took from "
+                                                        "the pools.")] = False,
+    output: Annotated[Shown, typer.Option("--format", help="table, markdown or json.")] = Shown.table,
+) -> None:
+    """Why does A owe B? Every payment between them, in order, with the running sum and the net."""
+    from .why import WhyProblem, answer, why_blocks, why_document
+    session = guarded(file, load_checked)
+    print_diagnostics(session)
+    ledger = _ledger(session)
+    try:
+        ans = answer(ledger, a, b, hand, pools)
+    except WhyProblem as exc:
+        _fail(f"error: {exc}", 2)
+    if output is Shown.json:
+        import json
+        sys.stdout.write(json.dumps(why_document(ans), ensure_ascii=False, indent=2) + "\n")
+    else:
+        from .render.tables import write_blocks
+        sys.stdout.write(write_blocks(why_blocks(ans), output.value))
+    raise typer.Exit(1 if session.errors else 0)
+
+
+# ------------------------------------------------------------------ export
+def _read_for_export(name: str):
+    """Read, check and settle one file for export; None and its status when it cannot be."""
+    from .export import session_file
+    from .parse import decode
+    try:
+        data, folder = _read_bytes(name)
+    except UsageProblem as exc:
+        typer.echo(f"error: {exc}", err=True)
+        return None, 2
+    text, problem = decode(data)
+    if problem is not None:
+        typer.echo(render(problem, name, data.decode("utf-8", "replace").split("\n")), err=True)
+        return None, 1
+    session = check_text(text, name, folder)
+    print_diagnostics(session)
+    if session.errors:
+        return None, 1
+    from .ledger import ConservationError
+    try:
+        return session_file(name, data, session), 0
+    except ConservationError as exc:
+        typer.echo(f"internal error: fish not conserved in {exc}; please report it", err=True)
+        return None, 1
+
+
+def _read_bytes(name: str) -> tuple[bytes, Path]:
+    """The file's bytes (its identity is their hash) and its folder; file problems are usage errors."""
+    if name == "-":
+        return sys.stdin.buffer.read(), Path.cwd()
+    path = Path(name)
+    if not path.exists():
+        raise UsageProblem(f"{name}: no such file")
+    if path.is_dir():
+        raise UsageProblem(f"{name}: is a directory, not a record file")
+    try:
+        return path.read_bytes(), path.parent
+    except OSError as exc:
+        raise UsageProblem(f"{name}: cannot be read ({exc.strerror})") from None
+
+
+@app.command(epilog="Examples: reversis-score export night*.rvs --format sqlite --to season.db; "
+                     "reversis-score export club.rvs --format csv --what hands --to hands.csv")
+def export(
+    files: Annotated[list[str], typer.Argument(help=FILES_HELP)],
+    output: Annotated[ExportFormat, typer.Option("--format", help="json, csv, markdown or sqlite.")]
+    = ExportFormat.json,
+    to: Annotated[Optional[str], typer.Option("--to", metavar="PATH", help="Write here (required "
+                                              "for sqlite); otherwise standard output.")] = None,
+    what: Annotated[What, typer.Option("--what", help="CSV rows: one per item, or one per hand.")]
+    = What.items,
+    all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing", help="Export nothing when any "
+                                                 "file has record errors.")] = False,
+) -> None:
+    """Export session ledgers: JSON, CSV, Markdown, or into a SQLite database.
+
+    A file with record errors is reported (exit 1) and left out; the others still go in.
+    """
+    if output is ExportFormat.sqlite and to is None:
+        _fail("error: --format sqlite needs --to FILE.db", 2)
+    if what is What.hands and output is not ExportFormat.csv:
+        _fail("error: --what hands is for --format csv", 2)
+    loaded, codes = _read_all(files)
+    if 2 in codes:
+        _fail("nothing exported: fix the file names first", 2)
+    if 1 in codes and all_or_nothing:
+        _fail("nothing exported (--all-or-nothing): a file has record errors", 1)
+    if loaded:
+        _export_loaded(loaded, output, to, what)
+    raise typer.Exit(worst(codes))
+
+
+def _read_all(files: list[str]) -> tuple[list, list[int]]:
+    """Every file that can be exported, and each file's exit status (problems reported)."""
+    loaded, codes = [], []
+    for name in files:
+        found, code = _read_for_export(name)
+        codes.append(code)
+        if found is not None:
+            loaded.append(found)
+        elif code == 1:
+            typer.echo(f"{name}: has record errors: not exported", err=True)
+    return loaded, codes
+
+
+def _export_loaded(loaded, output: ExportFormat, to: str | None, what: What) -> None:
+    if output is not ExportFormat.sqlite:
+        from .export import text_export
+        _write_text(text_export(loaded, output.value, what.value), to)
+        return
+    from .render.sqlite import TargetProblem, export_sqlite
+    try:
+        done = export_sqlite(Path(to), [(f.sha256, f.ledger) for f in loaded])
+    except TargetProblem as exc:
+        _fail(f"error: {to}: {exc}; nothing was changed", 2)
+    except (sqlite3.Error, OSError) as exc:
+        _fail(f"error: cannot write {to} ({exc}); nothing was changed", 2)
+    for f, outcome in zip(loaded, done):
+        hands = len(f.ledger.settled)
+        where = "to" if outcome == "added" else "in"
+        typer.echo(f"{f.name}: {outcome} {where} {to} ({hands} hand{'s' * (hands != 1)}, "
+                   f"session {f.sha256[:12]})")
+
+
+# ------------------------------------------------------------------ season
+@app.command(epilog="Examples: reversis-score season season.db; "
+                     "reversis-score season season.db --since 2026-10-01 --player Anne")
+def season(
+    db: Annotated[str, typer.Argument(metavar="DB", help="A database written by export --format sqlite.")],
+    since: Annotated[Optional[str], typer.Option("--since", metavar="DATE",
+                                                 help="Only sessions on or after DATE (YYYY-MM-DD).")] = None,
+    player: Annotated[Optional[str], typer.Option("--player", metavar="NAME",
+                                                  help="Only this player (and his transfers).")] = None,
+    output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
+) -> None:
+    """Totals per player across the sessions of a database, and the season's settle-up."""
+    from . import season as seasons
+    from .render.tables import write_blocks
+    if since is not None:
+        try:
+            since = date.fromisoformat(since).isoformat()
+        except ValueError:
+            _fail(f"error: --since {since}: not a date (write it as YYYY-MM-DD)", 2)
+    try:
+        conn = seasons.open_database(Path(db))
+        try:
+            result = seasons.read_season(conn, since, player)
+        finally:
+            conn.close()
+    except seasons.SeasonProblem as exc:
+        _fail(f"error: {exc}", 2)
+    except sqlite3.Error as exc:  # a damaged file, or tables changed by hand
+        _fail(f"error: {db}: cannot be read as a season ({exc})", 2)
+    if output is Output.json:
+        sys.stdout.write(seasons.season_json(result))
+    elif output is Output.csv:
+        sys.stdout.write(seasons.season_csv(result))
+    else:
+        sys.stdout.write(write_blocks(seasons.season_blocks(result, since), output.value))
+
+
+# ------------------------------------------------------------------ report
+@app.command(epilog="Example: reversis-score report club.rvs -o report.html")
+def report(
+    file: Annotated[str, typer.Argument(help="A record file (.rvs); '-' reads standard input.")],
+    out: Annotated[Optional[str], typer.Option("-o", "--output", metavar="FILE.html",
+                                               help="Write the page here (else standard output).")] = None,
+) -> None:
+    """One self-contained HTML page: header, hands, balances, settle-up and a balance chart."""
+    from .render.html import report_html
+    session = guarded(file, load_checked)
+    print_diagnostics(session)
+    if session.errors:
+        _fail(f"{file}: the record has errors: no report written", 1)
+    ledger = _ledger(session)
+    _write_text(report_html(ledger), out)
+    if out is not None:
+        typer.echo(f"wrote {out}: {len(ledger.settled)} hands, {len(ledger.players)} players")

@@ -91,8 +91,8 @@ def _check_names(hand: HandRecord, players: tuple[str, ...], found: Findings) ->
 
 def _check_dealer_turn(hand: HandRecord, players: tuple[str, ...], previous: str | None,
                        found: Findings) -> None:
-    if previous is None:
-        return
+    if previous not in players:
+        return  # the first hand, or the previous dealer was not a player (reported there)
     expected = players[(players.index(previous) + 1) % 4]
     if hand.dealer.text != expected:
         found.rule(f"the deal passes to {expected} after {previous}, but {hand.dealer.text} deals "

@@ -205,3 +205,8 @@ def hands_csv(ledgers: list[Ledger]) -> str:
 
 def items_of(ledger: Ledger) -> list[Item]:
     return [i for h in ledger.settled for i in h.settlement.items]
+
+
+def card_symbol(text: str | None) -> str:
+    """A card as the ledger spells it (``AD``) with its suit symbol (``A♦``); '' for none."""
+    return _card(text)

@@ -1,0 +1,370 @@
+"""``audit``: what was paid at the table (``table:`` lines) against the settlement.
+
+Tables route payments their own way: one player pays the pool for another and is repaid,
+two payments go as one, a debt is netted. So the verdict compares each player's net and the
+pools' growth, never line by line. Only where they differ are the lines matched to the items
+(same payer and payee, a line covering one or more items, all pools counted as one side), and
+the leftovers — missing, unexpected, wrong amount — are put in words with their rule. Leftovers
+whose effects cancel out are differences of routing, not of money, and are set aside.
+
+>>> flow_words("Anne", "pool", 5), owed_words("pool", "Bruno", 80)
+('Anne paid 5 into the pools', 'Bruno should have taken 80 from the pools')
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from .ledger import Ledger, LedgerHand, settle_up
+from .records import TableLine
+from .render.document import item_document, ledger_document
+from .render.tables import Block, session_title
+from .rules import Knobs
+from .settle.hand import HandSettlement
+from .settle.items import Item
+from .why import POOL, norm_side, reason_of, rule_of
+
+MAX_SUBSET = 14  # beyond this many items or findings, exact subset search is skipped (2^14 is cheap)
+_CANCELLED = {"reversis": "the reversis returns every payment of tricks 1–9 (RULES §8)",
+              "revoke": "nothing is paid to a revoker (RULES §10, §13 rule 8)",
+              "barred": "a barred player receives nothing (RULES §7, §13 rule 9)"}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One difference between the table and the settlement, between two sides."""
+
+    kind: str  # missing | unexpected | wrong-amount
+    payer: str
+    payee: str
+    paid: int  # at the table, payer to payee
+    due: int  # by the settlement, payer to payee
+    items: tuple[Item, ...]
+    lines: tuple[TableLine, ...]
+    words: str
+
+    def effect(self) -> dict[str, int]:
+        """The table minus the settlement, for each of the two sides."""
+        extra = self.paid - self.due
+        return {self.payer: -extra, self.payee: extra}
+
+
+@dataclass(frozen=True, slots=True)
+class HandAudit:
+    """One hand with ``table:`` lines: nets paid and due, and what explains any difference."""
+
+    number: int
+    lines: tuple[TableLine, ...]
+    paid: dict[str, int]  # each player's net at the table, and ``pool``: the pools' growth
+    due: dict[str, int]  # the same by the settlement
+    findings: tuple[Finding, ...]  # what explains the difference
+    routed: tuple[Finding, ...]  # differences of routing that cancel out
+
+    @property
+    def matches(self) -> bool:
+        """Whether every player's net and the pools' growth are what the settlement says."""
+        return self.paid == self.due
+
+
+@dataclass(slots=True)
+class Audit:
+    """A session's audit: one entry per hand with table lines, and the corrections."""
+
+    ledger: Ledger
+    hands: list[HandAudit] = field(default_factory=list)
+    unaudited: list[int] = field(default_factory=list)
+
+    @property
+    def agrees(self) -> bool:
+        """Whether every audited hand matches (vacuously true with no table lines)."""
+        return all(h.matches for h in self.hands)
+
+    def owed(self) -> dict[str, int]:
+        """What each side must still receive (+) or pay (−) for the table to match the settlement."""
+        owed = {side: 0 for side in (*self.ledger.players, POOL)}
+        for hand in self.hands:
+            for side in owed:
+                owed[side] += hand.due[side] - hand.paid[side]
+        return owed
+
+    def corrections(self) -> list[tuple[str, str, int]]:
+        """The fewest transfers that put everyone where the settlement says (pools included)."""
+        return settle_up(self.owed())
+
+
+# ------------------------------------------------------------------ the comparison
+def audit_ledger(ledger: Ledger) -> Audit:
+    """Audit every settled hand that has ``table:`` lines."""
+    tables = {h.number: h.record.table for h in ledger.session.hands if h.record is not None}
+    result = Audit(ledger)
+    for hand in ledger.settled:
+        table = tables.get(hand.number)
+        if table is None:
+            result.unaudited.append(hand.number)
+        else:
+            result.hands.append(audit_hand(hand, table, ledger.rules.knobs))
+    return result
+
+
+def audit_hand(hand: LedgerHand, table: tuple[TableLine, ...], knobs: Knobs) -> HandAudit:
+    """Compare one hand's table lines with its settlement."""
+    s = hand.settlement
+    items = [i for i in s.items if i.counts and norm_side(i.payer) != norm_side(i.payee)]
+    lines = [t for t in table if norm_side(t.payer) != norm_side(t.payee)]  # pool to pool: no money moves
+    paid, due = _nets(lines, s.play.players), _nets(items, s.play.players)
+    findings: list[Finding] = []
+    for pair in _pairs(items, lines):
+        findings += _pair_findings(hand.number, pair, items, lines, s, knobs)
+    if paid == due:
+        return HandAudit(hand.number, table, paid, due, (), tuple(findings))
+    difference = {side: paid[side] - due[side] for side in paid if paid[side] != due[side]}
+    explaining, routed = _explaining(findings, difference)
+    return HandAudit(hand.number, table, paid, due, tuple(explaining), tuple(routed))
+
+
+def _nets(flows, players) -> dict[str, int]:
+    net = {p: 0 for p in (*players, POOL)}
+    for flow in flows:
+        net[norm_side(flow.payer)] -= flow.amount
+        net[norm_side(flow.payee)] += flow.amount
+    return net
+
+
+def _pairs(items, lines) -> list[tuple[str, str]]:
+    pairs = {tuple(sorted((norm_side(f.payer), norm_side(f.payee)))) for f in [*items, *lines]}
+    return sorted(pairs)
+
+
+def _between(flows, pair) -> list:
+    return [f for f in flows if {norm_side(f.payer), norm_side(f.payee)} == set(pair)]
+
+
+def _pair_findings(number: int, pair, items, lines, s: HandSettlement, knobs: Knobs) -> list[Finding]:
+    """Match lines to items between two sides; put what is left in words."""
+    mine, theirs = _between(items, pair), _between(lines, pair)
+    left_items, left_lines = _match(mine, theirs)
+    a = pair[0]
+    owed = sum(i.amount if norm_side(i.payer) == a else -i.amount for i in left_items)
+    paid = sum(t.amount if norm_side(t.payer) == a else -t.amount for t in left_lines)
+    if owed == paid:
+        return []  # netted at the table: one payment for two debts the other way
+    if not left_lines:
+        return [_missing(number, i) for i in left_items]
+    if not left_items:
+        return [_unexpected(number, t, s) for t in left_lines]
+    return [_wrong_amount(number, left_items, left_lines, s, knobs)]
+
+
+def _match(items: list[Item], lines: list[TableLine]) -> tuple[list[Item], list[TableLine]]:
+    """Pair each line with the fewest unmatched items, same direction, summing to its amount."""
+    left = list(items)
+    unmatched = []
+    for line in lines:
+        same = [i for i in left if (norm_side(i.payer), norm_side(i.payee))
+                == (norm_side(line.payer), norm_side(line.payee))]
+        group = _subset(same, line.amount)
+        if group is None:
+            unmatched.append(line)
+        else:
+            left = [i for i in left if i not in group]
+    return left, unmatched
+
+
+def _subset(items: list[Item], amount: int) -> tuple[Item, ...] | None:
+    """The smallest, earliest group of items whose amounts sum to ``amount``."""
+    limit = len(items) if len(items) <= MAX_SUBSET else 2
+    for size in range(1, limit + 1):
+        for group in combinations(items, size):
+            if sum(i.amount for i in group) == amount:
+                return group
+    return None
+
+
+def _explaining(findings: list[Finding], difference: dict[str, int]) -> tuple[list, list]:
+    """The fewest findings whose effects add up to the difference; the rest cancel out."""
+    if len(findings) > MAX_SUBSET:
+        return findings, []
+    for size in range(1, len(findings) + 1):
+        for group in combinations(range(len(findings)), size):
+            total: dict[str, int] = {}
+            for index in group:
+                for side, amount in findings[index].effect().items():
+                    total[side] = total.get(side, 0) + amount
+            if {k: v for k, v in total.items() if v} == difference:
+                return ([findings[i] for i in group],
+                        [f for i, f in enumerate(findings) if i not in group])
+    return findings, []
+
+
+# ------------------------------------------------------------------ words
+def flow_words(payer: str, payee: str, amount: int) -> str:
+    """A payment made: ``Anne paid Bruno 4``, ``Anne paid 5 into the pools``."""
+    if payee == POOL:
+        return f"{payer} paid {amount} into the pools"
+    if payer == POOL:
+        return f"{payee} took {amount} from the pools"
+    return f"{payer} paid {payee} {amount}"
+
+
+def owed_words(payer: str, payee: str, amount: int) -> str:
+    """A payment due: ``Anne should have paid Bruno 4``."""
+    if payee == POOL:
+        return f"{payer} should have paid {amount} into the pools"
+    if payer == POOL:
+        return f"{payee} should have taken {amount} from the pools"
+    return f"{payer} should have paid {payee} {amount}"
+
+
+def _lines_ref(lines) -> str:
+    numbers = [str(t.span.line) for t in lines]
+    return f" (line{'s' * (len(numbers) > 1)} {', '.join(numbers)})"
+
+
+def _missing(number: int, item: Item) -> Finding:
+    payer, payee = norm_side(item.payer), norm_side(item.payee)
+    words = (f"hand {number}: missing — {owed_words(payer, payee, item.amount)}: "
+             f"{reason_of(item)} (RULES {rule_of(item.why, item.kind)})")
+    return Finding("missing", payer, payee, 0, item.amount, (item,), (), words)
+
+
+def _unexpected(number: int, line: TableLine, s: HandSettlement) -> Finding:
+    payer, payee = norm_side(line.payer), norm_side(line.payee)
+    words = (f"hand {number}: unexpected — {flow_words(payer, payee, line.amount)}"
+             f"{_lines_ref([line])}, but the settlement has no such payment")
+    returned = next((i for i in s.items if not i.counts and i.amount == line.amount
+                     and (norm_side(i.payer), norm_side(i.payee)) == (payer, payee)), None)
+    if returned is not None:
+        words += f": {reason_of(returned)}; {_CANCELLED[returned.cancelled_by]}"
+    elif payer != POOL and payee != POOL:
+        words += f": no rule makes {payer} pay {payee} anything more in this hand"
+    return Finding("unexpected", payer, payee, line.amount, 0, (), (line,), words)
+
+
+def _wrong_amount(number: int, items: list[Item], lines: list[TableLine],
+                  s: HandSettlement, knobs: Knobs) -> Finding:
+    first = lines[0]
+    payer, payee = norm_side(first.payer), norm_side(first.payee)  # the table's direction
+    sign = {payer: 1, payee: -1}
+    paid = sum(t.amount * sign[norm_side(t.payer)] for t in lines)
+    due = sum(i.amount * sign[norm_side(i.payer)] for i in items)
+    due_text = str(due) if due > 0 else "nothing" if due == 0 else flow_words(payee, payer, -due)
+    if len(items) == 1:
+        item = items[0]
+        hint = _hint(item, paid, s, knobs)
+        reasons = f"{reason_of(item)}{', ' + hint if hint else ''} (RULES {rule_of(item.why, item.kind)})"
+    else:
+        reasons = "; ".join(f"{i.amount} — {reason_of(i)} (RULES {rule_of(i.why, i.kind)})"
+                            for i in items)
+    words = (f"hand {number}: {flow_words(payer, payee, paid)}{_lines_ref(lines)}, "
+             f"the settlement has {due_text}: {reasons}")
+    return Finding("wrong-amount", payer, payee, paid, due, tuple(items), tuple(lines), words)
+
+
+def _hint(item: Item, paid: int, s: HandSettlement, knobs: Knobs) -> str:
+    """Why a side payment is not doubled, or is: the usual cause of a wrong amount."""
+    players = s.play.players
+    if item.payer not in players or item.payee not in players or not item.kind.startswith(("ace", "quinola")):
+        return ""
+    notes = re.findall(r"×2 (?:opposite|in trick \d+)", item.why)
+    if paid == 2 * item.amount and not notes:
+        why = []
+        if not s.play.opposite(item.payer, item.payee):
+            why.append(f"{item.payer} and {item.payee} sit side by side")
+        if item.trick is not None and item.trick not in knobs.double_tricks:
+            why.append(f"trick {item.trick} is not a doubled trick")
+        return "not doubled" + (f" ({'; '.join(why)})" if why else "")
+    if paid == 2 * item.amount:
+        return f"doubled only once ({', '.join(notes)})"
+    if 2 * paid == item.amount and notes:
+        return f"doubled: {', '.join(notes)}"
+    return ""
+
+
+def correction_words(payer: str, payee: str, amount: int) -> str:
+    """``Anne owes Bruno 6 more``; with the pools: who pays in or takes back."""
+    if payee == POOL:
+        return f"{payer} owes the pools {amount} more (into the latest pool)"
+    if payer == POOL:
+        return f"{payee} takes {amount} back from the pools"
+    return f"{payer} owes {payee} {amount} more"
+
+
+# ------------------------------------------------------------------ tables and JSON
+def _cell(paid: int, due: int) -> str:
+    text = f"{paid:+d}" if paid else "0"
+    return text if paid == due else f"{text} (due {due:+d})" if due else f"{text} (due 0)"
+
+
+def audit_blocks(audit: Audit) -> list[Block]:
+    """The verdict per hand, the findings in words, and the corrections."""
+    ledger = audit.ledger
+    count = len(audit.hands)
+    head = [[f"{ledger.session.file}: {count} hand{'s' * (count != 1)} with table: lines"
+             if count else f"{ledger.session.file}: no hand has table: lines, nothing to audit"]]
+    if audit.unaudited and audit.hands:
+        head.append([f"not audited (no table: lines): hand{'s' * (len(audit.unaudited) > 1)} "
+                     + ", ".join(map(str, audit.unaudited))])
+    blocks = [Block(f"Audit — {session_title(ledger)}", [], head)]
+    if not audit.hands:
+        return blocks
+    players = list(ledger.players)
+    rows = [[h.number, len(h.lines), "agrees" if h.matches else "DIFFERS"]
+            + [_cell(h.paid[p], h.due[p]) for p in (*players, POOL)] for h in audit.hands]
+    blocks.append(Block("Paid at the table (nets), against the settlement",
+                        ["hand", "lines", "verdict", *players, "pools"], rows))
+    words = [[f.words] for h in audit.hands for f in h.findings]
+    if words:
+        blocks.append(Block("What explains the differences", [], words))
+    transfers = audit.corrections()
+    fixes = [[correction_words(*t)] for t in transfers] or [
+        ["nothing to correct: the table paid what the settlement says"]]
+    if sum(1 for n in audit.owed().values() if n) > 2:  # with two sides, one transfer says it all
+        fixes.insert(0, [_shortfalls(audit)])
+    blocks.append(Block("Corrections", [], fixes))
+    return blocks
+
+
+def _shortfalls(audit: Audit) -> str:
+    """``to put right: Claire must pay 6; Bruno must receive 1`` — before the fewest transfers."""
+    words = [f"{'the pools' if side == POOL else side} must {'receive' if n > 0 else 'pay'} {abs(n)}"
+             for side, n in audit.owed().items() if n]
+    return "to put right: " + "; ".join(words) + ". The fewest transfers that do it:"
+
+
+def hand_audit_document(hand: HandAudit) -> dict:
+    """The ``audit`` block of one hand in the ledger JSON (LEDGER.md)."""
+    def sides(net: dict[str, int]) -> dict[str, int]:
+        return {_side_json(k): v for k, v in net.items()}
+    return {
+        "matches": hand.matches,
+        "missing": [item_document(f.items[0]) for f in hand.findings if f.kind == "missing"],
+        "unexpected": [{"payer": t.payer, "payee": t.payee, "amount": t.amount, "line": t.span.line}
+                       for f in hand.findings if f.kind == "unexpected" for t in f.lines],
+        "wrong_amount": [{"payer": _side_json(f.payer), "payee": _side_json(f.payee), "paid": f.paid,
+                          "due": f.due, "items": [i.seq for i in f.items],
+                          "lines": [t.span.line for t in f.lines]}
+                         for f in hand.findings if f.kind == "wrong-amount"],
+        "paid": sides(hand.paid), "due": sides(hand.due),
+        "explanation": [f.words for f in hand.findings],
+        "routed_differently": len(hand.routed),
+    }
+
+
+def _side_json(side: str) -> str:
+    return "pools" if side == POOL else side
+
+
+def audited_document(audit: Audit) -> dict:
+    """The ledger JSON with every audited hand's ``audit`` block and the corrections."""
+    doc = ledger_document(audit.ledger)
+    by_number = {h.number: h for h in audit.hands}
+    for hand in doc["hands"]:
+        if hand["number"] in by_number and hand["status"] != "error":
+            hand["audit"] = hand_audit_document(by_number[hand["number"]])
+    doc["audit"] = {"matches": audit.agrees, "hands": [h.number for h in audit.hands],
+                    "owed": {_side_json(k): v for k, v in audit.owed().items()},
+                    "corrections": [{"payer": _side_json(a), "payee": _side_json(b), "amount": n,
+                                     "words": correction_words(a, b, n)}
+                                    for a, b, n in audit.corrections()]}
+    return doc

@@ -1,0 +1,232 @@
+"""export: JSON, CSV and Markdown agree with ``settle --format json`` to the fish; files go in whole."""
+import csv
+import hashlib
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import DATA, SAMPLES, SHARED
+from reversis_score.cli import app
+from reversis_score.pipeline import check_text
+
+LEDGERS = DATA / "ledgers"
+EXAMPLE = DATA / "notation-example.rvs"
+NIGHT1, NIGHT2, BAD = LEDGERS / "autumn-1.rvs", LEDGERS / "autumn-2.rvs", LEDGERS / "autumn-bad.rvs"
+CHECKER = SHARED / "tools" / "check-ledger.py"
+runner = CliRunner()
+CLEAN = [p for p in sorted(SAMPLES.glob("*.rvs")) + [EXAMPLE, NIGHT1, NIGHT2]
+         if check_text(p.read_text("utf-8"), str(p)).ok]
+
+
+def run(*args):
+    return runner.invoke(app, [*map(str, args)])
+
+
+def settle_json(path) -> dict:
+    return json.loads(run("settle", path, "--format", "json").stdout)
+
+
+def check_ledger(path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(CHECKER), str(path)], text=True, capture_output=True)
+
+
+# ------------------------------------------------------------------ JSON
+@pytest.mark.parametrize("path", CLEAN, ids=lambda p: p.name)
+def test_json_agrees_with_settle_and_passes_the_checker(path, tmp_path):
+    target = tmp_path / "ledger.json"
+    result = run("export", path, "--format", "json", "--to", target)
+    assert result.exit_code == 0, result.output
+    doc, settled = json.loads(target.read_text("utf-8")), settle_json(path)
+    assert doc["totals"] == settled["totals"] and doc["pools"] == settled["pools"]
+    assert [h["net"] for h in doc["hands"] if "net" in h] == [h["net"] for h in settled["hands"] if "net" in h]
+    assert doc["session"]["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()
+    checked = check_ledger(target)
+    assert checked.returncode == 0, checked.stdout
+
+
+def test_json_of_several_files_is_a_list():
+    docs = json.loads(run("export", NIGHT1, NIGHT2).stdout)
+    assert [d["session"]["title"] for d in docs] == ["Autumn league, night 1", "Autumn league, night 2"]
+
+
+# ------------------------------------------------------------------ CSV
+def read_csv(text: str) -> list[dict]:
+    return list(csv.DictReader(io.StringIO(text, newline="")))
+
+
+@pytest.mark.parametrize("path", CLEAN, ids=lambda p: p.name)
+def test_items_csv_read_back_sums_to_the_json_totals(path, tmp_path):
+    target = tmp_path / "items.csv"
+    assert run("export", path, "--format", "csv", "--to", target).exit_code == 0
+    rows = read_csv(target.read_text("utf-8"))
+    doc = settle_json(path)
+    sums = {p: 0 for p in doc["session"]["players"]}
+    pools = 0
+    for row in rows:
+        if row["cancelled_by"]:
+            continue
+        amount = int(row["amount"])
+        for side, sign in ((row["payer"], -1), (row["payee"], 1)):
+            if side in sums:
+                sums[side] += sign * amount
+            else:
+                pools += sign * amount
+    assert sums == doc["totals"]
+    settled = [h for h in doc["hands"] if h["status"] != "error"]
+    assert pools == sum(doc["pools"]) - (sum(settled[0]["pools_before"]) if settled else 0)
+    assert list(rows[0]) == ["session", "file", "hand", "seq", "trick", "kind", "card", "payer",
+                             "payee", "amount", "cancelled_by", "why"]
+
+
+def test_hands_csv_sums_to_the_json_totals(tmp_path):
+    target = tmp_path / "hands.csv"
+    assert run("export", NIGHT1, "--format", "csv", "--what", "hands", "--to", target).exit_code == 0
+    rows = read_csv(target.read_text("utf-8"))
+    totals = settle_json(NIGHT1)["totals"]
+    assert {p: sum(int(r[p]) for r in rows) for p in totals} == totals
+    assert [r["hand"] for r in rows] == ["1", "2", "3", "4", "5", "6"]
+
+
+def test_hands_csv_of_sessions_with_different_players(tmp_path):
+    text = run("export", NIGHT1, NIGHT2, "--format", "csv", "--what", "hands").stdout
+    rows = read_csv(text)
+    assert list(rows[0])[5:10] == ["Anne", "Bruno", "Claire", "Denis", "Élise"]
+    for path in (NIGHT1, NIGHT2):
+        totals = settle_json(path)["totals"]
+        mine = [r for r in rows if r["file"] == str(path)]
+        assert {p: sum(int(r[p]) for r in mine) for p in totals} == totals
+
+
+def test_csv_quoting_is_rfc4180(tmp_path):
+    target = tmp_path / "items.csv"
+    run("export", EXAMPLE, "--format", "csv", "--to", target)
+    data = target.read_bytes()
+    assert data.startswith(b"session,file,hand,seq") and data.count(b"\r\n") == 15
+    text = data.decode("utf-8")
+    rows = read_csv(text)
+    assert any("," in r["why"] for r in rows)  # whys hold commas: quoted, read back whole
+    assert len(rows) == 14
+
+
+# ------------------------------------------------------------------ Markdown
+def test_markdown_for_a_newsletter():
+    text = run("export", NIGHT1, NIGHT2, "--format", "markdown").stdout
+    assert text.count("## Hands") == 2 and text.count("## Settle up") == 2
+    assert "| Anne" in text or "|   hand | dealer" in text
+    assert "\n---\n" in text
+
+
+# ------------------------------------------------------------------ errors and safety
+def test_a_file_with_errors_is_left_out_and_reported(tmp_path):
+    target = tmp_path / "out.json"
+    result = run("export", NIGHT1, BAD, NIGHT2, "--to", target)
+    assert result.exit_code == 1
+    assert "autumn-bad.rvs: has record errors: not exported" in result.output
+    docs = json.loads(target.read_text("utf-8"))
+    assert len(docs) == 2
+
+
+def test_all_or_nothing_writes_nothing(tmp_path):
+    target = tmp_path / "out.csv"
+    target.write_text("what was there before\n")
+    result = run("export", NIGHT1, BAD, "--format", "csv", "--to", target, "--all-or-nothing")
+    assert result.exit_code == 1 and "nothing exported" in result.output
+    assert target.read_text() == "what was there before\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv"]
+
+
+def test_written_through_a_temporary_file(tmp_path, monkeypatch):
+    target = tmp_path / "out.json"
+    target.write_text("old\n")
+    import reversis_score.files as files
+
+    def broken_replace(src, dst):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(files.os, "replace", broken_replace)
+    result = run("export", NIGHT1, "--to", target)
+    assert result.exit_code == 2 and "nothing was written" in result.output
+    assert target.read_text() == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]  # no temporary file left
+
+
+def test_usage_errors(tmp_path):
+    assert run("export", NIGHT1, "--format", "sqlite").exit_code == 2  # no --to
+    assert run("export", NIGHT1, "--what", "hands").exit_code == 2  # hands are CSV only
+    assert run("export", NIGHT1, "--format", "yaml").exit_code == 2
+    target = tmp_path / "x.json"
+    result = run("export", NIGHT1, tmp_path / "none.rvs", "--to", target)
+    assert result.exit_code == 2 and "no such file" in result.output and not target.exists()
+    assert run("export", NIGHT1, "--to", tmp_path / "no" / "dir" / "x.json").exit_code == 2
+
+
+def test_stdin_is_a_file_like_any_other():
+    result = runner.invoke(app, ["export", "-"], input=EXAMPLE.read_bytes())
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["totals"] == {"Anne": 39, "Bruno": -14, "Claire": -64, "Denis": -11}
+
+
+def test_new_files_get_the_umask_mode_not_the_temporary_files(tmp_path):
+    import os
+    mask = os.umask(0o022)
+    try:
+        target, db = tmp_path / "new.json", tmp_path / "new.db"
+        assert run("export", EXAMPLE, "--to", target).exit_code == 0
+        assert run("export", EXAMPLE, "--format", "sqlite", "--to", db).exit_code == 0
+        assert (target.stat().st_mode & 0o777) == 0o644 and (db.stat().st_mode & 0o777) == 0o644
+        os.chmod(target, 0o600)  # an existing file keeps its own mode
+        run("export", EXAMPLE, "--to", target)
+        assert target.stat().st_mode & 0o777 == 0o600
+    finally:
+        os.umask(mask)
+
+
+# ------------------------------------------------------------------ the docs show real output
+LEDGER_COMMANDS = ("audit", "why", "export", "season", "report")
+
+
+def doc_entries() -> list[tuple[str, str, int | None]]:
+    """(command, output, exit status or None) of every ledger command the docs show, in order.
+
+    The section is written to docs-ledgers.md and merged into README.md: read whichever holds it.
+    """
+    import re
+    from conftest import ROOT
+    for name in ("docs-ledgers.md", "README.md"):
+        path = ROOT / name
+        if path.exists() and "reversis-score audit" in path.read_text("utf-8"):
+            text = path.read_text("utf-8")
+            break
+    else:
+        raise AssertionError("no document shows the ledger commands")
+    entries: list[list] = []
+    for body in re.findall(r"```[a-z]*\n(.*?)```", text, re.S):
+        for chunk in re.split(r"^\$ ", body, flags=re.M)[1:]:
+            command, _, output = chunk.partition("\n")
+            if command == "echo $?" and entries:
+                entries[-1][2] = int(output.strip())
+            else:
+                entries.append([command, output.rstrip("\n"), None])
+    return [tuple(e) for e in entries if e[0].split()[:1] == ["reversis-score"]
+            and e[0].split()[1] in LEDGER_COMMANDS and "|" not in e[0]]
+
+
+def test_the_docs_show_real_output(tmp_path, monkeypatch):
+    import shlex
+    from conftest import ROOT
+    entries = doc_entries()
+    assert len(entries) >= 12 and {e[0].split()[1] for e in entries} == set(LEDGER_COMMANDS)
+    for folder in ("samples", "tests"):
+        (tmp_path / folder).symlink_to(ROOT / folder)
+    monkeypatch.chdir(tmp_path)
+    samples_here = all((ROOT / w).exists() for e in entries for w in e[0].split() if w.startswith("samples/"))
+    for command, output, status in entries:
+        if not samples_here and ("samples/" in command or "season.db" in command):
+            continue  # the samples are someone else's: without them, check what does not need them
+        result = runner.invoke(app, shlex.split(command)[1:])
+        assert result.output.rstrip("\n") == output, command
+        if status is not None:
+            assert result.exit_code == status, command

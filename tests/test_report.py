@@ -1,0 +1,145 @@
+"""report: one self-contained HTML page; its SVG has one line per player and one point per hand."""
+import re
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import DATA, SAMPLES
+from reversis_score.cli import app
+from reversis_score.ledger import build_ledger, settle_up
+from reversis_score.pipeline import check_text
+from reversis_score.render.html import report_html
+
+LEDGERS = DATA / "ledgers"
+EXAMPLE = DATA / "notation-example.rvs"
+NIGHT1 = LEDGERS / "autumn-1.rvs"
+SVG = "{http://www.w3.org/2000/svg}"
+VOID_TAGS = {"meta", "br", "img", "hr", "input", "link"}
+runner = CliRunner()
+CLEAN = [p for p in sorted(SAMPLES.glob("*.rvs")) + [EXAMPLE, NIGHT1, LEDGERS / "autumn-2.rvs"]
+         if check_text(p.read_text("utf-8"), str(p)).ok]
+
+
+class Structure(HTMLParser):
+    """Checks that every element is closed in order, and collects tags and text."""
+
+    def __init__(self):
+        super().__init__()
+        self.stack, self.tags, self.text, self.problems = [], [], [], []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+        if tag not in VOID_TAGS:
+            self.stack.append(tag)
+
+    def handle_startendtag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_endtag(self, tag):
+        if not self.stack or self.stack.pop() != tag:
+            self.problems.append(f"unbalanced </{tag}>")
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def ledger_of(path):
+    return build_ledger(check_text(path.read_text("utf-8"), str(path)))
+
+
+def parse(page: str) -> Structure:
+    parser = Structure()
+    parser.feed(page)
+    parser.close()
+    assert parser.problems == [] and parser.stack == []
+    return parser
+
+
+def svg_of(page: str) -> ET.Element:
+    return ET.fromstring(page[page.index("<svg"): page.index("</svg>") + len("</svg>")])
+
+
+@pytest.mark.parametrize("path", CLEAN, ids=lambda p: p.name)
+def test_html_parses_and_the_chart_has_a_line_per_player_and_a_point_per_hand(path):
+    ledger = ledger_of(path)
+    page = report_html(ledger)
+    parse(page)
+    svg = svg_of(page)
+    groups = svg.findall(f"{SVG}g")
+    assert [g.get("data-player") for g in groups] == list(ledger.players)
+    hands = len(ledger.settled)
+    for group in groups:
+        lines = group.findall(f"{SVG}polyline")
+        assert len(lines) == 1
+        assert len(lines[0].get("points").split()) == hands
+        points = [e for e in group if e.get("class") == "point"]
+        assert len(points) == hands
+        labels = [t.text for t in group.findall(f"{SVG}text")]
+        assert labels and labels[0].startswith(group.get("data-player"))  # named, not colour alone
+    shapes = [g.get("data-marker") for g in groups]
+    assert len(set(shapes)) == 4  # a different marker for each player
+    dashes = [g.find(f"{SVG}polyline").get("stroke-dasharray") for g in groups]
+    assert len(set(dashes)) == 4  # and a different line
+
+
+def test_each_point_is_the_balance_after_its_hand():
+    ledger = ledger_of(NIGHT1)
+    svg = svg_of(report_html(ledger))
+    for group in svg.findall(f"{SVG}g"):
+        player = group.get("data-player")
+        titles = [e.find(f"{SVG}title").text for e in group if e.get("class") == "point"]
+        assert titles == [f"{player}, after hand {h.number}: {h.balances[player]}" for h in ledger.settled]
+
+
+def test_self_contained_and_fits_a_phone():
+    page = report_html(ledger_of(NIGHT1))
+    structure = parse(page)
+    tags = {tag for tag, _ in structure.tags}
+    assert "script" not in tags and "link" not in tags and "img" not in tags and "iframe" not in tags
+    assert not re.search(r"""(src|href)\s*=|url\(|@import""", page)
+    assert ('<meta name="viewport" content="width=device-width, initial-scale=1">') in page
+    assert "svg{max-width:100%;height:auto" in page
+    assert svg_of(page).get("viewBox") == "0 0 640 300"
+
+
+def test_page_holds_the_header_hands_balances_and_settle_up():
+    ledger = ledger_of(NIGHT1)
+    page = report_html(ledger)
+    text = " ".join(parse(page).text)
+    assert "Autumn league, night 1" in text and "2026-10-04" in text
+    assert "Anne, Bruno, Claire, Denis" in text and "rules: parlett" in text
+    for heading in ("Running balances", "Hands", "Balances", "Settle up"):
+        assert f"<h2>{heading}</h2>" in page
+    assert page.count("<tr>") == 1 + len(ledger.settled) + 1 + 4
+    for payer, payee, amount in settle_up(ledger.between_players()):
+        assert f"<li>{payer} pays {payee} {amount}</li>" in page
+    for player in ledger.players:
+        assert f"<td>{player}</td>" in page
+
+
+def test_names_are_escaped(tmp_path):
+    text = EXAMPLE.read_text("utf-8").replace("session: Club night at the Rue de Lille",
+                                              "session: <b>Fish & chips</b>")
+    page = report_html(build_ledger(check_text(text, "x")))
+    assert "&lt;b&gt;Fish &amp; chips&lt;/b&gt;" in page and "<b>" not in page
+    parse(page)
+
+
+def test_command_writes_the_file(tmp_path):
+    target = tmp_path / "report.html"
+    result = runner.invoke(app, ["report", str(NIGHT1), "-o", str(target)])
+    assert result.exit_code == 0 and "wrote" in result.stdout
+    assert target.read_text("utf-8") == report_html(ledger_of(NIGHT1))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.html"]
+    to_stdout = runner.invoke(app, ["report", str(EXAMPLE)])
+    assert to_stdout.exit_code == 0 and to_stdout.stdout.startswith("<!DOCTYPE html>")
+
+
+def test_record_with_errors_writes_no_report(tmp_path):
+    target = tmp_path / "report.html"
+    result = runner.invoke(app, ["report", str(LEDGERS / "autumn-bad.rvs"), "-o", str(target)])
+    assert result.exit_code == 1 and "no report written" in result.output
+    assert not target.exists()
+    assert runner.invoke(app, ["report", str(tmp_path / "none.rvs")]).exit_code == 2

@@ -1,0 +1,226 @@
+"""export --format sqlite: SQL sums agree with the JSON, re-export is idempotent, failures change nothing."""
+import json
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import DATA, SAMPLES, SHARED
+from reversis_score.cli import app
+from reversis_score.export import content_hash
+from reversis_score.ledger import build_ledger
+from reversis_score.pipeline import check_text
+from reversis_score.render import sqlite as sq
+
+LEDGERS = DATA / "ledgers"
+EXAMPLE = DATA / "notation-example.rvs"
+NIGHT1, NIGHT2, BAD = LEDGERS / "autumn-1.rvs", LEDGERS / "autumn-2.rvs", LEDGERS / "autumn-bad.rvs"
+DISPUTED = LEDGERS / "autumn-1-disputed.rvs"
+runner = CliRunner()
+CLEAN = [p for p in sorted(SAMPLES.glob("*.rvs")) + [EXAMPLE, NIGHT1, NIGHT2]
+         if check_text(p.read_text("utf-8"), str(p)).ok]
+
+
+def export(db, *files, extra=()):
+    return runner.invoke(app, ["export", *map(str, files), "--format", "sqlite", "--to", str(db), *extra])
+
+
+def settle_json(path) -> dict:
+    return json.loads(runner.invoke(app, ["settle", str(path), "--format", "json"]).stdout)
+
+
+def dump(db) -> list[str]:
+    conn = sqlite3.connect(db)
+    try:
+        return list(conn.iterdump())
+    finally:
+        conn.close()
+
+
+def query(db, sql, *args):
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute(sql, args).fetchall()
+    finally:
+        conn.close()
+
+
+def session_id(db, path) -> int:
+    return query(db, "SELECT id FROM sessions WHERE sha256 = ?", content_hash(path.read_bytes()))[0][0]
+
+
+# ------------------------------------------------------------------ the sums
+def test_sql_sums_agree_with_the_json_totals(tmp_path):
+    db = tmp_path / "season.db"
+    assert export(db, *CLEAN).exit_code == 0
+    for path in CLEAN:
+        doc, sid = settle_json(path), session_id(db, path)
+        by_view = dict(query(db, "SELECT player, SUM(net) FROM hand_nets WHERE session_id = ? "
+                                 "GROUP BY player", sid))
+        assert by_view == doc["totals"], path
+        by_items = {p: query(db, "SELECT COALESCE(SUM(CASE WHEN payee = ?1 THEN amount ELSE -amount END), 0)"
+                                 " FROM items WHERE session_id = ?2 AND cancelled_by IS NULL"
+                                 " AND ?1 IN (payer, payee)", p, sid)[0][0] for p in doc["totals"]}
+        assert by_items == doc["totals"]
+        stored = dict(query(db, "SELECT name, total FROM players WHERE session_id = ?", sid))
+        assert stored == doc["totals"]
+        pools = query(db, "SELECT COALESCE(SUM(pool_growth), 0) FROM hands WHERE session_id = ?", sid)[0][0]
+        assert pools == -sum(doc["totals"].values())  # fish are conserved, pools included
+        last = [h for h in doc["hands"] if h["status"] != "error"][-1]
+        balances = dict(query(db, "SELECT player, balance FROM running_balances WHERE session_id = ? "
+                                  "AND hand = ?", sid, last["number"]))
+        assert balances == last["balances"]
+
+
+def test_every_running_balance_matches_the_json(tmp_path):
+    db = tmp_path / "s.db"
+    export(db, NIGHT1)
+    doc, sid = settle_json(NIGHT1), session_id(db, NIGHT1)
+    rows = query(db, "SELECT hand, player, balance FROM running_balances WHERE session_id = ?", sid)
+    got = {(hand, player): balance for hand, player, balance in rows}
+    want = {(h["number"], p): b for h in doc["hands"] for p, b in h["balances"].items()}
+    assert got == want
+
+
+def test_schema_keys_indexes_and_views(tmp_path):
+    db = tmp_path / "s.db"
+    export(db, NIGHT1, NIGHT2)
+    names = {r[0]: r[1] for r in query(db, "SELECT name, type FROM sqlite_master")}
+    for table in ("sessions", "hands", "items", "players"):
+        assert names[table] == "table"
+    for view in ("hand_nets", "running_balances", "player_totals"):
+        assert names[view] == "view"
+    assert {"items_payer", "items_payee", "players_name", "sessions_date"} <= set(names)
+    conn = sqlite3.connect(db)
+    conn.execute("PRAGMA foreign_keys = ON")
+    assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+    with pytest.raises(sqlite3.IntegrityError):
+        conn.execute("INSERT INTO items VALUES (999, 1, 1, NULL, 'fine', NULL, 'A', 'pool:1', 5, NULL, 'x')")
+    conn.execute("DELETE FROM sessions WHERE id = ?", (session_id(db, NIGHT1),))  # cascades
+    left = conn.execute("SELECT COUNT(*) FROM items WHERE session_id NOT IN (SELECT id FROM sessions)")
+    assert left.fetchone()[0] == 0
+    conn.close()
+
+
+# ------------------------------------------------------------------ identity and re-export
+def test_reexport_is_idempotent(tmp_path):
+    db = tmp_path / "s.db"
+    assert export(db, NIGHT1, NIGHT2).exit_code == 0
+    before = dump(db)
+    result = export(db, NIGHT1, NIGHT2)
+    assert result.exit_code == 0 and result.stdout.count("replaced in") == 2
+    assert dump(db) == before
+
+
+def test_same_content_elsewhere_is_the_same_session(tmp_path):
+    db = tmp_path / "s.db"
+    export(db, NIGHT1)
+    copy = tmp_path / "copy.rvs"
+    copy.write_bytes(NIGHT1.read_bytes())
+    assert "replaced in" in export(db, copy).stdout
+    assert query(db, "SELECT COUNT(*), MIN(file) FROM sessions") == [(1, str(copy))]
+    changed = tmp_path / "changed.rvs"
+    changed.write_bytes(NIGHT1.read_bytes() + b"# one more comment\n")
+    assert "added to" in export(db, changed).stdout
+    assert query(db, "SELECT COUNT(*) FROM sessions") == [(2,)]
+
+
+# ------------------------------------------------------------------ failures leave the database as it was
+def test_a_bad_file_in_the_middle_changes_nothing_of_itself(tmp_path):
+    mixed, good = tmp_path / "mixed.db", tmp_path / "good.db"
+    result = export(mixed, NIGHT1, BAD, NIGHT2)
+    assert result.exit_code == 1 and "autumn-bad.rvs: has record errors: not exported" in result.output
+    export(good, NIGHT1, NIGHT2)
+    assert dump(mixed) == dump(good)
+
+
+def test_all_or_nothing_with_a_bad_file_in_the_middle(tmp_path):
+    db = tmp_path / "s.db"
+    export(db, EXAMPLE)
+    before = dump(db)
+    result = export(db, NIGHT1, BAD, NIGHT2, extra=["--all-or-nothing"])
+    assert result.exit_code == 1 and "nothing exported" in result.output
+    assert dump(db) == before
+    fresh = tmp_path / "fresh.db"
+    assert export(fresh, NIGHT1, BAD, extra=["--all-or-nothing"]).exit_code == 1
+    assert not fresh.exists()
+
+
+def ledgers(*paths):
+    out = []
+    for path in paths:
+        session = check_text(path.read_text("utf-8"), str(path))
+        out.append((content_hash(path.read_bytes()), build_ledger(session)))
+    return out
+
+
+@pytest.mark.parametrize("failure", [RuntimeError("boom"), sqlite3.OperationalError("database or disk is full"),
+                                     KeyboardInterrupt()], ids=["exception", "disk-full", "ctrl-c"])
+def test_a_failure_mid_way_rolls_everything_back(tmp_path, monkeypatch, failure):
+    db = tmp_path / "s.db"
+    export(db, EXAMPLE, NIGHT2)
+    before = dump(db)
+    calls = []
+    real = sq.insert_items
+
+    def failing(conn, sid, hand):
+        calls.append(hand.number)
+        if len(calls) == 9:  # in the middle of the second session, after a new first one
+            raise failure
+        real(conn, sid, hand)
+    monkeypatch.setattr(sq, "insert_items", failing)
+    with pytest.raises(type(failure)):
+        sq.export_sqlite(db, ledgers(NIGHT1, NIGHT2, DISPUTED))
+    assert len(calls) == 9
+    assert dump(db) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.db"]
+
+
+def test_a_failure_on_a_new_database_leaves_no_file(tmp_path, monkeypatch):
+    def failing(conn, sid, hand):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(sq, "insert_items", failing)
+    with pytest.raises(RuntimeError):
+        sq.export_sqlite(tmp_path / "new.db", ledgers(NIGHT1))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failure_through_the_command_is_reported_without_traceback(tmp_path, monkeypatch):
+    db = tmp_path / "s.db"
+    export(db, EXAMPLE)
+    before = dump(db)
+
+    def failing(conn, sid, hand):
+        raise sqlite3.OperationalError("database or disk is full")
+    monkeypatch.setattr(sq, "insert_items", failing)
+    result = export(db, NIGHT1)
+    assert result.exit_code == 2 and "nothing was changed" in result.output
+    assert dump(db) == before
+
+
+def test_targets_that_are_not_our_database(tmp_path):
+    text = tmp_path / "notes.db"
+    text.write_text("not a database at all\n")
+    result = export(text, NIGHT1)
+    assert result.exit_code == 2 and text.read_text() == "not a database at all\n"
+    other = tmp_path / "other.db"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE sessions (who TEXT)")
+    conn.commit()
+    conn.close()
+    before = dump(other)
+    result = export(other, NIGHT1)
+    assert result.exit_code == 2 and "nothing was changed" in result.output
+    assert dump(other) == before
+
+
+def test_check_ledger_on_the_json_beside_the_database(tmp_path):
+    """The JSON export of the same files passes the contract checker (one document per file)."""
+    for path in (NIGHT1, NIGHT2):
+        target = tmp_path / f"{path.stem}.json"
+        runner.invoke(app, ["export", str(path), "--to", str(target)])
+        checked = subprocess.run([sys.executable, str(SHARED / "tools" / "check-ledger.py"), str(target)],
+                                 text=True, capture_output=True)
+        assert checked.returncode == 0, checked.stdout
