@@ -135,3 +135,52 @@ ESPAGNOLETTE_WON = [
 # takes a trick and loses the espagnolette.
 ESPAGNOLETTE_LOST = ESPAGNOLETTE_WON[:2] + ["Bruno: 3H 5D 6C 3S"] + ESPAGNOLETTE_WON[3:10] + [
     "Bruno: 2D 5C AD QS"]
+
+# Dealer Denis; Anne holds Quinola, A♥, A♣, A♦ and announces the espagnolette. She leads A♥
+# and takes trick 1 (lost), places Quinola in trick 3 (taking the pool) and A♦ in trick 8.
+ESPAGNOLETTE_LOST_WITH_POOL = [
+    "Anne: AH 8H 5H 7H",
+    "Anne: 4D KD 2D 9D",
+    "Bruno: 4S JS 2S JH",
+    "Claire: 2C KC AC 7C",
+    "Anne: 6C 9C 3C QC",
+    "Denis: 9H 5C 4H QH",
+    "Claire: 6S AS 7D 9S",
+    "Denis: KS AD 7S 8S",
+    "Denis: 6H 6D 2H 4C",
+    "Denis: 8C 3D 8D JC",
+    "Claire: JD 5S 5D 3H",
+]
+
+# Dealer Denis; Anne leads her eleven spades and makes the reversis while Denis, holding
+# Quinola, A♥, A♦, A♣ and no spade, has announced the espagnolette.
+REVERSIS_AGAINST_ESPAGNOLETTE = [
+    "Anne: AS 2S 2D JH",
+    "Anne: KS 2H 3D AH",
+    "Anne: QS 3H 4D AD",
+    "Anne: JS 4H 5D AC",
+    "Anne: 9S 5H 6D KC",
+    "Anne: 8S 6H 7D QC",
+    "Anne: 7S 7H 8D JC",
+    "Anne: 6S 8H 9D 9C",
+    "Anne: 5S 9H JD 8C",
+    "Anne: 4S QH QD 7C",
+    "Anne: 3S KH KD 6C",
+]
+
+# Dealer Denis holds the four Aces and revokes under the espagnolette's right (A♥, A♦, A♣
+# on spade leads while holding A♠); Anne wins tricks 1–9 and Bruno breaks her reversis in
+# trick 10 with Quinola on her heart lead, where Denis places A♠.
+REVERSIS_BROKEN_WITH_ESPAGNOLETTE = [
+    "Anne: KS 2D 2S AH",
+    "Anne: QS 3H 3D AD",
+    "Anne: JS 4H 4D AC",
+    "Anne: 9S 5H 5D KC",
+    "Anne: 8S 6H 6D QC",
+    "Anne: 7S 7H 7D JC",
+    "Anne: 6S 8H 8D 9C",
+    "Anne: 5S 9H 9D 8C",
+    "Anne: 4S QH JD 7C",
+    "Anne: 2H JH QD AS",
+    "Bruno: KH KD 6C 3S",
+]

@@ -1,8 +1,9 @@
 """The engine and the independent oracle agree to the fish, hand by hand, under every preset."""
 import pytest
 
-from builders import (ESPAGNOLETTE_LOST, ESPAGNOLETTE_WON, EXAMPLE_TRICKS, FORCED_LAST, PARTY_DUMP,
-                      REVERSIS_BROKEN_BY_QUINOLA, REVERSIS_MADE, hand, record)
+from builders import (ESPAGNOLETTE_LOST, ESPAGNOLETTE_LOST_WITH_POOL, ESPAGNOLETTE_WON, EXAMPLE_TRICKS,
+                      FORCED_LAST, PARTY_DUMP, REVERSIS_AGAINST_ESPAGNOLETTE, REVERSIS_BROKEN_BY_QUINOLA,
+                      REVERSIS_BROKEN_WITH_ESPAGNOLETTE, REVERSIS_MADE, hand, record)
 from conftest import SAMPLES
 from oracle_adapter import compare_text
 from reversis_score.rules import PRESETS
@@ -19,6 +20,11 @@ HANDS = {
     "revoke": hand("Denis", PARTY_DUMP, "irregular: revoke Bruno\n"),
     "barred": hand("Bruno", EXAMPLE_TRICKS, "irregular: peek Anne\nirregular: out-of-turn Denis\n"),
     "void": "dealer: Bruno\nvoid: misdeal\n",
+    "espagnolette-lost-with-pool": hand("Denis", ESPAGNOLETTE_LOST_WITH_POOL,
+                                        before="announce: espagnolette Anne\n"),
+    "reversis-against-espagnolette": hand("Denis", REVERSIS_AGAINST_ESPAGNOLETTE,
+                                          before="announce: espagnolette Denis\n"),
+    "reversis-broken-with-espagnolette": hand("Denis", REVERSIS_BROKEN_WITH_ESPAGNOLETTE),
 }
 
 

@@ -58,3 +58,61 @@ def test_espagnolette_lost_under_manuscrit_doubles_trick_one():
     items = played(ledger)
     assert (1, "ace-dumped", "AH", "Anne", "Denis", 2, None) in items
     assert (1, "espagnolette-return", None, "Denis", "Anne", 4, None) in items
+
+
+def test_espagnolette_lost_after_taking_the_pool_returns_it_twice():
+    from builders import ESPAGNOLETTE_LOST_WITH_POOL
+    ledger = settle(record(hand("Denis", ESPAGNOLETTE_LOST_WITH_POOL, before="announce: espagnolette Anne\n")))
+    assert played(ledger) == [
+        (3, "quinola-dumped", "JH", "Claire", "Anne", 10, None),  # 5 ×2 opposite
+        (3, "pool-take", "JH", "pool:1", "Anne", 25, None),
+        (4, "ace-forced", "AC", "Anne", "Claire", 2, None),       # on Claire's club lead
+        (7, "ace-forced", "AS", "Denis", "Claire", 1, None),
+        (8, "ace-dumped", "AD", "Denis", "Anne", 2, None),
+        # Anne took tricks 1 and 4: she loses the party; among the others Bruno (3 points)
+        # wins. Talon Q♠ 3♠ K♥ Q♦ = 7: 4 + 7 = 11, neighbours.
+        (None, "party", None, "Anne", "Bruno", 11, None),
+        (1, "ace-led", "AH", "Anne", "Bruno", 1, None),            # her A♥ led in trick 1
+        (3, "espagnolette-return", None, "Anne", "Claire", 20, None),
+        (8, "espagnolette-return", None, "Anne", "Denis", 4, None),
+        # The 25 she took comes back twice over, as a new pool (no pool stood any more).
+        (None, "pool-return", None, "Anne", "pool:1", 50, None),
+    ]
+    assert net_of(ledger)["Anne"] == -5 + 10 + 25 - 2 + 2 - 11 - 1 - 20 - 4 - 50
+    assert ledger.pools == (50,)
+
+
+def test_espagnolette_alone_pays_a_made_reversis():
+    from builders import REVERSIS_AGAINST_ESPAGNOLETTE
+    text = record(hand("Denis", REVERSIS_AGAINST_ESPAGNOLETTE, before="announce: espagnolette Denis\n"))
+    ledger = settle(text)
+    # Everything of tricks 1–9 (Denis's Quinola and Aces placed, his pool) is returned; the
+    # espagnolette alone pays Anne all 64 (16 + 16 + 32); Bruno and Claire pay nothing.
+    assert [i for i in played(ledger) if i[6] is None] == [
+        (None, "reversis-made", None, "Denis", "Anne", 64, None)]
+    assert ledger.hands[0].settlement.outcome.espagnolette == {"player": "Denis", "result": "reversis"}
+    assert net_of(ledger) == {"Anne": 59, "Bruno": -5, "Claire": -5, "Denis": -74}
+
+
+def test_a_broken_reversis_and_the_espagnolette_in_parlett_and_manuscrit():
+    from builders import REVERSIS_BROKEN_WITH_ESPAGNOLETTE
+    text = record(hand("Denis", REVERSIS_BROKEN_WITH_ESPAGNOLETTE))
+    # parlett: the reversis player pays the breaker; trick 10 is doubled, so Bruno's Quinola
+    # forced on Anne's heart lead pays her 10×2, Claire (opposite) 5×2×2, Denis 5×2.
+    ledger = settle(text)
+    assert [i for i in played(ledger) if i[6] is None] == [
+        (10, "quinola-forced", "JH", "Bruno", "Anne", 20, None),
+        (10, "quinola-forced", "JH", "Claire", "Anne", 20, None),
+        (10, "quinola-forced", "JH", "Denis", "Anne", 10, None),
+        (None, "reversis-broken", None, "Anne", "Bruno", 64, None),
+    ]
+    # manuscrit: "l'Espagnolette paye tout le reversis à celui qui rompt"; trick 10 is not
+    # doubled there: 10, 5×2 opposite, 5.
+    ledger = settle(record(hand("Denis", REVERSIS_BROKEN_WITH_ESPAGNOLETTE), rules="manuscrit"))
+    assert [i for i in played(ledger) if i[6] is None] == [
+        (10, "quinola-forced", "JH", "Bruno", "Anne", 10, None),
+        (10, "quinola-forced", "JH", "Claire", "Anne", 10, None),
+        (10, "quinola-forced", "JH", "Denis", "Anne", 5, None),
+        (None, "reversis-broken", None, "Denis", "Bruno", 64, None),
+    ]
+    assert net_of(ledger) == {"Anne": 15, "Bruno": 44, "Claire": -20, "Denis": -84}
