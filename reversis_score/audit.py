@@ -19,7 +19,7 @@ from itertools import combinations
 from .ledger import Ledger, LedgerHand, settle_up
 from .records import TableLine
 from .render.document import item_document, ledger_document
-from .render.tables import Block, session_title
+from .render.tables import Block, rules_line, session_title
 from .rules import Knobs
 from .settle.hand import HandSettlement
 from .settle.items import Item
@@ -300,7 +300,8 @@ def audit_blocks(audit: Audit) -> list[Block]:
     """The verdict per hand, the findings in words, and the corrections."""
     ledger = audit.ledger
     count = len(audit.hands)
-    head = [[f"{ledger.session.file}: {count} hand{'s' * (count != 1)} with table: lines"
+    head = [[rules_line(ledger)],
+            [f"{ledger.session.file}: {count} hand{'s' * (count != 1)} with table: lines"
              if count else f"{ledger.session.file}: no hand has table: lines, nothing to audit"]]
     if audit.unaudited and audit.hands:
         head.append([f"not audited (no table: lines): hand{'s' * (len(audit.unaudited) > 1)} "

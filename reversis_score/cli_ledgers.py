@@ -156,8 +156,9 @@ def why(
         import json
         sys.stdout.write(json.dumps(why_document(ans), ensure_ascii=False, indent=2) + "\n")
     else:
-        from .render.tables import write_blocks
-        sys.stdout.write(write_blocks(why_blocks(ans), output.value))
+        from .render.tables import Block, rules_line, session_title, write_blocks
+        head = Block(session_title(ledger), [], [[rules_line(ledger)]])
+        sys.stdout.write(write_blocks([head] + why_blocks(ans), output.value))
     raise typer.Exit(1 if session.errors else 0)
 
 

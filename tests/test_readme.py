@@ -36,15 +36,39 @@ def test_the_readme_opens_with_the_two_set_up_commands():
                          "pip install -e '.[dev]' && pytest", "```"]
 
 
-def test_every_command_the_readme_shows_gives_that_output(tmp_path, monkeypatch):
+def rewrite_readme(outputs: dict[str, str]) -> None:
+    """--update-golden: put each command's real output under it in the README."""
+    path = ROOT / "README.md"
+    text = path.read_text("utf-8")
+
+    def block(match: re.Match) -> str:
+        body = match.group(1)
+        parts = re.split(r"^(\$ .*)$", body, flags=re.M)
+        out = [parts[0]]
+        for command, after in zip(parts[1::2], parts[2::2]):
+            key = command[2:]
+            if key in outputs:
+                after = "\n" + outputs[key] + ("\n" if outputs[key] else "")
+            out.append(command + after)
+        return "```console\n" + "".join(out) + "```"
+
+    path.write_text(re.sub(r"```console\n(.*?)```", block, text, flags=re.S), "utf-8")
+
+
+def test_every_command_the_readme_shows_gives_that_output(tmp_path, monkeypatch, update_golden):
     entries = readme_entries()
     assert {e[0].split()[1] for e in entries} >= {"check", "settle", "rules", "audit", "why",
                                                    "export", "season", "report"}
     for folder in ("samples", "tests"):
         (tmp_path / folder).symlink_to(ROOT / folder)
     monkeypatch.chdir(tmp_path)
+    outputs = {}
     for command, output, status in entries:
         result = runner.invoke(app, shlex.split(command)[1:])
-        assert result.output.rstrip("\n") == output, command
+        outputs[command] = result.output.rstrip("\n")
+        if not update_golden:
+            assert result.output.rstrip("\n") == output, command
         if status is not None:
             assert result.exit_code == status, command
+    if update_golden:
+        rewrite_readme(outputs)

@@ -68,7 +68,8 @@ def test_table_output_closes_on_the_net():
     out = result.stdout
     assert "Between Claire and Anne" in out
     assert "Claire owes Anne 10: 2 payments from Claire to Anne (32), 5 payments from Anne to Claire (22)." in out
-    assert "Quinola led" in out and "§6" in out and "Claire owes Anne" in out.splitlines()[1]
+    assert "Quinola led" in out and "§6" in out and "Claire owes Anne" in out.splitlines()[4]
+    assert out.splitlines()[1] == "  rules: parlett"  # every output names the rules
 
 
 def test_the_other_way_round_and_even():
@@ -108,7 +109,8 @@ def test_pools_adds_what_each_paid_in_and_took():
 
 def test_markdown_format():
     result = why(EXAMPLE, "Claire", "Anne", "--format", "markdown")
-    assert result.exit_code == 0 and result.stdout.startswith("## Between Claire and Anne")
+    assert result.exit_code == 0 and "\n## Between Claire and Anne\n" in result.stdout
+    assert result.stdout.startswith("## Club night at the Rue de Lille — 2026-11-15\n\n- rules: parlett")
 
 
 def test_unknown_names_list_the_players():
