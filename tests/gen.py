@@ -1206,7 +1206,15 @@ class Writer:
                                 for p, a in hand.exchange.items()]
 
     def announce(self, hand: Hand) -> list[str]:
-        return [f"announce: espagnolette {name_text(hand.announce)}"] if hand.announce else []
+        if not hand.announce:
+            return []
+        # Without the deal and the exchange, a player's hand is what he played (RULES §13
+        # rule 6): a player who took his card without discarding may have held the fourth
+        # Ace unplayed, and the record could not show it. Leave such an announce out.
+        whole = self.style.with_deal and self.style.with_exchange and hand.deal and hand.exchange
+        if not whole and not qualifies_espagnolette(hand.played_by(hand.announce)):
+            return []
+        return [f"announce: espagnolette {name_text(hand.announce)}"]
 
     def tricks(self, hand: Hand) -> list[str]:
         notes = auto_comments(hand)
