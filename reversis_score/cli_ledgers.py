@@ -16,8 +16,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from .cli import (Output, RecordProblem, UsageProblem, app, guarded, load_checked, print_diagnostics,
-                  write_atomically)
+from .cli import (Output, RecordProblem, UsageProblem, _fail, app, guarded, load_checked,
+                  print_diagnostics, write_atomically)
 from .diagnostics import render
 from .pipeline import CheckedSession, check_text
 
@@ -54,11 +54,6 @@ def worst(codes: list[int]) -> int:
         if code in codes:
             return code
     return 0
-
-
-def _fail(message: str, code: int) -> None:
-    typer.echo(message, err=True)
-    raise typer.Exit(code)
 
 
 def _ledger(session: CheckedSession):
