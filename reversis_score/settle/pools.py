@@ -3,11 +3,12 @@
 A PoolTable is a small value: ``copy()`` gives an independent one, so a hand can be tried
 on a scratch table (the reversis returns every pool movement of tricks 1–9).
 
->>> t = PoolTable("multiple"); t.form_from_antes(20); t.pay_latest(5); t.amounts
+>>> t = PoolTable("multiple")
+>>> _ = t.form_from_antes(20), t.pay_latest(5)
+>>> t.amounts
 [25]
->>> t.remise(); t.amounts   # the first remise after antes doubles the pool
-(0, 25)
-[50]
+>>> t.remise(), t.amounts   # the first remise after antes doubles the pool
+((0, 25), [50])
 """
 from __future__ import annotations
 
