@@ -56,3 +56,17 @@ def test_sample_settlement_is_golden(path, monkeypatch, update_golden):
         golden.write_text(result.output, "utf-8")
     assert golden.exists(), f"no golden file {golden.name}: run pytest --update-golden and read it"
     assert result.output == golden.read_text("utf-8")
+
+
+@pytest.mark.parametrize("path", SESSIONS, ids=lambda p: p.stem)
+def test_sample_formats_to_the_same_records_keeping_every_comment(path):
+    from reversis_score.parse import read_text
+    from reversis_score.render.rvs import find_comments, format_record
+    text = path.read_text("utf-8")
+    records = read_text(text).session()
+    for symbols in (False, True):
+        once = format_record(records, text, symbols=symbols)
+        assert read_text(once).session() == records
+        assert format_record(read_text(once).session(), once, symbols=symbols) == once
+        kept = sorted(c for c, _ in find_comments(once).values())
+        assert kept == sorted(c for c, _ in find_comments(text).values())
