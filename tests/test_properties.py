@@ -7,9 +7,8 @@
   keeps LEDGER.md (../shared/tools/check-ledger.py), and agrees with the independent oracle.
 """
 import dataclasses
+import importlib.util
 import json
-import subprocess
-import sys
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -23,6 +22,11 @@ from reversis_score.pipeline import check_text
 from reversis_score.render.document import ledger_document
 from reversis_score.render.rvs import format_record
 from strategies import legal_sessions, rvs_texts, styles
+
+# ../shared/tools/check-ledger.py, loaded as a module so every preset's ledger is checked fast.
+_spec = importlib.util.spec_from_file_location("check_ledger", SHARED / "tools" / "check-ledger.py")
+CHECK_LEDGER = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(CHECK_LEDGER)
 
 SUPPRESS = [HealthCheck.too_slow, HealthCheck.large_base_example, HealthCheck.data_too_large]
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=SUPPRESS)
@@ -77,10 +81,8 @@ def test_every_session_settles_conserves_and_agrees_with_the_oracle(session, dat
             s = hand.settlement
             assert sum(s.net.values()) + sum(s.pools_after) - sum(s.pools_before) == 0
         assert compare_text(text, preset) == []
-    doc = ledger_document(ledger)
-    out = subprocess.run([sys.executable, str(SHARED / "tools" / "check-ledger.py"), "-"],
-                         input=json.dumps(doc), text=True, capture_output=True)
-    assert out.returncode == 0, out.stdout
+        problems, settled = CHECK_LEDGER.check(json.loads(json.dumps(ledger_document(ledger))))
+        assert problems == [] and settled == len(session.hands), (preset, problems)
 
 
 PLAYERS = ("Anne", "Bruno", "Claire", "Denis")
