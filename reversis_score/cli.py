@@ -95,6 +95,17 @@ def read_record(name: str) -> tuple[str, Path | None]:
     return text, folder
 
 
+def validate_rules_option(rules: str | None) -> None:
+    """``--rules NAME|FILE`` must name a preset or a readable house-rules file (else exit 2)."""
+    if rules is None:
+        return
+    from .rulesview import RulesProblem, load
+    try:
+        load(rules)
+    except RulesProblem as exc:
+        _fail(f"error: --rules: {exc}", 2)
+
+
 def load_checked(name: str, strict: bool = False, rules: str | None = None) -> CheckedSession:
     """Read and check one record; usage problems exit 2, unreadable text exits 1."""
     text, folder = read_record(name)
@@ -123,12 +134,13 @@ def guarded(name: str, action):
 
 @app.command(epilog="Example: reversis-score check samples/*.rvs")
 def check(
-    files: Annotated[list[str], typer.Argument(help="Record files (.rvs); '-' reads standard input.")],
+    files: Annotated[list[str], typer.Argument(metavar="FILE", show_default=False, help="Record files (.rvs); '-' reads standard input.")],
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
     rules: Annotated[Optional[str], typer.Option("--rules", metavar="NAME|FILE",
                                                  help="Rules to check under, overriding the header.")] = None,
 ) -> None:
     """Check records: one summary line per file, or every error with its place."""
+    validate_rules_option(rules)
     worst = 0
     for name in files:
         code = _check_one(name, strict, rules)
@@ -168,7 +180,7 @@ def summary_line(session: CheckedSession) -> str:
 
 @app.command(name="format", epilog="Example: reversis-score format club.rvs --suits symbols --in-place")
 def format_command(
-    file: Annotated[str, typer.Argument(help="A record file (.rvs); '-' reads standard input.")],
+    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.")],
     suits: Annotated[Suits, typer.Option("--suits", help="Write suits as letters (AS) or symbols (A♠).")] = Suits.letters,
     in_place: Annotated[bool, typer.Option("--in-place", help="Rewrite the file (a temporary file, then a rename).")] = False,
 ) -> None:
@@ -181,16 +193,21 @@ def format_command(
             typer.echo(render(diag, file, parsed.lines), err=True)
         raise typer.Exit(1)
     output = format_record(parsed.session(), text, symbols=suits is Suits.symbols)
-    if not in_place or file == "-":
+    if in_place and file == "-":
+        _fail("error: --in-place needs a file, not standard input", 2)
+    if not in_place:
         sys.stdout.write(output)
         return
-    write_atomically(Path(file), output.encode("utf-8"))
+    try:
+        write_atomically(Path(file), output.encode("utf-8"))
+    except OSError as exc:
+        _fail(f"error: cannot rewrite {file} ({exc.strerror or exc}); the file is unchanged", 2)
 
 
 @app.command(epilog="Examples: reversis-score settle club.rvs --itemised; "
                      "reversis-score settle club.rvs --hand 3; reversis-score settle club.rvs --format json")
 def settle(
-    file: Annotated[str, typer.Argument(help="A record file (.rvs); '-' reads standard input.")],
+    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.")],
     itemised: Annotated[bool, typer.Option("--itemised", help="Add every item of every hand.")] = False,
     hand: Annotated[Optional[int], typer.Option("--hand", metavar="N",
                                                 help="Show one hand in full: tricks, talon, items.")] = None,
@@ -209,6 +226,7 @@ def settle(
     if compare is not None:
         _settle_compare(file, compare, itemised, output)
         return
+    validate_rules_option(rules)
     session = guarded(file, lambda name: load_checked(name, strict, rules))
     print_diagnostics(session)
     try:
@@ -223,7 +241,7 @@ def settle(
 @app.command(name="rules", epilog="Examples: reversis-score rules; reversis-score rules manuscrit; "
                                   "reversis-score rules --diff parlett regles-fr")
 def rules_command(
-    name: Annotated[Optional[str], typer.Argument(help="A preset name or a house-rules .toml file.")] = None,
+    name: Annotated[Optional[str], typer.Argument(metavar="[NAME]", show_default=False, help="A preset name or a house-rules .toml file.")] = None,
     diff: Annotated[Optional[tuple[str, str]], typer.Option("--diff", metavar="A B",
                                                             help="Show only the knobs where A and B differ.")] = None,
     output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
@@ -238,7 +256,7 @@ def rules_command(
         else:
             blocks = rulesview.preset_blocks()
     except rulesview.RulesProblem as exc:
-        _fail(f"error: {exc}", 1)
+        _fail(f"error: {exc}", 2)
     sys.stdout.write(rulesview.write(blocks, output.value))
 
 
@@ -248,6 +266,8 @@ def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) 
     names, problem = cmp.parse_names(names_text)
     if problem:
         _fail(f"error: {problem}", 2)
+    for name in names:
+        validate_rules_option(name)
     text, folder = guarded(file, read_record)
     try:
         readings = cmp.compare(lambda name, tricks_only: check_text(text, file, folder, name,

@@ -95,7 +95,7 @@ def _write_text(text: str, to: str | None) -> None:
 # ------------------------------------------------------------------ audit
 @app.command(epilog="Examples: reversis-score audit club.rvs; reversis-score audit club.rvs --format json")
 def audit(
-    files: Annotated[list[str], typer.Argument(help=FILES_HELP)],
+    files: Annotated[list[str], typer.Argument(metavar="FILE", show_default=False, help=FILES_HELP)],
     output: Annotated[Shown, typer.Option("--format", help="table, markdown, or json (the ledger "
                                                            "with each hand's audit block).")] = Shown.table,
 ) -> None:
@@ -130,7 +130,7 @@ def audit(
 @app.command(epilog="Examples: reversis-score why club.rvs Anne Claire; "
                      "reversis-score why club.rvs Anne Claire --hand 3 --pools")
 def why(
-    file: Annotated[str, typer.Argument(help="A record file (.rvs); '-' reads standard input.")],
+    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.")],
     a: Annotated[str, typer.Argument(metavar="A", help="One player.")],
     b: Annotated[str, typer.Argument(metavar="B", help="The other player.")],
     hand: Annotated[Optional[int], typer.Option("--hand", metavar="N", help="Only hand N.")] = None,
@@ -201,7 +201,7 @@ def _read_bytes(name: str) -> tuple[bytes, Path]:
 @app.command(epilog="Examples: reversis-score export night*.rvs --format sqlite --to season.db; "
                      "reversis-score export club.rvs --format csv --what hands --to hands.csv")
 def export(
-    files: Annotated[list[str], typer.Argument(help=FILES_HELP)],
+    files: Annotated[list[str], typer.Argument(metavar="FILE", show_default=False, help=FILES_HELP)],
     output: Annotated[ExportFormat, typer.Option("--format", help="json, csv, markdown or sqlite.")]
     = ExportFormat.json,
     to: Annotated[Optional[str], typer.Option("--to", metavar="PATH", help="Write here (required "
@@ -219,6 +219,8 @@ def export(
         _fail("error: --format sqlite needs --to FILE.db", 2)
     if what is What.hands and output is not ExportFormat.csv:
         _fail("error: --what hands is for --format csv", 2)
+    if to is not None and any(f != "-" and Path(f).resolve() == Path(to).resolve() for f in files):
+        _fail(f"error: --to {to} is one of the records being exported; choose another file", 2)
     loaded, codes = _read_all(files)
     if 2 in codes:
         _fail("nothing exported: fix the file names first", 2)
@@ -301,12 +303,14 @@ def season(
 # ------------------------------------------------------------------ report
 @app.command(epilog="Example: reversis-score report club.rvs -o report.html")
 def report(
-    file: Annotated[str, typer.Argument(help="A record file (.rvs); '-' reads standard input.")],
+    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.")],
     out: Annotated[Optional[str], typer.Option("-o", "--output", metavar="FILE.html",
                                                help="Write the page here (else standard output).")] = None,
 ) -> None:
     """One self-contained HTML page: header, hands, balances, settle-up and a balance chart."""
     from .render.html import report_html
+    if out is not None and file != "-" and Path(file).resolve() == Path(out).resolve():
+        _fail(f"error: -o {out} is the record itself; choose another file", 2)
     session = guarded(file, load_checked)
     print_diagnostics(session)
     if session.errors:
@@ -314,4 +318,5 @@ def report(
     ledger = _ledger(session)
     _write_text(report_html(ledger), out)
     if out is not None:
-        typer.echo(f"wrote {out}: {len(ledger.settled)} hands, {len(ledger.players)} players")
+        hands = len(ledger.settled)
+        typer.echo(f"wrote {out}: {hands} hand{'s' * (hands != 1)}, {len(ledger.players)} players")

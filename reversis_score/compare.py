@@ -25,7 +25,7 @@ def parse_names(text: str) -> tuple[list[str], str | None]:
     """``parlett,regles-fr`` → the names, or a message naming the unknown one."""
     names = [n.strip() for n in text.split(",") if n.strip()]
     for name in names:
-        if name not in PRESETS and not name.endswith(".toml"):
+        if name not in PRESETS and not name.endswith(".toml") and "/" not in name:
             return [], f"unknown preset '{name}'{suggest(name, PRESETS)} (presets: {', '.join(PRESETS)})"
     return names or list(PRESETS), None
 

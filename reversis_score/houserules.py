@@ -46,7 +46,8 @@ def resolve(header: Header, record_dir: Path | None, override: str | None = None
     if ref is None:
         ruleset = RuleSet(DEFAULT_PRESET, PRESETS[DEFAULT_PRESET], DEFAULT_PRESET)
     else:
-        ruleset = _load_reference(ref, span, record_dir, diags)
+        # A header's file is relative to the record; the command line's to the current folder.
+        ruleset = _load_reference(ref, span, record_dir if override is None else None, diags)
     knobs = ruleset.knobs
     for line in header.rule_lines:
         if line.knob not in KNOB_NAMES:

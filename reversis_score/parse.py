@@ -21,7 +21,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 from .diagnostics import Diagnostic
 from .records import HandRecord, Header, Session, Span
 from .transform import RecordBuilder
-from .wording import describe_unexpected
+from .wording import describe_unexpected, expectation
 
 _HAND_LINE = re.compile(r"^[ \t]*hand(?![\w'\-])", re.MULTILINE)
 MAX_ERRORS_PER_HAND = 20
@@ -172,13 +172,19 @@ def _parse_with_recovery(text: str, start: str, line_offset: int, context: int |
     parser, builder = _parser()
     syntax: list[Diagnostic] = []
     lines = text.split("\n")
+    # One mistake often makes every later line unexpected in the same way (a misspelt
+    # 'tricks:' turns each trick line into a bad exchange line): say each expectation once.
+    said: set[frozenset[str]] = set()
     while True:
         builder.begin(line_offset, hand=context)
         try:
             result = parser.parse("\n".join(lines), start=start)
         except UnexpectedInput as exc:
             diag, bad_line = describe_unexpected(exc, lines, line_offset, start)
-            syntax.append(diag)
+            wanted = expectation(exc)
+            if wanted not in said:
+                syntax.append(diag)
+            said.add(wanted)
             if bad_line is None or len(syntax) >= MAX_ERRORS_PER_HAND or not lines[bad_line].strip():
                 return None, syntax + _hand_tagged(builder.diagnostics, context)
             lines[bad_line] = ""

@@ -117,6 +117,8 @@ class TableLine:
     payee: str
     amount: int
     span: Span = field(compare=False)
+    payer_span: Span | None = field(default=None, compare=False)
+    payee_span: Span | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

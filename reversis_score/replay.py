@@ -6,11 +6,14 @@ naming the hand, the trick and the evidence.
 """
 from __future__ import annotations
 
+import difflib
+
 from .cards import SUIT_SYMBOLS, Card, full_deck
 from .diagnostics import NOTATION, RULE, Diagnostic
 from .holdings import check_holdings
 from .play import Play, PlayedTrick, Revoke
 from .records import HandRecord, Name, PlacedCard, Span, TrickLine
+from .render.rvs import quote
 from .rules import Knobs
 
 TRICKS_PER_HAND = 11
@@ -79,14 +82,22 @@ def _names_used(hand: HandRecord) -> list[Name]:
 
 
 def _check_names(hand: HandRecord, players: tuple[str, ...], found: Findings) -> None:
-    listed = " ".join(players)
+    listed = " ".join(quote(p) for p in players)
     for name in _names_used(hand):
         if name.text not in players:
-            found.rule(f"'{name.text}' is not a player of this session (players: {listed})", name.span)
+            found.rule(f"'{name.text}' is not a player of this session (players: {listed})"
+                       f"{_did_you_mean(name.text, players)}", name.span)
     for line in hand.table or ():
-        for side in (line.payer, line.payee):
+        for side, span in ((line.payer, line.payer_span), (line.payee, line.payee_span)):
             if side not in players and not side.startswith("pool"):
-                found.rule(f"'{side}' is not a player of this session (players: {listed})", line.span)
+                found.rule(f"'{side}' is not a player of this session (players: {listed})"
+                           f"{_did_you_mean(side, players)}", span or line.span)
+
+
+def _did_you_mean(name: str, players: tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(name, players, n=1, cutoff=0.6) or \
+        [p for p in players if p.casefold() == name.casefold()]
+    return f"; did you mean '{close[0]}'?" if close else ""
 
 
 def _check_dealer_turn(hand: HandRecord, players: tuple[str, ...], previous: str | None,

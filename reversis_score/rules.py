@@ -13,6 +13,9 @@ import dataclasses
 from dataclasses import dataclass, field
 
 
+MAX_KNOB = 1_000_000  # no historic payment comes near; a larger value is a typing slip
+
+
 def _knob(default, doc: str, choices: tuple | None = None, minimum: int | None = None):
     return field(default=default, metadata={"doc": doc, "choices": choices, "minimum": minimum})
 
@@ -127,6 +130,8 @@ def _knob_value(name: str, raw: object):
         value = _as_int(raw)
         if meta["minimum"] is not None and value < meta["minimum"]:
             raise ValueError(f"'{name}' must be at least {meta['minimum']}, not {value}")
+        if value > MAX_KNOB and name != "deck":
+            raise ValueError(f"'{name}' must be at most {MAX_KNOB:,}, not {value}")
     elif isinstance(default, tuple):
         value = _as_tricks(raw)
     else:
@@ -154,7 +159,7 @@ def _as_int(raw: object) -> int:
     if isinstance(raw, int):
         return raw
     text = str(raw).strip()
-    if not text.lstrip("-").isdigit():
+    if not (text.lstrip("-").isascii() and text.lstrip("-").isdigit()):
         raise ValueError(f"expected a whole number, not '{raw}'")
     return int(text)
 

@@ -22,6 +22,12 @@ KEYWORDS = frozenset(("session date players rules rule stake hand dealer deal ex
 # The order sections must keep inside a hand; irregular/void/claims may stand anywhere.
 SECTION_ORDER = {"deal": 0, "exchange": 1, "announce": 2, "tricks": 3, "table": 4}
 _CARD_SPLIT = re.compile(r"\S+")
+MAX_FISH = 1_000_000_000  # a stake or a payment beyond this is a typing slip, not a game
+
+
+def _is_count(text: str) -> bool:
+    """ASCII digits only (not '٣٠٠'), and not absurdly large."""
+    return text.isascii() and text.isdigit() and int(text) <= MAX_FISH
 
 
 @v_args(inline=True)
@@ -100,8 +106,9 @@ class RecordBuilder(Transformer):
         return "rule", line, line.span
 
     def stake_line(self, tok: Token) -> tuple[str, object]:
-        if not str(tok).isdigit():
-            self._error(f"'{tok}' is not a stake: expected a whole number of fish, e.g. 100", self._span(tok))
+        if not _is_count(str(tok)):
+            self._error(f"'{tok}' is not a stake: expected a whole number of fish up to "
+                        f"{MAX_FISH:,}, e.g. 100", self._span(tok))
             return "stake", None, self._span(tok)
         return "stake", int(str(tok)), self._span(tok)
 
@@ -149,7 +156,7 @@ class RecordBuilder(Transformer):
         if number is None:
             return expected, span
         text = str(number)
-        if not text.isdigit():
+        if not _is_count(text):
             self._error(f"'{text}' is not a hand number: expected a whole number, or 'hand' alone",
                         self._span(number))
             return expected, span
@@ -268,13 +275,17 @@ class RecordBuilder(Transformer):
         sides = [self._side(s) for s in (payer, payee)]
         span = self._span(arrow)
         value = str(amount)
-        if not value.isdigit() or int(value) == 0:
-            self._error(f"'{value}' is not an amount: expected a whole number of fish above 0",
-                        self._span(amount))
+        if not _is_count(value) or int(value) == 0:
+            self._error(f"'{value}' is not an amount: expected a whole number of fish from 1 to "
+                        f"{MAX_FISH:,}", self._span(amount))
             value = "0"
+        for side, tok in ((sides[0], payer), (sides[1], payee)):
+            if side.startswith("pool:") and int(side[5:]) == 0:
+                self._error(f"'{side}' is not a pool: pools are numbered from pool:1, the oldest",
+                            self._span(tok))
         if sides[0] == sides[1]:
             self._error(f"'{sides[0]}' pays itself: payer and payee must differ", span)
-        return TableLine(sides[0], sides[1], int(value), span)
+        return TableLine(sides[0], sides[1], int(value), span, self._span(payer), self._span(payee))
 
     @staticmethod
     def _side(side: Token) -> str:

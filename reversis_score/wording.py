@@ -1,6 +1,8 @@
 """Lark's parse failures, said in words: what was expected there, never a terminal name."""
 from __future__ import annotations
 
+import difflib
+
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .diagnostics import Diagnostic
@@ -96,6 +98,7 @@ def describe_unexpected(exc: UnexpectedInput, lines: list[str], line_offset: int
         key = (text.strip().split(":")[0].split() or [""])[0]
         return Diagnostic(special, Span(line + line_offset, indent + 1, len(key))), line - 1
     message = f"unexpected '{_shorten(word)}': expected {expected_in_words(_expected(exc), start)}"
+    message += _keyword_hint(text)
     if isinstance(exc, UnexpectedToken) and exc.token.type == "_NL":
         message = f"this line ends too soon: expected {expected_in_words(_expected(exc), start)}"
         span = Span(line + line_offset, column, 1)
@@ -117,6 +120,26 @@ def _word_at(text: str, index: int) -> str:
 
 def _shorten(word: str) -> str:
     return word if len(word) <= 30 else word[:27] + "..."
+
+
+LINE_KEYWORDS = ("session", "date", "players", "rules", "stake", "dealer", "deal", "exchange",
+                 "announce", "tricks", "irregular", "void", "claims", "table")
+
+
+def _keyword_hint(text: str) -> str:
+    """``; did you mean 'dealer:'?`` when a line begins with a near miss of a keyword."""
+    head = text.strip().split(":", 1)
+    if len(head) < 2 or not head[0] or " " in head[0].strip():
+        return ""
+    word = head[0].strip()
+    close = difflib.get_close_matches(word.lower(), LINE_KEYWORDS, n=1, cutoff=0.7)
+    return f"; did you mean '{close[0]}:'?" if close and close[0] != word else ""
+
+
+def expectation(exc: UnexpectedInput) -> frozenset[str]:
+    """What the parser expected: two failures expecting the same thing on consecutive lines
+    are one mistake (a bad dealer line makes every line after it unexpected)."""
+    return frozenset(_expected(exc))
 
 
 def _special_case(text: str, start: str) -> str | None:

@@ -98,7 +98,7 @@ def test_rules_override_on_the_command_line(tmp_path):
                                          "--format", "json"]).stdout)
     assert doc["rules"]["preset"] == "denexa"
     bad = runner.invoke(app, ["check", str(tmp_path / "s.rvs"), "--rules", "parlet"])
-    assert bad.exit_code == 1 and "did you mean 'parlett'" in bad.output
+    assert bad.exit_code == 2 and "did you mean 'parlett'" in bad.output  # a bad option
 
 
 def test_rules_command_lists_shows_and_diffs():
@@ -108,7 +108,7 @@ def test_rules_command_lists_shows_and_diffs():
     assert "pool_refill_below" in shown.output and "9 jettons" in shown.output
     diff = runner.invoke(app, ["rules", "--diff", "parlett", "regles-fr"])
     assert "ace_forced" in diff.output and "reversis_side" not in diff.output
-    assert runner.invoke(app, ["rules", "nosuch"]).exit_code == 1
+    assert runner.invoke(app, ["rules", "nosuch"]).exit_code == 2
 
 
 def test_settle_compare_all_five(tmp_path):
