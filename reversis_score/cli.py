@@ -224,6 +224,9 @@ def settle(
     """Settle every fish: per hand, balances, settle-up; itemised, one hand, or as JSON/CSV."""
     from .ledger import ConservationError, build_ledger
     if compare is not None:
+        if hand is not None or split_pools or output is Output.csv or rules is not None:
+            _fail("error: --compare shows totals side by side: it does not take --hand, "
+                  "--split-pools, --rules or --format csv", 2)
         _settle_compare(file, compare, itemised, output)
         return
     validate_rules_option(rules)
@@ -289,20 +292,22 @@ def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) 
 def render_ledger(ledger, output: Output, itemised: bool, hand: int | None) -> str:
     """The ledger in the chosen format (one helper for every format)."""
     from .render import tables
+    if hand is not None and not any(h.number == hand for h in ledger.settled):
+        numbers = [h.number for h in ledger.settled]
+        _fail(f"error: no settled hand {hand} (settled hands: "
+              f"{', '.join(map(str, numbers)) or 'none'})", 2)
     if output is Output.json:
-        from .render.document import to_json
-        return to_json(ledger)
+        import json
+        from .render.document import hand_document, to_json
+        if hand is None:
+            return to_json(ledger)
+        chosen = next(h for h in ledger.settled if h.number == hand)
+        return json.dumps(hand_document(ledger, chosen), ensure_ascii=False, indent=2) + "\n"
     if output is Output.csv:
-        return tables.items_csv([ledger])
-    fmt = output.value
+        return tables.items_csv([ledger], hand)
     if hand is not None:
-        blocks = tables.hand_blocks(ledger, hand)
-        if blocks is None:
-            numbers = [h.number for h in ledger.settled]
-            _fail(f"error: no settled hand {hand} (settled hands: "
-                  f"{', '.join(map(str, numbers)) or 'none'})", 2)
-        return tables.write_blocks(blocks, fmt)
-    return tables.write_blocks(tables.summary_blocks(ledger, itemised), fmt)
+        return tables.write_blocks(tables.hand_blocks(ledger, hand), output.value)
+    return tables.write_blocks(tables.summary_blocks(ledger, itemised), output.value)
 
 
 def main() -> None:

@@ -143,6 +143,8 @@ def why(
     session = guarded(file, load_checked)
     print_diagnostics(session)
     ledger = _ledger(session)
+    import unicodedata
+    a, b = (unicodedata.normalize("NFC", name) for name in (a, b))
     try:
         ans = answer(ledger, a, b, hand, pools)
     except WhyProblem as exc:
@@ -152,7 +154,9 @@ def why(
         sys.stdout.write(json.dumps(why_document(ans), ensure_ascii=False, indent=2) + "\n")
     else:
         from .render.tables import Block, rules_line, session_title, write_blocks
-        head = Block(session_title(ledger), [], [[rules_line(ledger)]])
+        from .render.tables import incomplete_note
+        head = Block(session_title(ledger), [], [[rules_line(ledger)]]
+                     + [[note] for note in incomplete_note(ledger)])
         sys.stdout.write(write_blocks([head] + why_blocks(ans), output.value))
     raise typer.Exit(1 if session.errors else 0)
 

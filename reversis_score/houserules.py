@@ -72,7 +72,7 @@ def _load_reference(ref: str, span: Span | None, record_dir: Path | None,
         return RuleSet(ref, PRESETS[ref], ref)
     if ref.endswith(".toml") or "/" in ref:
         path = Path(ref) if record_dir is None or Path(ref).is_absolute() else record_dir / ref
-        ruleset, errors = load_toml(path, ref)
+        ruleset, errors = load_toml(path, ref, span)
         diags.extend(errors)
         return ruleset
     diags.append(Diagnostic(f"unknown preset '{ref}'{suggest(ref, PRESETS)} "
@@ -80,14 +80,18 @@ def _load_reference(ref: str, span: Span | None, record_dir: Path | None,
     return RuleSet(DEFAULT_PRESET, PRESETS[DEFAULT_PRESET], DEFAULT_PRESET)
 
 
-def load_toml(path: Path, name: str) -> tuple[RuleSet, list[Diagnostic]]:
-    """A house-rules file: ``base = "regles-fr"`` plus any knobs by name."""
+def load_toml(path: Path, name: str, span: Span | None = None) -> tuple[RuleSet, list[Diagnostic]]:
+    """A house-rules file: ``base = "regles-fr"`` plus any knobs by name.
+
+    ``span`` is where a record names the file: a file that cannot be read is reported there.
+    """
     fallback = RuleSet(DEFAULT_PRESET, PRESETS[DEFAULT_PRESET], name)
     try:
         text = path.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not UTF-8 text"
-        return fallback, [Diagnostic(f"cannot read house rules '{name}': {reason}", None, file=name)]
+        message = f"cannot read house rules '{name}' (looked for {path}): {reason}"
+        return fallback, [Diagnostic(message, span) if span else Diagnostic(message, None, file=name)]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

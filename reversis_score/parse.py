@@ -11,6 +11,7 @@ kept and a bad hand never stops the others.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -92,9 +93,13 @@ def decode(data: bytes) -> tuple[str | None, Diagnostic | None]:
 
 
 def normalise(text: str) -> str:
-    """Drop a byte-order mark, turn CRLF into LF, and end the text with a newline."""
+    """Drop a byte-order mark, turn CRLF into LF, end with a newline, compose accents (NFC).
+
+    NFC makes 'É' typed as E + a combining accent the same name as the one-character 'É'.
+    """
     if text.startswith("\ufeff"):
         text = text[1:]
+    text = unicodedata.normalize("NFC", text)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if text and not text.endswith("\n"):
         text += "\n"

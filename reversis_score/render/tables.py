@@ -117,7 +117,17 @@ def settle_up_block(ledger: Ledger) -> Block:
     transfers = settle_up(ledger.between_players())
     lines = [[f"{a} pays {b} {n}"] for a, b, n in transfers] or [["nobody owes anybody anything"]]
     lines.append([f"pools left on the table: {pools_text(ledger.pools)}"])
+    lines.extend([[note] for note in incomplete_note(ledger)])
     return Block("Settle up (payments between players)", [], lines)
+
+
+def incomplete_note(ledger: Ledger) -> list[str]:
+    """Say so when the record has errors: the figures stop before the first bad hand."""
+    bad = next((h for h in ledger.hands if h.status == "error"), None)
+    if bad is None and not ledger.session.errors:
+        return []
+    where = f"hand {bad.number}" if bad else "the header"
+    return [f"NOT THE WHOLE SESSION: the record has errors; nothing from {where} on is settled"]
 
 
 def warnings_block(ledger: Ledger) -> Block | None:
@@ -171,14 +181,16 @@ def hand_blocks(ledger: Ledger, number: int) -> list[Block] | None:
     return blocks
 
 
-def items_csv(ledgers: list[Ledger]) -> str:
-    """LEDGER.md's item CSV: one row per item, with a header row."""
+def items_csv(ledgers: list[Ledger], hand_number: int | None = None) -> str:
+    """LEDGER.md's item CSV: one row per item, with a header row (one hand's, if given)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(["session", "file", "hand"] + ITEM_COLUMNS)
     for ledger in ledgers:
         title = ledger.session.header.title or ""
         for hand in ledger.settled:
+            if hand_number is not None and hand.number != hand_number:
+                continue
             for i in hand.settlement.items:
                 writer.writerow([title, ledger.session.file, hand.number, i.seq, i.trick or "",
                                  i.kind, i.card or "", i.payer, i.payee, i.amount,
