@@ -87,7 +87,8 @@ def errors_block(readings: list[Reading]) -> Block | None:
             lines.append([f"{r.name}: line {d.span.line if d.span else '?'}: "
                           f"{where_prefix(d.hand, d.trick)}{d.message}"])
         if len(r.errors) > 3:
-            lines.append([f"{r.name}: … and {len(r.errors) - 3} more errors"])
+            more = len(r.errors) - 3
+            lines.append([f"{r.name}: … and {more} more error{'s' * (more != 1)}"])
     return Block("Notes (a reading with errors is settled up to its first bad hand)", [], lines) if lines else None
 
 

@@ -94,8 +94,8 @@ def _check_deal_size(line, is_dealer: bool, knobs: Knobs, found) -> None:
     if face_down and line.face_down is None:
         found.rule(f"{who}'s deal line needs '|' and the face-down card after the 11 cards", line.span)
     if not face_down and line.face_down is not None:
-        found.rule(f"{who} gets no face-down card ({role} in a {knobs.deck}-card game)",
-                   line.face_down.span)
+        why = "the dealer takes none" if is_dealer else f"nobody gets one in a {knobs.deck}-card game"
+        found.rule(f"{who} gets no face-down card: {why}", line.face_down.span)
 
 
 def _after_exchange(cards: frozenset[Card], face_down: Card | None, line, player: str,

@@ -38,13 +38,19 @@ def write_blocks(blocks: list[Block], fmt: str) -> str:
         elif block.title:
             out.append(block.title)
         if block.headers:
-            out.append(tabulate(block.rows, headers=block.headers,
+            rows = block.rows if fmt != "markdown" else [[_md(c) for c in r] for r in block.rows]
+            out.append(tabulate(rows, headers=block.headers,
                                 tablefmt="github" if fmt == "markdown" else "simple",
                                 disable_numparse=False))
         else:
             out.extend(("- " if fmt == "markdown" else "  ") + str(r[0]) for r in block.rows)
         out.append("")
     return "\n".join(out)
+
+
+def _md(cell):
+    """A Markdown table cell: a '|' in a name must not end the cell."""
+    return cell.replace("|", "\\|") if isinstance(cell, str) else cell
 
 
 def outcome_words(outcome: Outcome, settlement=None) -> str:
