@@ -3,24 +3,14 @@ import datetime as dt
 
 import pytest
 
+from builders import EXAMPLE_TRICKS
+
 from reversis_score.cards import Card
 from reversis_score.parse import read_text
 from reversis_score.pipeline import check_text
 
 HEAD = "players: Anne Bruno Claire Denis\n"
-TRICKS = """tricks:
-  Claire: 2C JC 7C 5C
-  Denis: 6H 8H KH 4H
-  Bruno: 9D 8D 3D KD
-  Anne: JS 7S 2S 5S
-  Anne: 9S KS 4S QD
-  Bruno: 7D 3C 5D 4D
-  Bruno: AD 8S 3H 2D
-  Bruno: 9C AC KC 6C
-  Claire: JH AH 2H JD
-  Denis: 5H 4C AS QH
-  Claire: QS 9H 3S 8C
-"""
+TRICKS = "tricks:\n" + "".join(f"  {line}\n" for line in EXAMPLE_TRICKS)
 HAND = "hand 1\ndealer: Bruno\n" + TRICKS
 
 

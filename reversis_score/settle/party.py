@@ -7,7 +7,7 @@ from ..cards import Card
 from ..play import Play
 from ..rules import Knobs
 from .items import HandBook
-from .side import LedCard, ace_value, card_name, with_notes
+from .side import LedCard, ace_value, card_name, pay_card
 
 TALON_SPECIAL = {"ad5-jh4": (5, 4), "ad5-jh3": (5, 3)}
 
@@ -91,30 +91,15 @@ def pay_led(book: HandBook, led: list[LedCard], winner: str | None) -> None:
     for lead in led:
         if lead.player == winner:
             continue  # nothing is paid for his own lead (RULES §5, interpretation)
-        if lead.card.is_quinola:
-            _quinola_led(book, lead, winner)
-        else:
-            base = ace_value(book, lead.card, book.knobs.ace_forced)
-            factor, notes = book.multiplier(lead.player, winner, lead.trick)
-            book.pay("ace-led", lead.player, winner, base * factor,
-                     f"trick {lead.trick}: {lead.player} led {card_name(lead.card)}; {winner} wins "
-                     f"the party{with_notes(notes)}: {lead.player} pays {winner} {base * factor} "
-                     "(RULES §5)", lead.trick, lead.card)
-
-
-def _quinola_led(book: HandBook, lead: LedCard, winner: str) -> None:
-    factor, notes = book.multiplier(lead.player, winner, lead.trick)
-    amount = book.knobs.quinola_forced * factor
-    book.pay("quinola-led", lead.player, winner, amount,
-             f"trick {lead.trick}: {lead.player} led Quinola (J♥); {winner} wins the party"
-             f"{with_notes(notes)}: {lead.player} pays {winner} {amount} (RULES §5)",
-             lead.trick, lead.card)
-    for other in book.play.players:
-        if other in (lead.player, winner):
+        event = f"{lead.player} led {card_name(lead.card)}; {winner} wins the party"
+        if not lead.card.is_quinola:
+            pay_card(book, "ace-led", lead.player, winner, ace_value(book, lead.card, book.knobs.ace_forced),
+                     lead.trick, lead.card, event)
             continue
-        factor, notes = book.multiplier(other, winner, lead.trick)
-        amount = book.knobs.quinola_forced_others * factor
-        book.pay("quinola-led", other, winner, amount,
-                 f"trick {lead.trick}: {lead.player} led Quinola (J♥); each other player pays the "
-                 f"party winner {winner}{with_notes(notes)}: {other} pays {winner} {amount} "
-                 "(RULES §5)", lead.trick, lead.card)
+        pay_card(book, "quinola-led", lead.player, winner, book.knobs.quinola_forced, lead.trick,
+                 lead.card, event)
+        for other in book.play.players:
+            if other not in (lead.player, winner):
+                pay_card(book, "quinola-led", other, winner, book.knobs.quinola_forced_others,
+                         lead.trick, lead.card, f"{lead.player} led Quinola (J♥); each other player "
+                                                f"pays the party winner {winner}")

@@ -51,18 +51,25 @@ def settle_trick(book: HandBook, trick: PlayedTrick, led: list[LedCard]) -> None
             dumped(book, trick, player, card)
 
 
+def pay_card(book: HandBook, kind: str, payer: str, payee: str, base: int, trick: int,
+             card: Card, event: str, cancelled: str | None = None) -> None:
+    """One Ace or Quinola payment at its trick's multipliers, its why naming the event."""
+    factor, notes = book.multiplier(payer, payee, trick)
+    amount = base * factor
+    book.pay(kind, payer, payee, amount,
+             f"trick {trick}: {event}{with_notes(notes)}: {payer} pays {payee} {amount} (RULES §5)",
+             trick, card, cancelled)
+
+
 def dumped(book: HandBook, trick: PlayedTrick, player: str, card: Card) -> None:
     """A card placed on another suit: the trick's winner pays; Quinola also takes the pool."""
     winner, n = trick.winner, trick.number
-    lead = SUIT_SYMBOLS[trick.suit]
     barred = "barred" if card.is_quinola and player in book.play.barred else None
     base = book.knobs.quinola_dumped if card.is_quinola else ace_value(book, card, book.knobs.ace_dumped)
-    factor, notes = book.multiplier(winner, player, n)
     kind = "quinola-dumped" if card.is_quinola else "ace-dumped"
-    book.pay(kind, winner, player, base * factor,
-             f"trick {n}: {player} places {card_name(card)} on a {lead} lead won by {winner}"
-             f"{with_notes(notes)}: {winner} pays {player} {base * factor} (RULES §5)",
-             n, card, barred)
+    pay_card(book, kind, winner, player, base, n, card,
+             f"{player} places {card_name(card)} on a {SUIT_SYMBOLS[trick.suit]} lead won by {winner}",
+             barred)
     if card.is_quinola and takes_pool(book, n):
         book.take_pool(player, f"trick {n}: {player} places Quinola (J♥) and takes the latest "
                                "pool, {pool} ({amount}) (RULES §4, §5)", n, card, barred)
@@ -76,26 +83,17 @@ def takes_pool(book: HandBook, trick: int) -> bool:
 def forced(book: HandBook, trick: PlayedTrick, player: str, card: Card, remise: bool = True) -> None:
     """A card forced on its suit's lead: its holder pays the leader (Quinola: the others too)."""
     leader, n = trick.leader, trick.number
-    lead = SUIT_SYMBOLS[trick.suit]
+    event = f"{player}'s {card_name(card)} is forced on {leader}'s {SUIT_SYMBOLS[trick.suit]} lead"
     barred = "barred" if card.is_quinola and leader in book.play.barred else None
     base = book.knobs.quinola_forced if card.is_quinola else ace_value(book, card, book.knobs.ace_forced)
-    factor, notes = book.multiplier(player, leader, n)
     kind = "quinola-forced" if card.is_quinola else "ace-forced"
-    book.pay(kind, player, leader, base * factor,
-             f"trick {n}: {player}'s {card_name(card)} is forced on {leader}'s {lead} lead"
-             f"{with_notes(notes)}: {player} pays {leader} {base * factor} (RULES §5)",
-             n, card, barred)
+    pay_card(book, kind, player, leader, base, n, card, event, barred)
     if not card.is_quinola:
         return
     for other in book.play.players:
-        if other in (player, leader):
-            continue
-        factor, notes = book.multiplier(other, leader, n)
-        amount = book.knobs.quinola_forced_others * factor
-        book.pay("quinola-forced", other, leader, amount,
-                 f"trick {n}: {player}'s Quinola (J♥) is forced on {leader}'s {lead} lead; each "
-                 f"other player pays the leader{with_notes(notes)}: {other} pays {leader} {amount} "
-                 "(RULES §5)", n, card, barred)
+        if other not in (player, leader):
+            pay_card(book, kind, other, leader, book.knobs.quinola_forced_others, n, card,
+                     f"{event}; each other player pays the leader", barred)
     if remise:
         book.remise(player, f"trick {n}: {player}'s Quinola (J♥) is forced and {player} pays a remise "
                             "of {amount}, {how} {pool} (RULES §5, §4)", n, card)
