@@ -38,6 +38,9 @@ app = typer.Typer(name="reversis-score", add_completion=False, no_args_is_help=T
                   epilog=EXAMPLES)
 
 
+_STDIN: list[bytes] = []  # standard input, once read (a run may name '-' twice)
+
+
 class Output(str, Enum):
     table = "table"
     json = "json"
@@ -62,6 +65,7 @@ def main_options(
                                                     help="Show the version and exit.")] = None,
 ) -> None:
     """Check, format and settle records of games of Reversis (.rvs files)."""
+    _STDIN.clear()  # each run reads its own standard input
 
 
 class UsageProblem(Exception):
@@ -72,10 +76,17 @@ class RecordProblem(Exception):
     """A file that opens but is not a readable record: exit 1."""
 
 
+def _stdin_bytes() -> bytes:
+    """Standard input, read once: ``check - -`` names the same record twice."""
+    if not _STDIN:
+        _STDIN.append(sys.stdin.buffer.read())
+    return _STDIN[0]
+
+
 def read_record(name: str) -> tuple[str, Path | None]:
     """The text of a record file (``-`` is standard input) and its directory."""
     if name == "-":
-        data, folder = sys.stdin.buffer.read(), Path.cwd()
+        data, folder = _stdin_bytes(), Path.cwd()
     else:
         path = Path(name)
         if not path.exists():

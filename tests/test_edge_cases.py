@@ -91,3 +91,19 @@ def test_results_of_a_bad_record_say_they_are_partial():
 def test_format_in_place_needs_a_file():
     result = runner.invoke(app, ["format", "-", "--in-place"], input=EXAMPLE.read_text())
     assert result.exit_code == 2
+
+
+def test_standard_input_named_twice_is_the_same_record():
+    result = runner.invoke(app, ["check", "-", "-"], input=EXAMPLE.read_text())
+    assert result.exit_code == 0 and result.output.count(": ok") == 2
+    again = runner.invoke(app, ["check", "-"], input="players: A B C D\nhand\ndealer: B\nvoid: misdeal\n")
+    assert again.exit_code == 0 and "0 hands" not in again.output and "1 hand" in again.output
+
+
+def test_export_refuses_someone_elses_database(tmp_path):
+    import sqlite3
+    db = tmp_path / "other.db"
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE foo (x)")
+    result = invoke("export", EXAMPLE, "--format", "sqlite", "--to", db)
+    assert result.exit_code == 2 and "not a reversis-score database" in result.output

@@ -179,6 +179,10 @@ def _ensure_schema(conn: sqlite3.Connection) -> None:
     if version not in (0, SCHEMA_VERSION) or (version == 0 and "sessions" in tables):
         raise TargetProblem("the database holds other tables named like reversis-score's "
                             f"(schema version {version}, this program writes {SCHEMA_VERSION})")
+    if version == 0 and tables:
+        # Someone else's database: adding our tables beside theirs is never what was meant.
+        raise TargetProblem(f"not a reversis-score database (it holds {', '.join(sorted(tables)[:3])}"
+                            f"{', …' if len(tables) > 3 else ''}); export into a new file")
     for statement in _statements(SCHEMA):
         conn.execute(statement)
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
