@@ -10,9 +10,7 @@ exports the others, or none with ``--all-or-nothing``.
 """
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import json
 from dataclasses import dataclass
 
@@ -72,27 +70,7 @@ def csv_export(files: list[SessionFile], what: str = "items") -> str:
     ledgers = [f.ledger for f in files]
     if what != "hands":
         return tables.items_csv(ledgers)
-    if len({ledger.players for ledger in ledgers}) == 1:
-        return tables.hands_csv(ledgers)
-    return _hands_csv_all_players(ledgers)
-
-
-def _hands_csv_all_players(ledgers: list[Ledger]) -> str:
-    """Hands of sessions with different players: one net column per player met, empty if absent."""
-    players: list[str] = []
-    for ledger in ledgers:
-        players += [p for p in ledger.players if p not in players]
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["session", "file", "hand", "dealer", "outcome", *players, "pools_after"])
-    for ledger in ledgers:
-        title = ledger.session.header.title or ""
-        for hand in ledger.settled:
-            s = hand.settlement
-            writer.writerow([title, ledger.session.file, hand.number, hand.dealer,
-                             tables.outcome_words(s.outcome, s)]
-                            + [s.net.get(p, "") for p in players] + [tables.pools_text(s.pools_after)])
-    return out.getvalue()
+    return tables.hands_csv(ledgers)
 
 
 def markdown_export(files: list[SessionFile]) -> str:

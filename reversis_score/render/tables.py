@@ -15,7 +15,6 @@ from ..cards import SUIT_SYMBOLS
 from ..ledger import Ledger, LedgerHand, settle_up
 from ..rules import knob_text
 from ..settle.hand import Outcome
-from ..settle.items import Item
 
 ITEM_COLUMNS = ["seq", "trick", "kind", "card", "payer", "payee", "amount", "cancelled_by", "why"]
 
@@ -144,11 +143,12 @@ def warnings_block(ledger: Ledger) -> Block | None:
 
 
 def item_rows(items) -> list[list]:
-    return [[i.seq, i.trick or "", i.kind, _card(i.card), i.payer, i.payee, i.amount,
+    return [[i.seq, i.trick or "", i.kind, card_symbol(i.card), i.payer, i.payee, i.amount,
              i.cancelled_by or "", i.why] for i in items]
 
 
-def _card(text: str | None) -> str:
+def card_symbol(text: str | None) -> str:
+    """A card as the ledger spells it (``AD``) with its suit symbol (``A♦``); '' for none."""
     return text[:-1] + SUIT_SYMBOLS[text[-1]] if text else ""
 
 
@@ -205,26 +205,19 @@ def items_csv(ledgers: list[Ledger], hand_number: int | None = None) -> str:
 
 
 def hands_csv(ledgers: list[Ledger]) -> str:
-    """One row per hand: session, file, hand, dealer, outcome, each player's net, pools after."""
+    """One row per hand: session, file, hand, dealer, outcome, a net column for every player
+    met (empty where a session did not have him), pools after."""
+    players: list[str] = []
+    for ledger in ledgers:
+        players += [p for p in ledger.players if p not in players]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    for index, ledger in enumerate(ledgers):
-        players = list(ledger.players)
-        if index == 0:
-            writer.writerow(["session", "file", "hand", "dealer", "outcome"] + players + ["pools_after"])
+    writer.writerow(["session", "file", "hand", "dealer", "outcome", *players, "pools_after"])
+    for ledger in ledgers:
         title = ledger.session.header.title or ""
         for hand in ledger.settled:
             s = hand.settlement
             writer.writerow([title, ledger.session.file, hand.number, hand.dealer,
-                             outcome_words(s.outcome, s)] + [s.net[p] for p in players]
-                            + [pools_text(s.pools_after)])
+                             outcome_words(s.outcome, s)]
+                            + [s.net.get(p, "") for p in players] + [pools_text(s.pools_after)])
     return out.getvalue()
-
-
-def items_of(ledger: Ledger) -> list[Item]:
-    return [i for h in ledger.settled for i in h.settlement.items]
-
-
-def card_symbol(text: str | None) -> str:
-    """A card as the ledger spells it (``AD``) with its suit symbol (``A♦``); '' for none."""
-    return _card(text)
