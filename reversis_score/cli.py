@@ -161,18 +161,26 @@ def check(
     raise typer.Exit(worst)
 
 
-def _check_one(name: str, strict: bool, rules: str | None) -> int:
+def try_load(name: str, strict: bool = False, rules: str | None = None) -> tuple[CheckedSession | None, int]:
+    """A checked record with its problems printed, and the exit status it earns; None when the
+    file cannot be read as a record (the reason printed)."""
     try:
         session = load_checked(name, strict, rules)
     except UsageProblem as exc:
         typer.echo(f"error: {exc}", err=True)
-        return 2
+        return None, 2
     except RecordProblem as exc:
         typer.echo(str(exc), err=True)
-        return 1
+        return None, 1
     print_diagnostics(session)
-    typer.echo(summary_line(session))
-    return 1 if session.errors else 0
+    return session, 1 if session.errors else 0
+
+
+def _check_one(name: str, strict: bool, rules: str | None) -> int:
+    session, code = try_load(name, strict, rules)
+    if session is not None:
+        typer.echo(summary_line(session))
+    return code
 
 
 def summary_line(session: CheckedSession) -> str:

@@ -16,8 +16,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from .cli import (Output, RecordProblem, UsageProblem, _fail, app, guarded, load_checked,
-                  print_diagnostics, write_atomically)
+from .cli import (Output, UsageProblem, _fail, app, guarded, load_checked,
+                  print_diagnostics, try_load, write_atomically)
 from .diagnostics import render
 from .pipeline import CheckedSession, check_text
 
@@ -66,20 +66,6 @@ def _ledger(session: CheckedSession):
               "not in the record; please report it", 1)
 
 
-def _try_load(name: str) -> tuple[CheckedSession | None, int]:
-    """A checked record, or None and the exit status its problem earns (already reported)."""
-    try:
-        session = load_checked(name)
-    except UsageProblem as exc:
-        typer.echo(f"error: {exc}", err=True)
-        return None, 2
-    except RecordProblem as exc:
-        typer.echo(str(exc), err=True)
-        return None, 1
-    print_diagnostics(session)
-    return session, 1 if session.errors else 0
-
-
 def _write_text(text: str, to: str | None) -> None:
     """Standard output, or a file written to a temporary file first and renamed into place."""
     if to is None:
@@ -107,7 +93,7 @@ def audit(
     from .render.tables import write_blocks
     codes, docs, texts = [], [], []
     for name in files:
-        session, code = _try_load(name)
+        session, code = try_load(name)
         if session is None:
             codes.append(code)
             continue

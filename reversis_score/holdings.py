@@ -6,7 +6,7 @@ the exchange is inferred from the play where it can be.
 from __future__ import annotations
 
 from .cards import Card
-from .records import HandRecord, PlacedCard
+from .records import HandRecord
 from .rules import Knobs
 
 
@@ -154,5 +154,3 @@ def _whereabouts(card: Card, player: str, hand: HandRecord, dealt) -> str:
             return f": {line.player.text} discarded it"
     return ""
 
-
-__all__ = ["check_holdings", "PlacedCard"]

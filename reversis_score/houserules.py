@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .diagnostics import Diagnostic
@@ -62,8 +62,7 @@ def resolve(header: Header, record_dir: Path | None, override: str | None = None
 
 
 def _replace(knobs: Knobs, name: str, value: object) -> Knobs:
-    import dataclasses
-    return dataclasses.replace(knobs, **{name: value})
+    return replace(knobs, **{name: value})
 
 
 def _load_reference(ref: str, span: Span | None, record_dir: Path | None,

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .diagnostics import NOTATION, Diagnostic
+from .diagnostics import Diagnostic
 from .houserules import RuleSet, resolve
-from .parse import ParseResult, decode, read_text
+from .parse import ParseResult, read_text
 from .play import Play
 from .records import HandRecord, Header
 from .replay import card_problems, replay
@@ -77,12 +77,6 @@ class CheckedSession:
         return out
 
 
-def read_path(path: Path) -> tuple[str | None, Diagnostic | None]:
-    """A record's text from a file, or the reason it cannot be read as text."""
-    data = path.read_bytes()
-    return decode(data)
-
-
 def check_text(text: str, file: str = "-", record_dir: Path | None = None,
                rules_override: str | None = None, strict: bool = False,
                tricks_only: bool = False) -> CheckedSession:
@@ -144,5 +138,3 @@ def _first_error_only(session: CheckedSession) -> CheckedSession:
         hand.diagnostics = [d for d in hand.diagnostics if d is first]
     return session
 
-
-__all__ = ["check_text", "check_parsed", "read_path", "CheckedSession", "CheckedHand", "NOTATION"]

@@ -12,7 +12,7 @@ from .cards import SUIT_SYMBOLS, Card, full_deck
 from .diagnostics import NOTATION, RULE, Diagnostic
 from .holdings import check_holdings
 from .play import Play, PlayedTrick, Revoke
-from .records import HandRecord, Name, PlacedCard, Span, TrickLine
+from .records import HandRecord, Name, Span, TrickLine
 from .render.rvs import quote
 from .rules import Knobs
 
@@ -309,5 +309,3 @@ def _check_announce(hand: HandRecord, qualified: str | None, held, knobs: Knobs,
         return False
     return True
 
-
-__all__ = ["replay", "find_revokes", "qualifies_espagnolette", "PlacedCard", "Play"]

@@ -11,7 +11,7 @@ import re
 
 from lark import Token, Transformer, v_args
 
-from .cards import Card, _parse_card, looks_like_card
+from .cards import _parse_card, looks_like_card
 from .diagnostics import Diagnostic
 from .records import (DealLine, ExchangeLine, HandRecord, Header, Irregular, Name, PlacedCard,
                       RuleLine, Span, TableLine, TrickLine)
@@ -292,5 +292,3 @@ class RecordBuilder(Transformer):
         text = str(side)
         return text[1:-1] if text.startswith('"') else text
 
-
-__all__ = ["RecordBuilder", "KEYWORDS", "Card"]

@@ -1,8 +1,6 @@
 """Feed the engine's replayed hands to the independent oracle and compare, hand by hand."""
 from __future__ import annotations
 
-import dataclasses
-
 import oracle
 from reversis_score.ledger import build_ledger
 from reversis_score.pipeline import check_text
@@ -46,5 +44,3 @@ def compare_text(text: str, rules: str | None = None, record_dir=None) -> list[s
                          f"  engine items {mine}\n  oracle items {want['items']}")
     return diffs
 
-
-__all__ = ["compare_text", "dataclasses"]

@@ -1,7 +1,7 @@
 """Settlement items — one payment each, with its why — and the book a hand writes them into."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..cards import Card
 from ..play import Play
@@ -113,6 +113,3 @@ class HandBook:
         self.pools.amounts[:] = snapshot.amounts
         self.pools.doubling = snapshot.doubling
         self.pools.last_taken = snapshot.last_taken
-
-    def renumber(self) -> None:
-        self.items = [replace(item, seq=i) for i, item in enumerate(self.items, 1)]
