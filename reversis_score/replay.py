@@ -127,15 +127,16 @@ def _check_irregulars(hand: HandRecord, knobs: Knobs, found: Findings) -> None:
 def card_problems(hand: HandRecord, knobs: Knobs) -> list[Diagnostic]:
     """The cards a pack of this size does not have (for a hand that cannot be replayed)."""
     found = Findings(hand.number)
-    _check_cards_exist(hand, knobs, found)
-    return [d for d in found.items if d.message.startswith("there are no tens")]
+    _check_cards_exist(hand, knobs, found, unreadable=False)  # the parser said those
+    return found.items
 
 
-def _check_cards_exist(hand: HandRecord, knobs: Knobs, found: Findings) -> None:
-    """Tens only in a 52-card pack (a token that is not a card was reported by the parser)."""
+def _check_cards_exist(hand: HandRecord, knobs: Knobs, found: Findings, unreadable: bool = True) -> None:
+    """Tens only in a 52-card pack; and, with ``unreadable``, no token that is not a card."""
     for number, placed in _all_placed(hand):
         if placed.card is None:
-            found.notation(f"'{placed.token}' is not a card", placed.span, number)
+            if unreadable:
+                found.notation(f"'{placed.token}' is not a card", placed.span, number)
         elif placed.card.is_ten and knobs.deck != 52:
             found.notation(f"there are no tens in a {knobs.deck}-card pack: '{placed.token}'",
                            placed.span, number)
