@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import gen  # noqa: E402
 
-from reversis_score.ledger import build_ledger  # noqa: E402
+from reversis_score.ledger.build import build_ledger  # noqa: E402
 from reversis_score.pipeline import check_text  # noqa: E402
 
 TARGET_CHECK_HANDS_PER_S = 500

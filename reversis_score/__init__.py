@@ -1,6 +1,6 @@
 """reversis-score: parse, replay, check and settle records of real games of Reversis.
 
->>> from reversis_score.cards import Card
+>>> from reversis_score.notation.cards import Card
 >>> str(Card.parse("jh")), Card.parse("jh").is_quinola
 ('JH', True)
 """

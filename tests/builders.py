@@ -1,7 +1,7 @@
 """Small records written by hand for engine tests: a header, then hands of trick lines."""
 from __future__ import annotations
 
-from reversis_score.ledger import Ledger, build_ledger
+from reversis_score.ledger.build import Ledger, build_ledger
 from reversis_score.pipeline import check_text
 
 PLAYERS = "Anne Bruno Claire Denis"

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import oracle
-from reversis_score.ledger import build_ledger
+from reversis_score.ledger.build import build_ledger
 from reversis_score.pipeline import check_text
-from reversis_score.rules import KNOB_NAMES
+from reversis_score.rules.knobs import KNOB_NAMES
 
 
 def oracle_hand(play) -> dict:

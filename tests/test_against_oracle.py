@@ -6,7 +6,7 @@ from builders import (ESPAGNOLETTE_LOST, ESPAGNOLETTE_LOST_WITH_POOL, ESPAGNOLET
                       REVERSIS_BROKEN_WITH_ESPAGNOLETTE, REVERSIS_MADE, hand, record)
 from conftest import SAMPLES
 from oracle_adapter import compare_text
-from reversis_score.rules import PRESETS
+from reversis_score.rules.knobs import PRESETS
 
 FORTY_EIGHT = [p for p in PRESETS if PRESETS[p].deck == 48]
 HANDS = {

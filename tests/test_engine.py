@@ -113,7 +113,7 @@ def test_every_hand_conserves_fish_and_balances_chain():
 
 
 def test_split_pools_divides_what_is_left_and_keeps_the_remainder():
-    from reversis_score.ledger import build_ledger
+    from reversis_score.ledger.build import build_ledger
     from reversis_score.pipeline import check_text
     ledger = build_ledger(check_text(record(hand("Bruno", EXAMPLE_TRICKS)), "t.rvs"), split_pools=True)
     splits = [i for i in items_of(ledger) if i[1] == "pool-split"]

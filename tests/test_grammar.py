@@ -5,8 +5,8 @@ import pytest
 
 from builders import EXAMPLE_TRICKS
 
-from reversis_score.cards import Card
-from reversis_score.parse import read_text
+from reversis_score.notation.cards import Card
+from reversis_score.notation.parse import read_text
 from reversis_score.pipeline import check_text
 
 HEAD = "players: Anne Bruno Claire Denis\n"

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from reversis_score import __version__
 from reversis_score.cli import app
-from reversis_score.parse import grammar_text
+from reversis_score.notation.parse import grammar_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -19,7 +19,7 @@ def test_wheel_contains_the_grammar(tmp_path):
     (wheel,) = tmp_path.glob("reversis_score-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "reversis_score/grammar/reversis.lark" in names
-    assert "reversis_score/cli.py" in names
+    assert "reversis_score/cli/app.py" in names
     assert not any(n.startswith(("tests/", "samples/")) for n in names)
 
 

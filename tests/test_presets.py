@@ -7,8 +7,8 @@ from typer.testing import CliRunner
 from builders import EXAMPLE_TRICKS, hand, items_of, net_of, record, settle
 from reversis_score.cli import app
 from reversis_score.pipeline import check_text
-from reversis_score.presets import ALL, citation
-from reversis_score.rules import KNOB_NAMES, PRESETS
+from reversis_score.rules.presets import ALL, citation
+from reversis_score.rules.knobs import KNOB_NAMES, PRESETS
 
 runner = CliRunner()
 # The example hand with a ten: Anne plays T♣ in trick 1 (legal only with 52 cards).

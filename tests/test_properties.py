@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 import gen
 from conftest import SHARED
 from oracle_adapter import compare_text
-from reversis_score.ledger import build_ledger
-from reversis_score.parse import read_text
+from reversis_score.ledger.build import build_ledger
+from reversis_score.notation.parse import read_text
 from reversis_score.pipeline import check_text
 from reversis_score.render.document import ledger_document
 from reversis_score.render.rvs import format_record

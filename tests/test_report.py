@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from conftest import DATA, SAMPLES
 from reversis_score.cli import app
-from reversis_score.ledger import build_ledger, settle_up
+from reversis_score.ledger.build import build_ledger, settle_up
 from reversis_score.pipeline import check_text
 from reversis_score.render.html import report_html
 

@@ -60,7 +60,7 @@ def test_sample_settlement_is_golden(path, monkeypatch, update_golden):
 
 @pytest.mark.parametrize("path", SESSIONS, ids=lambda p: p.stem)
 def test_sample_formats_to_the_same_records_keeping_every_comment(path):
-    from reversis_score.parse import read_text
+    from reversis_score.notation.parse import read_text
     from reversis_score.render.rvs import find_comments, format_record
     text = path.read_text("utf-8")
     records = read_text(text).session()

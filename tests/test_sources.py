@@ -1,7 +1,7 @@
 """Every figure a source states, as a test that names the source and quotes the figure."""
 from builders import EXAMPLE_TRICKS, FORCED_LAST, PARTY_DUMP, hand, items_of, record, settle
-from reversis_score.cards import Card
-from reversis_score.rules import PRESETS
+from reversis_score.notation.cards import Card
+from reversis_score.rules.knobs import PRESETS
 from reversis_score.settle.party import talon_points
 
 

@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 
 from conftest import DATA, SAMPLES, SHARED
 from reversis_score.cli import app
-from reversis_score.export import content_hash
-from reversis_score.ledger import build_ledger
+from reversis_score.ledger.export import content_hash
+from reversis_score.ledger.build import build_ledger
 from reversis_score.pipeline import check_text
 from reversis_score.render import sqlite as sq
 

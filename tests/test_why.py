@@ -7,9 +7,9 @@ from typer.testing import CliRunner
 
 from conftest import DATA, SAMPLES
 from reversis_score.cli import app
-from reversis_score.ledger import build_ledger
+from reversis_score.ledger.build import build_ledger
 from reversis_score.pipeline import check_text
-from reversis_score.why import answer, reason_of, rule_of
+from reversis_score.ledger.why import answer, reason_of, rule_of
 
 LEDGERS = DATA / "ledgers"
 EXAMPLE = DATA / "notation-example.rvs"

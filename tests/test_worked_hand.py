@@ -1,5 +1,5 @@
 """RULES.md §13's worked hand, fish by fish: the example record of NOTATION.md."""
-from reversis_score.ledger import build_ledger
+from reversis_score.ledger.build import build_ledger
 from reversis_score.pipeline import check_text
 
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import json
 
-from ..ledger import Ledger, LedgerHand
-from ..rules import KNOB_NAMES, knob_json
-from ..settle.hand import Outcome
-from ..settle.items import Item
+from reversis_score.ledger.build import Ledger, LedgerHand
+from reversis_score.rules.knobs import KNOB_NAMES, knob_json
+from reversis_score.settle.hand import Outcome
+from reversis_score.settle.items import Item
 
 FORMAT = "reversis-ledger/1"
 
@@ -34,7 +34,7 @@ def ledger_document(ledger: Ledger) -> dict:
 
 
 def settle_up_of(ledger: Ledger):
-    from ..ledger import settle_up
+    from reversis_score.ledger.build import settle_up
     return settle_up(ledger.between_players())
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from html import escape
 
-from ..ledger import Ledger, settle_up
-from .tables import outcome_words, pools_text, rules_line, session_title
+from reversis_score.ledger.build import Ledger, settle_up
+from reversis_score.render.tables import outcome_words, pools_text, rules_line, session_title
 
 WIDTH, HEIGHT = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 52, 96, 30, 40  # room for the axis labels and the names at the right

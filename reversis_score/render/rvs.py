@@ -4,7 +4,7 @@ Uppercase cards with letter suits (or symbols), the short trick form, names alig
 blank line before each hand, and every comment kept: a comment on a line of its own stays
 before the line that followed it, a comment after something stays after it.
 
->>> from reversis_score.parse import read_text
+>>> from reversis_score.notation.parse import read_text
 >>> text = "players: A B C D  # four\\nhand\\ndealer: B\\nvoid: misdeal\\n"
 >>> print(format_record(read_text(text).session(), text), end="")
 players: A B C D  # four
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import re
 
-from ..cards import Card
-from ..records import HandRecord, Header, PlacedCard, Session
+from reversis_score.notation.cards import Card
+from reversis_score.notation.records import HandRecord, Header, PlacedCard, Session
 
 _PLAIN_NAME = re.compile(r"[^\W\d][\w'\-]*\Z")
 INDENT = "  "

@@ -17,10 +17,10 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
-from ..files import new_file_mode
-from ..ledger import Ledger
-from ..rules import KNOB_NAMES, knob_json
-from .tables import outcome_words
+from reversis_score.files import new_file_mode
+from reversis_score.ledger.build import Ledger
+from reversis_score.rules.knobs import KNOB_NAMES, knob_json
+from reversis_score.render.tables import outcome_words
 
 SCHEMA_VERSION = 1
 

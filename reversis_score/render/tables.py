@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 from tabulate import tabulate
 
-from ..cards import SUIT_SYMBOLS
-from ..ledger import Ledger, LedgerHand, settle_up
-from ..rules import knob_text
-from ..settle.hand import Outcome
+from reversis_score.notation.cards import SUIT_SYMBOLS
+from reversis_score.ledger.build import Ledger, LedgerHand, settle_up
+from reversis_score.rules.knobs import knob_text
+from reversis_score.settle.hand import Outcome
 
 ITEM_COLUMNS = ["seq", "trick", "kind", "card", "payer", "payee", "amount", "cancelled_by", "why"]
 

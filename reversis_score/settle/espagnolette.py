@@ -1,7 +1,7 @@
 """A lost espagnolette pays back (RULES.md §9, §13 rules 7 and 14)."""
 from __future__ import annotations
 
-from .items import HandBook, Item
+from reversis_score.settle.items import HandBook, Item
 
 SIDE_KINDS = ("ace-dumped", "ace-forced", "ace-led", "quinola-dumped", "quinola-forced", "quinola-led")
 
@@ -49,7 +49,7 @@ def _return(book: HandBook, item: Item, player: str, reason: str) -> None:
 
 
 def _card(item: Item) -> str:
-    from ..cards import Card
+    from reversis_score.notation.cards import Card
     if item.card is None:
         return "a card"
     card = Card.parse(item.card)

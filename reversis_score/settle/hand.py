@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..play import Play
-from ..rules import Knobs
-from .espagnolette import espagnolette_undertaken, pay_back
-from .items import HandBook, Item
-from .laws import antes, end_fines, pairwise, redeal_fine, void_fine
-from .party import decide, pay_led, pay_party
-from .pools import PoolTable
-from .reversis import Reversis, breaking_trick_payments, find_reversis, pay_reversis
-from .side import LedCard, settle_trick
+from reversis_score.replay.play import Play
+from reversis_score.rules.knobs import Knobs
+from reversis_score.settle.espagnolette import espagnolette_undertaken, pay_back
+from reversis_score.settle.items import HandBook, Item
+from reversis_score.settle.laws import antes, end_fines, pairwise, redeal_fine, void_fine
+from reversis_score.settle.party import decide, pay_led, pay_party
+from reversis_score.settle.pools import PoolTable
+from reversis_score.settle.reversis import Reversis, breaking_trick_payments, find_reversis, pay_reversis
+from reversis_score.settle.side import LedCard, settle_trick
 
 
 @dataclass(frozen=True, slots=True)

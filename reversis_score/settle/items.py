@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import Card
-from ..play import Play
-from ..rules import Knobs
-from .pools import PoolTable
+from reversis_score.notation.cards import Card
+from reversis_score.replay.play import Play
+from reversis_score.rules.knobs import Knobs
+from reversis_score.settle.pools import PoolTable
 
 
 def fill(template: str, **values: object) -> str:

@@ -1,7 +1,7 @@
 """Antes, fines and dafydd's pairwise settlement: the payments that are not about tricks."""
 from __future__ import annotations
 
-from .items import HandBook
+from reversis_score.settle.items import HandBook
 
 
 def antes(book: HandBook) -> None:

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Card
-from ..play import Play
-from ..rules import Knobs
-from .items import HandBook
-from .side import LedCard, ace_value, card_name, pay_card
+from reversis_score.notation.cards import Card
+from reversis_score.replay.play import Play
+from reversis_score.rules.knobs import Knobs
+from reversis_score.settle.items import HandBook
+from reversis_score.settle.side import LedCard, ace_value, card_name, pay_card
 
 TALON_SPECIAL = {"ad5-jh4": (5, 4), "ad5-jh3": (5, 3)}
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..play import Play, PlayedTrick
-from ..rules import Knobs
-from .items import HandBook
-from .side import forced
+from reversis_score.replay.play import Play, PlayedTrick
+from reversis_score.rules.knobs import Knobs
+from reversis_score.settle.items import HandBook
+from reversis_score.settle.side import forced
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import SUIT_SYMBOLS, Card
-from ..play import PlayedTrick
-from .items import HandBook
+from reversis_score.notation.cards import SUIT_SYMBOLS, Card
+from reversis_score.replay.play import PlayedTrick
+from reversis_score.settle.items import HandBook
 
 
 @dataclass(frozen=True, slots=True)

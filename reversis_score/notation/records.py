@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from .cards import Card
+from reversis_score.notation.cards import Card
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,9 @@ import sqlite3
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from .ledger import settle_up
-from .render.sqlite import SCHEMA_VERSION
-from .render.tables import Block
+from reversis_score.ledger.build import settle_up
+from reversis_score.render.sqlite import SCHEMA_VERSION
+from reversis_score.render.tables import Block
 
 
 class SeasonProblem(Exception):

@@ -13,9 +13,9 @@ import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .diagnostics import Diagnostic
-from .records import Header, Span
-from .rules import DEFAULT_PRESET, KNOB_NAMES, PRESETS, Knobs, changed_knobs, parse_knob_value
+from reversis_score.notation.diagnostics import Diagnostic
+from reversis_score.notation.records import Header, Span
+from reversis_score.rules.knobs import DEFAULT_PRESET, KNOB_NAMES, PRESETS, Knobs, changed_knobs, parse_knob_value
 
 
 @dataclass(frozen=True, slots=True)

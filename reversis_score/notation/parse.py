@@ -19,10 +19,10 @@ from importlib import resources
 from lark import Lark
 from lark.exceptions import UnexpectedInput, VisitError
 
-from .diagnostics import Diagnostic
-from .records import HandRecord, Header, Session, Span
-from .transform import RecordBuilder
-from .wording import describe_unexpected, expectation
+from reversis_score.notation.diagnostics import Diagnostic
+from reversis_score.notation.records import HandRecord, Header, Session, Span
+from reversis_score.notation.transform import RecordBuilder
+from reversis_score.notation.wording import describe_unexpected, expectation
 
 _HAND_LINE = re.compile(r"^[ \t]*hand(?![\w'\-])", re.MULTILINE)
 MAX_ERRORS_PER_HAND = 20

@@ -16,14 +16,14 @@ import re
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from .ledger import Ledger, LedgerHand, settle_up
-from .records import TableLine
-from .render.document import item_document, ledger_document
-from .render.tables import Block, rules_line, session_title
-from .rules import Knobs
-from .settle.hand import HandSettlement
-from .settle.items import Item
-from .why import POOL, norm_side, reason_of, rule_of
+from reversis_score.ledger.build import Ledger, LedgerHand, settle_up
+from reversis_score.notation.records import TableLine
+from reversis_score.render.document import item_document, ledger_document
+from reversis_score.render.tables import Block, rules_line, session_title
+from reversis_score.rules.knobs import Knobs
+from reversis_score.settle.hand import HandSettlement
+from reversis_score.settle.items import Item
+from reversis_score.ledger.why import POOL, norm_side, reason_of, rule_of
 
 MAX_SUBSET = 14  # beyond this many items or findings, exact subset search is skipped (2^14 is cheap)
 _CANCELLED = {"reversis": "the reversis returns every payment of tricks 1–9 (RULES §8)",

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .diagnostics import Diagnostic, where_prefix
-from .houserules import suggest
-from .ledger import Ledger, build_ledger, settle_up
-from .pipeline import CheckedSession
-from .render.tables import Block
-from .rules import PRESETS
+from reversis_score.notation.diagnostics import Diagnostic, where_prefix
+from reversis_score.rules.houserules import suggest
+from reversis_score.ledger.build import Ledger, build_ledger, settle_up
+from reversis_score.pipeline import CheckedSession
+from reversis_score.render.tables import Block
+from reversis_score.rules.knobs import PRESETS
 
 
 @dataclass(slots=True)

@@ -5,8 +5,8 @@ import difflib
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .diagnostics import Diagnostic
-from .records import Span
+from reversis_score.notation.diagnostics import Diagnostic
+from reversis_score.notation.records import Span
 
 # What each terminal means to a scorer. Several terminals share a phrase; phrases are
 # listed once, in the order of this table.

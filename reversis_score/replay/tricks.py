@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import difflib
 
-from .cards import SUIT_SYMBOLS, Card, full_deck
-from .diagnostics import NOTATION, RULE, Diagnostic
-from .holdings import check_holdings
-from .play import Play, PlayedTrick, Revoke
-from .records import HandRecord, Name, Span, TrickLine
-from .render.rvs import quote
-from .rules import Knobs
+from reversis_score.notation.cards import SUIT_SYMBOLS, Card, full_deck
+from reversis_score.notation.diagnostics import NOTATION, RULE, Diagnostic
+from reversis_score.replay.holdings import check_holdings
+from reversis_score.replay.play import Play, PlayedTrick, Revoke
+from reversis_score.notation.records import HandRecord, Name, Span, TrickLine
+from reversis_score.render.rvs import quote
+from reversis_score.rules.knobs import Knobs
 
 TRICKS_PER_HAND = 11
 

@@ -5,9 +5,9 @@ the exchange is inferred from the play where it can be.
 """
 from __future__ import annotations
 
-from .cards import Card
-from .records import HandRecord
-from .rules import Knobs
+from reversis_score.notation.cards import Card
+from reversis_score.notation.records import HandRecord
+from reversis_score.rules.knobs import Knobs
 
 
 def check_holdings(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,

@@ -6,11 +6,11 @@ import io
 import json
 from pathlib import Path
 
-from .diagnostics import Diagnostic
-from .houserules import RuleSet, load_toml, suggest
-from .presets import ALL, BY_NAME, citation
-from .render.tables import Block, write_blocks
-from .rules import KNOB_NAMES, PRESETS, knob_doc, knob_text
+from reversis_score.notation.diagnostics import Diagnostic
+from reversis_score.rules.houserules import RuleSet, load_toml, suggest
+from reversis_score.rules.presets import ALL, BY_NAME, citation
+from reversis_score.render.tables import Block, write_blocks
+from reversis_score.rules.knobs import KNOB_NAMES, PRESETS, knob_doc, knob_text
 
 
 class RulesProblem(Exception):

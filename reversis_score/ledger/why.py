@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .ledger import Ledger
-from .render.tables import Block, card_symbol
-from .settle.items import Item
+from reversis_score.ledger.build import Ledger
+from reversis_score.render.tables import Block, card_symbol
+from reversis_score.settle.items import Item
 
 POOL = "pool"  # every pool side, once normalised: 'pool' is reserved, so no player has this name
 _POOL_SIDE = re.compile(r"^pool(:\d+)?$")

@@ -94,7 +94,7 @@ PARLETT = Knobs()
 
 def _build_presets() -> dict[str, Knobs]:
     """Each preset is parlett's values changed by the knobs its source sets (presets.py)."""
-    from .presets import ALL
+    from reversis_score.rules.presets import ALL
     return {p.name: dataclasses.replace(PARLETT, **{k: v for k, (v, _) in p.knobs.items()})
             for p in ALL}
 

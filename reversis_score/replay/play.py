@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card
-from .records import HandRecord, PlacedCard, Span
+from reversis_score.notation.cards import Card
+from reversis_score.notation.records import HandRecord, PlacedCard, Span
 
 
 @dataclass(frozen=True, slots=True)

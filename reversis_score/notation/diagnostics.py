@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .records import Span
+from reversis_score.notation.records import Span
 
 NOTATION = "notation"
 RULE = "rule"

@@ -11,9 +11,9 @@ import re
 
 from lark import Token, Transformer, v_args
 
-from .cards import _parse_card, looks_like_card
-from .diagnostics import Diagnostic
-from .records import (DealLine, ExchangeLine, HandRecord, Header, Irregular, Name, PlacedCard,
+from reversis_score.notation.cards import _parse_card, looks_like_card
+from reversis_score.notation.diagnostics import Diagnostic
+from reversis_score.notation.records import (DealLine, ExchangeLine, HandRecord, Header, Irregular, Name, PlacedCard,
                       RuleLine, Span, TableLine, TrickLine)
 
 KEYWORDS = frozenset(("session date players rules rule stake hand dealer deal exchange discards "

@@ -1,6 +1,6 @@
 """Commands that work on settled ledgers: audit, why, export, season, report.
 
-They register themselves on the one Typer ``app`` of cli.py (imported at its end). Like cli.py,
+They register themselves on the one Typer ``app`` of cli/app.py. Like every cli module,
 this is a place that prints and exits; the work is done by audit.py, why.py, export.py,
 season.py and render/. Exit status: 0 clean, 1 record errors, 2 usage errors (a missing file,
 a bad option, an unknown name, a target that cannot be written), 3 an audit that disagrees.
@@ -16,10 +16,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from .cli import (Output, UsageProblem, _fail, app, guarded, load_checked,
-                  print_diagnostics, try_load, write_atomically)
-from .diagnostics import render
-from .pipeline import CheckedSession, check_text
+from reversis_score.cli.app import (Output, UsageProblem, fail, app, guarded, load_checked,
+                                    print_diagnostics, try_load)
+from reversis_score.files import write_atomically
+from reversis_score.notation.diagnostics import render
+from reversis_score.pipeline import CheckedSession, check_text
 
 FILES_HELP = "Record files (.rvs); '-' reads standard input."
 
@@ -58,11 +59,11 @@ def worst(codes: list[int]) -> int:
 
 def _ledger(session: CheckedSession):
     """Settle a checked record; fish not conserved is an engine bug, said as such (exit 1)."""
-    from .ledger import ConservationError, build_ledger
+    from reversis_score.ledger.build import ConservationError, build_ledger
     try:
         return build_ledger(session)
     except ConservationError as exc:
-        _fail(f"internal error: fish not conserved in {exc} — this is a bug in reversis-score, "
+        fail(f"internal error: fish not conserved in {exc} — this is a bug in reversis-score, "
               "not in the record; please report it", 1)
 
 
@@ -75,7 +76,7 @@ def _write_text(text: str, to: str | None) -> None:
     try:
         write_atomically(target, text.encode("utf-8"))
     except OSError as exc:
-        _fail(f"error: cannot write {to} ({exc.strerror or exc}); nothing was written", 2)
+        fail(f"error: cannot write {to} ({exc.strerror or exc}); nothing was written", 2)
 
 
 # ------------------------------------------------------------------ audit
@@ -89,8 +90,8 @@ def audit(
 
     Exit 0 when every audited hand agrees, 3 when any disagrees, 1 for record errors.
     """
-    from .audit import audit_blocks, audit_ledger, audited_document
-    from .render.tables import write_blocks
+    from reversis_score.ledger.audit import audit_blocks, audit_ledger, audited_document
+    from reversis_score.render.tables import write_blocks
     codes, docs, texts = [], [], []
     for name in files:
         session, code = try_load(name)
@@ -125,7 +126,7 @@ def why(
     output: Annotated[Shown, typer.Option("--format", help="table, markdown or json.")] = Shown.table,
 ) -> None:
     """Why does A owe B? Every payment between them, in order, with the running sum and the net."""
-    from .why import WhyProblem, answer, why_blocks, why_document
+    from reversis_score.ledger.why import WhyProblem, answer, why_blocks, why_document
     session = guarded(file, load_checked)
     print_diagnostics(session)
     ledger = _ledger(session)
@@ -134,13 +135,13 @@ def why(
     try:
         ans = answer(ledger, a, b, hand, pools)
     except WhyProblem as exc:
-        _fail(f"error: {exc}", 2)
+        fail(f"error: {exc}", 2)
     if output is Shown.json:
         import json
         sys.stdout.write(json.dumps(why_document(ans), ensure_ascii=False, indent=2) + "\n")
     else:
-        from .render.tables import Block, rules_line, session_title, write_blocks
-        from .render.tables import incomplete_note
+        from reversis_score.render.tables import Block, rules_line, session_title, write_blocks
+        from reversis_score.render.tables import incomplete_note
         head = Block(session_title(ledger), [], [[rules_line(ledger)]]
                      + [[note] for note in incomplete_note(ledger)])
         sys.stdout.write(write_blocks([head] + why_blocks(ans), output.value))
@@ -150,8 +151,8 @@ def why(
 # ------------------------------------------------------------------ export
 def _read_for_export(name: str):
     """Read, check and settle one file for export; None and its status when it cannot be."""
-    from .export import session_file
-    from .parse import decode
+    from reversis_score.ledger.export import session_file
+    from reversis_score.notation.parse import decode
     try:
         data, folder = _read_bytes(name)
     except UsageProblem as exc:
@@ -165,7 +166,7 @@ def _read_for_export(name: str):
     print_diagnostics(session)
     if session.errors:
         return None, 1
-    from .ledger import ConservationError
+    from reversis_score.ledger.build import ConservationError
     try:
         return session_file(name, data, session), 0
     except ConservationError as exc:
@@ -206,16 +207,16 @@ def export(
     A file with record errors is reported (exit 1) and left out; the others still go in.
     """
     if output is ExportFormat.sqlite and to is None:
-        _fail("error: --format sqlite needs --to FILE.db", 2)
+        fail("error: --format sqlite needs --to FILE.db", 2)
     if what is What.hands and output is not ExportFormat.csv:
-        _fail("error: --what hands is for --format csv", 2)
+        fail("error: --what hands is for --format csv", 2)
     if to is not None and any(f != "-" and Path(f).resolve() == Path(to).resolve() for f in files):
-        _fail(f"error: --to {to} is one of the records being exported; choose another file", 2)
+        fail(f"error: --to {to} is one of the records being exported; choose another file", 2)
     loaded, codes = _read_all(files)
     if 2 in codes:
-        _fail("nothing exported: fix the file names first", 2)
+        fail("nothing exported: fix the file names first", 2)
     if 1 in codes and all_or_nothing:
-        _fail("nothing exported (--all-or-nothing): a file has record errors", 1)
+        fail("nothing exported (--all-or-nothing): a file has record errors", 1)
     if loaded:
         _export_loaded(loaded, output, to, what)
     raise typer.Exit(worst(codes))
@@ -236,16 +237,16 @@ def _read_all(files: list[str]) -> tuple[list, list[int]]:
 
 def _export_loaded(loaded, output: ExportFormat, to: str | None, what: What) -> None:
     if output is not ExportFormat.sqlite:
-        from .export import text_export
+        from reversis_score.ledger.export import text_export
         _write_text(text_export(loaded, output.value, what.value), to)
         return
-    from .render.sqlite import TargetProblem, export_sqlite
+    from reversis_score.render.sqlite import TargetProblem, export_sqlite
     try:
         done = export_sqlite(Path(to), [(f.sha256, f.ledger) for f in loaded])
     except TargetProblem as exc:
-        _fail(f"error: {to}: {exc}; nothing was changed", 2)
+        fail(f"error: {to}: {exc}; nothing was changed", 2)
     except (sqlite3.Error, OSError) as exc:
-        _fail(f"error: cannot write {to} ({exc}); nothing was changed", 2)
+        fail(f"error: cannot write {to} ({exc}); nothing was changed", 2)
     for f, outcome in zip(loaded, done):
         hands = len(f.ledger.settled)
         where = "to" if outcome == "added" else "in"
@@ -265,13 +266,13 @@ def season(
     output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
 ) -> None:
     """Totals per player across the sessions of a database, and the season's settle-up."""
-    from . import season as seasons
-    from .render.tables import write_blocks
+    from reversis_score.ledger import season as seasons
+    from reversis_score.render.tables import write_blocks
     if since is not None:
         try:
             since = date.fromisoformat(since).isoformat()
         except ValueError:
-            _fail(f"error: --since {since}: not a date (write it as YYYY-MM-DD)", 2)
+            fail(f"error: --since {since}: not a date (write it as YYYY-MM-DD)", 2)
     try:
         conn = seasons.open_database(Path(db))
         try:
@@ -279,9 +280,9 @@ def season(
         finally:
             conn.close()
     except seasons.SeasonProblem as exc:
-        _fail(f"error: {exc}", 2)
+        fail(f"error: {exc}", 2)
     except sqlite3.Error as exc:  # a damaged file, or tables changed by hand
-        _fail(f"error: {db}: cannot be read as a season ({exc})", 2)
+        fail(f"error: {db}: cannot be read as a season ({exc})", 2)
     if output is Output.json:
         sys.stdout.write(seasons.season_json(result))
     elif output is Output.csv:
@@ -298,13 +299,13 @@ def report(
                                                help="Write the page here (else standard output).")] = None,
 ) -> None:
     """One self-contained HTML page: header, hands, balances, settle-up and a balance chart."""
-    from .render.html import report_html
+    from reversis_score.render.html import report_html
     if out is not None and file != "-" and Path(file).resolve() == Path(out).resolve():
-        _fail(f"error: -o {out} is the record itself; choose another file", 2)
+        fail(f"error: -o {out} is the record itself; choose another file", 2)
     session = guarded(file, load_checked)
     print_diagnostics(session)
     if session.errors:
-        _fail(f"{file}: the record has errors: no report written", 1)
+        fail(f"{file}: the record has errors: no report written", 1)
     ledger = _ledger(session)
     _write_text(report_html(ledger), out)
     if out is not None:

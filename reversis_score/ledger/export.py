@@ -14,10 +14,10 @@ import hashlib
 import json
 from dataclasses import dataclass
 
-from .audit import audit_ledger, audited_document
-from .ledger import Ledger, build_ledger
-from .pipeline import CheckedSession
-from .render import tables
+from reversis_score.ledger.audit import audit_ledger, audited_document
+from reversis_score.ledger.build import Ledger, build_ledger
+from reversis_score.pipeline import CheckedSession
+from reversis_score.render import tables
 
 FORMATS = ("json", "csv", "markdown", "sqlite")
 WHAT = ("items", "hands")

@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
-from .diagnostics import Diagnostic
-from .houserules import RuleSet
-from .pipeline import CheckedHand, CheckedSession
-from .settle.hand import HandSettlement, settle_hand
-from .settle.items import Item
-from .settle.pools import PoolTable
+from reversis_score.notation.diagnostics import Diagnostic
+from reversis_score.rules.houserules import RuleSet
+from reversis_score.pipeline import CheckedHand, CheckedSession
+from reversis_score.settle.hand import HandSettlement, settle_hand
+from reversis_score.settle.items import Item
+from reversis_score.settle.pools import PoolTable
 
 
 class ConservationError(Exception):

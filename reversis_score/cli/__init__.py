@@ -1,0 +1,28 @@
+"""The ``reversis-score`` command: a Typer app (app.py) and its commands, a module per group."""
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from reversis_score.cli.app import app
+from reversis_score.cli import ledgers, records  # noqa: F401  (each registers its commands on app)
+
+__all__ = ["app", "main"]
+
+
+def main() -> None:
+    """Console entry point."""
+    try:
+        app(standalone_mode=True)
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # a bug: say so in one line, never a traceback
+        typer.echo(f"internal error (a bug in reversis-score, please report it): "
+                   f"{type(exc).__name__}: {exc}", err=True)
+        sys.exit(70)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

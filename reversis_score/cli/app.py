@@ -1,0 +1,173 @@
+"""The one Typer app of ``reversis-score`` and the helpers its commands share.
+
+Only the CLI prints or exits. Exit status: 0 clean, 1 record errors, 2 usage errors (a missing
+file, a bad option), 3 an audit that disagrees. The commands live in the modules beside this
+one (records.py, ledgers.py), which import this module; this module imports none of them.
+"""
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from reversis_score import __version__
+from reversis_score.notation.diagnostics import render
+from reversis_score.pipeline import CheckedSession, check_text
+
+EXAMPLES = """\
+Examples:
+
+  reversis-score check samples/club-night.rvs
+
+  reversis-score format samples/club-night.rvs --suits symbols
+
+  reversis-score settle samples/club-night.rvs --itemised
+
+  reversis-score settle samples/club-night.rvs --hand 3
+
+  reversis-score settle samples/club-night.rvs --format json > ledger.json
+"""
+
+app = typer.Typer(name="reversis-score", add_completion=False, no_args_is_help=True,
+                  rich_markup_mode=None, pretty_exceptions_enable=False,
+                  help="Check, format and settle records of games of Reversis (.rvs files).",
+                  epilog=EXAMPLES)
+
+
+_STDIN: list[bytes] = []  # standard input, once read (a run may name '-' twice)
+
+
+class Output(str, Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+    markdown = "markdown"
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"reversis-score {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def main_options(
+    version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True,
+                                                    help="Show the version and exit.")] = None,
+) -> None:
+    """Check, format and settle records of games of Reversis (.rvs files)."""
+    _STDIN.clear()  # each run reads its own standard input
+
+
+class UsageProblem(Exception):
+    """A file that cannot be opened: exit 2."""
+
+
+class RecordProblem(Exception):
+    """A file that opens but is not a readable record: exit 1."""
+
+
+def _stdin_bytes() -> bytes:
+    """Standard input, read once: ``check - -`` names the same record twice."""
+    if not _STDIN:
+        _STDIN.append(sys.stdin.buffer.read())
+    return _STDIN[0]
+
+
+def read_record(name: str) -> tuple[str, Path | None]:
+    """The text of a record file (``-`` is standard input) and its directory."""
+    if name == "-":
+        data, folder = _stdin_bytes(), Path.cwd()
+    else:
+        path = Path(name)
+        if not path.exists():
+            raise UsageProblem(f"{name}: no such file")
+        if path.is_dir():
+            raise UsageProblem(f"{name}: is a directory, not a record file")
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise UsageProblem(f"{name}: cannot be read ({exc.strerror})") from None
+        folder = path.parent
+    from reversis_score.notation.parse import decode
+    text, problem = decode(data)
+    if problem is not None:
+        lines = data.decode("utf-8", "replace").split("\n")
+        raise RecordProblem(render(problem, name, lines))
+    return text, folder
+
+
+def validate_rules_option(rules: str | None) -> None:
+    """``--rules NAME|FILE`` must name a preset or a readable house-rules file (else exit 2)."""
+    if rules is None:
+        return
+    from reversis_score.rules.view import RulesProblem, load
+    try:
+        load(rules)
+    except RulesProblem as exc:
+        fail(f"error: --rules: {exc}", 2)
+
+
+def load_checked(name: str, strict: bool = False, rules: str | None = None) -> CheckedSession:
+    """Read and check one record; usage problems exit 2, unreadable text exits 1."""
+    text, folder = read_record(name)
+    return check_text(text, name, folder, rules, strict)
+
+
+def print_diagnostics(session: CheckedSession) -> None:
+    for diag in session.diagnostics:
+        typer.echo(render(diag, session.file, session.lines), err=True)
+
+
+def fail(message: str, code: int) -> None:
+    typer.echo(message, err=True)
+    raise typer.Exit(code)
+
+
+def guarded(name: str, action):
+    """Run ``action(name)``, turning file problems into their message and exit code."""
+    try:
+        return action(name)
+    except UsageProblem as exc:
+        fail(f"error: {exc}", 2)
+    except RecordProblem as exc:
+        fail(str(exc), 1)
+
+
+def try_load(name: str, strict: bool = False, rules: str | None = None) -> tuple[CheckedSession | None, int]:
+    """A checked record with its problems printed, and the exit status it earns; None when the
+    file cannot be read as a record (the reason printed)."""
+    try:
+        session = load_checked(name, strict, rules)
+    except UsageProblem as exc:
+        typer.echo(f"error: {exc}", err=True)
+        return None, 2
+    except RecordProblem as exc:
+        typer.echo(str(exc), err=True)
+        return None, 1
+    print_diagnostics(session)
+    return session, 1 if session.errors else 0
+
+
+def render_ledger(ledger, output: Output, itemised: bool, hand: int | None) -> str:
+    """The ledger in the chosen format (one helper for every format)."""
+    from reversis_score.render import tables
+    if hand is not None and not any(h.number == hand for h in ledger.settled):
+        numbers = [h.number for h in ledger.settled]
+        fail(f"error: no settled hand {hand} (settled hands: "
+              f"{', '.join(map(str, numbers)) or 'none'})", 2)
+    if output is Output.json:
+        import json
+        from reversis_score.render.document import hand_document, to_json
+        if hand is None:
+            return to_json(ledger)
+        chosen = next(h for h in ledger.settled if h.number == hand)
+        return json.dumps(hand_document(ledger, chosen), ensure_ascii=False, indent=2) + "\n"
+    if output is Output.csv:
+        return tables.items_csv([ledger], hand)
+    if hand is not None:
+        return tables.write_blocks(tables.hand_blocks(ledger, hand), output.value)
+    return tables.write_blocks(tables.summary_blocks(ledger, itemised), output.value)

@@ -1,0 +1,173 @@
+"""The record commands: check, format, settle and rules."""
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from reversis_score.cli.app import (Output, fail, app, guarded, load_checked, print_diagnostics,
+                                    read_record, render_ledger, try_load, validate_rules_option)
+from reversis_score.files import write_atomically
+from reversis_score.notation.diagnostics import render
+from reversis_score.render.rvs import format_record
+from reversis_score.pipeline import CheckedSession, check_text
+
+
+class Suits(str, Enum):
+    """How ``format`` writes suits."""
+
+    letters = "letters"
+    symbols = "symbols"
+
+
+@app.command(epilog="Example: reversis-score check samples/*.rvs")
+def check(
+    files: Annotated[list[str], typer.Argument(metavar="FILE", show_default=False, help="Record files (.rvs); '-' reads standard input.")],
+    strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
+    rules: Annotated[Optional[str], typer.Option("--rules", metavar="NAME|FILE",
+                                                 help="Rules to check under, overriding the header.")] = None,
+) -> None:
+    """Check records: one summary line per file, or every error with its place."""
+    validate_rules_option(rules)
+    worst = 0
+    for name in files:
+        code = _check_one(name, strict, rules)
+        worst = max(worst, code)
+        if strict and code:
+            break
+    raise typer.Exit(worst)
+
+
+def _check_one(name: str, strict: bool, rules: str | None) -> int:
+    session, code = try_load(name, strict, rules)
+    if session is not None:
+        typer.echo(summary_line(session))
+    return code
+
+
+def summary_line(session: CheckedSession) -> str:
+    """``club.rvs: 12 hands, players Anne Bruno Claire Denis, rules parlett: ok``."""
+    hands = len(session.hands)
+    from reversis_score.render.rvs import quote
+    players = " ".join(quote(p) for p in session.players) or "(none)"
+    rules = session.rules.source
+    errors = len(session.errors)
+    verdict = "ok" if not errors else f"{errors} error{'s' * (errors != 1)}"
+    warnings = len(session.warnings)
+    if warnings:
+        verdict += f", {warnings} warning{'s' * (warnings != 1)}"
+    return f"{session.file}: {hands} hand{'s' * (hands != 1)}, players {players}, rules {rules}: {verdict}"
+
+
+@app.command(name="format", epilog="Example: reversis-score format club.rvs --suits symbols --in-place")
+def format_command(
+    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.")],
+    suits: Annotated[Suits, typer.Option("--suits", help="Write suits as letters (AS) or symbols (A♠).")] = Suits.letters,
+    in_place: Annotated[bool, typer.Option("--in-place", help="Rewrite the file (a temporary file, then a rename).")] = False,
+) -> None:
+    """Write a record in one canonical layout (comments kept)."""
+    from reversis_score.notation.parse import read_text
+    text, _ = guarded(file, read_record)
+    parsed = read_text(text, file)
+    if parsed.errors:
+        for diag in parsed.diagnostics:
+            typer.echo(render(diag, file, parsed.lines), err=True)
+        raise typer.Exit(1)
+    output = format_record(parsed.session(), text, symbols=suits is Suits.symbols)
+    if in_place and file == "-":
+        fail("error: --in-place needs a file, not standard input", 2)
+    if not in_place:
+        sys.stdout.write(output)
+        return
+    try:
+        write_atomically(Path(file), output.encode("utf-8"))
+    except OSError as exc:
+        fail(f"error: cannot rewrite {file} ({exc.strerror or exc}); the file is unchanged", 2)
+
+
+@app.command(epilog="Examples: reversis-score settle club.rvs --itemised; "
+                     "reversis-score settle club.rvs --hand 3; reversis-score settle club.rvs --format json")
+def settle(
+    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.")],
+    itemised: Annotated[bool, typer.Option("--itemised", help="Add every item of every hand.")] = False,
+    hand: Annotated[Optional[int], typer.Option("--hand", metavar="N",
+                                                help="Show one hand in full: tricks, talon, items.")] = None,
+    output: Annotated[Output, typer.Option("--format", help="table, json, csv (items) or markdown.")] = Output.table,
+    rules: Annotated[Optional[str], typer.Option("--rules", metavar="NAME|FILE",
+                                                 help="Rules to settle under, overriding the header.")] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
+    split_pools: Annotated[bool, typer.Option("--split-pools",
+                                              help="Divide the pools left at the end equally.")] = False,
+    compare: Annotated[Optional[str], typer.Option("--compare", metavar="A,B,...",
+                                                   help="Settle under several presets side by side "
+                                                        "(empty: all five).")] = None,
+) -> None:
+    """Settle every fish: per hand, balances, settle-up; itemised, one hand, or as JSON/CSV."""
+    from reversis_score.ledger.build import ConservationError, build_ledger
+    if compare is not None:
+        if hand is not None or split_pools or output is Output.csv or rules is not None:
+            fail("error: --compare shows totals side by side: it does not take --hand, "
+                  "--split-pools, --rules or --format csv", 2)
+        _settle_compare(file, compare, itemised, output)
+        return
+    validate_rules_option(rules)
+    session = guarded(file, lambda name: load_checked(name, strict, rules))
+    print_diagnostics(session)
+    try:
+        ledger = build_ledger(session, split_pools)
+    except ConservationError as exc:
+        fail(f"internal error: fish not conserved in {exc} — this is a bug in reversis-score, "
+              "not in the record; please report it", 1)
+    sys.stdout.write(render_ledger(ledger, output, itemised, hand))
+    raise typer.Exit(1 if session.errors else 0)
+
+
+@app.command(name="rules", epilog="Examples: reversis-score rules; reversis-score rules manuscrit; "
+                                  "reversis-score rules --diff parlett regles-fr")
+def rules_command(
+    name: Annotated[Optional[str], typer.Argument(metavar="[NAME]", show_default=False, help="A preset name or a house-rules .toml file.")] = None,
+    diff: Annotated[Optional[tuple[str, str]], typer.Option("--diff", metavar="A B",
+                                                            help="Show only the knobs where A and B differ.")] = None,
+    output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
+) -> None:
+    """The presets and their sources; every knob of one; or where two readings differ."""
+    from reversis_score.rules import view as rulesview
+    try:
+        if diff is not None:
+            blocks = rulesview.diff_blocks(*diff)
+        elif name is not None:
+            blocks = rulesview.knob_blocks(name)
+        else:
+            blocks = rulesview.preset_blocks()
+    except rulesview.RulesProblem as exc:
+        fail(f"error: {exc}", 2)
+    sys.stdout.write(rulesview.write(blocks, output.value))
+
+
+def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) -> None:
+    from reversis_score.ledger import compare as cmp
+    from reversis_score.ledger.build import ConservationError
+    names, problem = cmp.parse_names(names_text)
+    if problem:
+        fail(f"error: {problem}", 2)
+    for name in names:
+        validate_rules_option(name)
+    text, folder = guarded(file, read_record)
+    try:
+        readings = cmp.compare(lambda name, tricks_only: check_text(text, file, folder, name,
+                                                                   tricks_only=tricks_only), names)
+    except ConservationError as exc:
+        fail(f"internal error: fish not conserved in {exc}; please report it", 1)
+    if output is Output.json:
+        import json
+        from reversis_score.render.document import ledger_document
+        doc = {r.name: ledger_document(r.ledger) for r in readings}
+        sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+    else:
+        from reversis_score.render.tables import write_blocks
+        fmt = "markdown" if output is Output.markdown else "table"
+        sys.stdout.write(write_blocks(cmp.compare_blocks(readings, itemised), fmt))
+    raise typer.Exit(0)

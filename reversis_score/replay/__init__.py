@@ -1,0 +1,1 @@
+"""Stage two: replay each hand trick by trick — leaders, winners, holdings, revokes, the talon."""
