@@ -9,13 +9,14 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from reversis_score import __version__
-from reversis_score.notation.diagnostics import render
-from reversis_score.pipeline import CheckedSession, check_text
+
+if TYPE_CHECKING:  # the pipeline (Lark and the engine) is imported by the commands that run it
+    from reversis_score.pipeline import CheckedSession
 
 EXAMPLES = """\
 Examples:
@@ -92,6 +93,7 @@ def read_record(name: str) -> tuple[str, Path | None]:
         except OSError as exc:
             raise UsageProblem(f"{name}: cannot be read ({exc.strerror})") from None
         folder = path.parent
+    from reversis_score.notation.diagnostics import render
     from reversis_score.notation.parse import decode
     text, problem = decode(data)
     if problem is not None:
@@ -113,11 +115,14 @@ def validate_rules_option(rules: str | None) -> None:
 
 def load_checked(name: str, strict: bool = False, rules: str | None = None) -> CheckedSession:
     """Read and check one record; usage problems exit 2, unreadable text exits 1."""
+    from reversis_score.pipeline import check_text
     text, folder = read_record(name)
     return check_text(text, name, folder, rules, strict)
 
 
 def print_diagnostics(session: CheckedSession) -> None:
+    """Every problem of a checked record on standard error, with its place."""
+    from reversis_score.notation.diagnostics import render
     for diag in session.diagnostics:
         typer.echo(render(diag, session.file, session.lines), err=True)
 

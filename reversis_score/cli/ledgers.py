@@ -7,20 +7,18 @@ a bad option, an unknown name, a target that cannot be written), 3 an audit that
 """
 from __future__ import annotations
 
-import sqlite3
 import sys
-from datetime import date
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from reversis_score.cli.app import (Output, UsageProblem, fail, app, guarded, load_checked,
                                     print_diagnostics, try_load)
-from reversis_score.files import write_atomically
-from reversis_score.notation.diagnostics import render
-from reversis_score.pipeline import CheckedSession, check_text
+
+if TYPE_CHECKING:  # imported where used: --help and check stay light
+    from reversis_score.pipeline import CheckedSession
 
 FILES_HELP = "Record files (.rvs); '-' reads standard input."
 
@@ -72,6 +70,7 @@ def _write_text(text: str, to: str | None) -> None:
     if to is None:
         sys.stdout.write(text)
         return
+    from reversis_score.files import write_atomically
     target = Path(to)
     try:
         write_atomically(target, text.encode("utf-8"))
@@ -266,6 +265,9 @@ def season(
     output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
 ) -> None:
     """Totals per player across the sessions of a database, and the season's settle-up."""
+    import sqlite3
+    from datetime import date
+
     from reversis_score.ledger import season as seasons
     from reversis_score.render.tables import write_blocks
     if since is not None:

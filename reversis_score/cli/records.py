@@ -4,16 +4,15 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from reversis_score.cli.app import (Output, fail, app, guarded, load_checked, print_diagnostics,
                                     read_record, render_ledger, try_load, validate_rules_option)
-from reversis_score.files import write_atomically
-from reversis_score.notation.diagnostics import render
-from reversis_score.render.rvs import format_record
-from reversis_score.pipeline import CheckedSession, check_text
+
+if TYPE_CHECKING:  # imported where used: --help and check stay light
+    from reversis_score.pipeline import CheckedSession
 
 
 class Suits(str, Enum):
@@ -69,7 +68,10 @@ def format_command(
     in_place: Annotated[bool, typer.Option("--in-place", help="Rewrite the file (a temporary file, then a rename).")] = False,
 ) -> None:
     """Write a record in one canonical layout (comments kept)."""
+    from reversis_score.files import write_atomically
+    from reversis_score.notation.diagnostics import render
     from reversis_score.notation.parse import read_text
+    from reversis_score.render.rvs import format_record
     text, _ = guarded(file, read_record)
     parsed = read_text(text, file)
     if parsed.errors:
@@ -150,6 +152,7 @@ def rules_command(
 def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) -> None:
     from reversis_score.ledger import compare as cmp
     from reversis_score.ledger.build import ConservationError
+    from reversis_score.pipeline import check_text
     names, problem = cmp.parse_names(names_text)
     if problem:
         fail(f"error: {problem}", 2)
