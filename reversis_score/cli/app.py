@@ -71,7 +71,7 @@ class RecordProblem(Exception):
     """A file that opens but is not a readable record: exit 1."""
 
 
-def _stdin_bytes() -> bytes:
+def stdin_bytes() -> bytes:
     """Standard input, read once: ``check - -`` names the same record twice."""
     if not _STDIN:
         _STDIN.append(sys.stdin.buffer.read())
@@ -81,7 +81,7 @@ def _stdin_bytes() -> bytes:
 def read_record(name: str) -> tuple[str, Path | None]:
     """The text of a record file (``-`` is standard input) and its directory."""
     if name == "-":
-        data, folder = _stdin_bytes(), Path.cwd()
+        data, folder = stdin_bytes(), Path.cwd()
     else:
         path = Path(name)
         if not path.exists():

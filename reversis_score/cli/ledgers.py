@@ -7,17 +7,22 @@ a bad option, an unknown name, a target that cannot be written), 3 an audit that
 """
 from __future__ import annotations
 
+import itertools
 import sys
+from collections.abc import Iterator
 from enum import Enum
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, BinaryIO, Optional
 
 import typer
 
-from reversis_score.cli.app import (Output, UsageProblem, fail, app, guarded, load_checked,
-                                    print_diagnostics, try_load)
+from reversis_score.cli.app import (Output, RecordProblem, UsageProblem, fail, app, guarded,
+                                    load_checked, print_diagnostics, stdin_bytes, try_load)
+from reversis_score.cli.records import JOBS_HELP, QUIET_HELP
 
 if TYPE_CHECKING:  # imported where used: --help and check stay light
+    from reversis_score.cli.batch import FileReport
     from reversis_score.pipeline import CheckedSession
 
 FILES_HELP = "Record files (.rvs); '-' reads standard input."
@@ -148,44 +153,34 @@ def why(
 
 
 # ------------------------------------------------------------------ export
-def _read_for_export(name: str):
-    """Read, check and settle one file for export; None and its status when it cannot be."""
-    from reversis_score.ledger.export import session_file
-    from reversis_score.notation.parse import decode
-    try:
-        data, folder = _read_bytes(name)
-    except UsageProblem as exc:
-        typer.echo(f"error: {exc}", err=True)
-        return None, 2
-    text, problem = decode(data)
-    if problem is not None:
-        typer.echo(render(problem, name, data.decode("utf-8", "replace").split("\n")), err=True)
-        return None, 1
-    session = check_text(text, name, folder)
-    print_diagnostics(session)
-    if session.errors:
-        return None, 1
+def export_work(name: str, fmt: str, what: str, stdin: bytes | None) -> FileReport:
+    """Read, check, settle and render one file for export (in a worker process, maybe)."""
+    from reversis_score.cli.batch import FileReport, decoded, diagnostics_text, file_bytes
     from reversis_score.ledger.build import ConservationError
+    from reversis_score.ledger.export import piece, session_file
+    from reversis_score.pipeline import check_text
     try:
-        return session_file(name, data, session), 0
+        data, folder = file_bytes(name, stdin)
+        text = decoded(name, data)
+    except UsageProblem as exc:
+        return FileReport(name, 2, [f"error: {exc}"])
+    except RecordProblem as exc:
+        return FileReport(name, 1, [str(exc), NOT_EXPORTED.format(name)])
+    session = check_text(text, name, folder)
+    messages = diagnostics_text(session)
+    if session.errors:
+        return FileReport(name, 1, messages + [NOT_EXPORTED.format(name)], hands=len(session.hands))
+    try:
+        found = session_file(name, data, session)
     except ConservationError as exc:
-        typer.echo(f"internal error: fish not conserved in {exc}; please report it", err=True)
-        return None, 1
+        return FileReport(name, 1, messages + [f"internal error: fish not conserved in {exc}; please "
+                                               "report it", NOT_EXPORTED.format(name)])
+    assert found.ledger is not None
+    return FileReport(name, 0, messages, None, len(found.ledger.settled), found.sha256,
+                      piece(found, fmt, what))
 
 
-def _read_bytes(name: str) -> tuple[bytes, Path]:
-    """The file's bytes (its identity is their hash) and its folder; file problems are usage errors."""
-    if name == "-":
-        return sys.stdin.buffer.read(), Path.cwd()
-    path = Path(name)
-    if not path.exists():
-        raise UsageProblem(f"{name}: no such file")
-    if path.is_dir():
-        raise UsageProblem(f"{name}: is a directory, not a record file")
-    try:
-        return path.read_bytes(), path.parent
-    except OSError as exc:
-        raise UsageProblem(f"{name}: cannot be read ({exc.strerror})") from None
+NOT_EXPORTED = "{}: has record errors: not exported"
 
 
 @app.command(epilog="Examples: reversis-score export night*.rvs --format sqlite --to season.db; "
@@ -200,6 +195,8 @@ def export(
     = What.items,
     all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing", help="Export nothing when any "
                                                  "file has record errors.")] = False,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", metavar="N", min=1, help=JOBS_HELP)] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
 ) -> None:
     """Export session ledgers: JSON, CSV, Markdown, or into a SQLite database.
 
@@ -211,46 +208,133 @@ def export(
         fail("error: --what hands is for --format csv", 2)
     if to is not None and any(f != "-" and Path(f).resolve() == Path(to).resolve() for f in files):
         fail(f"error: --to {to} is one of the records being exported; choose another file", 2)
-    loaded, codes = _read_all(files)
-    if 2 in codes:
-        fail("nothing exported: fix the file names first", 2)
-    if 1 in codes and all_or_nothing:
-        fail("nothing exported (--all-or-nothing): a file has record errors", 1)
-    if loaded:
-        _export_loaded(loaded, output, to, what)
-    raise typer.Exit(worst(codes))
-
-
-def _read_all(files: list[str]) -> tuple[list, list[int]]:
-    """Every file that can be exported, and each file's exit status (problems reported)."""
-    loaded, codes = [], []
-    for name in files:
-        found, code = _read_for_export(name)
-        codes.append(code)
-        if found is not None:
-            loaded.append(found)
-        elif code == 1:
-            typer.echo(f"{name}: has record errors: not exported", err=True)
-    return loaded, codes
-
-
-def _export_loaded(loaded, output: ExportFormat, to: str | None, what: What) -> None:
-    if output is not ExportFormat.sqlite:
-        from reversis_score.ledger.export import text_export
-        _write_text(text_export(loaded, output.value, what.value), to)
-        return
-    from reversis_score.render.sqlite import TargetProblem, export_sqlite
+    run = ExportRun(files, output, what, all_or_nothing, jobs, quiet)
     try:
-        done = export_sqlite(Path(to), [(f.sha256, f.ledger) for f in loaded])
+        if output is ExportFormat.sqlite:
+            assert to is not None
+            _export_database(run, to)
+        else:
+            _export_text(run, to)
+    finally:
+        run.progress.stop()
+    raise typer.Exit(worst(run.codes))
+
+
+class Abort(Exception):
+    """A file that stops the whole export: a usage problem, or an error under --all-or-nothing."""
+
+
+class ExportRun:
+    """The files of one export, settled in order (in workers with --jobs), problems reported
+    as they come; ``sessions`` yields the good ones and raises Abort when nothing may be kept."""
+
+    def __init__(self, files: list[str], output: ExportFormat, what: What, all_or_nothing: bool,
+                 jobs: int | None, quiet: bool) -> None:
+        from reversis_score.cli import batch
+        self.all_or_nothing = all_or_nothing
+        self.fmt, self.what = output.value, what.value
+        stdin = stdin_bytes() if "-" in files else None
+        self.sizes = batch.file_sizes(files, stdin)
+        work = partial(export_work, fmt=output.value, what=what.value, stdin=stdin)
+        self.reports = batch.run_ordered(work, files, jobs or batch.default_jobs(), self.sizes)
+        self.progress = batch.Progress(len(files), sum(self.sizes), not quiet)
+        self.codes: list[int] = []
+
+    def sessions(self) -> Iterator[FileReport]:
+        """Each exportable file's report, in order; Abort at the first file that forbids it."""
+        for report in self._reported():
+            if report.code == 2 or (report.code == 1 and self.all_or_nothing):
+                raise Abort()
+            if report.code == 0:
+                yield report
+
+    def _reported(self) -> Iterator[FileReport]:
+        for report, size in zip(self.reports, self.sizes):
+            for message in report.errors:
+                self.progress.print(message, err=True)
+            self.progress.advance(report, size)
+            self.codes.append(report.code)
+            yield report
+
+    def finish(self) -> None:
+        """After an Abort: report the remaining files too, then say why nothing was exported."""
+        for _ in self._reported():
+            pass
+        if 2 in self.codes:
+            fail("nothing exported: fix the file names first", 2)
+        fail("nothing exported (--all-or-nothing): a file has record errors", 1)
+
+
+def _export_text(run: ExportRun, to: str | None) -> None:
+    """Write the pieces as they come into a temporary file; keep it only if the run may be kept."""
+    import tempfile
+
+    from reversis_score.ledger.export import Assembler
+    with tempfile.TemporaryFile("w+b") as spool:
+        joined = Assembler(run.fmt, run.what, lambda text: spool.write(text.encode("utf-8")))
+        try:
+            for report in run.sessions():
+                joined.add(report.piece)
+            joined.close()
+        except Abort:
+            run.finish()
+        if joined.count:
+            spool.seek(0)
+            _write_spool(spool, to)
+
+
+def _write_spool(spool: BinaryIO, to: str | None) -> None:
+    """Standard output, or a file written beside the target first and renamed into place."""
+    import shutil
+
+    from reversis_score.files import AtomicFile
+    if to is None:
+        sys.stdout.flush()
+        shutil.copyfileobj(spool, sys.stdout.buffer)
+        sys.stdout.buffer.flush()
+        return
+    try:
+        target = AtomicFile(Path(to))
+        try:
+            shutil.copyfileobj(spool, target.out)
+        except BaseException:
+            target.discard()
+            raise
+        target.commit()
+    except OSError as exc:
+        fail(f"error: cannot write {to} ({exc.strerror or exc}); nothing was written", 2)
+
+
+def _export_database(run: ExportRun, to: str) -> None:
+    """Feed the sessions to the database one by one; say what was done once it is committed."""
+    import sqlite3
+
+    from reversis_score.render.sqlite import TargetProblem, export_sqlite
+    written: list[FileReport] = []
+
+    def sessions() -> Iterator[tuple[str, Any]]:
+        for report in run.sessions():
+            written.append(report)
+            yield report.sha256 or "", report.piece
+            report.piece = None  # the ledger is in the database's transaction now
+
+    feed = sessions()
+    try:
+        first = next(feed, None)  # no database is touched for a run with nothing to export
+        if first is None:
+            return
+        done = export_sqlite(Path(to), itertools.chain([first], feed))
+    except Abort:
+        run.finish()
+        return
     except TargetProblem as exc:
         fail(f"error: {to}: {exc}; nothing was changed", 2)
     except (sqlite3.Error, OSError) as exc:
         fail(f"error: cannot write {to} ({exc}); nothing was changed", 2)
-    for f, outcome in zip(loaded, done):
-        hands = len(f.ledger.settled)
+    for report, outcome in zip(written, done):
         where = "to" if outcome == "added" else "in"
-        typer.echo(f"{f.name}: {outcome} {where} {to} ({hands} hand{'s' * (hands != 1)}, "
-                   f"session {f.sha256[:12]})")
+        typer.echo(f"{report.name}: {outcome} {where} {to} ({report.hands} hand{'s' * (report.hands != 1)}, "
+                   f"session {(report.sha256 or '')[:12]})")
 
 
 # ------------------------------------------------------------------ season
