@@ -23,7 +23,8 @@ from typing import Any, TypeVar
 
 from reversis_score.cli.app import RecordProblem, UsageProblem
 
-# Below this many bytes in all, the files are read in this process (a pool costs ~50 ms).
+# Below this many bytes in all, the files are read in this process (a pool costs ~50 ms);
+# $REVERSIS_SCORE_INLINE_BYTES changes it (the tests set 0 to run a pool on small files).
 INLINE_BYTES = 256 * 1024
 PROGRESS_AFTER_S = 2.0  # a progress bar for work that lasts longer than this, not before
 
@@ -89,7 +90,7 @@ def run_ordered(work: Callable[[Job], FileReport], jobs: Sequence[Job], processe
 
     At most a few jobs per worker are in flight, so the reports waiting to be printed stay few.
     """
-    small = sizes is not None and sum(sizes) < INLINE_BYTES
+    small = sizes is not None and sum(sizes) < int(os.environ.get("REVERSIS_SCORE_INLINE_BYTES", INLINE_BYTES))
     if processes <= 1 or len(jobs) <= 1 or small:
         yield from (work(job) for job in jobs)
         return

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from reversis_score.ledger.audit import audit_ledger, audited_document
-from reversis_score.ledger.build import Ledger, build_ledger
+from reversis_score.ledger.build import Ledger, LedgerHand, build_ledger
 from reversis_score.pipeline import CheckedSession
 from reversis_score.render import tables
 
@@ -72,8 +72,24 @@ def piece(f: SessionFile, fmt: str, what: str = "items") -> Any:
         return out.getvalue()
     if fmt == "markdown":
         return tables.write_blocks(tables.summary_blocks(f.ledger), "markdown")
-    # A database needs the ledger; the checked hands and lines stay behind.
-    return replace(f.ledger, session=replace(f.ledger.session, hands=[], lines=[]))
+    return _for_database(f.ledger)
+
+
+def _for_database(ledger: Ledger) -> Ledger:
+    """The ledger a database is written from, without what it does not store: the checked
+    hands and lines, each play's tricks and holdings, and its record's deal, exchange and
+    tricks. It crosses from a worker process to the writer: these are nine tenths of its
+    weight (a 20-hand session pickles in about 1.5 ms instead of 25)."""
+    return replace(ledger, session=replace(ledger.session, hands=[], lines=[]),
+                   hands=[_slim(h) for h in ledger.hands])
+
+
+def _slim(hand: LedgerHand) -> LedgerHand:
+    s = hand.settlement
+    if s is None:
+        return hand
+    record = replace(s.play.record, deal=None, exchange=None, tricks=(), lines=())
+    return replace(hand, settlement=replace(s, play=replace(s.play, record=record, tricks=(), held={})))
 
 
 class Assembler:
