@@ -22,6 +22,8 @@ KEYWORDS = frozenset(("session date players rules rule stake hand dealer deal ex
 # The order sections must keep inside a hand; irregular/void/claims may stand anywhere.
 SECTION_ORDER = {"deal": 0, "exchange": 1, "announce": 2, "tricks": 3, "table": 4}
 _CARD_SPLIT = re.compile(r"\S+")
+# The NAMED_CARDS terminal of the grammar, with its two parts as groups.
+_NAMED_CARDS = re.compile(r"""([^\W\d][\w'\-]*|"[^"\n]*")[ \t]*:[ \t]*([^\s#,|:]+(?:[ \t]+[^\s#,|:]+)*)""")
 MAX_FISH = 1_000_000_000  # a stake or a payment beyond this is a typing slip, not a game
 
 
@@ -57,9 +59,12 @@ class RecordBuilder(Transformer):
         return PlacedCard(card, token, span)
 
     def _cards(self, tok: Token) -> tuple[PlacedCard, ...]:
-        base = self._span(tok)
-        return tuple(self._card(m.group(), Span(base.line, base.column + m.start(), len(m.group())))
-                     for m in _CARD_SPLIT.finditer(str(tok)))
+        return self._card_list(str(tok), tok.line + self.line_offset, tok.column)
+
+    def _card_list(self, text: str, line: int, column: int) -> tuple[PlacedCard, ...]:
+        """The cards of a card list starting at ``column``; each keeps its own place."""
+        return tuple(self._card(m.group(), Span(line, column + m.start(), len(m.group())))
+                     for m in _CARD_SPLIT.finditer(text))
 
     # ------------------------------------------------------------------ names
     def _name(self, tok: Token) -> Name:
@@ -207,10 +212,23 @@ class RecordBuilder(Transformer):
     def deal(self, tok: Token, *lines: DealLine):
         return "deal", self._span(tok), tuple(lines)
 
-    def deal_line(self, name: Token, cards: Token, face_down: Token | None = None) -> DealLine:
-        name = self._name(name)
+    def deal_line(self, *args: Token) -> DealLine:
+        name, cards, rest = self._named_cards(args)
+        face_down = rest[0] if rest else None
         down = self._card(str(face_down), self._span(face_down)) if face_down is not None else None
-        return DealLine(name, self._cards(cards), down, name.span)
+        return DealLine(name, cards, down, name.span)
+
+    def _named_cards(self, args: tuple[Token, ...]) -> tuple[Name, tuple[PlacedCard, ...], tuple[Token, ...]]:
+        """``NAME: CARDS`` from its one token (NAMED_CARDS) or its three; the tokens after."""
+        first = args[0]
+        if first.type != "NAMED_CARDS":
+            return self._name(first), self._cards(args[1]), args[2:]
+        match = _NAMED_CARDS.match(str(first))
+        assert match is not None  # the terminal's own pattern
+        raw = match.group(1)
+        line = first.line + self.line_offset
+        name = Name(raw[1:-1] if raw.startswith('"') else raw, Span(line, first.column, max(1, len(raw))))
+        return name, self._card_list(match.group(2), line, first.column + match.start(2)), args[1:]
 
     def exchange(self, tok: Token, *lines: ExchangeLine):
         return "exchange", self._span(tok), tuple(lines)
@@ -249,9 +267,9 @@ class RecordBuilder(Transformer):
         return None, args
 
     def short_trick(self, *args) -> TrickLine:
-        number, (leader, cards) = self._trick_number(args)
-        leader = self._name(leader)
-        return TrickLine(number, leader, self._cards(cards), None, self.number_span or leader.span)
+        number, rest = self._trick_number(args)
+        leader, cards, _ = self._named_cards(rest)
+        return TrickLine(number, leader, cards, None, self.number_span or leader.span)
 
     def explicit_trick(self, *args) -> TrickLine:
         number, rest = self._trick_number(args)
