@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-import gen  # noqa: E402
+import gen  # the generator of legal random hands, shared with the tests
 
 PLAYERS = ("Anne", "Bruno", "Claire", "Denis")
 PRESETS = ("parlett", "regles-fr", "manuscrit", "dafydd", "denexa")
@@ -168,7 +168,7 @@ def machine() -> str:
     """What the figures were taken on, and how busy it was."""
     model = ""
     try:
-        model = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
+        model = next(line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
                      if line.startswith("model name"))
     except (OSError, StopIteration):
         pass

@@ -70,7 +70,7 @@ class CheckedSession:
 
     def settleable_hands(self) -> list[CheckedHand]:
         """The hands before the first bad one (pools carry from hand to hand)."""
-        out = []
+        out: list[CheckedHand] = []
         if any(d.is_error for d in self.header_diagnostics):
             return out
         for hand in self.hands:

@@ -4,12 +4,13 @@ import os
 import random
 import subprocess
 import sys
-
-import pytest
-from typer.testing import CliRunner
+from pathlib import Path
 
 import gen
+import pytest
 from conftest import BAD, SAMPLES
+from typer.testing import CliRunner
+
 from reversis_score.cli import app, batch
 
 runner = CliRunner()
@@ -26,7 +27,7 @@ def archive(tmp_path_factory):
         path = folder / f"night-{i:02}.rvs"
         path.write_text(gen.to_rvs(session), "utf-8")
         names.append(str(path))
-    names.insert(5, str(sorted(BAD.glob("*.rvs"))[0]))
+    names.insert(5, str(min(BAD.glob("*.rvs"))))
     names.insert(9, str(SAMPLES / "club-night.rvs"))
     return names
 
@@ -34,7 +35,7 @@ def archive(tmp_path_factory):
 def cli(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess:
     """The installed command in a child process: real worker processes, real pipes."""
     return subprocess.run([sys.executable, "-c", "from reversis_score.cli import main; main()", *args],
-                          input=stdin, capture_output=True, timeout=300)
+                          input=stdin, capture_output=True, timeout=300, check=False)
 
 
 @pytest.fixture(autouse=True)
@@ -75,7 +76,7 @@ def test_a_missing_file_with_jobs_exports_nothing(archive, tmp_path):
 
 
 def test_standard_input_with_jobs(archive):
-    data = open(archive[0], "rb").read()
+    data = Path(archive[0]).read_bytes()
     result = cli("check", "--jobs", "2", "-", archive[1], stdin=data)
     assert result.returncode == 0 and result.stdout.startswith(b"-: 8 hands")
 

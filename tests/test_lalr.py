@@ -5,9 +5,9 @@ import subprocess
 import sys
 
 import pytest
+from conftest import ROOT, SAMPLES
 from lark import Lark
 
-from conftest import ROOT, SAMPLES
 from reversis_score.notation import lalr
 from reversis_score.notation.parse import read_text
 

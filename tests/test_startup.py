@@ -4,7 +4,6 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import SAMPLES
 
 HEAVY = ("sqlite3", "csv", "html", "reversis_score.settle", "reversis_score.ledger",
@@ -33,7 +32,7 @@ def typer_alone() -> set[str]:
     """What Typer itself loads to run a command (this Typer coerces parameters with pydantic,
     which brings csv and more): the floor the command's own imports are measured from."""
     out = subprocess.run([sys.executable, "-c", TYPER_ALONE, "one", "x"], capture_output=True, text=True,
-                         timeout=60)
+                         timeout=60, check=False)
     return set(out.stderr.splitlines())
 
 
@@ -41,7 +40,7 @@ def imported_by(*args: str) -> set[str]:
     """The modules loaded by one run of the command with ``args``."""
     code = ("import sys\nfrom reversis_score.cli import main\ntry:\n    main()\nexcept SystemExit:\n"
             "    pass\nprint('\\n'.join(sorted(sys.modules)), file=sys.stderr)")
-    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=60)
+    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=60, check=False)
     return set(out.stderr.splitlines())
 
 
@@ -59,7 +58,7 @@ def test_help_does_not_even_load_the_parser():
 
 def test_importing_the_cli_is_light():
     out = subprocess.run([sys.executable, "-X", "importtime", "-c", "import reversis_score.cli"],
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=60, check=False)
     names = {line.split("|")[-1].strip() for line in out.stderr.splitlines() if "|" in line}
     assert "reversis_score.cli" in names
     assert not names & {"lark", "sqlite3", "csv", "reversis_score.pipeline", "reversis_score.settle"}

@@ -3,19 +3,20 @@ whole-ledger writers give, on every sample and on generated sessions."""
 import json
 import random
 
+import gen
 import pytest
+from conftest import BAD, DATA, SAMPLES
 from hypothesis import HealthCheck, given, settings
+from strategies import rvs_texts
 from typer.testing import CliRunner
 
-import gen
-from conftest import BAD, DATA, SAMPLES
 from reversis_score.cli import app
 from reversis_score.ledger.build import build_ledger, stream_ledger
 from reversis_score.ledger.export import session_file, text_export
 from reversis_score.pipeline import check_text, stream_text
 from reversis_score.render import tables
 from reversis_score.render.document import ledger_document, to_json, write_json
-from strategies import rvs_texts
+
 
 def utf8(path) -> bool:
     try:

@@ -95,8 +95,14 @@ def run_ordered(work: Callable[[Job], FileReport], jobs: Sequence[Job], processe
         yield from (work(job) for job in jobs)
         return
     from concurrent.futures import ProcessPoolExecutor
-    with ProcessPoolExecutor(max_workers=min(processes, len(jobs))) as pool:
+    with ProcessPoolExecutor(max_workers=min(processes, len(jobs)), initializer=_quiet_worker) as pool:
         yield from _windowed(pool, work, jobs, 4 * processes)
+
+
+def _quiet_worker() -> None:
+    """Ctrl-C is the parent's to handle (one line, exit 130): a worker never prints a traceback."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _windowed(pool: Executor, work: Callable[[Job], FileReport], jobs: Sequence[Job],
@@ -158,7 +164,8 @@ class Progress:
 
     def _start(self) -> None:
         from rich.console import Console
-        from rich.progress import BarColumn, Progress as Bar, TextColumn, TimeRemainingColumn
+        from rich.progress import BarColumn, TextColumn, TimeRemainingColumn
+        from rich.progress import Progress as Bar
         self.bar = Bar(TextColumn("{task.fields[files]}/{task.fields[of]} files, "
                                   "{task.fields[hands]:,} hands"), BarColumn(),
                        TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),

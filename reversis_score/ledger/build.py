@@ -65,6 +65,8 @@ class Ledger:
         """Each player's net from payments between players only (pool payments left out)."""
         net = {p: 0 for p in self.players}
         for hand in self.settled:
+            if hand.settlement is None:
+                continue
             for player, amount in between_of(hand.settlement, self.players).items():
                 net[player] += amount
         return net
@@ -102,12 +104,14 @@ class Running:
         return {p: self.stake + self.totals[p] for p in self.players}
 
     def settle(self, hand: CheckedHand) -> LedgerHand:
-        """Settle one good hand and carry its pools and nets forward."""
-        settlement, self.pools = settle_hand(hand.play, self.knobs, self.pools)
+        """Settle one good hand (replayed: ``hand.ok``) and carry its pools and nets forward."""
+        play = hand.play
+        assert play is not None
+        settlement, self.pools = settle_hand(play, self.knobs, self.pools)
         check_conservation(settlement)
         self._add(settlement, +1)
-        status = "void" if hand.play.void else "settled"
-        self.last = LedgerHand(hand.number, hand.play.dealer, status, settlement, self.balances)
+        status = "void" if play.void else "settled"
+        self.last = LedgerHand(hand.number, play.dealer, status, settlement, self.balances)
         return self.last
 
     def _add(self, settlement: HandSettlement, sign: int) -> None:

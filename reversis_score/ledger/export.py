@@ -130,7 +130,7 @@ class Assembler:
 
     def _add_hands(self, players: tuple[str, ...], facts: list) -> None:
         if self.rows is None:
-            self.rows = tempfile.TemporaryFile("w+b")
+            self.rows = tempfile.TemporaryFile("w+b")  # noqa: SIM115 — closed by close()
         self.players += [p for p in players if p not in self.players]
         pickle.dump(facts, self.rows)
 
@@ -171,6 +171,7 @@ def json_export(files: list[SessionFile]) -> str:
 
 
 def _document(f: SessionFile) -> dict:
+    assert f.ledger is not None
     doc = audited_document(audit_ledger(f.ledger))
     doc["session"]["sha256"] = f.sha256
     return doc

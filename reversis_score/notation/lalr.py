@@ -46,7 +46,7 @@ def grammar_text() -> str:
 def cache_key(grammar: str | None = None) -> str:
     """The SHA-256 of what the tables depend on: the grammar, the options, Lark and Python."""
     parts = [CACHE_FORMAT, grammar if grammar is not None else grammar_text(), repr(sorted(OPTIONS.items())),
-             lark.__version__, "%d.%d" % sys.version_info[:2]]
+             lark.__version__, f"{sys.version_info[0]}.{sys.version_info[1]}"]
     return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 
 

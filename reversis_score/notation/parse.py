@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.records import HandRecord, Header, Session, Span
-from reversis_score.notation.lalr import grammar_text as grammar_text, parser  # re-exported
+from reversis_score.notation.lalr import parser
 from reversis_score.notation.wording import describe_unexpected, expectation
 
 _HAND_LINE = re.compile(r"^[ \t]*hand(?![\w'\-])", re.MULTILINE)
@@ -158,8 +158,6 @@ def parse_header(text: str) -> tuple[Header, list[Diagnostic]]:
 
 def parse_hand(chunk: str, first_line: int, expected_number: int) -> ParsedHand:
     """Parse one hand chunk starting at ``first_line`` of the file."""
-    builder = parser()[1]
-    builder.expected_hand_number = expected_number
     record, diags = _parse_with_recovery(chunk, "hand", first_line - 1, context=expected_number)
     number = record.number if record else expected_number
     if record is None:

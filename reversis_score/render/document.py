@@ -54,7 +54,7 @@ def settle_up_of(ledger: Ledger | LedgerStream) -> list[tuple[str, str, int]]:
     return settle_up(ledger.between_players())
 
 
-def hand_document(ledger: Ledger, hand: LedgerHand) -> dict:
+def hand_document(ledger: Ledger | LedgerStream, hand: LedgerHand) -> dict:
     """One hand: status, outcome, items, net, pools and balances."""
     doc: dict = {"number": hand.number, "dealer": hand.dealer, "status": hand.status}
     s = hand.settlement
