@@ -80,26 +80,34 @@ def stdin_bytes() -> bytes:
 
 def read_record(name: str) -> tuple[str, Path | None]:
     """The text of a record file (``-`` is standard input) and its directory."""
+    data, folder = file_bytes(name, stdin_bytes() if name == "-" else None)
+    return decoded(name, data), folder
+
+
+def file_bytes(name: str, stdin: bytes | None) -> tuple[bytes, Path]:
+    """A record's bytes and folder (``-``: ``stdin``, already read); problems are UsageProblems."""
     if name == "-":
-        data, folder = stdin_bytes(), Path.cwd()
-    else:
-        path = Path(name)
-        if not path.exists():
-            raise UsageProblem(f"{name}: no such file")
-        if path.is_dir():
-            raise UsageProblem(f"{name}: is a directory, not a record file")
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise UsageProblem(f"{name}: cannot be read ({exc.strerror})") from None
-        folder = path.parent
+        return stdin or b"", Path.cwd()
+    path = Path(name)
+    if not path.exists():
+        raise UsageProblem(f"{name}: no such file")
+    if path.is_dir():
+        raise UsageProblem(f"{name}: is a directory, not a record file")
+    try:
+        return path.read_bytes(), path.parent
+    except OSError as exc:
+        raise UsageProblem(f"{name}: cannot be read ({exc.strerror})") from None
+
+
+def decoded(name: str, data: bytes) -> str:
+    """The record's text; bytes that are not UTF-8 are a RecordProblem with their place."""
     from reversis_score.notation.diagnostics import render
     from reversis_score.notation.parse import decode
     text, problem = decode(data)
     if problem is not None:
-        lines = data.decode("utf-8", "replace").split("\n")
-        raise RecordProblem(render(problem, name, lines))
-    return text, folder
+        raise RecordProblem(render(problem, name, data.decode("utf-8", "replace").split("\n")))
+    assert text is not None
+    return text
 
 
 def validate_rules_option(rules: str | None) -> None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from reversis_score.cli.app import RecordProblem, UsageProblem
+from reversis_score.cli.app import RecordProblem, UsageProblem, decoded, file_bytes
 
 # Below this many bytes in all, the files are read in this process (a pool costs ~50 ms);
 # $REVERSIS_SCORE_INLINE_BYTES changes it (the tests set 0 to run a pool on small files).
@@ -52,30 +52,15 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def file_bytes(name: str, stdin: bytes | None) -> tuple[bytes, Path]:
-    """A record's bytes and folder (``-`` is standard input, read by the caller)."""
-    if name == "-":
-        return stdin or b"", Path.cwd()
-    path = Path(name)
-    if not path.exists():
-        raise UsageProblem(f"{name}: no such file")
-    if path.is_dir():
-        raise UsageProblem(f"{name}: is a directory, not a record file")
+def read_or_report(name: str, stdin: bytes | None) -> tuple[bytes, str, Path] | FileReport:
+    """A record's bytes, text and folder; or, when it cannot be read, the report that says why."""
     try:
-        return path.read_bytes(), path.parent
-    except OSError as exc:
-        raise UsageProblem(f"{name}: cannot be read ({exc.strerror})") from None
-
-
-def decoded(name: str, data: bytes) -> str:
-    """The record's text; bytes that are not UTF-8 are a RecordProblem with their place."""
-    from reversis_score.notation.diagnostics import render
-    from reversis_score.notation.parse import decode
-    text, problem = decode(data)
-    if problem is not None:
-        raise RecordProblem(render(problem, name, data.decode("utf-8", "replace").split("\n")))
-    assert text is not None
-    return text
+        data, folder = file_bytes(name, stdin)
+        return data, decoded(name, data), folder
+    except UsageProblem as exc:
+        return FileReport(name, 2, [f"error: {exc}"])
+    except RecordProblem as exc:
+        return FileReport(name, 1, [str(exc)])
 
 
 def diagnostics_text(session: Any) -> list[str]:
@@ -90,7 +75,8 @@ def run_ordered(work: Callable[[Job], FileReport], jobs: Sequence[Job], processe
 
     At most a few jobs per worker are in flight, so the reports waiting to be printed stay few.
     """
-    small = sizes is not None and sum(sizes) < int(os.environ.get("REVERSIS_SCORE_INLINE_BYTES", INLINE_BYTES))
+    inline = int(os.environ.get("REVERSIS_SCORE_INLINE_BYTES", INLINE_BYTES))
+    small = sizes is not None and sum(sizes) < inline
     if processes <= 1 or len(jobs) <= 1 or small:
         yield from (work(job) for job in jobs)
         return

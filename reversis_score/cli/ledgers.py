@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, BinaryIO, Optional
 
 import typer
 
-from reversis_score.cli.app import (Output, RecordProblem, UsageProblem, fail, app, guarded,
+from reversis_score.cli.app import (Output, fail, app, guarded,
                                     load_checked, print_diagnostics, stdin_bytes, try_load)
 from reversis_score.cli.records import JOBS_HELP, QUIET_HELP
 
@@ -155,17 +155,15 @@ def why(
 # ------------------------------------------------------------------ export
 def export_work(name: str, fmt: str, what: str, stdin: bytes | None) -> FileReport:
     """Read, check, settle and render one file for export (in a worker process, maybe)."""
-    from reversis_score.cli.batch import FileReport, decoded, diagnostics_text, file_bytes
+    from reversis_score.cli.batch import FileReport, diagnostics_text, read_or_report
     from reversis_score.ledger.build import ConservationError
     from reversis_score.ledger.export import piece, session_file
     from reversis_score.pipeline import check_text
-    try:
-        data, folder = file_bytes(name, stdin)
-        text = decoded(name, data)
-    except UsageProblem as exc:
-        return FileReport(name, 2, [f"error: {exc}"])
-    except RecordProblem as exc:
-        return FileReport(name, 1, [str(exc), NOT_EXPORTED.format(name)])
+    read = read_or_report(name, stdin)
+    if isinstance(read, FileReport):
+        read.errors += [NOT_EXPORTED.format(name)] if read.code == 1 else []
+        return read
+    data, text, folder = read
     session = check_text(text, name, folder)
     messages = diagnostics_text(session)
     if session.errors:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from reversis_score.cli.app import (Output, RecordProblem, UsageProblem, fail, app, guarded,
+from reversis_score.cli.app import (Output, fail, app, guarded,
                                     load_checked, print_diagnostics, read_record, render_ledger,
                                     stdin_bytes, validate_rules_option)
 
@@ -65,15 +65,12 @@ def check(
 
 def check_work(name: str, strict: bool, rules: str | None, stdin: bytes | None) -> FileReport:
     """Check one file (in a worker process, maybe): its problems and summary line, as text."""
-    from reversis_score.cli.batch import FileReport, decoded, diagnostics_text, file_bytes
+    from reversis_score.cli.batch import FileReport, diagnostics_text, read_or_report
     from reversis_score.pipeline import check_text
-    try:
-        data, folder = file_bytes(name, stdin)
-        text = decoded(name, data)
-    except UsageProblem as exc:
-        return FileReport(name, 2, [f"error: {exc}"])
-    except RecordProblem as exc:
-        return FileReport(name, 1, [str(exc)])
+    read = read_or_report(name, stdin)
+    if isinstance(read, FileReport):
+        return read
+    _, text, folder = read
     session = check_text(text, name, folder, rules, strict)
     return FileReport(name, 1 if session.errors else 0, diagnostics_text(session),
                       summary_line(session), len(session.hands))
