@@ -1,0 +1,168 @@
+"""``export``'s run: the files read, checked and settled in order (in worker processes with
+``--jobs``), each file's problems reported as it comes, its piece written as it comes.
+
+Text formats go to a temporary file, copied to standard output or renamed over ``--to`` only
+when the run may be kept (no usage error; no record error under ``--all-or-nothing``). The
+database is fed one session at a time inside the writer's one transaction; an Abort raised
+from the feed rolls it back. Nothing is said "added" before the database has committed.
+"""
+from __future__ import annotations
+
+import itertools
+import sys
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import typer
+
+from reversis_score.cli import batch
+from reversis_score.cli.app import fail, stdin_bytes
+from reversis_score.cli.batch import FileReport, diagnostics_text, read_or_report
+
+NOT_EXPORTED = "{}: has record errors: not exported"
+
+
+def export_work(name: str, fmt: str, what: str, stdin: bytes | None) -> FileReport:
+    """Read, check, settle and render one file for export (in a worker process, maybe)."""
+    from reversis_score.ledger.build import ConservationError
+    from reversis_score.ledger.export import piece, session_file
+    from reversis_score.pipeline import check_text
+    read = read_or_report(name, stdin)
+    if isinstance(read, FileReport):
+        read.errors += [NOT_EXPORTED.format(name)] if read.code == 1 else []
+        return read
+    data, text, folder = read
+    session = check_text(text, name, folder)
+    messages = diagnostics_text(session)
+    if session.errors:
+        return FileReport(name, 1, messages + [NOT_EXPORTED.format(name)], hands=len(session.hands))
+    try:
+        found = session_file(name, data, session)
+    except ConservationError as exc:
+        return FileReport(name, 1, messages + [f"internal error: fish not conserved in {exc}; please "
+                                               "report it", NOT_EXPORTED.format(name)])
+    assert found.ledger is not None
+    return FileReport(name, 0, messages, None, len(found.ledger.settled), found.sha256,
+                      piece(found, fmt, what))
+
+
+class Abort(Exception):
+    """A file that stops the whole export: a usage problem, or an error under --all-or-nothing."""
+
+
+class ExportRun:
+    """The files of one export, settled in order (in workers with --jobs), problems reported
+    as they come; ``sessions`` yields the good ones and raises Abort when nothing may be kept."""
+
+    def __init__(self, files: list[str], fmt: str, what: str, all_or_nothing: bool,
+                 jobs: int | None, quiet: bool) -> None:
+        self.all_or_nothing = all_or_nothing
+        self.fmt, self.what = fmt, what
+        stdin = stdin_bytes() if "-" in files else None
+        self.sizes = batch.file_sizes(files, stdin)
+        work = partial(export_work, fmt=fmt, what=what, stdin=stdin)
+        self.reports = batch.run_ordered(work, files, jobs or batch.default_jobs(), self.sizes)
+        self.progress = batch.Progress(len(files), sum(self.sizes), not quiet)
+        self.codes: list[int] = []
+
+    def sessions(self) -> Iterator[FileReport]:
+        """Each exportable file's report, in order; Abort at the first file that forbids it."""
+        for report in self._reported():
+            if report.code == 2 or (report.code == 1 and self.all_or_nothing):
+                raise Abort()
+            if report.code == 0:
+                yield report
+
+    def _reported(self) -> Iterator[FileReport]:
+        for report, size in zip(self.reports, self.sizes):
+            for message in report.errors:
+                self.progress.print(message, err=True)
+            self.progress.advance(report, size)
+            self.codes.append(report.code)
+            yield report
+
+    def finish(self) -> None:
+        """After an Abort: report the remaining files too, then say why nothing was exported."""
+        for _ in self._reported():
+            pass
+        if 2 in self.codes:
+            fail("nothing exported: fix the file names first", 2)
+        fail("nothing exported (--all-or-nothing): a file has record errors", 1)
+
+
+def export_text(run: ExportRun, to: str | None) -> None:
+    """Write the pieces as they come into a temporary file; keep it only if the run may be kept."""
+    import tempfile
+
+    from reversis_score.ledger.export import Assembler
+    with tempfile.TemporaryFile("w+b") as spool:
+        joined = Assembler(run.fmt, run.what, lambda text: spool.write(text.encode("utf-8")))
+        try:
+            for report in run.sessions():
+                joined.add(report.piece)
+            joined.close()
+        except Abort:
+            run.finish()
+        if joined.count:
+            spool.seek(0)
+            _write_spool(spool, to)
+
+
+def _write_spool(spool: BinaryIO, to: str | None) -> None:
+    """Standard output, or a file written beside the target first and renamed into place."""
+    import shutil
+
+    from reversis_score.files import AtomicFile
+    if to is None:
+        out = getattr(sys.stdout, "buffer", None)
+        if out is None:  # a text-only stream stands in for standard output
+            sys.stdout.write(spool.read().decode("utf-8"))
+            return
+        sys.stdout.flush()
+        shutil.copyfileobj(spool, out)
+        out.flush()
+        return
+    try:
+        target = AtomicFile(Path(to))
+        try:
+            shutil.copyfileobj(spool, target.out)
+        except BaseException:
+            target.discard()
+            raise
+        target.commit()
+    except OSError as exc:
+        fail(f"error: cannot write {to} ({exc.strerror or exc}); nothing was written", 2)
+
+
+def export_database(run: ExportRun, to: str) -> None:
+    """Feed the sessions to the database one by one; say what was done once it is committed."""
+    import sqlite3
+
+    from reversis_score.render.sqlite import TargetProblem, export_sqlite
+    written: list[FileReport] = []
+
+    def sessions() -> Iterator[tuple[str, Any]]:
+        for report in run.sessions():
+            written.append(report)
+            yield report.sha256 or "", report.piece
+            report.piece = None  # the ledger is in the database's transaction now
+
+    feed = sessions()
+    try:
+        first = next(feed, None)  # no database is touched for a run with nothing to export
+        if first is None:
+            return
+        done = export_sqlite(Path(to), itertools.chain([first], feed))
+    except Abort:
+        run.finish()
+        return
+    except TargetProblem as exc:
+        fail(f"error: {to}: {exc}; nothing was changed", 2)
+    except (sqlite3.Error, OSError) as exc:
+        fail(f"error: cannot write {to} ({exc}); nothing was changed", 2)
+    for report, outcome in zip(written, done):
+        where = "to" if outcome == "added" else "in"
+        typer.echo(f"{report.name}: {outcome} {where} {to} ({report.hands} hand{'s' * (report.hands != 1)}, "
+                   f"session {(report.sha256 or '')[:12]})")
