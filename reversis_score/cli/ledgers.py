@@ -17,7 +17,7 @@ from typing import Annotated, Optional
 import typer
 
 from reversis_score.cli.app import (Output, UsageProblem, fail, app, guarded, load_checked,
-                                    print_diagnostics, try_load)
+                                    print_diagnostics, read_bytes, try_load)
 from reversis_score.files import write_atomically
 from reversis_score.notation.diagnostics import render
 from reversis_score.pipeline import CheckedSession, check_text
@@ -57,11 +57,11 @@ def worst(codes: list[int]) -> int:
     return 0
 
 
-def _ledger(session: CheckedSession):
+def _ledger(session: CheckedSession, split_pools: bool = False):
     """Settle a checked record; fish not conserved is an engine bug, said as such (exit 1)."""
     from reversis_score.ledger.build import ConservationError, build_ledger
     try:
-        return build_ledger(session)
+        return build_ledger(session, split_pools)
     except ConservationError as exc:
         fail(f"internal error: fish not conserved in {exc} — this is a bug in reversis-score, "
               "not in the record; please report it", 1)
@@ -154,7 +154,7 @@ def _read_for_export(name: str):
     from reversis_score.ledger.export import session_file
     from reversis_score.notation.parse import decode
     try:
-        data, folder = _read_bytes(name)
+        data, folder = read_bytes(name)
     except UsageProblem as exc:
         typer.echo(f"error: {exc}", err=True)
         return None, 2
@@ -172,21 +172,6 @@ def _read_for_export(name: str):
     except ConservationError as exc:
         typer.echo(f"internal error: fish not conserved in {exc}; please report it", err=True)
         return None, 1
-
-
-def _read_bytes(name: str) -> tuple[bytes, Path]:
-    """The file's bytes (its identity is their hash) and its folder; file problems are usage errors."""
-    if name == "-":
-        return sys.stdin.buffer.read(), Path.cwd()
-    path = Path(name)
-    if not path.exists():
-        raise UsageProblem(f"{name}: no such file")
-    if path.is_dir():
-        raise UsageProblem(f"{name}: is a directory, not a record file")
-    try:
-        return path.read_bytes(), path.parent
-    except OSError as exc:
-        raise UsageProblem(f"{name}: cannot be read ({exc.strerror})") from None
 
 
 @app.command(epilog="Examples: reversis-score export night*.rvs --format sqlite --to season.db; "
