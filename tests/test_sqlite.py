@@ -1,13 +1,11 @@
 """export --format sqlite: SQL sums agree with the JSON, re-export is idempotent, failures change nothing."""
 import json
 import sqlite3
-import subprocess
-import sys
 
 import pytest
 from typer.testing import CliRunner
 
-from conftest import DATA, SAMPLES, SHARED
+from conftest import DATA, SAMPLES, verified
 from reversis_score.cli import app
 from reversis_score.ledger.export import content_hash
 from reversis_score.ledger.build import build_ledger
@@ -216,11 +214,10 @@ def test_targets_that_are_not_our_database(tmp_path):
     assert dump(other) == before
 
 
-def test_check_ledger_on_the_json_beside_the_database(tmp_path):
-    """The JSON export of the same files passes the contract checker (one document per file)."""
+def test_verify_on_the_json_beside_the_database(tmp_path):
+    """The JSON export of the same files passes verify (one document per file)."""
     for path in (NIGHT1, NIGHT2):
         target = tmp_path / f"{path.stem}.json"
         runner.invoke(app, ["export", str(path), "--to", str(target)])
-        checked = subprocess.run([sys.executable, str(SHARED / "tools" / "check-ledger.py"), str(target)],
-                                 text=True, capture_output=True)
-        assert checked.returncode == 0, checked.stdout
+        checked = verified(target)
+        assert checked.exit_code == 0, checked.output
