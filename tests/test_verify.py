@@ -64,7 +64,7 @@ def test_one_amount_changed_names_the_hand_and_the_item(club, tmp_path):
     assert f"{target}: hand 1, item 8, amount: Denis pays Bruno 11; with 10 the hand's net and pools add " \
            "up; its why says 10" in lines
     assert f"{target}: hand 1, net: Bruno's net is +45, the items sum to +46" in lines
-    assert lines[-1] == f"{target}: 12 hands: 5 problems"
+    assert lines[-1] == f"{target}: 12 hands: 3 problems"
 
 
 @settings(max_examples=40, deadline=None)

@@ -106,9 +106,13 @@ def _summary(docs: list[dict], hands: int, findings: list, record: str | None) -
     sessions = f"{len(docs)} sessions, " if len(docs) > 1 else ""
     problems = f"{len(findings)} problem{'s' if len(findings) != 1 else ''}"
     if findings:
-        return f"{sessions}{hands} hands: {problems}"
+        return f"{sessions}{_hands(hands)}: {problems}"
     stops = [h["number"] for d in docs for h in d["hands"] if h["status"] == "error"]
     note = (f" (the record had errors from hand {stops[0]}: the ledger stops there)"
             if len(stops) == 1 else "")
     same = f"; it is the ledger {record} settles to" if record else ""
-    return f"{sessions}{hands} hands: sound{same}{note}"
+    return f"{sessions}{_hands(hands)}: sound{same}{note}"
+
+
+def _hands(n: int) -> str:
+    return f"{n} hand" if n == 1 else f"{n} hands"
