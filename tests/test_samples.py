@@ -1,5 +1,5 @@
 """The samples: each checks clean, settles under its own preset to a ledger that keeps
-LEDGER.md, and prints exactly its golden settlement (rewritten only with --update-golden)."""
+docs/ledger.md, and prints exactly its golden settlement (rewritten only with --update-golden)."""
 import json
 
 import pytest
