@@ -79,6 +79,36 @@ def test_any_single_amount_changed_is_found_in_its_hand(club, data):
     assert any(f.hand == hand["number"] and f.key == "net" for f in found)
 
 
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 70) | st.floats(allow_nan=True)
+                    | st.text(max_size=8), lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.text(max_size=6), inner, max_size=3), max_leaves=6)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_any_edit_anywhere_gives_findings_never_a_traceback(club, data):
+    """Replace or delete any value of the ledger, at any depth: verify answers in findings."""
+    doc = copy.deepcopy(club)
+    doc["hands"] = doc["hands"][:3]
+    for _ in range(data.draw(st.integers(1, 3))):
+        node, key = doc, None
+        while True:
+            keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+            if not keys:
+                key = None
+                break
+            key = data.draw(st.sampled_from(keys))
+            if not isinstance(node[key], (dict, list)) or data.draw(st.booleans()):
+                break
+            node = node[key]
+        if key is not None and data.draw(st.booleans()):
+            del node[key]
+        elif key is not None:
+            node[key] = data.draw(JSON)
+    for finding in verify_document(doc):
+        assert str(finding)
+
+
 @pytest.mark.parametrize("edit, expected", [
     (lambda d: d["hands"][1]["net"].update(Anne=-51),
      ["hand 2, net: Anne's net is -51, the items sum to -54",

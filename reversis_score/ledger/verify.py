@@ -284,6 +284,9 @@ def _balances(hands: list[dict], players: list[str], stake: int) -> list[Finding
 def _totals(doc: dict, settled: list[dict], players: list[str]) -> list[Finding]:
     """totals are the sums of the nets; pools are the last hand's pools_after."""
     found = []
+    if set(doc["totals"]) != set(players):
+        found.append(Finding(None, None, "totals", f"names {sorted(doc['totals'])}, the players "
+                                                   f"are {players}"))
     for p in players:
         total = sum(h["net"][p] for h in settled)
         if doc["totals"].get(p) != total:
@@ -318,4 +321,4 @@ def _settle_up(doc: dict, settled: list[dict], players: list[str]) -> list[Findi
 
 
 def _signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
+    return f"{n:+}" if n else "0"  # "+" not "+d": 5.0 is an integer to JSON Schema too
