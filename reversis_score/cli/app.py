@@ -29,6 +29,8 @@ Examples:
   reversis-score settle samples/club-night.rvs --hand 3
 
   reversis-score settle samples/club-night.rvs --format json > ledger.json
+
+  reversis-score verify ledger.json --record samples/club-night.rvs
 """
 
 app = typer.Typer(name="reversis-score", add_completion=False, no_args_is_help=True,
