@@ -80,11 +80,15 @@ def schema() -> dict:
     return json.loads(files("reversis_score.ledger").joinpath("ledger.schema.json").read_text("utf-8"))
 
 
+@cache
+def _validator():
+    from jsonschema import Draft202012Validator  # only verify needs it: keep start-up light
+    return Draft202012Validator(schema())
+
+
 def schema_findings(doc: dict) -> list[Finding]:
     """Every place where the document breaks the schema, each named by its JSON path."""
-    from jsonschema import Draft202012Validator  # only verify needs it: keep start-up light
-    validator = Draft202012Validator(schema())
-    errors = sorted(validator.iter_errors(doc), key=lambda e: [(isinstance(p, str), p) for p in e.absolute_path])
+    errors = sorted(_validator().iter_errors(doc), key=lambda e: [(isinstance(p, str), p) for p in e.absolute_path])
     return [Finding(*_hand_and_seq(doc, list(e.absolute_path)), e.json_path, e.message)
             for e in errors]
 
