@@ -172,6 +172,8 @@ def test_bytes_that_are_not_text_and_usage_errors(tmp_path):
     assert runner.invoke(app, ["verify"]).exit_code == 2
     assert verified(binary, binary, "--record", CLUB).exit_code == 2
     assert verified(binary, "--record", CLUB, "--rules", "nosuch").exit_code == 2
+    missing = verified(binary, "--record", tmp_path / "missing.rvs")
+    assert (missing.exit_code, missing.output) == (2, f"error: {tmp_path / 'missing.rvs'}: no such file\n")
 
 
 def test_record_that_matches_and_one_that_does_not(club, tmp_path):

@@ -53,8 +53,9 @@ def _settled_record(record: str, rules: str | None, split_pools: bool) -> dict:
     from reversis_score.render.document import ledger_document
     session, code = try_load(record, rules=rules)
     if session is None or code:
-        typer.echo(f"{record}: has record errors: nothing to compare the ledger with", err=True)
-        raise typer.Exit(code or 1)
+        if code == 1:
+            typer.echo(f"{record}: has record errors: nothing to compare the ledger with", err=True)
+        raise typer.Exit(code)
     return ledger_document(_ledger(session, split_pools))
 
 
