@@ -20,7 +20,7 @@ from reversis_score.cli import app
 from reversis_score.rules.view import presets_markdown
 
 OUTSIDE = ("../" + "shared", "shared/" + "tools")  # spelled apart so that this file does not name them
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [ROOT / "README.md", ROOT / "samples" / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 BEGIN = "<!-- presets table: generated from reversis_score/rules/presets.py -->"
 END = "<!-- end of the presets table -->"
