@@ -26,3 +26,39 @@ def update_golden(request) -> bool:
 def example_text() -> str:
     """The whole example record of NOTATION.md (settled fish by fish in RULES.md §13)."""
     return (DATA / "notation-example.rvs").read_text("utf-8")
+
+
+# ------------------------------------------------------------------ a throwaway PostgreSQL
+@pytest.fixture(scope="session")
+def pg_server():
+    """A PostgreSQL server on a Unix socket for the whole run (tests/pgserver.py), or a skip
+    that says why there is none. CI installs one (.ci/run), so there a missing one fails."""
+    import os
+
+    import pgserver
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        pytest.skip("psycopg is not installed (pip install -e '.[dev]' brings it)")
+    found = pgserver.find_server()
+    if isinstance(found, str):
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must run the PostgreSQL tests, but {found}")
+        pytest.skip(found)
+    server = pgserver.Server(found)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server, request):
+    """A URL of a new, empty database of its own for one test."""
+    import re
+    name = "t_" + re.sub(r"\W", "_", request.node.name.lower())[:50]
+    with pg_server.admin() as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return pg_server.url(name)

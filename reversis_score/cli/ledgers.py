@@ -230,8 +230,8 @@ def _database_format(ctx: typer.Context, output: ExportFormat, to: str | None) -
     from reversis_score.render.database import is_postgres_url
     if to is None or not is_postgres_url(to):
         return output
-    from click.core import ParameterSource
-    if ctx.get_parameter_source("output") is ParameterSource.COMMANDLINE:
+    source = ctx.get_parameter_source("output")  # an enum of Typer's click: compared by name
+    if source is not None and source.name == "COMMANDLINE":
         fail(f"error: --to postgresql://… writes into a PostgreSQL database; --format {output.value} "
              "writes a file (leave out --format to export into the database)", 2)
     return ExportFormat.sqlite
