@@ -10,9 +10,9 @@ import subprocess
 import sys
 
 import pytest
+from conftest import DATA, SAMPLES
 from typer.testing import CliRunner
 
-from conftest import DATA, SAMPLES
 from reversis_score.cli import app
 from reversis_score.pipeline import check_text
 from reversis_score.render import database, postgres

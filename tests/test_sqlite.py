@@ -5,12 +5,12 @@ import subprocess
 import sys
 
 import pytest
+from conftest import DATA, SAMPLES, SHARED
 from typer.testing import CliRunner
 
-from conftest import DATA, SAMPLES, SHARED
 from reversis_score.cli import app
-from reversis_score.ledger.export import content_hash
 from reversis_score.ledger.build import build_ledger
+from reversis_score.ledger.export import content_hash
 from reversis_score.pipeline import check_text
 from reversis_score.render import database as dbw
 from reversis_score.render import sqlite as sq

@@ -12,9 +12,9 @@ import subprocess
 import sys
 
 import pytest
+from conftest import DATA
 from typer.testing import CliRunner
 
-from conftest import DATA
 from reversis_score.cli import app
 from reversis_score.render import sqlite as sq
 

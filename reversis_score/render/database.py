@@ -27,7 +27,7 @@ from reversis_score.render.tables import outcome_words
 from reversis_score.rules.knobs import KNOB_NAMES, knob_json
 
 SCHEMES = ("postgresql://", "postgres://")
-_USERINFO = re.compile(r"^([a-z]+://[^:/@?#]*):([^@/?#]*)@", re.I)
+_USERINFO = re.compile(r"^([a-z]+://[^:/@?#]*):([^@/?#]*)@", re.IGNORECASE)
 
 
 def is_postgres_url(target: str) -> bool:
@@ -41,7 +41,7 @@ def _passwords(target: str) -> list[str]:
     match = _USERINFO.match(target)
     if match and match.group(2):
         found.append(match.group(2))
-    found += [v for k, v in re.findall(r"[?&](password)=([^&#]*)", target, re.I) if v]
+    found += [v for k, v in re.findall(r"[?&](password)=([^&#]*)", target, re.IGNORECASE) if v]
     return sorted({p for raw in found for p in (raw, unquote(raw))}, key=len, reverse=True)
 
 
