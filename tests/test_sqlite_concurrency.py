@@ -13,6 +13,7 @@ import sys
 
 import pytest
 from conftest import DATA
+from test_sqlite import dump
 from typer.testing import CliRunner
 
 from reversis_score.cli import app
@@ -60,14 +61,6 @@ def sessions(db) -> set[str]:
     conn = sqlite3.connect(db)
     try:
         return {r[0] for r in conn.execute("SELECT file FROM sessions")}
-    finally:
-        conn.close()
-
-
-def dump(db) -> list[str]:
-    conn = sqlite3.connect(db)
-    try:
-        return list(conn.iterdump())
     finally:
         conn.close()
 

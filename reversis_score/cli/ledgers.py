@@ -189,7 +189,8 @@ def _read_bytes(name: str) -> tuple[bytes, Path]:
 
 
 @app.command(epilog="Examples: reversis-score export night*.rvs --format sqlite --to season.db; "
-                     "reversis-score export club.rvs --format csv --what hands --to hands.csv")
+                     "reversis-score export club.rvs --format csv --what hands --to hands.csv; "
+                     "reversis-score export night*.rvs --to postgresql://club@db.example.org/league")
 def export(
     ctx: typer.Context,
     files: Annotated[list[str], typer.Argument(metavar="FILE", show_default=False, help=FILES_HELP)],
@@ -273,7 +274,8 @@ def _export_loaded(loaded, output: ExportFormat, to: str | None, what: What) -> 
 
 # ------------------------------------------------------------------ season
 @app.command(epilog="Examples: reversis-score season season.db; "
-                     "reversis-score season season.db --since 2026-10-01 --player Anne")
+                     "reversis-score season season.db --since 2026-10-01 --player Anne; "
+                     "reversis-score season postgresql://treasurer@db.example.org/league")
 def season(
     db: Annotated[str, typer.Argument(metavar="DB", help="A database written by export: a SQLite "
                                                          "file, or a postgresql:// URL.")],

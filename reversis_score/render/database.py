@@ -22,7 +22,7 @@ from typing import Any
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
 from reversis_score.ledger.build import Ledger
-from reversis_score.render.schema import TargetProblem, insert_sql
+from reversis_score.render.schema import SCHEMA_VERSION, TABLES, TargetProblem, insert_sql
 from reversis_score.render.tables import outcome_words
 from reversis_score.rules.knobs import KNOB_NAMES, knob_json
 
@@ -168,6 +168,16 @@ class Reader:
     def close(self) -> None:
         """Close the connection."""
         self.conn.close()
+
+    @classmethod
+    def checked(cls, conn: Any, version: int | None, names: set[str], mark: str, name: str,
+                errors: tuple[type[BaseException], ...], target: str = "") -> Reader:
+        """A reader of ``conn`` if it holds our schema (``version``, ``names``); else it is
+        closed and a ``TargetProblem`` says so."""
+        if version != SCHEMA_VERSION or not {*TABLES, "hand_nets"} <= names:
+            conn.close()
+            raise TargetProblem(f"{name}: not a reversis-score database (no sessions written by export)")
+        return cls(conn, mark, name, errors, target)
 
 
 def open_database(target: str) -> Reader:

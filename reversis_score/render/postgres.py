@@ -111,14 +111,14 @@ def _ensure_schema(conn: Any) -> None:
 def open_postgres(target: str) -> Reader:
     """Open a league database read-only; a database without our schema is a ``TargetProblem``."""
     psycopg = _driver()
-    conn = _connect(target)
+    try:
+        conn = _connect(target)
+    except TargetProblem as exc:
+        raise TargetProblem(f"{shown(target)}: {exc}") from None
     conn.read_only = True
     try:
         version, present = _ours(conn)
     except psycopg.Error as exc:
         conn.close()
         raise TargetProblem(f"{shown(target)}: cannot be read ({_said(exc, target)})") from None
-    if version != SCHEMA_VERSION or not {*TABLES, "hand_nets"} <= present:
-        conn.close()
-        raise TargetProblem(f"{shown(target)}: not a reversis-score database (no sessions written by export)")
-    return Reader(conn, "%s", shown(target), errors=(psycopg.Error,), target=target)
+    return Reader.checked(conn, version, present, "%s", shown(target), (psycopg.Error,), target)

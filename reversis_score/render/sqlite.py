@@ -113,7 +113,4 @@ def open_sqlite(path: Path) -> Reader:
     except sqlite3.DatabaseError as exc:
         conn.close()
         raise TargetProblem(f"{path}: not a SQLite database ({exc})") from None
-    if version != SCHEMA_VERSION or not {*TABLES, "hand_nets"} <= names:
-        conn.close()
-        raise TargetProblem(f"{path}: not a reversis-score database (no sessions written by export)")
-    return Reader(conn, "?", str(path), errors=(sqlite3.Error,))
+    return Reader.checked(conn, version, names, "?", str(path), (sqlite3.Error,))
