@@ -283,3 +283,24 @@ def test_libpq_environment_and_pgpass(secretive, tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     assert SECRET not in result.output
     assert run("season", bare).exit_code == 0
+
+
+def test_sessions_are_taken_one_at_a_time(pg_url, monkeypatch):
+    """The writer reads the iterable lazily, as a streaming caller feeds it."""
+    from reversis_score.ledger.build import build_ledger
+    from reversis_score.ledger.export import content_hash
+    events = []
+    real = database.replace_session
+
+    def writing(conn, sha, ledger, mark):
+        events.append("write")
+        return real(conn, sha, ledger, mark)
+
+    def feed():
+        for path in NIGHTS[:2]:
+            events.append("read")
+            yield content_hash(path.read_bytes()), build_ledger(check_text(path.read_text("utf-8"), str(path)))
+    monkeypatch.setattr(database, "replace_session", writing)
+    assert database.export_database(pg_url, feed()) == ["added", "added"]
+    assert events == ["read", "write", "read", "write"]
+    assert count(pg_url) == 2

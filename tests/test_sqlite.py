@@ -233,3 +233,31 @@ def test_check_ledger_on_the_json_beside_the_database(tmp_path):
         checked = subprocess.run([sys.executable, str(SHARED / "tools" / "check-ledger.py"), str(target)],
                                  text=True, capture_output=True)
         assert checked.returncode == 0, checked.stdout
+
+
+def test_sessions_are_taken_one_at_a_time_inside_the_transaction(tmp_path, monkeypatch):
+    """A caller may stream: each session is read from the iterable only when the one before
+    is written (one transaction all the same: a failure after them keeps neither)."""
+    events = []
+    real = dbw.replace_session
+
+    def writing(conn, sha, ledger, mark):
+        events.append("write")
+        return real(conn, sha, ledger, mark)
+
+    def feed(fail_at_end=False):
+        for sha, ledger in ledgers(NIGHT1, NIGHT2):
+            events.append("read")
+            yield sha, ledger
+        if fail_at_end:
+            raise RuntimeError("the last file could not be read")
+    monkeypatch.setattr(dbw, "replace_session", writing)
+    db = tmp_path / "s.db"
+    assert sq.export_sqlite(db, feed()) == ["added", "added"]
+    assert events == ["read", "write", "read", "write"]
+    before = dump(db)
+    db.unlink()
+    with pytest.raises(RuntimeError):
+        sq.export_sqlite(db, feed(fail_at_end=True))
+    assert dump(db) == ["BEGIN TRANSACTION;", "COMMIT;"]
+    assert sq.export_sqlite(db, feed()) == ["added", "added"] and dump(db) == before
