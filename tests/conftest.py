@@ -40,14 +40,19 @@ def pg_server():
         import psycopg  # noqa: F401
     except ImportError:
         pytest.skip("psycopg is not installed (pip install -e '.[dev]' brings it)")
+    def cannot(reason: str):
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must run the PostgreSQL tests, but {reason}")
+        pytest.skip(reason)
     found = pgserver.find_server()
     if isinstance(found, str):
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI must run the PostgreSQL tests, but {found}")
-        pytest.skip(found)
+        cannot(found)
     server = pgserver.Server(found)
     try:
-        server.start()
+        try:
+            server.start()
+        except RuntimeError as exc:  # e.g. a temporary folder the server's user cannot reach
+            cannot(f"the PostgreSQL test server did not start: {exc}")
         yield server
     finally:
         server.stop()

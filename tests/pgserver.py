@@ -69,7 +69,8 @@ class Server:
         cmd = [*self.binaries.prefix, str(self.binaries.bindir / tool), *args]
         done = subprocess.run(cmd, check=False, capture_output=True, text=True, timeout=120)
         if done.returncode != 0:
-            raise RuntimeError(f"{tool} failed: {done.stdout}{done.stderr}")
+            said = [line for line in (done.stderr or done.stdout).splitlines() if line.strip()]
+            raise RuntimeError(f"{tool} failed: {said[-1] if said else done.returncode}")
 
     def start(self) -> None:
         """initdb, then pg_ctl start on the socket only."""
@@ -87,7 +88,8 @@ class Server:
     def stop(self) -> None:
         """Stop the server and remove its directory."""
         try:
-            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+            if (self.data / "postmaster.pid").exists():  # else it never started
+                self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
 

@@ -208,6 +208,8 @@ def test_missing_rights(pg_server, pg_url):
     result = export(onlooker, NIGHTS[0])  # no tables yet, and no right to create them
     assert result.exit_code == 2 and "permission denied" in one_line(result)
     assert export(pg_url, NIGHTS[0]).exit_code == 0
+    result = run("season", onlooker)  # the tables are there, but not for this role
+    assert result.exit_code == 2 and "permission denied" in one_line(result)
     with pg_server.admin(pg_url.rsplit("/", 1)[1].split("?")[0]) as conn:
         conn.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO onlooker")
     before = rows(pg_url)
