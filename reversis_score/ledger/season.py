@@ -87,10 +87,17 @@ SELECT p.name,
        (SELECT COUNT(*) FROM hands h WHERE h.outcome = 'reversis-broken'
          AND h.reversis_player = p.name AND h.session_id IN (SELECT id FROM chosen)),
        (SELECT COUNT(*) FROM hands h WHERE h.outcome = 'reversis-broken'
-         AND h.breaker = p.name AND h.session_id IN (SELECT id FROM chosen))
+         AND h.breaker = p.name AND h.session_id IN (SELECT id FROM chosen)),
+       MIN(p.session_id), MIN(p.seat)
 FROM players p WHERE p.session_id IN (SELECT id FROM chosen)
-GROUP BY p.name ORDER BY MIN(p.session_id), MIN(p.seat), p.name
+GROUP BY p.name
 """
+
+
+def _in_order(found: list[tuple]) -> list[PlayerSeason]:
+    """Players in order of first appearance, then seat, then name by code point: sorted here,
+    not by the database, whose collation of names (a server's locale) would differ."""
+    return [PlayerSeason(*row[:-2]) for row in sorted(found, key=lambda r: (r[-2], r[-1], r[0]))]
 
 
 def read_season(db: Reader, since: str | None = None, player: str | None = None) -> Season:
@@ -102,7 +109,7 @@ def read_season(db: Reader, since: str | None = None, player: str | None = None)
     count, first, last = db.rows(
         "SELECT COUNT(*), MIN(date), MAX(date) FROM sessions WHERE CAST(? AS TEXT) IS NULL OR date >= ?",
         args)[0]
-    rows = [PlayerSeason(*row) for row in db.rows(_PER_PLAYER, args)]
+    rows = _in_order(db.rows(_PER_PLAYER, args))
     transfers = settle_up({r.player: r.from_players for r in rows})
     if player is not None:
         if player not in [r.player for r in rows]:
