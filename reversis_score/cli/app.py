@@ -30,6 +30,8 @@ Examples:
   reversis-score settle samples/club-night.rvs --hand 3
 
   reversis-score settle samples/club-night.rvs --format json > ledger.json
+
+  reversis-score verify ledger.json --record samples/club-night.rvs
 """
 
 app = typer.Typer(name="reversis-score", add_completion=False, no_args_is_help=True,
@@ -78,25 +80,26 @@ def stdin_bytes() -> bytes:
     return _STDIN[0]
 
 
-def read_record(name: str) -> tuple[str, Path | None]:
-    """The text of a record file (``-`` is standard input) and its directory."""
-    data, folder = file_bytes(name, stdin_bytes() if name == "-" else None)
-    return decoded(name, data), folder
-
-
-def file_bytes(name: str, stdin: bytes | None) -> tuple[bytes, Path]:
-    """A record's bytes and folder (``-``: ``stdin``, already read); problems are UsageProblems."""
+def read_bytes(name: str, kind: str = "a record file", stdin: bytes | None = None) -> tuple[bytes, Path]:
+    """The bytes of a file (``-`` is standard input, or ``stdin`` when the caller read it: a
+    worker process cannot) and its directory; problems are UsageProblems (exit 2)."""
     if name == "-":
-        return stdin or b"", Path.cwd()
+        return (stdin if stdin is not None else stdin_bytes()), Path.cwd()
     path = Path(name)
     if not path.exists():
         raise UsageProblem(f"{name}: no such file")
     if path.is_dir():
-        raise UsageProblem(f"{name}: is a directory, not a record file")
+        raise UsageProblem(f"{name}: is a directory, not {kind}")
     try:
         return path.read_bytes(), path.parent
     except OSError as exc:
         raise UsageProblem(f"{name}: cannot be read ({exc.strerror})") from None
+
+
+def read_record(name: str) -> tuple[str, Path | None]:
+    """The text of a record file (``-`` is standard input) and its directory."""
+    data, folder = read_bytes(name)
+    return decoded(name, data), folder
 
 
 def decoded(name: str, data: bytes) -> str:

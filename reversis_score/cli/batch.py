@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from reversis_score.cli.app import RecordProblem, UsageProblem, decoded, file_bytes
+from reversis_score.cli.app import RecordProblem, UsageProblem, decoded, read_bytes
 
 # Below this many bytes in all, the files are read in this process (a pool costs ~50 ms);
 # $REVERSIS_SCORE_INLINE_BYTES changes it (the tests set 0 to run a pool on small files).
@@ -55,7 +55,7 @@ def default_jobs() -> int:
 def read_or_report(name: str, stdin: bytes | None) -> tuple[bytes, str, Path] | FileReport:
     """A record's bytes, text and folder; or, when it cannot be read, the report that says why."""
     try:
-        data, folder = file_bytes(name, stdin)
+        data, folder = read_bytes(name, stdin=stdin)
         return data, decoded(name, data), folder
     except UsageProblem as exc:
         return FileReport(name, 2, [f"error: {exc}"])

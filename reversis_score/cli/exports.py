@@ -137,10 +137,10 @@ def _write_spool(spool: BinaryIO, to: str | None) -> None:
 
 
 def export_database(run: ExportRun, to: str) -> None:
-    """Feed the sessions to the database one by one; say what was done once it is committed."""
-    import sqlite3
-
-    from reversis_score.render.sqlite import TargetProblem, export_sqlite
+    """Feed the sessions to the database (a SQLite file or a PostgreSQL URL) one by one; say
+    what was done once it is committed."""
+    from reversis_score.render.database import export_database as write, shown
+    from reversis_score.render.schema import TargetProblem
     written: list[FileReport] = []
 
     def sessions() -> Iterator[tuple[str, Any]]:
@@ -154,15 +154,15 @@ def export_database(run: ExportRun, to: str) -> None:
         first = next(feed, None)  # no database is touched for a run with nothing to export
         if first is None:
             return
-        done = export_sqlite(Path(to), itertools.chain([first], feed))
+        done = write(to, itertools.chain([first], feed))
     except Abort:
         run.finish()
         return
     except TargetProblem as exc:
-        fail(f"error: {to}: {exc}; nothing was changed", 2)
-    except (sqlite3.Error, OSError) as exc:
-        fail(f"error: cannot write {to} ({exc}); nothing was changed", 2)
+        fail(f"error: {shown(to)}: {exc}; nothing was changed", 2)
+    except OSError as exc:
+        fail(f"error: cannot write {shown(to)} ({exc}); nothing was changed", 2)
     for report, outcome in zip(written, done):
         where = "to" if outcome == "added" else "in"
-        typer.echo(f"{report.name}: {outcome} {where} {to} ({report.hands} hand{'s' * (report.hands != 1)}, "
-                   f"session {(report.sha256 or '')[:12]})")
+        hands = f"{report.hands} hand{'s' * (report.hands != 1)}"
+        typer.echo(f"{report.name}: {outcome} {where} {shown(to)} ({hands}, session {(report.sha256 or '')[:12]})")

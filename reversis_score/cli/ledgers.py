@@ -55,11 +55,11 @@ def worst(codes: list[int]) -> int:
     return 0
 
 
-def _ledger(session: CheckedSession):
+def _ledger(session: CheckedSession, split_pools: bool = False):
     """Settle a checked record; fish not conserved is an engine bug, said as such (exit 1)."""
     from reversis_score.ledger.build import ConservationError, build_ledger
     try:
-        return build_ledger(session)
+        return build_ledger(session, split_pools)
     except ConservationError as exc:
         fail(f"internal error: fish not conserved in {exc} — this is a bug in reversis-score, "
               "not in the record; please report it", 1)
@@ -149,13 +149,17 @@ def why(
 
 # ------------------------------------------------------------------ export
 @app.command(epilog="Examples: reversis-score export night*.rvs --format sqlite --to season.db; "
-                     "reversis-score export club.rvs --format csv --what hands --to hands.csv")
+                     "reversis-score export club.rvs --format csv --what hands --to hands.csv; "
+                     "reversis-score export night*.rvs --to postgresql://club@db.example.org/league")
 def export(
+    ctx: typer.Context,
     files: Annotated[list[str], typer.Argument(metavar="FILE", show_default=False, help=FILES_HELP)],
     output: Annotated[ExportFormat, typer.Option("--format", help="json, csv, markdown or sqlite.")]
     = ExportFormat.json,
     to: Annotated[Optional[str], typer.Option("--to", metavar="PATH", help="Write here (required "
-                                              "for sqlite); otherwise standard output.")] = None,
+                                              "for sqlite); otherwise standard output. A "
+                                              "postgresql:// URL writes into that PostgreSQL "
+                                              "database.")] = None,
     what: Annotated[What, typer.Option("--what", help="CSV rows: one per item, or one per hand.")]
     = What.items,
     all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing", help="Export nothing when any "
@@ -163,10 +167,11 @@ def export(
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", metavar="N", min=1, help=JOBS_HELP)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
 ) -> None:
-    """Export session ledgers: JSON, CSV, Markdown, or into a SQLite database.
+    """Export session ledgers: JSON, CSV, Markdown, or into a SQLite or PostgreSQL database.
 
     A file with record errors is reported (exit 1) and left out; the others still go in.
     """
+    output = _database_format(ctx, output, to)
     if output is ExportFormat.sqlite and to is None:
         fail("error: --format sqlite needs --to FILE.db", 2)
     if what is What.hands and output is not ExportFormat.csv:
@@ -186,11 +191,25 @@ def export(
     raise typer.Exit(worst(run.codes))
 
 
+def _database_format(ctx: typer.Context, output: ExportFormat, to: str | None) -> ExportFormat:
+    """A PostgreSQL URL implies the database export; an explicit text format or sqlite is refused."""
+    from reversis_score.render.database import is_postgres_url
+    if to is None or not is_postgres_url(to):
+        return output
+    source = ctx.get_parameter_source("output")  # an enum of Typer's click: compared by name
+    if source is not None and source.name == "COMMANDLINE":
+        fail(f"error: --to postgresql://… writes into a PostgreSQL database; --format {output.value} "
+             "writes a file (leave out --format to export into the database)", 2)
+    return ExportFormat.sqlite
+
+
 # ------------------------------------------------------------------ season
 @app.command(epilog="Examples: reversis-score season season.db; "
-                     "reversis-score season season.db --since 2026-10-01 --player Anne")
+                     "reversis-score season season.db --since 2026-10-01 --player Anne; "
+                     "reversis-score season postgresql://treasurer@db.example.org/league")
 def season(
-    db: Annotated[str, typer.Argument(metavar="DB", help="A database written by export --format sqlite.")],
+    db: Annotated[str, typer.Argument(metavar="DB", help="A database written by export: a SQLite "
+                                                         "file, or a postgresql:// URL.")],
     since: Annotated[Optional[str], typer.Option("--since", metavar="DATE",
                                                  help="Only sessions on or after DATE (YYYY-MM-DD).")] = None,
     player: Annotated[Optional[str], typer.Option("--player", metavar="NAME",
@@ -198,7 +217,6 @@ def season(
     output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
 ) -> None:
     """Totals per player across the sessions of a database, and the season's settle-up."""
-    import sqlite3
     from datetime import date
 
     from reversis_score.ledger import season as seasons
@@ -208,16 +226,15 @@ def season(
             since = date.fromisoformat(since).isoformat()
         except ValueError:
             fail(f"error: --since {since}: not a date (write it as YYYY-MM-DD)", 2)
+    from reversis_score.render.schema import TargetProblem
     try:
-        conn = seasons.open_database(Path(db))
+        reader = seasons.open_database(db)
         try:
-            result = seasons.read_season(conn, since, player)
+            result = seasons.read_season(reader, since, player)
         finally:
-            conn.close()
-    except seasons.SeasonProblem as exc:
+            reader.close()
+    except (seasons.SeasonProblem, TargetProblem) as exc:
         fail(f"error: {exc}", 2)
-    except sqlite3.Error as exc:  # a damaged file, or tables changed by hand
-        fail(f"error: {db}: cannot be read as a season ({exc})", 2)
     if output is Output.json:
         sys.stdout.write(seasons.season_json(result))
     elif output is Output.csv:

@@ -1,4 +1,4 @@
-"""The session ledger: hands settled in order, balances, totals, pools, settle-up (LEDGER.md).
+"""The session ledger: hands settled in order, balances, totals, pools, settle-up (docs/ledger.md).
 
 The hands are settled one at a time from a running state (``Running``: pools, totals, the
 nets between players), so a session can be settled as a stream (``stream_ledger``) and

@@ -166,7 +166,7 @@ def text_export(files: list[SessionFile], fmt: str, what: str = "items") -> str:
 
 
 def json_export(files: list[SessionFile]) -> str:
-    """One file: its ledger document (LEDGER.md), audit blocks filled; several: a list of them."""
+    """One file: its ledger document (docs/ledger.md), audit blocks filled; several: a list of them."""
     return text_export(files, "json")
 
 
@@ -178,7 +178,7 @@ def _document(f: SessionFile) -> dict:
 
 
 def csv_export(files: list[SessionFile], what: str = "items") -> str:
-    """LEDGER.md's CSV: one row per item, or (``hands``) one row per hand."""
+    """docs/ledger.md's CSV: one row per item, or (``hands``) one row per hand."""
     return text_export(files, "csv", what)
 
 

@@ -1,4 +1,4 @@
-"""The ledger as the JSON document of LEDGER.md (``reversis-ledger/1``); keys marked * are kept.
+"""The ledger as the JSON document of docs/ledger.md (``reversis-ledger/1``, docs/ledger.schema.json).
 
 ``write_json`` writes the document as the hands are settled (head, each hand, tail), byte for
 byte what ``json.dumps`` of the whole document gives; ``to_json`` is that writer collected.

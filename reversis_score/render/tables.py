@@ -193,7 +193,7 @@ ITEMS_HEADER = ["session", "file", "hand"] + ITEM_COLUMNS
 
 
 def items_csv(ledgers: list[Ledger], hand_number: int | None = None) -> str:
-    """LEDGER.md's item CSV: one row per item, with a header row (one hand's, if given)."""
+    """docs/ledger.md's item CSV: one row per item, with a header row (one hand's, if given)."""
     out = io.StringIO()
     writer = csv_writer(out)
     writer.writerow(ITEMS_HEADER)
