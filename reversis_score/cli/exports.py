@@ -3,12 +3,12 @@
 
 Text formats go to a temporary file, copied to standard output or renamed over ``--to`` only
 when the run may be kept (no usage error; no record error under ``--all-or-nothing``). The
-database is fed one session at a time inside the writer's one transaction; an Abort raised
-from the feed rolls it back. Nothing is said "added" before the database has committed.
+database is written only once every file is settled (the ledgers wait in a temporary file),
+one session at a time inside the writer's one transaction: a run that exports nothing never
+touches it, and nothing is said "added" before it has committed.
 """
 from __future__ import annotations
 
-import itertools
 import sys
 from collections.abc import Iterator
 from functools import partial
@@ -41,8 +41,8 @@ def export_work(name: str, fmt: str, what: str, stdin: bytes | None) -> FileRepo
     try:
         found = session_file(name, data, session)
     except ConservationError as exc:
-        return FileReport(name, 1, messages + [f"internal error: fish not conserved in {exc}; please "
-                                               "report it", NOT_EXPORTED.format(name)])
+        bug = f"internal error: fish not conserved in {exc}; please report it"
+        return FileReport(name, 1, messages + [bug, NOT_EXPORTED.format(name)])
     assert found.ledger is not None
     return FileReport(name, 0, messages, None, len(found.ledger.settled), found.sha256,
                       piece(found, fmt, what))
@@ -137,32 +137,44 @@ def _write_spool(spool: BinaryIO, to: str | None) -> None:
 
 
 def export_database(run: ExportRun, to: str) -> None:
-    """Feed the sessions to the database (a SQLite file or a PostgreSQL URL) one by one; say
-    what was done once it is committed."""
-    from reversis_score.render.database import export_database as write, shown
+    """Settle every file first, the ledgers waiting in a temporary file; then, only if the run
+    may be kept, feed them to the database (a SQLite file or a PostgreSQL URL) one by one in
+    its one transaction, and say what was done once it is committed.
+
+    So a run that exports nothing never creates, locks or touches the database, and the
+    database's lock is held only while it is written.
+    """
+    import tempfile
+
+    from reversis_score.render.database import export_database as write
+    from reversis_score.render.database import shown
     from reversis_score.render.schema import TargetProblem
-    written: list[FileReport] = []
-
-    def sessions() -> Iterator[tuple[str, Any]]:
-        for report in run.sessions():
-            written.append(report)
-            yield report.sha256 or "", report.piece
-            report.piece = None  # the ledger is in the database's transaction now
-
-    feed = sessions()
-    try:
-        first = next(feed, None)  # no database is touched for a run with nothing to export
-        if first is None:
+    with tempfile.TemporaryFile() as spool:
+        waiting: list[tuple[FileReport, int]] = []  # each session and its pickle's length
+        try:
+            for report in run.sessions():
+                waiting.append((report, spool.write(report.piece)))
+                report.piece = None
+        except Abort:
+            run.finish()
+        if not waiting:
             return
-        done = write(to, itertools.chain([first], feed))
-    except Abort:
-        run.finish()
-        return
-    except TargetProblem as exc:
-        fail(f"error: {shown(to)}: {exc}; nothing was changed", 2)
-    except OSError as exc:
-        fail(f"error: cannot write {shown(to)} ({exc}); nothing was changed", 2)
-    for report, outcome in zip(written, done):
+        spool.seek(0)
+        try:
+            done = write(to, _ledgers(spool, waiting))
+        except TargetProblem as exc:
+            fail(f"error: {shown(to)}: {exc}; nothing was changed", 2)
+        except OSError as exc:
+            fail(f"error: cannot write {shown(to)} ({exc}); nothing was changed", 2)
+    for (report, _), outcome in zip(waiting, done):
         where = "to" if outcome == "added" else "in"
         hands = f"{report.hands} hand{'s' * (report.hands != 1)}"
-        typer.echo(f"{report.name}: {outcome} {where} {shown(to)} ({hands}, session {(report.sha256 or '')[:12]})")
+        session = (report.sha256 or "")[:12]
+        typer.echo(f"{report.name}: {outcome} {where} {shown(to)} ({hands}, session {session})")
+
+
+def _ledgers(spool: BinaryIO, waiting: list[tuple[FileReport, int]]) -> Iterator[tuple[str, Any]]:
+    """The waiting ledgers, read back one at a time."""
+    import pickle
+    for report, length in waiting:
+        yield report.sha256 or "", pickle.loads(spool.read(length))

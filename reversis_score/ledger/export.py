@@ -60,7 +60,8 @@ def session_file(name: str, data: bytes, session: CheckedSession) -> SessionFile
 def piece(f: SessionFile, fmt: str, what: str = "items") -> Any:
     """One session's part of an export, made where the session was settled (a worker process):
     its JSON document as text, its CSV rows as text (or, for ``hands``, the players and each
-    hand's facts: the columns are known only at the end), its Markdown, or its ledger."""
+    hand's facts: the columns are known only at the end), its Markdown, or its ledger for a
+    database, pickled (it waits in a temporary file until every file is known to be good)."""
     assert f.ledger is not None
     if fmt == "json":
         return json.dumps(_document(f), ensure_ascii=False, indent=2)
@@ -72,7 +73,7 @@ def piece(f: SessionFile, fmt: str, what: str = "items") -> Any:
         return out.getvalue()
     if fmt == "markdown":
         return tables.write_blocks(tables.summary_blocks(f.ledger), "markdown")
-    return _for_database(f.ledger)
+    return pickle.dumps(_for_database(f.ledger), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _for_database(ledger: Ledger) -> Ledger:
