@@ -12,8 +12,6 @@ import typer
 
 from reversis_score.cli.app import UsageProblem, app, read_bytes, try_load, validate_rules_option
 from reversis_score.cli.ledgers import _ledger, worst
-from reversis_score.ledger.verify import (LedgerProblem, invariant_findings, read_documents,
-                                          schema_findings)
 
 EPILOG = ("Examples: reversis-score verify night.json; "
           "reversis-score settle club.rvs --format json | reversis-score verify -; "
@@ -61,6 +59,8 @@ def _settled_record(record: str, rules: str | None, split_pools: bool) -> dict:
 
 def _verify_one(name: str, expected: dict | None, record: str | None) -> int:
     """Verify one ledger file and print what is wrong; its exit status."""
+    # Imported here, not above: every run imports this module, few run verify.
+    from reversis_score.ledger.verify import LedgerProblem, invariant_findings, read_documents, schema_findings
     try:
         data, _ = read_bytes(name, "a ledger file")
     except UsageProblem as exc:
@@ -86,6 +86,7 @@ def _verify_one(name: str, expected: dict | None, record: str | None) -> int:
 
 
 def _text(data: bytes) -> str:
+    from reversis_score.ledger.verify import LedgerProblem
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
