@@ -22,6 +22,8 @@ KEYWORDS = frozenset(("session date players rules rule stake hand dealer deal ex
 # The order sections must keep inside a hand; irregular/void/claims may stand anywhere.
 SECTION_ORDER = {"deal": 0, "exchange": 1, "announce": 2, "tricks": 3, "table": 4}
 _CARD_SPLIT = re.compile(r"\S+")
+# NAME_DISCARDS and NAME_KEEPS of the grammar, the name and the card as groups.
+_EXCHANGE = re.compile(r"""([^\W\d][\w'\-]*|"[^"\n]*")[ \t]+(?:discards[ \t]+([^\s#,|:]+)|keeps)""")
 # The NAMED_CARDS terminal of the grammar, with its two parts as groups.
 _NAMED_CARDS = re.compile(r"""([^\W\d][\w'\-]*|"[^"\n]*")[ \t]*:[ \t]*([^\s#,|:]+(?:[ \t]+[^\s#,|:]+)*)""")
 MAX_FISH = 1_000_000_000  # a stake or a payment beyond this is a typing slip, not a game
@@ -237,13 +239,27 @@ class RecordBuilder(Transformer):
     def exchange(self, tok: Token, *lines: ExchangeLine):
         return "exchange", self._span(tok), tuple(lines)
 
-    def ex_discards(self, name: Token, card: Token) -> ExchangeLine:
-        name = self._name(name)
-        return ExchangeLine(name, "discards", self._card(str(card), self._span(card)), name.span)
+    def ex_discards(self, *args: Token) -> ExchangeLine:
+        if args[0].type == "NAME_DISCARDS":
+            name, card = self._split_exchange(args[0])
+        else:
+            name, card = self._name(args[0]), self._card(str(args[1]), self._span(args[1]))
+        return ExchangeLine(name, "discards", card, name.span)
 
-    def ex_keeps(self, name: Token) -> ExchangeLine:
-        name = self._name(name)
+    def ex_keeps(self, tok: Token) -> ExchangeLine:
+        name = self._split_exchange(tok)[0] if tok.type == "NAME_KEEPS" else self._name(tok)
         return ExchangeLine(name, "keeps", None, name.span)
+
+    def _split_exchange(self, tok: Token) -> tuple[Name, PlacedCard | None]:
+        """The name, and the card if any, of one NAME_DISCARDS or NAME_KEEPS token."""
+        match = _EXCHANGE.match(str(tok))
+        assert match is not None  # the terminals' own patterns
+        raw, card = match.group(1), match.group(2)
+        line = tok.line + self.line_offset
+        name = Name(raw[1:-1] if raw.startswith('"') else raw, Span(line, tok.column, max(1, len(raw))))
+        if card is None:
+            return name, None
+        return name, self._card(card, Span(line, tok.column + match.start(2), len(card)))
 
     def ex_peeks(self, name: Token, card: Token) -> ExchangeLine:
         name = self._name(name)

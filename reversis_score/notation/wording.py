@@ -29,6 +29,8 @@ TERMINAL_WORDS = {
     "TABLE": "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)",
     "NAME": "a player's name",
     "NAMED_CARDS": "a player's name",
+    "NAME_DISCARDS": "a player's name",
+    "NAME_KEEPS": "a player's name",
     "CARDS": "a card such as AS or 9♥",
     "CARD": "a card such as AS or 9♥",
     "TRICK_NUMBER": "a trick number such as '3.'",

@@ -255,9 +255,12 @@ def _follow_evidence(who: str, trick: PlayedTrick, tricks, held, played: list[tu
     for index, card in played:
         if index >= trick.number and card.suit == trick.suit:
             return f"{card.symbol()} (he plays it in trick {tricks[index].number})"
+    suited = [card for card in held.get(who, ()) if card.suit == trick.suit]
+    if not suited:
+        return None
     before = {card for index, card in played if index < trick.number}
-    for card in sorted(held.get(who, ()), key=str):
-        if card.suit == trick.suit and card not in before:
+    for card in sorted(suited, key=str):
+        if card not in before:
             return f"{card.symbol()} (still in hand after the exchange)"
     return None
 
