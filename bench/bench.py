@@ -92,7 +92,8 @@ def measure(args: list[str], cwd: Path) -> tuple[float, float, int]:
     """
     probe = ("import resource, subprocess, sys, time\n"
              "t = time.perf_counter()\n"
-             "code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode\n"
+             "quiet = subprocess.DEVNULL\n"
+             "code = subprocess.run(sys.argv[1:], stdout=quiet, stderr=quiet).returncode\n"
              "t = time.perf_counter() - t\n"
              "print(t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, code)")
     out = subprocess.run([sys.executable, "-c", probe, *args], cwd=cwd, capture_output=True, text=True,
@@ -174,7 +175,8 @@ def machine() -> str:
         pass
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     return (f"{platform.node()}: {model or platform.processor()}, {os.cpu_count()} CPUs, "
-            f"Python {platform.python_version()}, {platform.system()} {platform.release()}; load average {load}")
+            f"Python {platform.python_version()}, {platform.system()} {platform.release()}; "
+            f"load average {load}")
 
 
 def table(rows: list[Row], regex_s: float) -> str:
@@ -199,7 +201,8 @@ def main() -> int:
         rows += archive_rows(folder, archive, 20)
         rows += session_rows(folder, long)
         check = next(r for r in rows if r.what == f"check, {files} files")
-        check.ok = check.hands / check.seconds >= CHECK_HANDS_PER_S and check.seconds / regex_s <= CHECK_TO_REGEX
+        rate = check.hands / check.seconds
+        check.ok = rate >= CHECK_HANDS_PER_S and check.seconds / regex_s <= CHECK_TO_REGEX
         check.note = f"≥ {CHECK_HANDS_PER_S:,} hands/s, ≤ {CHECK_TO_REGEX:.0f}× regex; " + check.note
         sqlite = next(r for r in rows if r.what == f"export sqlite, {files} files")
         sqlite.ok = sqlite.ok and sqlite.hands / sqlite.seconds >= SQLITE_HANDS_PER_S

@@ -116,7 +116,8 @@ def main() -> int:
     tally: Counter = Counter()
     failures: list[str] = []
     with ProcessPoolExecutor(workers) as pool:
-        jobs = [pool.submit(run_batch, seed, first, min(step, total - first)) for first in range(0, total, step)]
+        jobs = [pool.submit(run_batch, seed, first, min(step, total - first))
+                for first in range(0, total, step)]
         for job in jobs:
             counts, found = job.result()
             tally.update(counts)

@@ -45,7 +45,8 @@ def big_enough(monkeypatch):
 
 
 @pytest.mark.parametrize("command", [["check"], ["check", "--strict"], ["export"],
-                                     ["export", "--format", "csv"], ["export", "--format", "csv", "--what", "hands"],
+                                     ["export", "--format", "csv"],
+                                     ["export", "--format", "csv", "--what", "hands"],
                                      ["export", "--format", "markdown"]], ids=" ".join)
 def test_jobs_2_is_byte_for_byte_jobs_1(archive, command):
     one = cli(*command, "--jobs", "1", *archive)
@@ -70,7 +71,8 @@ def test_jobs_2_database_export_is_the_same(archive, tmp_path):
 
 
 def test_a_missing_file_with_jobs_exports_nothing(archive, tmp_path):
-    result = cli("export", "--jobs", "2", "--to", str(tmp_path / "out.json"), archive[0], "nowhere.rvs", archive[1])
+    out = str(tmp_path / "out.json")
+    result = cli("export", "--jobs", "2", "--to", out, archive[0], "nowhere.rvs", archive[1])
     assert result.returncode == 2 and b"nowhere.rvs: no such file" in result.stderr
     assert not (tmp_path / "out.json").exists()
 

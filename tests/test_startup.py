@@ -40,7 +40,8 @@ def imported_by(*args: str) -> set[str]:
     """The modules loaded by one run of the command with ``args``."""
     code = ("import sys\nfrom reversis_score.cli import main\ntry:\n    main()\nexcept SystemExit:\n"
             "    pass\nprint('\\n'.join(sorted(sys.modules)), file=sys.stderr)")
-    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=60, check=False)
+    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=60,
+                         check=False)
     return set(out.stderr.splitlines())
 
 

@@ -57,7 +57,8 @@ def test_streamed_writers_equal_the_whole_document(path, split):
     text = text_of(path)
     assert streamed_json(text, str(path), split) == whole_json(text, str(path), split)
     assert to_json(build_ledger(check_text(text, str(path)), split)) == whole_json(text, str(path), split)
-    assert streamed_csv(text, str(path), split) == tables.items_csv([build_ledger(check_text(text, str(path)), split)])
+    whole = build_ledger(check_text(text, str(path)), split)
+    assert streamed_csv(text, str(path), split) == tables.items_csv([whole])
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

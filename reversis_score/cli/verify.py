@@ -60,7 +60,8 @@ def _settled_record(record: str, rules: str | None, split_pools: bool) -> dict:
 def _verify_one(name: str, expected: dict | None, record: str | None) -> int:
     """Verify one ledger file and print what is wrong; its exit status."""
     # Imported here, not above: every run imports this module, few run verify.
-    from reversis_score.ledger.verify import LedgerProblem, invariant_findings, read_documents, schema_findings
+    from reversis_score.ledger.verify import (LedgerProblem, invariant_findings, read_documents,
+                                              schema_findings)
     try:
         data, _ = read_bytes(name, "a ledger file")
     except UsageProblem as exc:

@@ -188,7 +188,8 @@ def ledger_hands(hands: Iterable[CheckedHand], run: Running, header_ok: bool, ru
     yield from _close(pending, run, rules, split_pools)
 
 
-def _close(pending: LedgerHand | None, run: Running, rules: RuleSet, split_pools: bool) -> Iterator[LedgerHand]:
+def _close(pending: LedgerHand | None, run: Running, rules: RuleSet,
+           split_pools: bool) -> Iterator[LedgerHand]:
     if pending is None:
         return
     if split_pools:

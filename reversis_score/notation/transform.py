@@ -224,7 +224,8 @@ class RecordBuilder(Transformer):
         down = self._card(str(face_down), self._span(face_down)) if face_down is not None else None
         return DealLine(name, cards, down, name.span)
 
-    def _named_cards(self, args: tuple[Token, ...]) -> tuple[Name, tuple[PlacedCard, ...], tuple[Token, ...]]:
+    def _named_cards(self, args: tuple[Token, ...]
+                     ) -> tuple[Name, tuple[PlacedCard, ...], tuple[Token, ...]]:
         """``NAME: CARDS`` from its one token (NAMED_CARDS) or its three; the tokens after."""
         first = args[0]
         if first.type != "NAMED_CARDS":
@@ -233,7 +234,8 @@ class RecordBuilder(Transformer):
         assert match is not None  # the terminal's own pattern
         raw = match.group(1)
         line = first.line + self.line_offset
-        name = Name(raw[1:-1] if raw.startswith('"') else raw, Span(line, first.column, max(1, len(raw))))
+        name = Name(raw[1:-1] if raw.startswith('"') else raw,
+                    Span(line, first.column, max(1, len(raw))))
         return name, self._card_list(match.group(2), line, first.column + match.start(2)), args[1:]
 
     def exchange(self, tok: Token, *lines: ExchangeLine):
@@ -256,7 +258,8 @@ class RecordBuilder(Transformer):
         assert match is not None  # the terminals' own patterns
         raw, card = match.group(1), match.group(2)
         line = tok.line + self.line_offset
-        name = Name(raw[1:-1] if raw.startswith('"') else raw, Span(line, tok.column, max(1, len(raw))))
+        name = Name(raw[1:-1] if raw.startswith('"') else raw,
+                    Span(line, tok.column, max(1, len(raw))))
         if card is None:
             return name, None
         return name, self._card(card, Span(line, tok.column + match.start(2), len(card)))

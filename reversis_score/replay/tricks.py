@@ -246,7 +246,8 @@ def find_revokes(tricks: tuple[PlayedTrick, ...], held: dict[str, frozenset[Card
     return revokes
 
 
-def _follow_evidence(who: str, trick: PlayedTrick, tricks, held, played: list[tuple[int, Card]]) -> str | None:
+def _follow_evidence(who: str, trick: PlayedTrick, tricks, held,
+                     played: list[tuple[int, Card]]) -> str | None:
     """A card of the led suit he plays later, or still held after the exchange, if any.
 
     ``played`` lists his cards by trick position: a revoke is rare, the search is not, so
