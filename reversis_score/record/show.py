@@ -1,0 +1,133 @@
+"""What ``record`` tells the scorer: who won a trick, the Ace and Quinola payments that fell
+in it, a hand's settlement and the running balances (as ``settle`` shows them), the hand so
+far, the prompts and the help. Plain text within 80 columns; nothing said by colour alone.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from reversis_score.ledger.build import Ledger
+from reversis_score.notation.cards import SUIT_SYMBOLS
+from reversis_score.render.tables import Block, balances_block, hands_block, write_blocks
+from reversis_score.replay.play import Play, PlayedTrick
+from reversis_score.settle.hand import settle_hand
+from reversis_score.settle.items import HandBook
+from reversis_score.settle.laws import antes, redeal_fine
+from reversis_score.settle.pools import PoolTable
+from reversis_score.settle.side import LedCard, settle_trick
+
+if TYPE_CHECKING:
+    from reversis_score.record.session import Recorder
+
+HELP = """\
+Enter cards in order of play, one at a prompt or the trick's four on a line, spelt as
+in a .rvs file: AS, 9h, A♦, 10C or TC where the pack has tens. Enter accepts what a
+prompt proposes. Any .rvs line works too (dealer: Anne, tricks:, Claire: 2C JC 7C 5C).
+Commands, at any prompt:
+  undo                  take back the last card, or the last line (a trick...)
+  irregular KIND NAME   revoke, out-of-turn, peek or misdeal NAME (RULES §10)
+  void                  this hand is void (a misdeal)
+  claims waived         the led Aces and Quinola were not claimed
+  table                 enter the payments as made (PAYER -> PAYEE AMOUNT; Enter ends)
+  show                  this hand so far
+  help                  this text
+  quit                  stop here (every line entered is already written)"""
+
+
+def trick_won(trick: PlayedTrick) -> str:
+    """``trick 3: Bruno wins it with K♦``."""
+    return f"trick {trick.number}: {trick.winner} wins it with {trick.winning_card.symbol()}"
+
+
+def trick_payments(recorder: "Recorder", tricks: tuple[PlayedTrick, ...]) -> list[str]:
+    """The Ace and Quinola payments of the last trick, as the settlement will write them."""
+    if not tricks or recorder.knobs.pairwise:
+        return []
+    knobs = recorder.knobs
+    pools = PoolTable(knobs.pools)
+    for hand in recorder.closed:  # the pools as this hand found them
+        assert hand.play is not None
+        _, pools = settle_hand(hand.play, knobs, pools)
+    players = recorder.players
+    first = tricks[0]
+    zero = {p: 0 for p in players}
+    record = recorder.hand.parse()[0].record if recorder.hand else None
+    assert record is not None
+    play = Play(record, players, record.dealer.text, False, tricks, (), {}, zero, dict(zero),
+                frozenset(), (), None, False, ())
+    book = HandBook(play, knobs, pools)
+    antes(book)
+    redeal_fine(book)
+    led: list[LedCard] = []
+    for trick in tricks:
+        settle_trick(book, trick, led)
+    last = tricks[-1].number
+    said = [f"  {item.why}" for item in book.items if item.trick == last]
+    said += [f"  {c.player} leads {c.card.symbol()}: the party's winner will be paid for it "
+             "at the end of the hand" for c in led if c.trick == last and c.card.is_ace]
+    del first
+    return said
+
+
+def settlement(ledger: Ledger, number: int) -> str:
+    """The hand's line of ``settle`` (outcome, nets, pools after) and the running balances."""
+    hands = hands_block(ledger)
+    row = [r for r in hands.rows if r[0] == number]
+    blocks = [Block(f"Hand {number} settled", hands.headers, row), balances_block(ledger)]
+    return write_blocks(blocks, "table").rstrip("\n")
+
+
+def hand_so_far(recorder: "Recorder") -> str:
+    """``show``: the hand in progress as it will be written, and who is to play."""
+    hand = recorder.hand
+    if hand is None:
+        return f"no hand under way; {len(recorder.closed)} written"
+    text, _ = hand.text(pending=True)
+    return text.rstrip("\n") + "\n" + toolbar(recorder)
+
+
+def prompt(recorder: "Recorder") -> str:
+    """The question, as a prompt: ``trick 4, Denis: ``."""
+    question = recorder.question
+    if question == "session":
+        return "session name (Enter: none): "
+    if question == "date":
+        return f"date (Enter: {recorder.today.isoformat()}): "
+    if question == "players":
+        return "players, in order of play: "
+    if question == "rules":
+        return "rules, a preset or a .toml file (Enter: parlett): "
+    if question == "stake":
+        return "stake (Enter: none): "
+    if question in ("dealer", "after"):
+        proposed = recorder.proposed_dealer
+        shown = f" (Enter: {proposed})" if proposed else ""
+        return f"hand {recorder.next_number if question == 'after' or not recorder.hand else recorder.hand.number}, dealer{shown}: "
+    hand = recorder.hand
+    assert hand is not None
+    if question == "table":
+        return "table payment, PAYER -> PAYEE AMOUNT (Enter: done): "
+    if question in ("deal", "exchange"):
+        given = sum(1 for line in hand.block if ":" in line or " " in line.strip()) - (1 if hand.block else 0)
+        who = recorder.players[max(given, 0) % 4]
+        what = "cards (11 | face-down, or 12)" if question == "deal" else "discards CARD, or keeps"
+        skip = "" if hand.block else f" (Enter: no {question})"
+        return f"{question}, {who}: {what}{skip}: "
+    if question == "announce":
+        return "announce: espagnolette NAME (Enter: none): "
+    return f"trick {len(hand.trick_lines) + 1}, {recorder.to_play()}: "
+
+
+def toolbar(recorder: "Recorder") -> str:
+    """``hand 2, trick 4 — Claire leads; ♥ led`` (what the scorer must know now)."""
+    hand = recorder.hand
+    if hand is None or recorder.in_header:
+        return "header" if recorder.in_header else f"{len(recorder.closed)} hands written"
+    if hand.whole():
+        return f"hand {hand.number} is whole — next: the dealer of hand {hand.number + 1}"
+    number = len(hand.trick_lines) + 1
+    text = f"hand {hand.number}, trick {number} — {hand.leader} leads"
+    if hand.trick:
+        from reversis_score.notation.cards import Card
+        text += f"; {SUIT_SYMBOLS[Card.parse(hand.trick[0]).suit]} led"
+    return text
