@@ -10,7 +10,9 @@ answer to the question asked, with its comment split off.
 from __future__ import annotations
 
 import re
+from collections import deque
 from dataclasses import dataclass
+from typing import Iterable, Iterator
 
 from reversis_score.notation.cards import looks_like_card
 from reversis_score.render.rvs import find_comments
@@ -74,3 +76,30 @@ def read_entry(raw: str) -> Entry:
     if match:
         return Entry("keyword", text, "hand", match.group(1).strip(), comment)
     return Entry("text", text, comment=comment)
+
+
+class Ahead:
+    """Entries one by one, able to look ahead to the end of the hand under way."""
+
+    def __init__(self, lines: Iterable[str]):
+        self.lines = iter(lines)
+        self.buffer: deque[str] = deque()
+
+    def __iter__(self) -> Iterator[str]:
+        while True:
+            if self.buffer:
+                yield self.buffer.popleft()
+                continue
+            line = next(self.lines, None)
+            if line is None:
+                return
+            yield line
+
+    def rest_of_hand(self) -> list[str]:
+        """The lines still to come before the next hand begins (read now, given later)."""
+        while not any(read_entry(line).word in ("hand", "dealer") for line in self.buffer):
+            line = next(self.lines, None)
+            if line is None:
+                break
+            self.buffer.append(line)
+        return list(self.buffer)

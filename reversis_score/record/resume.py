@@ -9,6 +9,7 @@ from pathlib import Path
 from reversis_score.notation.diagnostics import render
 from reversis_score.notation.parse import split_chunks
 from reversis_score.pipeline import check_text
+from reversis_score.record.entries import Ahead
 from reversis_score.record.session import Recorder
 
 
@@ -30,12 +31,15 @@ def resume(text: str, file: str, folder: Path, interactive: bool) -> tuple[Recor
     recorder.sep = ""
     recorder.closed = checked.hands[:-1]
     problems = []
-    for number, line in enumerate(chunk.rstrip("\n").split("\n"), first_line):
+    lines = Ahead(chunk.rstrip("\n").split("\n"))
+    recorder.ahead = lines.rest_of_hand
+    for number, line in enumerate(lines, first_line):
         for reason in recorder.enter(line).refused:
             problems.append(f"{file}:{number}: error: {reason}")
     if problems:
         return None, problems
     recorder.finish()
+    recorder.ahead = None
     return _ready(recorder, interactive), []
 
 

@@ -11,17 +11,21 @@ happened; ``document`` is the whole record as it must stand on disk.
 """
 from __future__ import annotations
 
+import re
+from typing import Callable
+
 from reversis_score.ledger.build import Ledger, build_ledger
 from reversis_score.notation.cards import Card
 from reversis_score.pipeline import CheckedHand, CheckedSession
 from reversis_score.record import show
-from reversis_score.record.draft import HandDraft
+from reversis_score.record.draft import Check, HandDraft
 from reversis_score.record.entries import Entry, read_entry
 from reversis_score.record.header import HeaderSteps, Reply, explain
 from reversis_score.render.rvs import quote
 from reversis_score.replay.tricks import TRICKS_PER_HAND, replay
 
 _EXCHANGE_VERBS = ("discards", "keeps", "peeks", "takes")
+_BLOCK_LINE = re.compile(r"""\s*([^\W\d][\w'\-]*|"[^"\n]*")\s*(?::|(?:discards|keeps|peeks|takes)\b)""")
 
 
 class Recorder(HeaderSteps):
@@ -36,6 +40,7 @@ class Recorder(HeaderSteps):
         self.hand_line: Entry | None = None  # a `hand N` line waiting for its dealer
         self.table_open = False
         self.revokes_told: set[str] = set()
+        self.ahead: Callable[[], list[str]] | None = None  # the input's rest of this hand, if known
 
     # ------------------------------------------------------------ questions
     def hand_question(self) -> str:
@@ -243,10 +248,10 @@ class Recorder(HeaderSteps):
     def block_line(self, kind: str, entry: Entry) -> Reply:
         hand = self.hand
         assert hand is not None
-        given = {line.split(":")[0].split()[0] for line in hand.block if _names_player(line)}
-        missing = [p for p in self.players if quote(p) not in given]
+        given = {_named(line) for line in hand.block}
+        missing = [p for p in self.players if p not in given]
         line = entry.text
-        if not _names_player(line, kind) and missing:
+        if _named(line) is None and missing:
             line = _block_text(kind, missing[0], line)
         if not hand.block:
             hand.block_kind, hand.block = kind, [f"{kind}:"]
@@ -259,7 +264,7 @@ class Recorder(HeaderSteps):
                 hand.block_kind, hand.block = None, []
             return Reply(refused=[explain(d) for d in check.refusals])
         self.comments = []
-        if sum(1 for b in hand.block if _names_player(b)) == 4:
+        if sum(1 for b in hand.block if _named(b)) == 4:
             for b in hand.block:
                 hand.add(kind, b, content=False)
             hand.entered.append(kind)
@@ -298,7 +303,7 @@ class Recorder(HeaderSteps):
             player = self.to_play()
             hand.trick.append(token)
             check = hand.check(self.players, self.knobs, self.previous_dealer)
-            if check.refusals:
+            if self.excused(check):
                 hand.trick = before
                 return Reply(refused=[f"{player} cannot play {token}: " + "; ".join(
                     explain(d) for d in check.refusals) + " (not written)"])
@@ -332,6 +337,17 @@ class Recorder(HeaderSteps):
             reply.said += self.hand_done()
         return reply
 
+    def excused(self, check: Check) -> list:
+        """The refusals that stand: a revoke against a known hand is taken when the input goes
+        on to acknowledge it (a .rvs file writes `irregular: revoke NAME` after the tricks)."""
+        if check.refusals and self.ahead is not None:
+            later = {e.rest.split()[-1] for e in map(read_entry, self.ahead())
+                     if e.word == "irregular" and e.rest.split()[:1] == ["revoke"]}
+            excused = [d for d in check.refusals if is_revoke(d) and d.player in later]
+            check.refusals = [d for d in check.refusals if d not in excused]
+            check.others += excused
+        return check.refusals
+
     def revealed(self, others) -> list[str]:
         """A revoke that a later card proves: said once, to acknowledge or correct."""
         out = []
@@ -359,7 +375,7 @@ class Recorder(HeaderSteps):
         if hand is None:
             return Reply(refused=["no hand is under way: give the dealer first"])
         check = hand.check(self.players, self.knobs, self.previous_dealer, (part, line))
-        if check.refusals:
+        if self.excused(check):
             return Reply(refused=[explain(d) for d in check.refusals])
         for comment in self.comments:
             hand.add(part, comment, content=False)
@@ -446,14 +462,12 @@ class Recorder(HeaderSteps):
         return {card for t in check.tricks for _, card in t.plays}
 
 
-def _names_player(line: str, kind: str = "") -> bool:
-    """Whether a deal or exchange line starts with a name (``Anne: ...``, ``Anne keeps``)."""
-    words = line.split()
-    if not words or words[0].startswith("#") or words[0].rstrip(":") in ("deal", "exchange"):
-        return False
-    if kind == "exchange" or (not kind and len(words) > 1 and words[1] in _EXCHANGE_VERBS):
-        return len(words) > 1 and words[1] in _EXCHANGE_VERBS
-    return words[0].endswith(":") or (len(words) > 1 and words[1].startswith(":"))
+def _named(line: str) -> str | None:
+    """The player a deal or exchange line names (``Anne: ...``, ``"Mme de Vaux" keeps``)."""
+    match = _BLOCK_LINE.match(line)
+    if match is None or match.group(1) in ("deal", "exchange"):
+        return None
+    return match.group(1).strip('"')
 
 
 def _block_text(kind: str, player: str, text: str) -> str:
@@ -465,3 +479,8 @@ def _block_text(kind: str, player: str, text: str) -> str:
     if words and words[0] in _EXCHANGE_VERBS:
         return f"{name} {text}"
     return f"{name} discards {text}"
+
+
+def is_revoke(diag) -> bool:
+    """A revoke found by replay (its message asks for the acknowledgement)."""
+    return diag.player is not None and diag.message.endswith(f"`irregular: revoke {diag.player}`")

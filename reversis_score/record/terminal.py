@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Callable, Iterable, TextIO
 
 from reversis_score.record import show
+from reversis_score.record.entries import Ahead
 from reversis_score.record.resume import resume, where
 from reversis_score.record.session import Recorder
 from reversis_score.record.store import Busy, Store
@@ -66,9 +67,12 @@ def run(recorder: Recorder, store: Store, lines: Iterable[str], out: TextIO, err
         label: Callable[[int], str] = lambda n: "") -> Outcome:
     """Drive the Recorder with entries until they end or `quit`; the file follows each one."""
     outcome = Outcome()
+    ahead = Ahead(lines)
+    if not recorder.interactive:  # a .rvs file acknowledges a revoke after the tricks
+        recorder.ahead = ahead.rest_of_hand
     try:
         store.sync(recorder.document())
-        for number, line in enumerate(lines, 1):
+        for number, line in enumerate(ahead, 1):
             reply = recorder.enter(line)
             store.sync(recorder.document())
             for said in reply.said:
