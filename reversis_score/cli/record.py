@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -14,13 +14,13 @@ from reversis_score.cli.app import app, fail
 def record(
     file: Annotated[str, typer.Argument(metavar="FILE", show_default=False,
                                         help="The record file (.rvs): a new one, or one to go on with.")],
-    session: Annotated[Optional[str], typer.Option("--session", help="The session's name (a new file).")] = None,
-    date: Annotated[Optional[str], typer.Option("--date", metavar="YYYY-MM-DD", help="The date (a new file).")] = None,
-    players: Annotated[Optional[str], typer.Option("--players", metavar="'A B C D'",
+    session: Annotated[str | None, typer.Option("--session", help="The session's name (a new file).")] = None,
+    date: Annotated[str | None, typer.Option("--date", metavar="YYYY-MM-DD", help="The date (a new file).")] = None,
+    players: Annotated[str | None, typer.Option("--players", metavar="'A B C D'",
                                                    help="The four players in order of play (a new file).")] = None,
-    rules: Annotated[Optional[str], typer.Option("--rules", metavar="NAME|FILE",
+    rules: Annotated[str | None, typer.Option("--rules", metavar="NAME|FILE",
                                                  help="A preset or a house-rules .toml file (a new file).")] = None,
-    stake: Annotated[Optional[int], typer.Option("--stake", help="Fish each player starts with (a new file).")] = None,
+    stake: Annotated[int | None, typer.Option("--stake", help="Fish each player starts with (a new file).")] = None,
 ) -> None:
     """Score at the table: each card checked as it is entered, each line written at once.
 

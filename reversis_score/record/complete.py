@@ -2,14 +2,14 @@
 the presets and the commands, as fits the question asked."""
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from reversis_score.notation.cards import Card, full_deck
 from reversis_score.record.session import Recorder
-from reversis_score.rules.presets import PRESETS
+from reversis_score.rules.presets import BY_NAME
 
 COMMAND_WORDS = ("undo", "show", "help", "quit", "table", "void", "claims waived",
                  "irregular revoke", "irregular out-of-turn", "irregular peek", "irregular misdeal")
@@ -21,7 +21,7 @@ def candidates(recorder: Recorder, before: str) -> list[str]:
     if before.startswith("irregular "):
         return list(recorder.players)
     if question == "rules":
-        return sorted(PRESETS)
+        return sorted(BY_NAME)
     if question in ("dealer", "after", "announce"):
         return list(recorder.players) + list(COMMAND_WORDS)
     if question in ("card", "deal", "exchange"):

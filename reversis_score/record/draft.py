@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.parse import ParsedHand, parse_hand
-from reversis_score.notation.records import HandRecord, Session
-from reversis_score.notation.records import Header
+from reversis_score.notation.records import HandRecord, Header, Session
 from reversis_score.render.rvs import format_record, quote
 from reversis_score.replay.play import PlayedTrick
 from reversis_score.replay.tricks import TRICKS_PER_HAND, replay_unfinished

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator
 
 from reversis_score.notation.cards import looks_like_card
 from reversis_score.render.rvs import find_comments
@@ -20,7 +20,7 @@ from reversis_score.render.rvs import find_comments
 COMMANDS = ("undo", "show", "help", "quit", "table", "void", "claims waived")
 KEYWORDS = ("session", "date", "players", "rules", "stake", "dealer", "deal", "exchange",
             "announce", "tricks", "irregular", "void", "claims", "table")
-_KEYWORD = re.compile(r"(%s)[ \t]*:(.*)\Z" % "|".join(KEYWORDS), re.S)
+_KEYWORD = re.compile(r"(" + "|".join(KEYWORDS) + r")[ \t]*:(.*)\Z", re.DOTALL)
 _RULE = re.compile(r"rule[ \t]+\S")
 _HAND = re.compile(r"hand(?![\w'\-])(.*)\Z")
 _IRREGULAR = re.compile(r"irregular[ \t]+(\S+)[ \t]+(\S.*)\Z")

@@ -10,7 +10,6 @@ from pathlib import Path
 from reversis_score.notation.diagnostics import Diagnostic, where_prefix
 from reversis_score.notation.parse import parse_header
 from reversis_score.notation.records import Header, Session
-from reversis_score.pipeline import CheckedHand
 from reversis_score.record.entries import Entry, read_entry
 from reversis_score.render.rvs import format_record, quote
 from reversis_score.rules.houserules import RuleSet, resolve
@@ -99,8 +98,8 @@ class HeaderSteps:
         """A header line, checked by the real header parser and the rules it names."""
         word = word or entry.word
         if not self.in_header:
-            return Reply(refused=[f"'{word}:' belongs to the header, which is written: header lines "
-                                  "come before the first hand"])
+            return Reply(refused=[(f"'{word}:' belongs to the header, which is written: header lines "
+                                   "come before the first hand")])
         lines = self.header_lines + self.comments + [line]
         header, diags = parse_header("\n".join(lines) + "\n")
         if not header.has_players:  # the players come later: not knowing them yet is no error

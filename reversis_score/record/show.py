@@ -17,6 +17,7 @@ from reversis_score.settle.pools import PoolTable
 from reversis_score.settle.side import LedCard, settle_trick
 
 if TYPE_CHECKING:
+    from reversis_score.record.play import PlaySteps
     from reversis_score.record.session import Recorder
 
 HELP = """\
@@ -39,7 +40,7 @@ def trick_won(trick: PlayedTrick) -> str:
     return f"trick {trick.number}: {trick.winner} wins it with {trick.winning_card.symbol()}"
 
 
-def trick_payments(recorder: "Recorder", tricks: tuple[PlayedTrick, ...]) -> list[str]:
+def trick_payments(recorder: PlaySteps, tricks: tuple[PlayedTrick, ...]) -> list[str]:
     """The Ace and Quinola payments of the last trick, as the settlement will write them."""
     if not tricks or recorder.knobs.pairwise:
         return []
@@ -77,7 +78,7 @@ def settlement(ledger: Ledger, number: int) -> str:
     return write_blocks(blocks, "table").rstrip("\n")
 
 
-def hand_so_far(recorder: "Recorder") -> str:
+def hand_so_far(recorder: Recorder) -> str:
     """``show``: the hand in progress as it will be written, and who is to play."""
     hand = recorder.hand
     if hand is None:
@@ -86,7 +87,7 @@ def hand_so_far(recorder: "Recorder") -> str:
     return text.rstrip("\n") + "\n" + toolbar(recorder)
 
 
-def prompt(recorder: "Recorder") -> str:
+def prompt(recorder: Recorder) -> str:
     """The question, as a prompt: ``trick 4, Denis: ``."""
     question = recorder.question
     if question == "session":
@@ -118,7 +119,7 @@ def prompt(recorder: "Recorder") -> str:
     return f"trick {len(hand.trick_lines) + 1}, {recorder.to_play()}: "
 
 
-def toolbar(recorder: "Recorder") -> str:
+def toolbar(recorder: Recorder) -> str:
     """``hand 2, trick 4 — Claire leads; ♥ led`` (what the scorer must know now)."""
     hand = recorder.hand
     if hand is None or recorder.in_header:

@@ -6,9 +6,10 @@ from a pipe or a file the same entries come one per line, with no prompts.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, TextIO
+from typing import TextIO
 
 from reversis_score.record import show
 from reversis_score.record.entries import Ahead
@@ -75,8 +76,7 @@ def run(recorder: Recorder, store: Store, lines: Iterable[str], out: TextIO, err
         for number, line in enumerate(ahead, 1):
             reply = recorder.enter(line)
             store.sync(recorder.document())
-            for said in reply.said:
-                out.write(said + "\n")
+            out.writelines(said + "\n" for said in reply.said)
             for reason in reply.refused:
                 outcome.refused += 1
                 err.write(f"{label(number)}{reason}\n")
