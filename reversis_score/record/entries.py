@@ -53,6 +53,7 @@ class Entry:
 
 def read_entry(raw: str) -> Entry:
     """Classify one line typed by the scorer (or read from standard input)."""
+    raw = raw.lstrip("\ufeff")  # a byte-order mark opens a file, not an entry
     found = find_comments(raw.rstrip("\r\n")).get(1)
     comment = found[0] if found else None
     text = raw.rstrip()

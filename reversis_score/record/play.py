@@ -192,8 +192,8 @@ class PlaySteps(HeaderSteps):
         """The refusals that stand: a revoke against a known hand is taken when the input goes
         on to acknowledge it (a .rvs file writes `irregular: revoke NAME` after the tricks)."""
         if check.refusals and self.ahead is not None:
-            later = {e.rest.split()[-1] for e in map(read_entry, self.ahead())
-                     if e.word == "irregular" and e.rest.split()[:1] == ["revoke"]}
+            later = {e.rest.split(None, 1)[1].strip().strip('"') for e in map(read_entry, self.ahead())
+                     if e.word == "irregular" and e.rest.split()[:1] == ["revoke"] and " " in e.rest}
             excused = [d for d in check.refusals if is_revoke(d) and d.player in later]
             check.refusals = [d for d in check.refusals if d not in excused]
             check.others += excused

@@ -99,8 +99,8 @@ class Recorder(PlaySteps):
             self.table_open = False
             question = self.question
         if question in ("deal", "exchange") and self.hand:
-            if not self.hand.block and entry.cards and (question == "deal" or len(entry.cards) > 1):
-                self.hand.cursor = "tricks"  # cards of the first trick: no deal, no exchange
+            if not self.hand.block and _first_trick(entry, question):
+                self.hand.cursor = "tricks"  # no deal, no exchange: the play has begun
             else:
                 return self.block_line(question, entry)
         if question == "announce" and self.hand and entry.cards is None:
@@ -141,8 +141,9 @@ class Recorder(PlaySteps):
         draft.add("head", head, content=False)
         draft.add("head", line or entry.line(f"dealer: {dealer.strip()}"))
         check = draft.check(self.players, self.knobs, self.previous_dealer)
-        if check.refusals:
-            return Reply(refused=[explain(d) for d in check.refusals])
+        errors = [d for d in check.refusals + check.others if d.is_error]  # all of it is new
+        if errors:
+            return Reply(refused=[explain(d) for d in errors])
         if self.in_header:
             self.prefix, self.in_header = self.header_text(), False
         assert check.record is not None  # a refusal otherwise
@@ -223,8 +224,8 @@ class Recorder(PlaySteps):
         """The whole record as it must stand on disk now."""
         if self.in_header:
             return self.header_text()
-        if self.hand is None:
-            return self.prefix
+        if self.hand is None:  # no blank line at the end, as `format` writes it
+            return self.prefix.rstrip("\n") + "\n" if self.prefix.strip() else ""
         return self.prefix + self.sep + self.hand.formatted()
 
     def finish(self) -> None:
@@ -240,3 +241,12 @@ class Recorder(PlaySteps):
         else:
             self.prefix += "\n".join(self.comments) + "\n"
         self.comments = []
+
+
+def _first_trick(entry: Entry, question: str) -> bool:
+    """Whether an entry at the deal or exchange question is the first trick's instead: its
+    cards (a deal line has 11 or 12; a discard is one), or a trick line."""
+    if entry.cards is not None:
+        return question == "deal" or len(entry.cards) > 1
+    cards = entry.text.split(":", 1)[-1].split()
+    return "," in entry.text or (":" in entry.text and len(cards) <= 4)

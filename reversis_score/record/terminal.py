@@ -91,9 +91,9 @@ def run(recorder: Recorder, store: Store, lines: Iterable[str], out: TextIO, err
     return outcome
 
 
-def stdin_lines(stream: TextIO = sys.stdin) -> Iterable[str]:
+def stdin_lines(stream: TextIO | None = None) -> Iterable[str]:
     """Standard input that is not a terminal: one entry a line."""
-    for line in stream:
+    for line in stream or sys.stdin:  # sys.stdin as it is now, not at import
         yield line.rstrip("\n")
 
 
