@@ -217,7 +217,7 @@ class Recorder(PlaySteps):
         assert check.record is not None  # what is left was checked when entered
         hand.leader = complete[-1].winner if complete else self.after(check.record.dealer.text)
         self.revokes_told = {d.message for d in check.others if d.is_error}
-        return Reply(said=[f"took back: {taken.strip()}"])
+        return Reply(said=[f"took back: {' '.join(taken.split())}"])
 
     # ------------------------------------------------------------ the record
     def document(self) -> str:

@@ -1,0 +1,81 @@
+"""``record`` at a real (pseudo-)terminal: prompts, tab completion, a wrong card refused and
+explained, Ctrl-C, and a resume that goes on from the last line written."""
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+import pexpect
+
+from reversis_score.record.complete import candidates
+from reversis_score.record.session import Recorder
+
+COMMAND = [sys.executable, "-c", "from reversis_score.cli import main; main()", "record"]
+
+
+def spawn(path) -> pexpect.spawn:
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", COLUMNS="80", LINES="24")
+    return pexpect.spawn(COMMAND[0], COMMAND[1:] + [str(path)], env=env, encoding="utf-8",
+                         dimensions=(24, 80), timeout=20)
+
+
+def answer(child: pexpect.spawn, prompt: str, text: str) -> None:
+    child.expect_exact(prompt.rstrip())  # the terminal draws a prompt's last space as a move
+    child.sendline(text)
+
+
+def test_prompts_completion_refusal_ctrl_c_and_resume(tmp_path):
+    path = tmp_path / "table.rvs"
+    child = spawn(path)
+    answer(child, "session name (Enter: none): ", "Club night")
+    answer(child, "date (Enter: ", "2026-11-20")
+    answer(child, "players, in order of play: ", "Anne Bruno Claire Denis")
+    answer(child, "rules, a preset or a .toml file (Enter: parlett): ", "")
+    answer(child, "stake (Enter: none): ", "100")
+    child.expect_exact("hand 1, dealer:")
+    child.send("Bru\t")  # completes the name
+    child.expect_exact("Bruno")
+    child.sendline("")
+    child.expect_exact("hand 1: Bruno deals")
+    answer(child, "(Enter: no deal): ", "")
+    answer(child, "announce: espagnolette NAME (Enter: none): ", "")
+    answer(child, "trick 1, Claire: ", "2C JC 7C 5C")
+    child.expect_exact("trick 1: Denis wins it with J♣")
+    answer(child, "trick 2, Denis: ", "6H 8H KH 5C")  # 5♣ went in trick 1
+    child.expect(r"refused: Claire cannot play 5C: hand 1, trick 2: 5♣ is played twice")
+    answer(child, "trick 2, Denis: ", "6H 8H KH 4H")
+    child.expect_exact("trick 2: Bruno wins it with K♥")
+    answer(child, "trick 3, Bruno: ", "9D 8D")  # then Ctrl-C: this trick is lost
+    child.expect_exact("trick 3, Denis:")
+    child.sendintr()
+    child.expect_exact("interrupted")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    text = path.read_text("utf-8")
+    assert text.endswith("tricks:\n  Claire: 2C JC 7C 5C\n  Denis:  6H 8H KH 4H\n")
+
+    child = spawn(path)
+    child.expect_exact("resuming at hand 1, trick 3 (2 of 11 recorded)")
+    child.expect_exact("trick 3, Bruno:")
+    child.send("und\t")  # a command completes too
+    child.expect_exact("undo")
+    child.sendline("")  # nothing of trick 3 is written: undo takes back trick 2
+    child.expect_exact("took back: Denis: 6H 8H KH 4H")
+    answer(child, "trick 2, Denis: ", "quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert path.read_text("utf-8").endswith("tricks:\n  Claire: 2C JC 7C 5C\n")
+
+
+def test_completion_offers_the_cards_still_playable():
+    recorder = Recorder("t.rvs", interactive=False)
+    for line in ["players: Anne Bruno Claire Denis", "dealer: Bruno", "2C JC 7C"]:
+        recorder.enter(line)
+    offered = candidates(recorder, "")
+    assert "5C" in offered and "2C" not in offered and "JC" not in offered
+    assert "undo" in offered and len([c for c in offered if re.fullmatch(r"[2-9AKQJT][SHDC]", c)]) == 45
+    recorder.enter("5C")
+    assert candidates(recorder, "irregular revoke ")[:2] == ["Anne", "Bruno"]
