@@ -81,6 +81,8 @@ class PlaySteps(HeaderSteps):
     def hand_done(self) -> list[str]:
         """What the scorer sees when a hand is whole: its settlement, or what stops it."""
         assert self.hand is not None
+        if self.more_to_come():  # the settlement comes with the hand's last line
+            return []
         checked = self.checked(self.hand)
         if not checked.ok:
             return [f"hand {self.hand.number} cannot be settled yet:"] + [
@@ -192,8 +194,7 @@ class PlaySteps(HeaderSteps):
         """The refusals that stand: a revoke against a known hand is taken when the input goes
         on to acknowledge it (a .rvs file writes `irregular: revoke NAME` after the tricks)."""
         if check.refusals and self.ahead is not None:
-            later = {e.rest.split(None, 1)[1].strip().strip('"') for e in map(read_entry, self.ahead())
-                     if e.word == "irregular" and e.rest.split()[:1] == ["revoke"] and " " in e.rest}
+            later = self.acknowledged_later()
             excused = [d for d in check.refusals if is_revoke(d) and d.player in later]
             check.refusals = [d for d in check.refusals if d not in excused]
             check.others += excused
@@ -202,11 +203,25 @@ class PlaySteps(HeaderSteps):
     def revealed(self, others: list[Diagnostic]) -> list[str]:
         """A revoke that a later card proves: said once, to acknowledge or correct."""
         out = []
+        coming = self.acknowledged_later()
         for diag in others:
-            if diag.is_error and diag.player and diag.message not in self.revokes_told:
-                self.revokes_told.add(diag.message)
+            told = f"{diag.player} {diag.trick}"  # the evidence may change, the revoke does not
+            if diag.is_error and diag.player and told not in self.revokes_told and diag.player not in coming:
+                self.revokes_told.add(told)
                 out.append(f"{explain(diag)}; or `undo` back to trick {diag.trick} to correct it")
         return out
+
+    def acknowledged_later(self) -> set[str]:
+        """The players whose revoke the input acknowledges further down this hand."""
+        if self.ahead is None:
+            return set()
+        return {e.rest.split(None, 1)[1].strip().strip('"') for e in map(read_entry, self.ahead())
+                if e.word == "irregular" and e.rest.split()[:1] == ["revoke"] and " " in e.rest}
+
+    def more_to_come(self) -> bool:
+        """Whether the input goes on to lines that change this hand's settlement."""
+        return self.ahead is not None and any(
+            read_entry(line).word in ("irregular", "claims", "void") for line in self.ahead())
 
     def tail_line(self, line: str) -> Reply:
         hand = self.hand

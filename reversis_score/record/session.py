@@ -216,7 +216,7 @@ class Recorder(PlaySteps):
         complete = [t for t in check.tricks if len(t.plays) == 4]
         assert check.record is not None  # what is left was checked when entered
         hand.leader = complete[-1].winner if complete else self.after(check.record.dealer.text)
-        self.revokes_told = {d.message for d in check.others if d.is_error}
+        self.revokes_told = {f"{d.player} {d.trick}" for d in check.others if d.is_error}
         return Reply(said=[f"took back: {' '.join(taken.split())}"])
 
     # ------------------------------------------------------------ the record

@@ -4,11 +4,12 @@ far, the prompts and the help. Plain text within 80 columns; nothing said by col
 """
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from reversis_score.ledger.build import Ledger
 from reversis_score.notation.cards import SUIT_SYMBOLS
-from reversis_score.render.tables import Block, balances_block, hands_block, write_blocks
+from reversis_score.render.tables import Block, balances_block, outcome_words, pools_text, write_blocks
 from reversis_score.replay.play import Play, PlayedTrick
 from reversis_score.settle.hand import settle_hand
 from reversis_score.settle.items import HandBook
@@ -50,7 +51,6 @@ def trick_payments(recorder: PlaySteps, tricks: tuple[PlayedTrick, ...]) -> list
         assert hand.play is not None
         _, pools = settle_hand(hand.play, knobs, pools)
     players = recorder.players
-    first = tricks[0]
     zero = {p: 0 for p in players}
     record = recorder.hand.parse()[0].record if recorder.hand else None
     assert record is not None
@@ -63,19 +63,29 @@ def trick_payments(recorder: PlaySteps, tricks: tuple[PlayedTrick, ...]) -> list
     for trick in tricks:
         settle_trick(book, trick, led)
     last = tricks[-1].number
-    said = [f"  {item.why}" for item in book.items if item.trick == last]
-    said += [f"  {c.player} leads {c.card.symbol()}: the party's winner will be paid for it "
-             "at the end of the hand" for c in led if c.trick == last and c.card.is_ace]
-    del first
+    said = [wrap(item.why) for item in book.items if item.trick == last]
+    said += [wrap(f"{c.player} leads {c.card.symbol()}: the party's winner will be paid for it "
+                  "at the end of the hand") for c in led if c.trick == last and c.card.is_ace]
     return said
 
 
+def wrap(text: str) -> str:
+    """An indented note within 80 columns."""
+    return textwrap.fill(text, 80, initial_indent="  ", subsequent_indent="    ")
+
+
 def settlement(ledger: Ledger, number: int) -> str:
-    """The hand's line of ``settle`` (outcome, nets, pools after) and the running balances."""
-    hands = hands_block(ledger)
-    row = [r for r in hands.rows if r[0] == number]
-    blocks = [Block(f"Hand {number} settled", hands.headers, row), balances_block(ledger)]
-    return write_blocks(blocks, "table").rstrip("\n")
+    """The hand as ``settle`` words it (outcome, pools after) and its nets beside the running
+    balances (``settle``'s Balances table), within 80 columns."""
+    hand = next(h for h in ledger.settled if h.number == number)
+    assert hand.settlement is not None
+    s = hand.settlement
+    title = wrap(f"Hand {number} settled: {outcome_words(s.outcome, s)}; pools after: "
+                 f"{pools_text(s.pools_after)}").strip()
+    balances = balances_block(ledger)
+    rows = [[row[0], f"{s.net[row[0]]:+d}" if s.net[row[0]] else "0", *row[2:]] for row in balances.rows]
+    headers = ["player", "this hand", *balances.headers[2:]]
+    return write_blocks([Block(title, headers, rows)], "table").rstrip("\n")
 
 
 def hand_so_far(recorder: Recorder) -> str:

@@ -6,6 +6,7 @@ from a pipe or a file the same entries come one per line, with no prompts.
 from __future__ import annotations
 
 import sys
+import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -76,10 +77,10 @@ def run(recorder: Recorder, store: Store, lines: Iterable[str], out: TextIO, err
         for number, line in enumerate(ahead, 1):
             reply = recorder.enter(line)
             store.sync(recorder.document())
-            out.writelines(said + "\n" for said in reply.said)
+            out.writelines(fit(said, recorder.interactive) + "\n" for said in reply.said)
             for reason in reply.refused:
                 outcome.refused += 1
-                err.write(f"{label(number)}{reason}\n")
+                err.write(fit(f"{label(number)}{reason}", recorder.interactive) + "\n")
             out.flush()
             if reply.quit:
                 break
@@ -112,3 +113,11 @@ def terminal_lines(recorder: Recorder, history: Path | None) -> Iterable[str]:
             yield session.prompt(show.prompt(recorder))
         except EOFError:
             return
+
+
+def fit(text: str, interactive: bool) -> str:
+    """At a terminal, long lines wrapped to 80 columns; to a pipe, one line per message."""
+    if not interactive:
+        return text
+    return "\n".join(textwrap.fill(line, 80, subsequent_indent="    ") if len(line) > 80 else line
+                     for line in text.split("\n"))
