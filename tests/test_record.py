@@ -66,7 +66,8 @@ def test_a_whole_hand_card_by_card_shows_tricks_payments_and_settlement(tmp_path
     assert "trick 8: Claire's A♣ is forced on Bruno's ♣ lead: Claire pays Bruno 1 (RULES §5)" in said
     assert "trick 10: Bruno places A♠ on a ♥ lead won by Claire; ×2 in trick 10: Claire pays Bruno 2" in said
     assert max(len(line) for line in result.stdout.splitlines()) <= 80
-    assert "Hand 1 settled" in result.stdout and "Balances" in result.stdout
+    assert "Hand 1 settled: Anne wins the party (6); pools after: 50" in result.stdout
+    assert ["Anne", "+39", "+39", "139", "+44", "5"] in [line.split() for line in result.stdout.splitlines()]
     assert target.read_text("utf-8") == fmt(target)
     assert "  Claire: 2C JC 7C 5C\n" in target.read_text("utf-8")
 
