@@ -216,3 +216,68 @@ def test_feeding_any_legal_record_reproduces_it(tmp_path, text):
     assert result.exit_code == 0, result.output
     assert fmt(target) == target.read_text("utf-8") == fmt(source)
     assert ledger(target)["hands"] == ledger(source)["hands"]
+
+
+def converse(folder, commands: list[str], entry) -> list[str]:
+    """A terminal session run again, as the terminal shows it: for each ``record`` command,
+    its prompts, the entries ``entry(line number, prompt)`` gives (``^C`` stands for Ctrl-C),
+    and what record says."""
+    import datetime as dt
+    import io
+
+    from reversis_score.record import show
+    from reversis_score.record.resume import where
+    from reversis_score.record.terminal import fit, open_record
+    out: list[str] = []
+    for command in commands:
+        name = command.split()[-1]
+        err = io.StringIO()
+        opened = open_record(folder / name, [], True, err)
+        assert not isinstance(opened, int), err.getvalue()
+        recorder, store = opened
+        recorder.today = dt.date(2026, 11, 20)
+        out += [command] + err.getvalue().splitlines() + [show.BANNER.format(file=name)]
+        while True:
+            prompt = show.prompt(recorder)
+            typed = entry(len(out), prompt)
+            out.append((prompt + typed).rstrip())
+            if typed == "^C":
+                out += show.INTERRUPTED.format(file=name).splitlines()
+                store.close()
+                break
+            reply = recorder.enter(typed)
+            store.sync(recorder.document())
+            for said in reply.said + ["refused: " + r for r in reply.refused]:
+                out += fit(said, True).splitlines()
+            if reply.quit:
+                store.close()
+                out.append(f"{name}: {where(recorder)}")
+                break
+    return out
+
+
+def typed_in(transcript: list[str]):
+    """The entries of a transcript: what follows each prompt."""
+    def entry(index: int, prompt: str) -> str:
+        line = transcript[index] if index < len(transcript) else ""
+        assert line.startswith(prompt.rstrip()), f"line {index + 1}: {line!r} is not at {prompt!r}"
+        return line[len(prompt):]
+    return entry
+
+
+def readme_transcript() -> list[str]:
+    from conftest import ROOT
+    text = (ROOT / "README.md").read_text("utf-8")
+    block = text.split("<!-- record transcript -->\n```text\n", 1)[1].split("```", 1)[0]
+    return block.rstrip("\n").split("\n")
+
+
+def test_the_readme_transcript_is_a_real_run(tmp_path, monkeypatch):
+    from pathlib import Path
+    monkeypatch.chdir(tmp_path)
+    transcript = readme_transcript()
+    commands = [line for line in transcript if line.startswith("$ reversis-score record ")]
+    assert converse(Path("."), commands, typed_in(transcript)) == transcript
+    written = (tmp_path / "club.rvs").read_text("utf-8")
+    assert written == fmt(tmp_path / "club.rvs")
+    assert runner.invoke(app, ["check", str(tmp_path / "club.rvs")]).exit_code == 0

@@ -41,8 +41,8 @@ def record(
         raise typer.Exit(opened)
     recorder, store = opened
     if interactive:
-        typer.echo(f"Recording into {file}. Type help for the commands; every line is written as "
-                   "it is entered.")
+        from reversis_score.record.show import BANNER
+        typer.echo(BANNER.format(file=file))
         lines = terminal_lines(recorder, None)
         label = _no_label
     else:
@@ -50,8 +50,8 @@ def record(
     try:
         outcome = run(recorder, store, lines, sys.stdout, sys.stderr, label)
     except KeyboardInterrupt:
-        typer.echo(f"\ninterrupted: every line entered is written; the trick being entered is not. "
-                   f"`reversis-score record {file}` goes on from there.", err=True)
+        from reversis_score.record.show import INTERRUPTED
+        typer.echo("\n" + INTERRUPTED.format(file=file), err=True)
         raise typer.Exit(130) from None
     from reversis_score.record.resume import where
     typer.echo(f"{file}: {where(recorder)}", err=True)

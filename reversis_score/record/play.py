@@ -51,6 +51,17 @@ class PlaySteps(HeaderSteps):
         order = self.players.index(hand.leader)
         return self.players[(order + len(hand.trick)) % 4]
 
+    def next_in_block(self, kind: str) -> str:
+        """The first player (in order of play) the deal or exchange under way has no line for."""
+        given = {_named(line) for line in self.hand.block} if self.hand else set()
+        return next((p for p in self.players if p not in given), self.players[0])
+
+    @property
+    def dealer(self) -> str | None:
+        """The dealer of the hand in progress."""
+        record = self.hand.parse()[0].record if self.hand else None
+        return record.dealer.text if record else None
+
     def after(self, player: str) -> str:
         """The player after ``player`` in order of play (the dealer's: the first leader)."""
         return self.players[(self.players.index(player) + 1) % 4]
@@ -102,11 +113,9 @@ class PlaySteps(HeaderSteps):
     def block_line(self, kind: str, entry: Entry) -> Reply:
         hand = self.hand
         assert hand is not None
-        given = {_named(line) for line in hand.block}
-        missing = [p for p in self.players if p not in given]
         line = entry.text
-        if _named(line) is None and missing:
-            line = _block_text(kind, missing[0], line)
+        if _named(line) is None:
+            line = _block_text(kind, self.next_in_block(kind), line)
         if not hand.block:
             hand.block_kind, hand.block = kind, [f"{kind}:"]
         before = list(hand.block)

@@ -38,8 +38,7 @@ class Recorder(PlaySteps):
     @property
     def proposed_dealer(self) -> str | None:
         """Next in rotation after the last hand's dealer (none for the first hand)."""
-        current = self.hand.parse()[0].record if self.hand else None
-        last = current.dealer.text if current else self.previous_dealer
+        last = self.dealer or self.previous_dealer
         if last not in self.players:
             return None
         return self.players[(self.players.index(last) + 1) % 4]

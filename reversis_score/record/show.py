@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from reversis_score.record.play import PlaySteps
     from reversis_score.record.session import Recorder
 
+BANNER = "{file}: each line is written as it is entered; type help for the commands."
+INTERRUPTED = ("interrupted: every line entered is written, the trick being entered is not;\n"
+               "`reversis-score record {file}` goes on from there.")
 HELP = """\
 Enter cards in order of play, one at a prompt or the trick's four on a line, spelt as
 in a .rvs file: AS, 9h, A♦, 10C or TC where the pack has tens. Enter accepts what a
@@ -64,7 +67,7 @@ def trick_payments(recorder: PlaySteps, tricks: tuple[PlayedTrick, ...]) -> list
         settle_trick(book, trick, led)
     last = tricks[-1].number
     said = [wrap(item.why) for item in book.items if item.trick == last]
-    said += [wrap(f"{c.player} leads {c.card.symbol()}: the party's winner will be paid for it "
+    said += [wrap(f"{c.player} leads {c.card.symbol()}: its payment is settled with the party, "
                   "at the end of the hand") for c in led if c.trick == last and c.card.is_ace]
     return said
 
@@ -113,17 +116,19 @@ def prompt(recorder: Recorder) -> str:
     if question in ("dealer", "after"):
         proposed = recorder.proposed_dealer
         shown = f" (Enter: {proposed})" if proposed else ""
-        return f"hand {recorder.next_number if question == 'after' or not recorder.hand else recorder.hand.number}, dealer{shown}: "
+        number = recorder.hand.number if recorder.hand and question == "dealer" else recorder.next_number
+        return f"hand {number}, dealer{shown}: "
     hand = recorder.hand
     assert hand is not None
     if question == "table":
         return "table payment, PAYER -> PAYEE AMOUNT (Enter: done): "
     if question in ("deal", "exchange"):
-        given = sum(1 for line in hand.block if ":" in line or " " in line.strip()) - (1 if hand.block else 0)
-        who = recorder.players[max(given, 0) % 4]
-        what = "cards (11 | face-down, or 12)" if question == "deal" else "discards CARD, or keeps"
+        who = recorder.next_in_block(question)
         skip = "" if hand.block else f" (Enter: no {question})"
-        return f"{question}, {who}: {what}{skip}: "
+        if question == "exchange":
+            return f"exchange, {who} discards CARD, or keeps{skip}: "
+        dealt = "12 cards" if recorder.knobs.deck == 52 or who == recorder.dealer else "11 cards | face-down"
+        return f"deal, {who}'s {dealt}{skip}: "
     if question == "announce":
         return "announce: espagnolette NAME (Enter: none): "
     return f"trick {len(hand.trick_lines) + 1}, {recorder.to_play()}: "
