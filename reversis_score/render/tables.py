@@ -188,7 +188,7 @@ def hand_blocks(ledger: Ledger, number: int) -> list[Block] | None:
 
 
 def items_csv(ledgers: list[Ledger], hand_number: int | None = None) -> str:
-    """LEDGER.md's item CSV: one row per item, with a header row (one hand's, if given)."""
+    """docs/ledger.md's item CSV: one row per item, with a header row (one hand's, if given)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(["session", "file", "hand"] + ITEM_COLUMNS)
