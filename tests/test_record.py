@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
-
 import strategies
 from conftest import DATA, SAMPLES
-from reversis_score.cli import app
+from hypothesis import HealthCheck, Phase, given, settings
 from typer.testing import CliRunner
+
+from reversis_score.cli import app
 
 runner = CliRunner()
 HEADER = "session: Test\nplayers: Anne Bruno Claire Denis\nstake: 100\n"

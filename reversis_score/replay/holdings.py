@@ -135,7 +135,8 @@ def _compare(hand: HandRecord, players, played, held, dealt, found, finished: bo
             number, placed = where[card]
             found.rule(f"{player} plays {card.symbol()} but did not hold it after the exchange"
                        f"{_whereabouts(card, player, hand, dealt)}", placed.span, number, player)
-        if finished and not extra and len(held[player]) - len(played[player]) > (1 if _took_extra(hand, player) else 0):
+        unplayed = len(held[player]) - len(played[player])
+        if finished and not extra and unplayed > (1 if _took_extra(hand, player) else 0):
             missing = sorted((c for c in held[player] if c not in played[player]), key=str)
             found.rule(f"{player} held {' '.join(c.symbol() for c in missing)} after the exchange "
                        "but never plays them", hand.span, player=player)
