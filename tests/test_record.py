@@ -104,6 +104,24 @@ def test_a_refused_card_is_explained_and_never_written(tmp_path, entry, reason):
     assert "Denis: 6H" not in written and "  Claire: 2C JC 7C 5C" in written
 
 
+def test_a_revoke_acknowledged_first_is_taken_with_the_deal_known(tmp_path):
+    target = tmp_path / "ack.rvs"
+    entries = HEADER + "hand 1\ndealer: Bruno\n" + DEAL + "2C JC 7C 5C\nirregular revoke Claire\n6H 8H KH 8D\n"
+    result = record(target, entries)
+    assert result.exit_code == 0, result.output
+    assert target.read_text("utf-8").endswith("  Denis:  6H 8H KH 8D\nirregular: revoke Claire\n")
+
+
+def test_show_help_and_a_bad_option(tmp_path):
+    target = tmp_path / "s.rvs"
+    result = record(target, HEADER + "dealer: Bruno\n2C JC\nshow\nhelp\n")
+    assert "dealer: Bruno\n  Claire: 2C JC   (being played: not written yet)\nhand 1, trick 1 — Claire leads; ♣ led" \
+        in result.stdout
+    assert "claims waived" in result.stdout and result.exit_code == 0
+    bad = record(tmp_path / "d.rvs", "", "--players", "A B C D", "--date", "20 Nov")
+    assert bad.exit_code == 2 and "date" in bad.stderr and not (tmp_path / "d.rvs").read_text()
+
+
 def test_unknown_holdings_a_later_card_reveals_the_revoke_to_acknowledge(tmp_path):
     target = tmp_path / "rev.rvs"
     # Bruno plays 2H on Claire's club lead in trick 3, then AC in trick 4: a revoke.

@@ -15,13 +15,20 @@ COMMAND = [sys.executable, "-c", "from reversis_score.cli import main; main()", 
 
 
 def spawn(path) -> pexpect.spawn:
-    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", COLUMNS="80", LINES="24")
+    env = dict(os.environ, TERM="xterm", COLUMNS="80", LINES="24")
     return pexpect.spawn(COMMAND[0], COMMAND[1:] + [str(path)], env=env, encoding="utf-8",
                          dimensions=(24, 80), timeout=20)
 
 
+def wait(child: pexpect.spawn, text: str) -> None:
+    """Wait for ``text``, answering the terminal's cursor-position requests on the way (as a
+    terminal does: prompt_toolkit places the bottom toolbar by them)."""
+    while child.expect([re.escape("\x1b[6n"), re.escape(text)]) == 0:
+        child.send("\x1b[1;1R")
+
+
 def answer(child: pexpect.spawn, prompt: str, text: str) -> None:
-    child.expect_exact(prompt.rstrip())  # the terminal draws a prompt's last space as a move
+    wait(child, prompt.rstrip())  # the terminal draws a prompt's last space as a move
     child.sendline(text)
 
 
@@ -33,23 +40,24 @@ def test_prompts_completion_refusal_ctrl_c_and_resume(tmp_path):
     answer(child, "players, in order of play: ", "Anne Bruno Claire Denis")
     answer(child, "rules, a preset or a .toml file (Enter: parlett): ", "")
     answer(child, "stake (Enter: none): ", "100")
-    child.expect_exact("hand 1, dealer:")
+    wait(child, "hand 1, dealer:")
     child.send("Bru\t")  # completes the name
-    child.expect_exact("Bruno")
+    wait(child, "Bruno")
     child.sendline("")
-    child.expect_exact("hand 1: Bruno deals")
+    wait(child, "hand 1: Bruno deals")
     answer(child, "(Enter: no deal): ", "")
     answer(child, "announce: espagnolette NAME (Enter: none): ", "")
     answer(child, "trick 1, Claire: ", "2C JC 7C 5C")
-    child.expect_exact("trick 1: Denis wins it with J♣")
+    wait(child, "trick 1: Denis wins it with J♣")
     answer(child, "trick 2, Denis: ", "6H 8H KH 5C")  # 5♣ went in trick 1
-    child.expect(r"refused: Claire cannot play 5C: hand 1, trick 2: 5♣ is played twice")
+    wait(child, "refused: Claire cannot play 5C: hand 1, trick 2: 5♣ is played twice")
     answer(child, "trick 2, Denis: ", "6H 8H KH 4H")
-    child.expect_exact("trick 2: Bruno wins it with K♥")
+    wait(child, "trick 2: Bruno wins it with K♥")
     answer(child, "trick 3, Bruno: ", "9D 8D")  # then Ctrl-C: this trick is lost
-    child.expect_exact("trick 3, Denis:")
+    wait(child, "trick 3, Denis:")
+    wait(child, "hand 1, trick 3 — Bruno leads; ♦ led")  # the bottom toolbar
     child.sendintr()
-    child.expect_exact("interrupted")
+    wait(child, "interrupted")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
@@ -57,12 +65,12 @@ def test_prompts_completion_refusal_ctrl_c_and_resume(tmp_path):
     assert text.endswith("tricks:\n  Claire: 2C JC 7C 5C\n  Denis:  6H 8H KH 4H\n")
 
     child = spawn(path)
-    child.expect_exact("resuming at hand 1, trick 3 (2 of 11 recorded)")
-    child.expect_exact("trick 3, Bruno:")
+    wait(child, "resuming at hand 1, trick 3 (2 of 11 recorded)")
+    wait(child, "trick 3, Bruno:")
     child.send("und\t")  # a command completes too
-    child.expect_exact("undo")
+    wait(child, "undo")
     child.sendline("")  # nothing of trick 3 is written: undo takes back trick 2
-    child.expect_exact("took back: Denis: 6H 8H KH 4H")
+    wait(child, "took back: Denis: 6H 8H KH 4H")
     answer(child, "trick 2, Denis: ", "quit")
     child.expect(pexpect.EOF)
     child.close()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from reversis_score.ledger.build import Ledger
 from reversis_score.notation.cards import SUIT_SYMBOLS
 from reversis_score.render.tables import Block, balances_block, outcome_words, pools_text, write_blocks
+from reversis_score.render.rvs import quote
 from reversis_score.replay.play import Play, PlayedTrick
 from reversis_score.settle.hand import settle_hand
 from reversis_score.settle.items import HandBook
@@ -25,18 +26,18 @@ BANNER = "{file}: each line is written as it is entered; type help for the comma
 INTERRUPTED = ("interrupted: every line entered is written, the trick being entered is not;\n"
                "`reversis-score record {file}` goes on from there.")
 HELP = """\
-Enter cards in order of play, one at a prompt or the trick's four on a line, spelt as
-in a .rvs file: AS, 9h, A♦, 10C or TC where the pack has tens. Enter accepts what a
-prompt proposes. Any .rvs line works too (dealer: Anne, tricks:, Claire: 2C JC 7C 5C).
-Commands, at any prompt:
-  undo                  take back the last card, or the last line (a trick...)
-  irregular KIND NAME   revoke, out-of-turn, peek or misdeal NAME (RULES §10)
-  void                  this hand is void (a misdeal)
-  claims waived         the led Aces and Quinola were not claimed
-  table                 enter the payments as made (PAYER -> PAYEE AMOUNT; Enter ends)
-  show                  this hand so far
-  help                  this text
-  quit                  stop here (every line entered is already written)"""
+Enter the cards in order of play, one at a prompt or a trick's four on a line,
+spelt as a .rvs file spells them: AS, 9h, A♦, and 10C or TC where the pack has
+tens. Enter takes what a prompt proposes. A .rvs line works at any prompt too
+(dealer: Anne, tricks:, Claire: 2C JC 7C 5C). Commands, at any prompt:
+  undo                 take back the last card, or the last line (a trick...)
+  irregular KIND NAME  revoke, out-of-turn, peek or misdeal (RULES §10)
+  void                 this hand is void (a misdeal)
+  claims waived        the led Aces and Quinola were not claimed
+  table                the payments as made: PAYER -> PAYEE AMOUNT (Enter ends)
+  show                 this hand so far
+  help                 this text
+  quit                 stop here (every line entered is written already)"""
 
 
 def trick_won(trick: PlayedTrick) -> str:
@@ -96,8 +97,10 @@ def hand_so_far(recorder: Recorder) -> str:
     hand = recorder.hand
     if hand is None:
         return f"no hand under way; {len(recorder.closed)} written"
-    text, _ = hand.text(pending=True)
-    return text.rstrip("\n") + "\n" + toolbar(recorder)
+    lines = hand.formatted().rstrip("\n").split("\n") + hand.block
+    if hand.trick:
+        lines.append(f"  {quote(hand.leader)}: {' '.join(hand.trick)}   (being played: not written yet)")
+    return "\n".join(lines) + "\n" + toolbar(recorder)
 
 
 def prompt(recorder: Recorder) -> str:

@@ -88,7 +88,8 @@ def run(recorder: Recorder, store: Store, lines: Iterable[str], out: TextIO, err
         store.sync(recorder.document())
     finally:
         store.close()
-    outcome.status = 1 if outcome.refused else 0
+    # at a terminal a refused entry is entered again; from a pipe it is an error of the input
+    outcome.status = 1 if outcome.refused and not recorder.interactive else 0
     return outcome
 
 
