@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from reversis_score.ledger.build import Ledger
 from reversis_score.notation.cards import SUIT_SYMBOLS
-from reversis_score.render.tables import Block, balances_block, outcome_words, pools_text, write_blocks
 from reversis_score.render.rvs import quote
+from reversis_score.render.tables import Block, balances_block, outcome_words, pools_text, write_blocks
 from reversis_score.replay.play import Play, PlayedTrick
 from reversis_score.settle.hand import settle_hand
 from reversis_score.settle.items import HandBook

@@ -60,7 +60,8 @@ def open_record(path: Path, header: list[str], interactive: bool,
             reply = recorder.enter(line)
             if reply.refused:
                 store.close()
-                err.write("".join(f"error: {r}\n" for r in reply.refused))
+                option = line.split(":")[0]
+                err.write("".join(f"error: --{option}: {r}\n" for r in reply.refused))
                 return 2
     return recorder, store
 
