@@ -142,6 +142,17 @@ def test_unknown_holdings_a_later_card_reveals_the_revoke_to_acknowledge(tmp_pat
     assert runner.invoke(app, ["check", str(target)]).exit_code == 0
 
 
+def test_a_resumed_file_keeps_its_line_ends_before_the_hand_in_progress(tmp_path):
+    target = tmp_path / "crlf.rvs"
+    head = "\ufeff# typed on another machine\r\nplayers: Anne Bruno Claire Denis\r\n\r\n"
+    target.write_bytes((head + "hand 1\r\ndealer: Bruno\r\ntricks:\r\n  Claire: 2C JC 7C 5C\r\n").encode())
+    result = record(target, "6H 8H KH 4H\n")
+    assert result.exit_code == 0, result.output
+    text = target.read_bytes().decode("utf-8")
+    assert text.startswith(head) and text.endswith("  Denis:  6H 8H KH 4H\n")
+    assert runner.invoke(app, ["check", str(target)]).output.count("unfinished: 2 of 11") == 1
+
+
 def test_undo_takes_back_a_card_then_a_written_trick(tmp_path):
     target = tmp_path / "u.rvs"
     result = record(target, HEADER + "dealer: Bruno\n2C JC 7C 5C\n6H\nundo\nundo\n")
@@ -220,6 +231,23 @@ def test_a_second_writer_is_turned_away(tmp_path):
 def test_record_needs_a_real_file(tmp_path):
     assert record("-", "").exit_code == 2
     assert record(tmp_path, "").exit_code == 2
+    missing = record(tmp_path / "no" / "such.rvs", "")
+    assert missing.exit_code == 2 and "cannot be written" in missing.stderr
+
+
+def test_a_file_rewritten_behind_its_back_stops_the_recording(tmp_path):
+    from reversis_score.record.session import Recorder
+    from reversis_score.record.store import Replaced, Store
+    target = tmp_path / "x.rvs"
+    recorder, store = Recorder(str(target), tmp_path, interactive=False), Store(target)
+    recorder.enter("players: A B C D")
+    store.sync(recorder.document())
+    target.write_text("players: A B C D\n# edited\n", "utf-8")  # same inode, another size
+    recorder.enter("dealer: B")
+    with pytest.raises(Replaced):
+        store.sync(recorder.document())
+    store.close()
+    assert target.read_text("utf-8") == "players: A B C D\n# edited\n"
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow,

@@ -28,6 +28,7 @@ def record(
     from standard input, one a line (a .rvs file's lines work): a refused entry is reported on
     standard error and the run ends with status 1.
     """
+    from reversis_score.record.store import Replaced
     from reversis_score.record.terminal import open_record, run, stdin_lines, terminal_lines
     path = Path(file)
     if file == "-" or path.is_dir():
@@ -49,6 +50,8 @@ def record(
         lines, label = stdin_lines(), _input_line(file)
     try:
         outcome = run(recorder, store, lines, sys.stdout, sys.stderr, label)
+    except Replaced as exc:
+        fail(f"error: {exc}", 1)
     except KeyboardInterrupt:
         from reversis_score.record.show import INTERRUPTED
         typer.echo("\n" + INTERRUPTED.format(file=file), err=True)

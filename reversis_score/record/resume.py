@@ -13,8 +13,13 @@ from reversis_score.record.entries import Ahead
 from reversis_score.record.session import Recorder
 
 
-def resume(text: str, file: str, folder: Path, interactive: bool) -> tuple[Recorder | None, list[str]]:
-    """A Recorder holding the record ``text``, or None and the problems that refuse it."""
+def resume(text: str, file: str, folder: Path, interactive: bool,
+           raw: str | None = None) -> tuple[Recorder | None, list[str]]:
+    """A Recorder holding the record ``text``, or None and the problems that refuse it.
+
+    ``raw`` is the file as it stands (its line ends, a byte-order mark): what comes before
+    the last hand is kept exactly so, and never written again.
+    """
     checked = check_text(text, file, folder)
     before_last = checked.header_diagnostics + [d for h in checked.hands[:-1] for d in h.diagnostics]
     errors = [d for d in before_last if d.is_error]
@@ -24,10 +29,10 @@ def resume(text: str, file: str, folder: Path, interactive: bool) -> tuple[Recor
     recorder.header, recorder.ruleset, recorder.in_header = checked.header, checked.rules, False
     _, chunks = split_chunks(checked_text := "\n".join(checked.lines))
     if not chunks:
-        recorder.prefix = checked_text.rstrip("\n") + "\n"
+        recorder.prefix = raw if raw and raw.endswith("\n") else checked_text.rstrip("\n") + "\n"
         return _ready(recorder, interactive), []
     first_line, chunk = chunks[-1]
-    recorder.prefix = checked_text[:len(checked_text) - len(chunk)]
+    recorder.prefix = _before_line(raw, first_line) if raw else checked_text[:len(checked_text) - len(chunk)]
     recorder.sep = ""
     recorder.closed = checked.hands[:-1]
     problems = []
@@ -58,3 +63,11 @@ def where(recorder: Recorder) -> str:
         return f"hand {hand.number} is whole; next: hand {hand.number + 1}"
     done = len(hand.trick_lines)
     return f"hand {hand.number}, trick {done + 1} ({done} of 11 recorded)"
+
+
+def _before_line(raw: str, line: int) -> str:
+    """The text before line ``line`` (1-based), its line ends as they are."""
+    end = 0
+    for _ in range(line - 1):
+        end = raw.index("\n", end) + 1
+    return raw[:end]

@@ -16,6 +16,10 @@ class Busy(Exception):
     """Another process is recording into the same file."""
 
 
+class Replaced(Exception):
+    """The file changed under us (another program rewrote it): nothing more is written."""
+
+
 class Store:
     """An open record file, locked for this process (released on ``close``)."""
 
@@ -44,6 +48,7 @@ class Store:
         """Make the file read ``text``: append what is new, or cut back to what is shared."""
         if text == self.written:
             return
+        self.check_unchanged()
         keep = len(os.path.commonprefix([self.written, text]))
         if keep < len(self.written):
             os.ftruncate(self.fd, len(self.written[:keep].encode("utf-8")))
@@ -53,6 +58,17 @@ class Store:
             data = data[os.write(self.fd, data):]
         os.fsync(self.fd)
         self.written = text
+
+    def check_unchanged(self) -> None:
+        """Stop if another program replaced or changed the file since we last wrote it."""
+        try:
+            on_disk = os.stat(self.path)
+        except OSError:
+            on_disk = None
+        ours = os.fstat(self.fd)
+        if on_disk is None or on_disk.st_ino != ours.st_ino or ours.st_size != len(self.written.encode("utf-8")):
+            raise Replaced(f"{self.path} was changed by another program while recording: nothing more "
+                           "is written to it (run record again to go on from what it holds)")
 
     def close(self) -> None:
         fcntl.flock(self.fd, fcntl.LOCK_UN)

@@ -32,7 +32,11 @@ def open_record(path: Path, header: list[str], interactive: bool,
                 err: TextIO) -> tuple[Recorder, Store] | int:
     """The Recorder and the locked file, or the exit status when the file cannot be recorded."""
     from reversis_score.notation.parse import decode
-    data = path.read_bytes() if path.exists() else b""
+    try:
+        data = path.read_bytes() if path.exists() else b""
+    except OSError as exc:
+        err.write(f"error: {path}: cannot be read ({exc.strerror or exc})\n")
+        return 2
     text, problem = decode(data)
     if problem is not None or text is None:
         err.write(f"{path}: the file is not UTF-8 text: it cannot be recorded into\n")
@@ -46,8 +50,11 @@ def open_record(path: Path, header: list[str], interactive: bool,
     except Busy as exc:
         err.write(f"error: {exc}\n")
         return 2
+    except OSError as exc:
+        err.write(f"error: {path}: cannot be written ({exc.strerror or exc})\n")
+        return 2
     if text.strip():
-        recorder, problems = resume(text, str(path), path.parent, interactive)
+        recorder, problems = resume(text, str(path), path.parent, interactive, store.written)
         if recorder is None:
             store.close()
             err.write("\n".join(problems) + f"\n{path}: the record has errors; fix them (reversis-score "
