@@ -272,7 +272,7 @@ def converse(folder, commands: list[str], entry) -> list[str]:
     import io
 
     from reversis_score.record import show
-    from reversis_score.record.resume import where
+    from reversis_score.record.store import where
     from reversis_score.record.terminal import fit, open_record
     out: list[str] = []
     for command in commands:

@@ -56,7 +56,7 @@ def record(
         from reversis_score.record.show import INTERRUPTED
         typer.echo("\n" + INTERRUPTED.format(file=file), err=True)
         raise typer.Exit(130) from None
-    from reversis_score.record.resume import where
+    from reversis_score.record.store import where
     typer.echo(f"{file}: {where(recorder)}", err=True)
     raise typer.Exit(outcome.status)
 

@@ -14,9 +14,8 @@ from typing import TextIO
 
 from reversis_score.record import show
 from reversis_score.record.entries import Ahead
-from reversis_score.record.resume import resume, where
 from reversis_score.record.session import Recorder
-from reversis_score.record.store import Busy, Store
+from reversis_score.record.store import Busy, Store, resume, where
 
 
 @dataclass
