@@ -146,8 +146,8 @@ class PlaySteps(HeaderSteps):
         if hand is None:
             return Reply(refused=["'tricks:' comes after the dealer"])
         hand.cursor = "tricks"
-        if not hand.parts["tricks"]:
-            hand.add("tricks", entry.line(), content=False) if entry.comment else None
+        if not hand.parts["tricks"] and entry.comment:  # the keyword line only keeps a comment
+            hand.add("tricks", entry.line(), content=False)
         return Reply()
 
     def cards(self, entry: Entry) -> Reply:
