@@ -112,6 +112,16 @@ def test_a_revoke_acknowledged_first_is_taken_with_the_deal_known(tmp_path):
     assert target.read_text("utf-8").endswith("  Denis:  6H 8H KH 8D\nirregular: revoke Claire\n")
 
 
+def test_names_of_several_words_at_the_prompts(tmp_path):
+    target = tmp_path / "names.rvs"
+    session = tmp_path / "manuscrit.rvs"
+    session.write_text((SAMPLES / "manuscrit-chateau.rvs").read_text("utf-8"), "utf-8")
+    header = "".join(line + "\n" for line in session.read_text("utf-8").splitlines()[:5])
+    result = record(target, header + "Mme de Vaux\n")
+    assert result.exit_code == 0, result.output
+    assert 'dealer: "Mme de Vaux"\n' in target.read_text("utf-8")
+
+
 def test_show_help_and_a_bad_option(tmp_path):
     target = tmp_path / "s.rvs"
     result = record(target, HEADER + "dealer: Bruno\n2C JC\nshow\nhelp\n")

@@ -104,7 +104,9 @@ class PlaySteps(HeaderSteps):
         hand = self.hand
         if hand is None:
             return Reply(refused=[f"'{kind}:' comes after the dealer"])
-        if hand.started_play or hand.parts[kind] or hand.block:
+        if hand.block:
+            return Reply(refused=[f"the {hand.block_kind} needs a line for every player first (or `undo`)"])
+        if hand.started_play or hand.parts[kind]:
             return Reply(refused=[f"the {kind} comes once, before the tricks (`undo` to change it)"])
         hand.block_kind, hand.block = kind, self.comments + [entry.line()]
         self.comments = []
@@ -272,6 +274,7 @@ def _named(line: str) -> str | None:
         return None
     return match.group(1).strip('"')
 
+
 def _block_text(kind: str, player: str, text: str) -> str:
     """A bare deal or exchange answer, written as the player's line."""
     name = quote(player)
@@ -281,6 +284,7 @@ def _block_text(kind: str, player: str, text: str) -> str:
     if words and words[0] in _EXCHANGE_VERBS:
         return f"{name} {text}"
     return f"{name} discards {text}"
+
 
 def is_revoke(diag: Diagnostic) -> bool:
     """A revoke found by replay (its message asks for the acknowledgement)."""

@@ -16,6 +16,7 @@ from reversis_score.record.draft import HandDraft
 from reversis_score.record.entries import Entry, read_entry
 from reversis_score.record.header import Reply, explain
 from reversis_score.record.play import PlaySteps
+from reversis_score.render.rvs import quote
 from reversis_score.replay.tricks import TRICKS_PER_HAND
 
 
@@ -103,8 +104,8 @@ class Recorder(PlaySteps):
             else:
                 return self.block_line(question, entry)
         if question == "announce" and self.hand and entry.cards is None:
-            name = entry.text.split()[-1]
-            return self.announce(entry, entry.line(f"announce: espagnolette {name}"))
+            name = entry.text.removeprefix("espagnolette").strip().strip('"')
+            return self.announce(entry, entry.line(f"announce: espagnolette {quote(name)}"))
         if self.hand is None or self.hand.whole():
             return Reply(refused=[self.no_cards_now()])
         if entry.cards is not None:
@@ -138,7 +139,7 @@ class Recorder(PlaySteps):
         for comment in self.comments:
             draft.add("head", comment, content=False)
         draft.add("head", head, content=False)
-        draft.add("head", line or entry.line(f"dealer: {dealer.strip()}"))
+        draft.add("head", line or entry.line(f"dealer: {quote(dealer.strip().strip(chr(34)))}"))
         check = draft.check(self.players, self.knobs, self.previous_dealer)
         errors = [d for d in check.refusals + check.others if d.is_error]  # all of it is new
         if errors:
