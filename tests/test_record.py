@@ -114,9 +114,8 @@ def test_a_revoke_acknowledged_first_is_taken_with_the_deal_known(tmp_path):
 
 def test_names_of_several_words_at_the_prompts(tmp_path):
     target = tmp_path / "names.rvs"
-    session = tmp_path / "manuscrit.rvs"
-    session.write_text((SAMPLES / "manuscrit-chateau.rvs").read_text("utf-8"), "utf-8")
-    header = "".join(line + "\n" for line in session.read_text("utf-8").splitlines()[:5])
+    lines = (SAMPLES / "manuscrit-chateau.rvs").read_text("utf-8").splitlines()
+    header = "".join(line + "\n" for line in lines[:5])  # the players: Chevalier "Mme de Vaux" ...
     result = record(target, header + "Mme de Vaux\n")
     assert result.exit_code == 0, result.output
     assert 'dealer: "Mme de Vaux"\n' in target.read_text("utf-8")
