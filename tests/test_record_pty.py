@@ -1,5 +1,6 @@
-"""``record`` at a real (pseudo-)terminal: prompts, tab completion, a wrong card refused and
-explained, Ctrl-C, and a resume that goes on from the last line written."""
+"""``record`` at a real (pseudo-)terminal, as a new user would try it: prompts, tab
+completion, the bottom toolbar, a wrong card refused and explained, Ctrl-C, a resume that
+goes on from the last line written, an Ace payment shown as it falls, the hand's settlement."""
 from __future__ import annotations
 
 import os
@@ -71,11 +72,21 @@ def test_prompts_completion_refusal_ctrl_c_and_resume(tmp_path):
     wait(child, "undo")
     child.sendline("")  # nothing of trick 3 is written: undo takes back trick 2
     wait(child, "took back: Denis: 6H 8H KH 4H")
-    answer(child, "trick 2, Denis: ", "quit")
+    tricks = [("Denis", "6H 8H KH 4H"), ("Bruno", "9D 8D 3D KD"), ("Anne", "JS 7S 2S 5S"),
+              ("Anne", "9S KS 4S QD"), ("Bruno", "7D 3C 5D 4D"), ("Bruno", "AD 8S 3H 2D"),
+              ("Bruno", "9C AC KC 6C")]
+    for number, (leader, cards) in enumerate(tricks, 2):
+        answer(child, f"trick {number}, {leader}: ", cards)
+    wait(child, "trick 8: Claire's A♣ is forced on Bruno's ♣ lead: Claire pays Bruno 1")  # at once
+    for number, (leader, cards) in enumerate([("Claire", "JH AH 2H JD"), ("Denis", "5H 4C AS QH"),
+                                              ("Claire", "QS 9H 3S 8C")], 9):
+        answer(child, f"trick {number}, {leader}: ", cards)
+    wait(child, "Hand 1 settled: Anne wins the party (6); pools after: 50")
+    answer(child, "hand 2, dealer (Enter: Claire): ", "quit")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    assert path.read_text("utf-8").endswith("tricks:\n  Claire: 2C JC 7C 5C\n")
+    assert path.read_text("utf-8").endswith("  Claire: QS 9H 3S 8C\n")
 
 
 def test_completion_offers_the_cards_still_playable():
