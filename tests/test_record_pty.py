@@ -98,3 +98,12 @@ def test_completion_offers_the_cards_still_playable():
     assert "undo" in offered and len([c for c in offered if re.fullmatch(r"[2-9AKQJT][SHDC]", c)]) == 45
     recorder.enter("5C")
     assert candidates(recorder, "irregular revoke ")[:2] == ["Anne", "Bruno"]
+
+
+def test_completion_offers_his_own_cards_when_the_deal_is_known():
+    from test_record import DEAL
+    recorder = Recorder("t.rvs", interactive=False)
+    for line in ["players: Anne Bruno Claire Denis", "dealer: Bruno", *DEAL.splitlines(), "2C JC 7C 5C", "6H"]:
+        assert not recorder.enter(line).refused, line
+    offered = [c for c in candidates(recorder, "") if len(c) == 2 and c[1] in "SHDC"]
+    assert offered == ["8H", "2H"]  # Anne, after the exchange: 8♥ 2♥ (7♥ discarded), and ♥ is led

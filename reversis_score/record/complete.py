@@ -30,11 +30,19 @@ def candidates(recorder: Recorder, before: str) -> list[str]:
 
 
 def playable(recorder: Recorder) -> list[Card]:
-    """The cards not yet played in this hand (nor typed on this line), of the pack's size."""
+    """The cards not yet played in this hand, of the pack's size; when the hand of the player
+    to play is known, his cards, of the suit led if he has it."""
     if recorder.ruleset is None:
         return []
     gone = recorder.played()
-    return [c for c in full_deck(recorder.knobs.deck) if c not in gone]
+    cards = [c for c in full_deck(recorder.knobs.deck) if c not in gone]
+    known = recorder.known_hand() if recorder.question == "card" else None
+    if known is None:
+        return cards
+    cards = [c for c in cards if c in known]
+    hand = recorder.hand
+    led = Card.parse(hand.trick[0]).suit if hand and hand.trick else None
+    return [c for c in cards if c.suit == led] or cards
 
 
 class EntryCompleter(Completer):

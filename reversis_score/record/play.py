@@ -17,7 +17,8 @@ from reversis_score.record.draft import Check, HandDraft
 from reversis_score.record.entries import Entry, read_entry
 from reversis_score.record.header import HeaderSteps, Reply, explain
 from reversis_score.render.rvs import quote
-from reversis_score.replay.tricks import replay
+from reversis_score.replay.holdings import check_holdings
+from reversis_score.replay.tricks import Findings, replay
 from reversis_score.rules.knobs import Knobs
 
 _EXCHANGE_VERBS = ("discards", "keeps", "peeks", "takes")
@@ -258,6 +259,20 @@ class PlaySteps(HeaderSteps):
         self.comments = []
         hand.add(part, line)
         return Reply(said=self.revealed(check.others))
+
+    def known_hand(self) -> frozenset[Card] | None:
+        """What the player to play still holds, when his deal and exchange are recorded."""
+        player, hand = self.to_play(), self.hand
+        record = hand.parse(pending=True)[0].record if hand else None
+        if record is None or record.deal is None or player is None or \
+                player not in {e.player.text for e in record.exchange or ()}:
+            return None
+        check = hand.check(self.players, self.knobs, self.previous_dealer) if hand else None
+        tricks = check.tricks if check else ()
+        played = {p: [c for t in tricks for who, c in t.plays if who == p] for p in self.players}
+        held, _ = check_holdings(record, self.players, self.knobs, played, Findings(record.number),
+                                 finished=False)
+        return held[player] - set(played[player])
 
     def played(self) -> set[Card]:
         """The cards played so far in the hand in progress."""
