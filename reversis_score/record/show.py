@@ -8,7 +8,7 @@ import textwrap
 from typing import TYPE_CHECKING
 
 from reversis_score.ledger.build import Ledger
-from reversis_score.notation.cards import SUIT_SYMBOLS
+from reversis_score.notation.cards import SUIT_SYMBOLS, Card
 from reversis_score.render.rvs import quote
 from reversis_score.render.tables import Block, balances_block, outcome_words, pools_text, write_blocks
 from reversis_score.replay.play import Play, PlayedTrick
@@ -141,12 +141,12 @@ def toolbar(recorder: Recorder) -> str:
     """``hand 2, trick 4 — Claire leads; ♥ led`` (what the scorer must know now)."""
     hand = recorder.hand
     if hand is None or recorder.in_header:
-        return "header" if recorder.in_header else f"{len(recorder.closed)} hands written"
+        return (f"{recorder.file}: the header, then hand 1" if recorder.in_header
+                else f"{len(recorder.closed)} hands written")
     if hand.whole():
         return f"hand {hand.number} is whole — next: the dealer of hand {hand.number + 1}"
     number = len(hand.trick_lines) + 1
     text = f"hand {hand.number}, trick {number} — {hand.leader} leads"
     if hand.trick:
-        from reversis_score.notation.cards import Card
         text += f"; {SUIT_SYMBOLS[Card.parse(hand.trick[0]).suit]} led"
     return text
