@@ -206,6 +206,17 @@ def test_header_from_options_and_a_header_given_twice(tmp_path):
     assert again.exit_code == 2 and "has its header already" in again.stderr
 
 
+def test_a_house_rules_file_given_on_the_command_line_is_named_from_the_record(tmp_path, monkeypatch):
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "maison.toml").write_bytes((SAMPLES / "maison.toml").read_bytes())
+    (tmp_path / "club").mkdir()
+    monkeypatch.chdir(tmp_path)
+    result = record("club/x.rvs", "", "--players", "A B C D", "--rules", "rules/maison.toml")
+    assert result.exit_code == 0, result.output
+    assert "rules: ../rules/maison.toml\n" in (tmp_path / "club" / "x.rvs").read_text("utf-8")
+    assert runner.invoke(app, ["check", "club/x.rvs"]).exit_code == 0
+
+
 @pytest.mark.parametrize("entries, reason", [
     ("players: Anne Bruno Anne Denis\n", "Anne"),
     ("players: Anne Bruno AS Denis\n", "card"),

@@ -1,6 +1,7 @@
 """The ``record`` command: score at the table as the cards fall (reversis_score/record/)."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -33,6 +34,9 @@ def record(
     path = Path(file)
     if file == "-" or path.is_dir():
         fail(f"error: {file}: record needs a file to write into", 2)
+    if rules is not None and rules.endswith(".toml") and Path(rules).is_file():
+        # a record names its house rules relative to itself; the command line, to here
+        rules = os.path.relpath(Path(rules).resolve(), path.resolve().parent)
     header = [f"{key}: {value}" for key, value in (("session", session), ("date", date),
                                                    ("players", players), ("rules", rules),
                                                    ("stake", stake)) if value is not None]
