@@ -217,6 +217,19 @@ def test_a_house_rules_file_given_on_the_command_line_is_named_from_the_record(t
     assert runner.invoke(app, ["check", "club/x.rvs"]).exit_code == 0
 
 
+def test_stopping_after_any_trick_and_going_on_gives_the_same_record(tmp_path):
+    source = DATA / "notation-example.rvs"
+    lines = source.read_text("utf-8").splitlines(keepends=True)
+    first = next(i for i, line in enumerate(lines) if line.startswith("tricks:"))
+    cuts = [i + 1 for i in range(first + 1, first + 12)]  # after each trick line
+    assert len(cuts) == 11
+    for cut in cuts:
+        target = tmp_path / f"cut{cut}.rvs"
+        assert record(target, "".join(lines[:cut])).exit_code == 0
+        assert record(target, "".join(lines[cut:])).exit_code == 0
+        assert target.read_text("utf-8") == fmt(source), cut
+
+
 @pytest.mark.parametrize("entries, reason", [
     ("players: Anne Bruno Anne Denis\n", "Anne"),
     ("players: Anne Bruno AS Denis\n", "card"),
