@@ -128,7 +128,7 @@ def test_show_help_and_a_bad_option(tmp_path):
         in result.stdout
     assert "claims waived" in result.stdout and result.exit_code == 0
     bad = record(tmp_path / "d.rvs", "", "--players", "A B C D", "--date", "20 Nov")
-    assert bad.exit_code == 2 and "date" in bad.stderr and not (tmp_path / "d.rvs").read_text()
+    assert bad.exit_code == 2 and "--date" in bad.stderr and not (tmp_path / "d.rvs").exists()
 
 
 def test_unknown_holdings_a_later_card_reveals_the_revoke_to_acknowledge(tmp_path):
@@ -259,6 +259,11 @@ def test_a_second_writer_is_turned_away(tmp_path):
         assert result.exit_code == 2 and "another process" in result.stderr
     finally:
         holder.close()
+
+
+def test_nothing_entered_leaves_no_file(tmp_path):
+    assert record(tmp_path / "empty.rvs", "session: only a name\n").exit_code == 0
+    assert not (tmp_path / "empty.rvs").exists()  # nothing is written before the players
 
 
 def test_record_needs_a_real_file(tmp_path):

@@ -42,6 +42,7 @@ class Store:
         except OSError:
             os.close(self.fd)
             raise Busy(f"{path} is being recorded by another process") from None
+        self.created = created
         if created:  # the new name itself must survive a power cut
             _fsync_folder(path)
         self.written = self.read()
@@ -81,6 +82,12 @@ class Store:
                            "is written to it (run record again to go on from what it holds)")
 
     def close(self) -> None:
+        """Release the file; one this run created and left empty goes again."""
+        if self.created and not self.written:
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
         fcntl.flock(self.fd, fcntl.LOCK_UN)
         os.close(self.fd)
 
