@@ -16,7 +16,7 @@ from reversis_score.rules.houserules import RuleSet, resolve
 from reversis_score.notation.parse import ParsedHand, ParseResult, read_head
 from reversis_score.replay.play import Play
 from reversis_score.notation.records import HandRecord, Header
-from reversis_score.replay.tricks import card_problems, replay
+from reversis_score.replay.tricks import card_problems, is_unfinished, replay, unfinished_problems
 
 
 @dataclass(slots=True)
@@ -139,10 +139,13 @@ def stream_parsed(file: str, header: Header, header_diagnostics: list[Diagnostic
 def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
                 ruleset: RuleSet) -> Iterator[CheckedHand]:
     previous_dealer = None
-    for ph in hands:
+    for ph, last in _marking_the_last(hands):
         hand = CheckedHand(ph.number, ph.first_line, ph.record, None, list(ph.diagnostics))
         if ph.record is not None and players is not None and not any(d.is_error for d in ph.diagnostics):
-            hand.play, found = replay(ph.record, players, ruleset.knobs, previous_dealer)
+            if last and is_unfinished(ph.record):  # `record` stopped mid-hand
+                found = unfinished_problems(ph.record, players, ruleset.knobs, previous_dealer)
+            else:
+                hand.play, found = replay(ph.record, players, ruleset.knobs, previous_dealer)
             hand.diagnostics.extend(found)
         elif ph.record is not None:
             hand.diagnostics.extend(card_problems(ph.record, ruleset.knobs))
@@ -150,6 +153,16 @@ def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
         if ph.record is not None:
             previous_dealer = ph.record.dealer.text
         yield hand
+
+
+def _marking_the_last(hands: Iterable[ParsedHand]) -> Iterator[tuple[ParsedHand, bool]]:
+    """Each hand and whether it is the record's last (known by reading one hand ahead)."""
+    ahead = iter(hands)
+    current = next(ahead, None)
+    while current is not None:
+        following = next(ahead, None)
+        yield current, following is None
+        current = following
 
 
 def check_text(text: str, file: str = "-", record_dir: Path | None = None,

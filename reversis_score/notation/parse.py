@@ -90,6 +90,12 @@ def normalise(text: str) -> str:
     return text
 
 
+def split_chunks(text: str) -> tuple[str, list[tuple[int, str]]]:
+    """Split at the lines that begin with ``hand``: the header text and (first line, text) per hand."""
+    header, chunks = iter_chunks(text)
+    return header, list(chunks)
+
+
 def iter_chunks(text: str) -> tuple[str, Iterator[tuple[int, str]]]:
     """The header text, and (first line, text) of each hand chunk, one at a time."""
     first = _HAND_LINE.search(text)
