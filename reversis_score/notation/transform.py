@@ -74,10 +74,12 @@ class RecordBuilder(Transformer):
 
     # ------------------------------------------------------------------ names
     def _name(self, tok: Token) -> Name:
-        text = str(tok)
-        if text.startswith('"'):
-            text = text[1:-1]
-        return Name(text, self._span(tok))
+        return self._name_at(str(tok), self._span(tok))
+
+    @staticmethod
+    def _name_at(raw: str, at: Span) -> Name:
+        """A name as written (quotes dropped) at the start of ``at``, as wide as it is written."""
+        return Name(raw[1:-1] if raw.startswith('"') else raw, Span(at.line, at.column, max(1, len(raw))))
 
     def players_line(self, *tokens: Token) -> tuple[str, object]:
         names = [self._name(t) for t in tokens]
@@ -232,11 +234,9 @@ class RecordBuilder(Transformer):
             return self._name(first), self._cards(args[1]), args[2:]
         match = _NAMED_CARDS.match(str(first))
         assert match is not None  # the terminal's own pattern
-        raw = match.group(1)
-        line = first.line + self.line_offset
-        name = Name(raw[1:-1] if raw.startswith('"') else raw,
-                    Span(line, first.column, max(1, len(raw))))
-        return name, self._card_list(match.group(2), line, first.column + match.start(2)), args[1:]
+        at = self._span(first)
+        cards = self._card_list(match.group(2), at.line, at.column + match.start(2))
+        return self._name_at(match.group(1), at), cards, args[1:]
 
     def exchange(self, tok: Token, *lines: ExchangeLine):
         return "exchange", self._span(tok), tuple(lines)
@@ -256,13 +256,11 @@ class RecordBuilder(Transformer):
         """The name, and the card if any, of one NAME_DISCARDS or NAME_KEEPS token."""
         match = _EXCHANGE.match(str(tok))
         assert match is not None  # the terminals' own patterns
-        raw, card = match.group(1), match.group(2)
-        line = tok.line + self.line_offset
-        name = Name(raw[1:-1] if raw.startswith('"') else raw,
-                    Span(line, tok.column, max(1, len(raw))))
+        at, card = self._span(tok), match.group(2)
+        name = self._name_at(match.group(1), at)
         if card is None:
             return name, None
-        return name, self._card(card, Span(line, tok.column + match.start(2), len(card)))
+        return name, self._card(card, Span(at.line, at.column + match.start(2), len(card)))
 
     def ex_peeks(self, name: Token, card: Token) -> ExchangeLine:
         name = self._name(name)
