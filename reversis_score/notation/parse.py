@@ -19,6 +19,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.records import HandRecord, Header, Session, Span
+from reversis_score.notation.fast import read_hand as read_common_hand
 from reversis_score.notation.lalr import parser
 from reversis_score.notation.wording import describe_unexpected, expectation
 
@@ -164,6 +165,9 @@ def parse_header(text: str) -> tuple[Header, list[Diagnostic]]:
 
 def parse_hand(chunk: str, first_line: int, expected_number: int) -> ParsedHand:
     """Parse one hand chunk starting at ``first_line`` of the file."""
+    quick = read_common_hand(chunk, first_line, expected_number)
+    if quick is not None:  # the very record Lark would build, and nothing to report
+        return ParsedHand(quick.number, first_line, quick, [])
     record, diags = _parse_with_recovery(chunk, "hand", first_line - 1, context=expected_number)
     number = record.number if record else expected_number
     if record is None:

@@ -1,0 +1,239 @@
+"""A quick reader for the common, well-formed hand: one compiled regex per line kind.
+
+Lark (``grammar/reversis.lark``) stays the grammar of record. Most hands of a club's archive
+are written in a handful of line shapes and have nothing wrong with them; for such a hand the
+LALR machinery (a token object, a state transition and a Transformer call per token) costs
+more than the rest of the check together. ``read_hand`` reads exactly those shapes, line by
+line, and builds the very records, with the very spans, that the Lark parser and its
+Transformer would build.
+
+It never guesses. Anything it does not fully recognise — a comment, an unusual line, a
+keyword used as a name, a token that is not a card, sections out of order or given twice, a
+wrong hand number — makes it return None, and the hand is read by Lark as before, with every
+diagnostic. tests/test_fast.py checks that both readers give identical records, on every
+sample, every bad sample, generated records in every style and mutated ones.
+
+Each pattern below is built from the terminals of the grammar (NAME, CARD, CARDS and the
+keywords), and each allows only spaces and tabs where the grammar ignores them, so that a
+line matches here only where the contextual lexer would cut it into the same tokens.
+"""
+from __future__ import annotations
+
+import re
+
+from reversis_score.notation.cards import _parse_card
+from reversis_score.notation.records import (
+    DealLine,
+    ExchangeLine,
+    HandRecord,
+    Irregular,
+    Name,
+    PlacedCard,
+    Span,
+    TrickLine,
+)
+from reversis_score.notation.transform import KEYWORDS, SECTION_ORDER, _is_count
+
+_NAME = r"""[^\W\d][\w'\-]*|"[^"\n]*\""""
+_CARD = r"[^\s#,|:]+"
+_CARDS = rf"{_CARD}(?:[ \t]+{_CARD})*"
+_HAND = re.compile(r"([ \t]*)hand(?:[ \t]+(\S+))?[ \t]*")
+_DEALER = re.compile(rf"[ \t]*dealer[ \t]*:[ \t]*({_NAME})[ \t]*")
+# A section's keyword line: the keyword token runs from the word to its colon.
+_SECTION = re.compile(r"([ \t]*)((deal|exchange|tricks|table)[ \t]*:)[ \t]*")
+_ONE_LINE = re.compile(rf"""([ \t]*)(?:
+      (?P<void>void[ \t]*:)[ \t]*misdeal
+    | (?P<claims>claims[ \t]*:)[ \t]*waived
+    | (?P<announce>announce[ \t]*:)[ \t]*espagnolette[ \t]*(?P<hero>{_NAME})
+    | (?P<irregular>irregular[ \t]*:)[ \t]*(?P<kind>revoke|out-of-turn|peek|misdeal)[ \t]*(?P<who>{_NAME})
+    )[ \t]*""", re.VERBOSE)
+# The grammar's NAMED_CARDS (a deal line or a short trick), a face-down card after a bar.
+_DEAL_LINE = re.compile(rf"([ \t]*)({_NAME})[ \t]*:[ \t]*({_CARDS})(?:[ \t]*\|[ \t]*({_CARD}))?[ \t]*")
+_TRICK_LINE = re.compile(rf"[ \t]*(?:(\d+\.)[ \t]*)?({_NAME})[ \t]*:[ \t]*({_CARDS})[ \t]*")
+# The grammar's NAME_DISCARDS and NAME_KEEPS.
+_EXCHANGE_LINE = re.compile(rf"([ \t]*)({_NAME})[ \t]+(?:discards[ \t]+({_CARD})|keeps)[ \t]*")
+_ONE_LINE_STARTS = frozenset("vcai")  # void, claims, announce, irregular
+_CARD_SPLIT = re.compile(r"\S+")
+_BLANK = re.compile(r"[ \t]*")
+
+
+class _NotCommon(Exception):
+    """The hand has a shape or a problem this reader leaves to Lark."""
+
+
+def read_hand(chunk: str, first_line: int, expected: int) -> HandRecord | None:
+    """The HandRecord Lark would build for a hand chunk without any problem; None otherwise."""
+    if "#" in chunk:  # comments may stand anywhere: Lark folds them into line ends
+        return None
+    try:
+        return _Reader(first_line, expected).read(chunk.split("\n"))
+    except _NotCommon:
+        return None
+
+
+class _Reader:
+    """The state of one hand being read: its sections so far, in the grammar's order."""
+
+    __slots__ = ("expected", "fields", "first_line", "irregulars", "last_order", "lines", "open")
+
+    def __init__(self, first_line: int, expected: int) -> None:
+        self.first_line = first_line
+        self.expected = expected
+        self.fields: dict[str, tuple[Span, object]] = {}
+        self.irregulars: list[Irregular] = []
+        self.lines: list[tuple[str, int]] = []
+        self.last_order = -1
+        self.open: list | None = None  # the entries of the list section being read
+
+    def read(self, lines: list[str]) -> HandRecord:
+        rows = [(n, text) for n, text in enumerate(lines, self.first_line) if not _BLANK.fullmatch(text)]
+        if len(rows) < 2:
+            raise _NotCommon
+        number, span = self._hand_line(*rows[0])
+        dealer = self._dealer_line(*rows[1])
+        self.lines = [("hand", span.line), ("dealer", dealer.span.line)]
+        kind = ""
+        for n, text in rows[2:]:
+            section = _SECTION.fullmatch(text)
+            if section is not None:
+                kind = section.group(3)
+                self.open = []
+                self._item(kind, Span(n, len(section.group(1)) + 1, len(section.group(2))), self.open)
+                continue
+            one = _ONE_LINE.fullmatch(text) if text.lstrip(" \t")[:1] in _ONE_LINE_STARTS else None
+            if one is not None:
+                self._one_line(n, one)  # a keyword's line: it ends the list before it
+            elif self.open is None:
+                raise _NotCommon
+            else:
+                self.open.append(_ENTRY[kind](n, text))
+        return self._record(number, span, dealer)
+
+    def _hand_line(self, n: int, text: str) -> tuple[int, Span]:
+        m = _HAND.fullmatch(text)
+        if m is None:
+            raise _NotCommon
+        written = m.group(2)
+        if written is not None and not (_is_count(written) and int(written) == self.expected):
+            raise _NotCommon  # Lark says what is wrong with the number
+        return self.expected, Span(n, len(m.group(1)) + 1, 4)
+
+    @staticmethod
+    def _dealer_line(n: int, text: str) -> Name:
+        m = _DEALER.fullmatch(text)
+        if m is None:
+            raise _NotCommon
+        return _name(m.group(1), n, m.start(1))
+
+    def _one_line(self, n: int, m: re.Match[str]) -> None:
+        key = next(k for k in ("void", "claims", "announce", "irregular") if m.group(k) is not None)
+        span = Span(n, m.start(key) + 1, len(m.group(key)))
+        if key == "irregular":
+            kind = m.group("kind")
+            irregular = Irregular(kind, _name(m.group("who"), n, m.start("who")),
+                                  Span(n, m.start("kind") + 1, len(kind)))
+            self.irregulars.append(irregular)
+            self.lines.append(("irregular", n))
+            return
+        value = _name(m.group("hero"), n, m.start("hero")) if key == "announce" else True
+        self._item(key, span, value)
+
+    def _item(self, key: str, span: Span, value: object) -> None:
+        """A section or one-line item; given twice or out of order, Lark reports it."""
+        if key in self.fields:
+            raise _NotCommon
+        order = SECTION_ORDER.get(key)
+        if order is not None:
+            if order < self.last_order:
+                raise _NotCommon
+            self.last_order = order
+        self.fields[key] = (span, value)
+        self.lines.append((key, span.line))
+        if key not in ("deal", "exchange", "tricks", "table"):
+            self.open = None  # a one-line item ends the list before it
+
+    def _record(self, number: int, span: Span, dealer: Name) -> HandRecord:
+        fields = self.fields
+        void = fields.get("void")
+        if void and any(key in fields for key in ("deal", "exchange", "tricks", "announce")):
+            raise _NotCommon
+        if "table" in fields:
+            raise _NotCommon  # payments at the table: Lark checks their amounts and sides
+
+        def listed(key: str) -> tuple | None:
+            return tuple(fields[key][1]) if key in fields else None  # type: ignore[arg-type]
+
+        announce = fields["announce"][1] if "announce" in fields else None
+        return HandRecord(number=number, dealer=dealer, span=span, deal=listed("deal"),
+                          exchange=listed("exchange"), announce=announce,  # type: ignore[arg-type]
+                          tricks=listed("tricks") or (), irregulars=tuple(self.irregulars),
+                          void=bool(void), void_span=void[0] if void else None,
+                          claims_waived="claims" in fields, table=None, lines=tuple(self.lines))
+
+
+def _name(raw: str, n: int, start: int) -> Name:
+    """A name as written at 0-based ``start`` of line ``n`` (quotes dropped), as the builder makes it."""
+    if raw in KEYWORDS:  # a keyword where a name stands: the lexer may cut it otherwise
+        raise _NotCommon
+    return Name(raw[1:-1] if raw.startswith('"') else raw, Span(n, start + 1, max(1, len(raw))))
+
+
+def _cards(text: str, n: int, start: int) -> tuple[PlacedCard, ...]:
+    """The cards of a card list at 0-based ``start``; a token that is not a card is Lark's to report."""
+    out = []
+    for m in _CARD_SPLIT.finditer(text):
+        token = m.group()
+        card = _parse_card(token)
+        if card is None:
+            raise _NotCommon
+        out.append(PlacedCard(card, token, Span(n, start + m.start() + 1, len(token))))
+    return tuple(out)
+
+
+def _deal_entry(n: int, text: str) -> DealLine:
+    m = _DEAL_LINE.fullmatch(text)
+    if m is None:
+        raise _NotCommon
+    name = _name(m.group(2), n, m.start(2))
+    down = m.group(4)
+    face_down = None
+    if down is not None:
+        card = _parse_card(down)
+        if card is None:
+            raise _NotCommon
+        face_down = PlacedCard(card, down, Span(n, m.start(4) + 1, len(down)))
+    return DealLine(name, _cards(m.group(3), n, m.start(3)), face_down, name.span)
+
+
+def _exchange_entry(n: int, text: str) -> ExchangeLine:
+    m = _EXCHANGE_LINE.fullmatch(text)
+    if m is None:
+        raise _NotCommon
+    name = _name(m.group(2), n, m.start(2))
+    token = m.group(3)
+    if token is None:
+        return ExchangeLine(name, "keeps", None, name.span)
+    card = _parse_card(token)
+    if card is None:
+        raise _NotCommon
+    return ExchangeLine(name, "discards", PlacedCard(card, token, Span(n, m.start(3) + 1, len(token))),
+                        name.span)
+
+
+def _trick_entry(n: int, text: str) -> TrickLine:
+    m = _TRICK_LINE.fullmatch(text)
+    if m is None:
+        raise _NotCommon
+    leader = _name(m.group(2), n, m.start(2))
+    written = m.group(1)
+    number, span = None, leader.span
+    if written is not None:
+        number, span = int(written[:-1]), Span(n, m.start(1) + 1, len(written))
+    return TrickLine(number, leader, _cards(m.group(3), n, m.start(3)), None, span)
+
+
+def _table_entry(n: int, text: str) -> object:
+    raise _NotCommon
+
+
+_ENTRY = {"deal": _deal_entry, "exchange": _exchange_entry, "tricks": _trick_entry, "table": _table_entry}
