@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from reversis_score.notation.cards import _parse_card
+from reversis_score.notation.cards import Card, _parse_card
 from reversis_score.notation.records import (
     DealLine,
     ExchangeLine,
@@ -180,14 +180,37 @@ def _name(raw: str, n: int, start: int) -> Name:
 
 def _cards(text: str, n: int, start: int) -> tuple[PlacedCard, ...]:
     """The cards of a card list at 0-based ``start``; a token that is not a card is Lark's to report."""
+    if "\t" in text:
+        return _tabbed_cards(text, n, start)
+    # Split at single spaces: an empty piece is one more space, so every piece moves the
+    # column by its length and one (the hottest loop of the reader: kept flat on purpose).
     out = []
-    for m in _CARD_SPLIT.finditer(text):
-        token = m.group()
-        card = _parse_card(token)
-        if card is None:
-            raise _NotCommon
-        out.append(PlacedCard(card, token, Span(n, start + m.start() + 1, len(token))))
+    column = start + 1
+    for token in text.split(" "):
+        if token:
+            card = _KNOWN.get(token)
+            if card is None:
+                card = _known(token)
+            out.append(PlacedCard(card, token, Span(n, column, len(token))))
+        column += len(token) + 1
     return tuple(out)
+
+
+def _tabbed_cards(text: str, n: int, start: int) -> tuple[PlacedCard, ...]:
+    return tuple(PlacedCard(_known(m.group()), m.group(), Span(n, start + m.start() + 1, len(m.group())))
+                 for m in _CARD_SPLIT.finditer(text))
+
+
+_KNOWN: dict[str, Card] = {}  # card tokens already read, as spelt
+
+
+def _known(token: str) -> Card:
+    """The card a token spells, remembered; not a card: Lark's to report."""
+    card = _parse_card(token)
+    if card is None:
+        raise _NotCommon
+    _KNOWN[token] = card
+    return card
 
 
 def _deal_entry(n: int, text: str) -> DealLine:
@@ -198,10 +221,7 @@ def _deal_entry(n: int, text: str) -> DealLine:
     down = m.group(4)
     face_down = None
     if down is not None:
-        card = _parse_card(down)
-        if card is None:
-            raise _NotCommon
-        face_down = PlacedCard(card, down, Span(n, m.start(4) + 1, len(down)))
+        face_down = PlacedCard(_known(down), down, Span(n, m.start(4) + 1, len(down)))
     return DealLine(name, _cards(m.group(3), n, m.start(3)), face_down, name.span)
 
 
@@ -213,10 +233,7 @@ def _exchange_entry(n: int, text: str) -> ExchangeLine:
     token = m.group(3)
     if token is None:
         return ExchangeLine(name, "keeps", None, name.span)
-    card = _parse_card(token)
-    if card is None:
-        raise _NotCommon
-    return ExchangeLine(name, "discards", PlacedCard(card, token, Span(n, m.start(3) + 1, len(token))),
+    return ExchangeLine(name, "discards", PlacedCard(_known(token), token, Span(n, m.start(3) + 1, len(token))),
                         name.span)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 
-from reversis_score.notation.cards import SUIT_SYMBOLS, Card, full_deck
+from reversis_score.notation.cards import RANK_POINTS, RANKS, SUIT_SYMBOLS, Card, full_deck
 from reversis_score.notation.diagnostics import NOTATION, RULE, Diagnostic
 from reversis_score.replay.holdings import check_holdings
 from reversis_score.replay.play import Play, PlayedTrick, Revoke
@@ -17,6 +17,7 @@ from reversis_score.render.rvs import quote
 from reversis_score.rules.knobs import Knobs
 
 TRICKS_PER_HAND = 11
+_STRENGTH = {rank: Card(rank, "S").strength for rank in RANKS}  # Card.strength, looked up once
 
 
 class Findings:
@@ -179,6 +180,8 @@ def card_problems(hand: HandRecord, knobs: Knobs) -> list[Diagnostic]:
 
 def _check_cards_exist(hand: HandRecord, knobs: Knobs, found: Findings, unreadable: bool = True) -> None:
     """Tens only in a 52-card pack; and, with ``unreadable``, no token that is not a card."""
+    if _all_cards_fit(hand, knobs.deck == 52):
+        return  # the common case, told by one flat pass
     for number, placed in _all_placed(hand):
         if placed.card is None:
             if unreadable:
@@ -186,6 +189,19 @@ def _check_cards_exist(hand: HandRecord, knobs: Knobs, found: Findings, unreadab
         elif placed.card.is_ten and knobs.deck != 52:
             found.notation(f"there are no tens in a {knobs.deck}-card pack: '{placed.token}'",
                            placed.span, number)
+
+
+def _all_cards_fit(hand: HandRecord, tens: bool) -> bool:
+    """Whether every token is a card the pack has (no generator: this runs on every hand)."""
+    lists = [line.cards for line in hand.deal or ()] + [trick.cards for trick in hand.tricks]
+    lists.append(tuple(line.face_down for line in hand.deal or () if line.face_down))
+    lists.append(tuple(line.card for line in hand.exchange or () if line.card))
+    for cards in lists:
+        for placed in cards:
+            card = placed.card
+            if card is None or (card.rank == "T" and not tens):
+                return False
+    return True
 
 
 def _all_placed(hand: HandRecord):
@@ -270,9 +286,12 @@ def _check_repeats(line: TrickLine, number: int, seen: dict[Card, int], found: F
 
 
 def _make_trick(number: int, line: TrickLine, order: list[str]) -> PlayedTrick:
-    plays = tuple((who, placed.card) for who, placed in zip(order, line.cards))
+    plays = tuple(zip(order, [placed.card for placed in line.cards]))
     suit = plays[0][1].suit
-    winner = max((p for p in plays if p[1].suit == suit), key=lambda p: p[1].strength)[0]
+    winner, best = plays[0][0], _STRENGTH[plays[0][1].rank]
+    for who, card in plays[1:]:  # the highest card of the suit led (max by Card.strength)
+        if card.suit == suit and _STRENGTH[card.rank] > best:
+            winner, best = who, _STRENGTH[card.rank]
     return PlayedTrick(number, order[0], plays, winner, line.cards)
 
 
@@ -283,16 +302,32 @@ def find_revokes(tricks: tuple[PlayedTrick, ...], held: dict[str, frozenset[Card
     revokes = []
     played: dict[str, list[tuple[int, Card]]] = {}  # each player's cards, by trick position
     for index, trick in enumerate(tricks):
-        for who in dict.fromkeys(who for who, _ in trick.plays):
-            played.setdefault(who, []).append((index, trick.card_of(who)))
+        in_trick = set()
+        for who, card in trick.plays:  # his first card of the trick, should he appear twice
+            if who not in in_trick:
+                in_trick.add(who)
+                played.setdefault(who, []).append((index, card))
+    # Most cards off the suit led come from a player who had run out of it: he plays that suit
+    # in no later trick and holds no card of it that he never plays. Such a play needs no search.
+    last_of_suit: dict[tuple[str, str], int] = {}
+    for who, cards in played.items():
+        for index, card in cards:
+            last_of_suit[who, card.suit] = index
+    kept_suits = {}  # the suits of the cards he holds and never plays
+    for who, cards in held.items():
+        gone = {card for _, card in played.get(who, ())}
+        kept_suits[who] = {card.suit for card in cards if card not in gone}
     for trick in tricks:
+        suit = trick.plays[0][1].suit
         for (who, card), placed in zip(trick.plays[1:], trick.placed[1:]):
-            if card.suit == trick.suit:
+            if card.suit == suit:
+                continue
+            if last_of_suit.get((who, suit), -1) < trick.number and suit not in kept_suits.get(who, ()):
                 continue
             evidence = _follow_evidence(who, trick, tricks, held, played.get(who, []))
             if evidence:
                 right = who == espagnolette and trick.number <= 9
-                revokes.append(Revoke(who, trick.number, card, trick.suit, evidence,
+                revokes.append(Revoke(who, trick.number, card, suit, evidence,
                                       placed.span, right))
     return revokes
 
@@ -301,13 +336,13 @@ def _follow_evidence(who: str, trick: PlayedTrick, tricks, held,
                      played: list[tuple[int, Card]]) -> str | None:
     """A card of the led suit he plays later, or still held after the exchange, if any.
 
-    ``played`` lists his cards by trick position: a revoke is rare, the search is not, so
-    it looks at his own cards only.
+    ``played`` lists his cards by trick position: it looks at his own cards only.
     """
+    suit = trick.plays[0][1].suit
     for index, card in played:
-        if index >= trick.number and card.suit == trick.suit:
+        if index >= trick.number and card.suit == suit:
             return f"{card.symbol()} (he plays it in trick {tricks[index].number})"
-    suited = [card for card in held.get(who, ()) if card.suit == trick.suit]
+    suited = [card for card in held.get(who, ()) if card.suit == suit]
     if not suited:
         return None
     before = {card for index, card in played if index < trick.number}
@@ -338,7 +373,7 @@ def _assemble(hand, players, knobs, tricks, held, barred, found: Findings) -> Pl
     won = {p: 0 for p in players}
     for trick in tricks:
         won[trick.winner] += 1
-        points[trick.winner] += sum(c.points for _, c in trick.plays)
+        points[trick.winner] += sum(RANK_POINTS.get(c.rank, 0) for _, c in trick.plays)  # Card.points
     return Play(hand, players, hand.dealer.text, False, tricks, talon, held, points, won,
                 frozenset(barred), tuple(revokes), qualified, undertaken, acknowledged)
 
