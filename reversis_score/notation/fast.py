@@ -54,7 +54,39 @@ _TRICK_LINE = re.compile(rf"[ \t]*(?:(\d+\.)[ \t]*)?({_NAME})[ \t]*:[ \t]*({_CAR
 _EXCHANGE_LINE = re.compile(rf"([ \t]*)({_NAME})[ \t]+(?:discards[ \t]+({_CARD})|keeps)[ \t]*")
 _ONE_LINE_STARTS = frozenset("vcai")  # void, claims, announce, irregular
 _CARD_SPLIT = re.compile(r"\S+")
-_BLANK = re.compile(r"[ \t]*")
+
+# Records are built here by setting their slots directly: the same objects as the frozen
+# dataclasses' __init__ makes (tests/test_fast.py compares them field by field), at half the
+# cost, which matters for the ~100 cards of every hand.
+_new = object.__new__
+_SPAN_SET = (Span.line.__set__, Span.column.__set__, Span.width.__set__)  # type: ignore[attr-defined]
+_PLACED_SET = (PlacedCard.card.__set__, PlacedCard.token.__set__,  # type: ignore[attr-defined]
+               PlacedCard.span.__set__)  # type: ignore[attr-defined]
+_NAME_SET = (Name.text.__set__, Name.span.__set__)  # type: ignore[attr-defined]
+
+
+def _span(n: int, column: int, width: int) -> Span:
+    span = _new(Span)
+    set_line, set_column, set_width = _SPAN_SET
+    set_line(span, n)
+    set_column(span, column)
+    set_width(span, width)
+    return span
+
+
+def _placed(card: Card, token: str, n: int, column: int) -> PlacedCard:
+    """A card as written at ``column`` of line ``n``: ``PlacedCard(card, token, Span(...))``."""
+    span = _new(Span)
+    set_line, set_column, set_width = _SPAN_SET
+    set_line(span, n)
+    set_column(span, column)
+    set_width(span, len(token))
+    placed = _new(PlacedCard)
+    set_card, set_token, set_span = _PLACED_SET
+    set_card(placed, card)
+    set_token(placed, token)
+    set_span(placed, span)
+    return placed
 
 
 class _NotCommon(Exception):
@@ -86,7 +118,7 @@ class _Reader:
         self.open: list | None = None  # the entries of the list section being read
 
     def read(self, lines: list[str]) -> HandRecord:
-        rows = [(n, text) for n, text in enumerate(lines, self.first_line) if not _BLANK.fullmatch(text)]
+        rows = [(n, text) for n, text in enumerate(lines, self.first_line) if text.strip(" \t")]
         if len(rows) < 2:
             raise _NotCommon
         number, span = self._hand_line(*rows[0])
@@ -175,7 +207,11 @@ def _name(raw: str, n: int, start: int) -> Name:
     """A name as written at 0-based ``start`` of line ``n`` (quotes dropped), as the builder makes it."""
     if raw in KEYWORDS:  # a keyword where a name stands: the lexer may cut it otherwise
         raise _NotCommon
-    return Name(raw[1:-1] if raw.startswith('"') else raw, Span(n, start + 1, max(1, len(raw))))
+    name = _new(Name)
+    set_text, set_span = _NAME_SET
+    set_text(name, raw[1:-1] if raw.startswith('"') else raw)
+    set_span(name, _span(n, start + 1, max(1, len(raw))))
+    return name
 
 
 def _cards(text: str, n: int, start: int) -> tuple[PlacedCard, ...]:
@@ -191,13 +227,13 @@ def _cards(text: str, n: int, start: int) -> tuple[PlacedCard, ...]:
             card = _KNOWN.get(token)
             if card is None:
                 card = _known(token)
-            out.append(PlacedCard(card, token, Span(n, column, len(token))))
+            out.append(_placed(card, token, n, column))
         column += len(token) + 1
     return tuple(out)
 
 
 def _tabbed_cards(text: str, n: int, start: int) -> tuple[PlacedCard, ...]:
-    return tuple(PlacedCard(_known(m.group()), m.group(), Span(n, start + m.start() + 1, len(m.group())))
+    return tuple(_placed(_known(m.group()), m.group(), n, start + m.start() + 1)
                  for m in _CARD_SPLIT.finditer(text))
 
 
@@ -221,7 +257,7 @@ def _deal_entry(n: int, text: str) -> DealLine:
     down = m.group(4)
     face_down = None
     if down is not None:
-        face_down = PlacedCard(_known(down), down, Span(n, m.start(4) + 1, len(down)))
+        face_down = _placed(_known(down), down, n, m.start(4) + 1)
     return DealLine(name, _cards(m.group(3), n, m.start(3)), face_down, name.span)
 
 
@@ -233,8 +269,7 @@ def _exchange_entry(n: int, text: str) -> ExchangeLine:
     token = m.group(3)
     if token is None:
         return ExchangeLine(name, "keeps", None, name.span)
-    return ExchangeLine(name, "discards", PlacedCard(_known(token), token, Span(n, m.start(3) + 1, len(token))),
-                        name.span)
+    return ExchangeLine(name, "discards", _placed(_known(token), token, n, m.start(3) + 1), name.span)
 
 
 def _trick_entry(n: int, text: str) -> TrickLine:
@@ -245,7 +280,7 @@ def _trick_entry(n: int, text: str) -> TrickLine:
     written = m.group(1)
     number, span = None, leader.span
     if written is not None:
-        number, span = int(written[:-1]), Span(n, m.start(1) + 1, len(written))
+        number, span = int(written[:-1]), _span(n, m.start(1) + 1, len(written))
     return TrickLine(number, leader, _cards(m.group(3), n, m.start(3)), None, span)
 
 
