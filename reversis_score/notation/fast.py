@@ -59,11 +59,16 @@ _CARD_SPLIT = re.compile(r"\S+")
 # dataclasses' __init__ makes (tests/test_fast.py compares them field by field), at half the
 # cost, which matters for the ~100 cards of every hand.
 _new = object.__new__
-_SPAN_SET = (Span.line.__set__, Span.column.__set__, Span.width.__set__)  # type: ignore[attr-defined]
-_PLACED_SET = (PlacedCard.card.__set__, PlacedCard.token.__set__,  # type: ignore[attr-defined]
-               PlacedCard.span.__set__)  # type: ignore[attr-defined]
-_NAME_SET = (Name.text.__set__, Name.span.__set__)  # type: ignore[attr-defined]
 
+
+def _setters(cls: type, *fields: str) -> tuple:
+    """The slot descriptors' setters of ``fields`` of a slotted dataclass."""
+    return tuple(vars(cls)[name].__set__ for name in fields)
+
+
+_SPAN_SET = _setters(Span, "line", "column", "width")
+_PLACED_SET = _setters(PlacedCard, "card", "token", "span")
+_NAME_SET = _setters(Name, "text", "span")
 
 def _span(n: int, column: int, width: int) -> Span:
     span = _new(Span)
