@@ -17,6 +17,7 @@ from reversis_score.render.rvs import quote
 from reversis_score.rules.knobs import Knobs
 
 TRICKS_PER_HAND = 11
+_QUINOLA = Card("J", "H")
 _STRENGTH = {rank: Card(rank, "S").strength for rank in RANKS}  # Card.strength, looked up once
 
 
@@ -56,12 +57,22 @@ def replay(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
     tricks = _walk_tricks(hand, players, found)
     if tricks is None:
         return None, found.items
-    played = {p: [c for t in tricks for who, c in t.plays if who == p] for p in players}
+    played = _cards_played(tricks, players)
     held, barred = check_holdings(hand, players, knobs, played, found)
     if found.has_errors:
         return None, found.items
     play = _assemble(hand, players, knobs, tricks, held, barred, found)
     return (None if found.has_errors else play), found.items
+
+
+def _cards_played(tricks: tuple[PlayedTrick, ...], players: tuple[str, ...]) -> dict[str, list[Card]]:
+    """Each player's cards in the order he plays them (one pass over the tricks)."""
+    played: dict[str, list[Card]] = {p: [] for p in players}
+    for trick in tricks:
+        for who, card in trick.plays:
+            if who in played:
+                played[who].append(card)
+    return played
 
 
 def replay_unfinished(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
@@ -80,7 +91,7 @@ def replay_unfinished(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
     tricks = None if found.has_errors or hand.void else _walk_tricks(hand, players, found, False)
     if tricks is None:
         return (), found.items
-    played = {p: [c for t in tricks for who, c in t.plays if who == p] for p in players}
+    played = _cards_played(tricks, players)
     held, _ = check_holdings(hand, players, knobs, played, found, finished=False)
     if found.has_errors:
         return tricks, found.items
@@ -354,8 +365,8 @@ def _follow_evidence(who: str, trick: PlayedTrick, tricks, held,
 
 def qualifies_espagnolette(cards: frozenset[Card]) -> bool:
     """All four Aces, or Quinola and at least three Aces (RULES §9)."""
-    aces = sum(1 for c in cards if c.is_ace)
-    return aces == 4 or (aces >= 3 and any(c.is_quinola for c in cards))
+    aces = [c for c in cards if c.rank == "A"]  # Card.is_ace, without a call per card
+    return len(aces) == 4 or (len(aces) >= 3 and _QUINOLA in cards)
 
 
 def _assemble(hand, players, knobs, tricks, held, barred, found: Findings) -> Play:
@@ -373,7 +384,10 @@ def _assemble(hand, players, knobs, tricks, held, barred, found: Findings) -> Pl
     won = {p: 0 for p in players}
     for trick in tricks:
         won[trick.winner] += 1
-        points[trick.winner] += sum(RANK_POINTS.get(c.rank, 0) for _, c in trick.plays)  # Card.points
+        taken = 0
+        for _, card in trick.plays:
+            taken += RANK_POINTS.get(card.rank, 0)  # Card.points
+        points[trick.winner] += taken
     return Play(hand, players, hand.dealer.text, False, tricks, talon, held, points, won,
                 frozenset(barred), tuple(revokes), qualified, undertaken, acknowledged)
 
