@@ -175,3 +175,17 @@ def test_new_files_get_the_umask_mode_not_the_temporary_files(tmp_path):
         assert target.stat().st_mode & 0o777 == 0o600
     finally:
         os.umask(mask)
+
+
+@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.rvs")), ids=lambda p: p.name)
+def test_a_database_piece_loads_as_the_ledger_pickled_the_usual_way(path):
+    # The export pickles its slim ledgers with its own reducer (frozen slotted dataclasses as
+    # their fields): plain pickle.loads must give back exactly what plain pickling gives.
+    import pickle
+
+    from reversis_score.ledger import export
+    data = path.read_bytes()
+    f = export.session_file(path.name, data, check_text(data.decode("utf-8"), path.name, path.parent))
+    assert f.ledger is not None  # every sample is clean
+    usual = pickle.loads(pickle.dumps(export._for_database(f.ledger)))
+    assert repr(pickle.loads(export.piece(f, "sqlite"))) == repr(usual)
