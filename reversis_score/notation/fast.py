@@ -227,12 +227,23 @@ def _cards(text: str, n: int, start: int) -> tuple[PlacedCard, ...]:
     # column by its length and one (the hottest loop of the reader: kept flat on purpose).
     out = []
     column = start + 1
+    new, known = _new, _KNOWN
+    set_line, set_column, set_width = _SPAN_SET
+    set_card, set_token, set_span = _PLACED_SET
     for token in text.split(" "):
         if token:
-            card = _KNOWN.get(token)
+            card = known.get(token)
             if card is None:
                 card = _known(token)
-            out.append(_placed(card, token, n, column))
+            span = new(Span)  # _placed, inlined
+            set_line(span, n)
+            set_column(span, column)
+            set_width(span, len(token))
+            placed = new(PlacedCard)
+            set_card(placed, card)
+            set_token(placed, token)
+            set_span(placed, span)
+            out.append(placed)
         column += len(token) + 1
     return tuple(out)
 

@@ -312,17 +312,17 @@ def find_revokes(tricks: tuple[PlayedTrick, ...], held: dict[str, frozenset[Card
     """Every failure to follow suit that the record proves he could have followed."""
     revokes = []
     played: dict[str, list[tuple[int, Card]]] = {}  # each player's cards, by trick position
-    for index, trick in enumerate(tricks):
-        in_trick = set()
-        for who, card in trick.plays:  # his first card of the trick, should he appear twice
-            if who not in in_trick:
-                in_trick.add(who)
-                played.setdefault(who, []).append((index, card))
     # Most cards off the suit led come from a player who had run out of it: he plays that suit
     # in no later trick and holds no card of it that he never plays. Such a play needs no search.
     last_of_suit: dict[tuple[str, str], int] = {}
-    for who, cards in played.items():
-        for index, card in cards:
+    for index, trick in enumerate(tricks):
+        for who, card in trick.plays:
+            his = played.get(who)
+            if his is None:
+                his = played[who] = []
+            elif his[-1][0] == index:
+                continue  # his first card of the trick only, should he appear twice
+            his.append((index, card))
             last_of_suit[who, card.suit] = index
     kept_suits = {}  # the suits of the cards he holds and never plays
     for who, cards in held.items():
