@@ -72,13 +72,20 @@ def _check_deal(hand: HandRecord, players, knobs: Knobs, found):
             found.rule(f"{who} has two deal lines", line.span)
             continue
         _check_deal_size(line, who == hand.dealer.text, knobs, found)
-        for placed in line.cards + ((line.face_down,) if line.face_down else ()):
-            if placed.card in seen:
-                found.rule(f"{placed.card.symbol()} is dealt twice (also to {seen[placed.card]})",
-                           placed.span)
-            seen[placed.card] = who
-        dealt[who] = (frozenset(p.card for p in line.cards),
-                      line.face_down.card if line.face_down else None)
+        cards = [placed.card for placed in line.cards]
+        down = line.face_down.card if line.face_down else None
+        if seen.keys().isdisjoint(cards) and len(set(cards)) == len(cards) and down not in seen \
+                and down not in cards:
+            seen.update(dict.fromkeys(cards, who))  # the usual deal line: no card twice
+            if down is not None:
+                seen[down] = who
+        else:
+            for placed in line.cards + ((line.face_down,) if line.face_down else ()):
+                if placed.card in seen:
+                    found.rule(f"{placed.card.symbol()} is dealt twice (also to {seen[placed.card]})",
+                               placed.span)
+                seen[placed.card] = who
+        dealt[who] = (frozenset(cards), down)
     for player in players:
         if player not in dealt:
             found.rule(f"the deal has no line for {player}", hand.span)

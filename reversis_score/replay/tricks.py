@@ -236,6 +236,8 @@ def _walk_tricks(hand: HandRecord, players: tuple[str, ...], found: Findings, fi
     if not _check_trick_shapes(hand, found, finished):
         return None
     leader = players[(players.index(hand.dealer.text) + 1) % 4]
+    # The order of play from each leader, made once a hand rather than once a trick.
+    orders = {p: [players[(i + k) % 4] for k in range(4)] for i, p in enumerate(players)}
     seen: dict[Card, int] = {}
     tricks = []
     for number, line in enumerate(hand.tricks, 1):
@@ -245,7 +247,7 @@ def _walk_tricks(hand: HandRecord, players: tuple[str, ...], found: Findings, fi
             found.rule(f"{leader} leads this trick as {why}, not {line.leader.text}",
                        line.leader.span, number)
             return None
-        order = [players[(players.index(leader) + i) % 4] for i in range(4)]
+        order = orders[leader]
         if not _check_explicit_order(line, order, number, found):
             return None
         _check_repeats(line, number, seen, found)
