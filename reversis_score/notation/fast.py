@@ -52,7 +52,6 @@ _DEAL_LINE = re.compile(rf"([ \t]*)({_NAME})[ \t]*:[ \t]*({_CARDS})(?:[ \t]*\|[ 
 _TRICK_LINE = re.compile(rf"[ \t]*(?:(\d+\.)[ \t]*)?({_NAME})[ \t]*:[ \t]*({_CARDS})[ \t]*")
 # The grammar's NAME_DISCARDS and NAME_KEEPS.
 _EXCHANGE_LINE = re.compile(rf"([ \t]*)({_NAME})[ \t]+(?:discards[ \t]+({_CARD})|keeps)[ \t]*")
-_ONE_LINE_STARTS = frozenset("vcai")  # void, claims, announce, irregular
 _CARD_SPLIT = re.compile(r"\S+")
 
 # Records are built here by setting their slots directly: the same objects as the frozen
@@ -69,6 +68,8 @@ def _setters(cls: type, *fields: str) -> tuple:
 _SPAN_SET = _setters(Span, "line", "column", "width")
 _PLACED_SET = _setters(PlacedCard, "card", "token", "span")
 _NAME_SET = _setters(Name, "text", "span")
+_DEAL_SET = _setters(DealLine, "player", "cards", "face_down", "span")
+_TRICK_SET = _setters(TrickLine, "number", "leader", "cards", "players", "span")
 
 def _span(n: int, column: int, width: int) -> Span:
     span = _new(Span)
@@ -131,19 +132,24 @@ class _Reader:
         self.lines = [("hand", span.line), ("dealer", dealer.span.line)]
         kind = ""
         for n, text in rows[2:]:
+            # Most lines are entries of the list being read; a line that is not (its pattern
+            # fails, or its name is a keyword, which the lexer reads as the keyword) may start
+            # a section or be a one-line item, which ends the list.
+            if self.open is not None:
+                entry = _ENTRY[kind](n, text)
+                if entry is not None:
+                    self.open.append(entry)
+                    continue
             section = _SECTION.fullmatch(text)
             if section is not None:
                 kind = section.group(3)
                 self.open = []
                 self._item(kind, Span(n, len(section.group(1)) + 1, len(section.group(2))), self.open)
                 continue
-            one = _ONE_LINE.fullmatch(text) if text.lstrip(" \t")[:1] in _ONE_LINE_STARTS else None
-            if one is not None:
-                self._one_line(n, one)  # a keyword's line: it ends the list before it
-            elif self.open is None:
+            one = _ONE_LINE.fullmatch(text)
+            if one is None:
                 raise _NotCommon
-            else:
-                self.open.append(_ENTRY[kind](n, text))
+            self._one_line(n, one)
         return self._record(number, span, dealer)
 
     def _hand_line(self, n: int, text: str) -> tuple[int, Span]:
@@ -265,22 +271,25 @@ def _known(token: str) -> Card:
     return card
 
 
-def _deal_entry(n: int, text: str) -> DealLine:
+def _deal_entry(n: int, text: str) -> DealLine | None:
     m = _DEAL_LINE.fullmatch(text)
-    if m is None:
-        raise _NotCommon
+    if m is None or m.group(2) in KEYWORDS:
+        return None
     name = _name(m.group(2), n, m.start(2))
     down = m.group(4)
     face_down = None
     if down is not None:
         face_down = _placed(_known(down), down, n, m.start(4) + 1)
-    return DealLine(name, _cards(m.group(3), n, m.start(3)), face_down, name.span)
+    line = _new(DealLine)
+    for set_field, value in zip(_DEAL_SET, (name, _cards(m.group(3), n, m.start(3)), face_down, name.span)):
+        set_field(line, value)
+    return line
 
 
-def _exchange_entry(n: int, text: str) -> ExchangeLine:
+def _exchange_entry(n: int, text: str) -> ExchangeLine | None:
     m = _EXCHANGE_LINE.fullmatch(text)
-    if m is None:
-        raise _NotCommon
+    if m is None or m.group(2) in KEYWORDS:
+        return None
     name = _name(m.group(2), n, m.start(2))
     token = m.group(3)
     if token is None:
@@ -288,20 +297,27 @@ def _exchange_entry(n: int, text: str) -> ExchangeLine:
     return ExchangeLine(name, "discards", _placed(_known(token), token, n, m.start(3) + 1), name.span)
 
 
-def _trick_entry(n: int, text: str) -> TrickLine:
+def _trick_entry(n: int, text: str) -> TrickLine | None:
     m = _TRICK_LINE.fullmatch(text)
-    if m is None:
-        raise _NotCommon
+    if m is None or m.group(2) in KEYWORDS:
+        return None
     leader = _name(m.group(2), n, m.start(2))
     written = m.group(1)
     number, span = None, leader.span
     if written is not None:
         number, span = int(written[:-1]), _span(n, m.start(1) + 1, len(written))
-    return TrickLine(number, leader, _cards(m.group(3), n, m.start(3)), None, span)
+    line = _new(TrickLine)
+    set_number, set_leader, set_cards, set_players, set_span = _TRICK_SET
+    set_number(line, number)
+    set_leader(line, leader)
+    set_cards(line, _cards(m.group(3), n, m.start(3)))
+    set_players(line, None)
+    set_span(line, span)
+    return line
 
 
-def _table_entry(n: int, text: str) -> object:
-    raise _NotCommon
+def _table_entry(n: int, text: str) -> None:
+    raise _NotCommon  # payments at the table: Lark checks their amounts and sides
 
 
 _ENTRY = {"deal": _deal_entry, "exchange": _exchange_entry, "tricks": _trick_entry, "table": _table_entry}
