@@ -16,12 +16,14 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from reversis_score.cli.app import RecordProblem, UsageProblem, decoded, read_bytes
+
+if TYPE_CHECKING:  # the pool is imported when one is started: a one-file run never is
+    from concurrent.futures import Executor, Future
 
 # Below this many bytes in all, the files are read in this process (a pool costs ~50 ms);
 # $REVERSIS_SCORE_INLINE_BYTES changes it (the tests set 0 to run a pool on small files).

@@ -19,7 +19,6 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -98,6 +97,7 @@ def save_cached(built: Lark, path: Path) -> bool:
     temp = None
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        import tempfile  # here: only a run that builds the tables writes them
         fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         with os.fdopen(fd, "wb") as out:
             out.write(cache_key().encode("ascii") + b"\n")

@@ -5,10 +5,13 @@ checks the rules of play: a record can be well formed and still illegal.
 """
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from reversis_score.notation.cards import Card
+
+if TYPE_CHECKING:  # in annotations only: a record without a date line never needs datetime
+    import datetime as dt
 
 
 @dataclass(frozen=True, slots=True)

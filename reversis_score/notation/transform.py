@@ -6,7 +6,6 @@ name that reads as a card, a bad date, a header key given twice) are collected i
 """
 from __future__ import annotations
 
-import datetime as dt
 import re
 
 from lark import Token, Transformer, v_args
@@ -105,6 +104,7 @@ class RecordBuilder(Transformer):
 
     def date_line(self, tok: Token) -> tuple[str, object]:
         try:
+            import datetime as dt  # here: only a date line needs it (start-up)
             value = dt.date.fromisoformat(str(tok))
         except ValueError:
             self._error(f"'{tok}' is not a date: write it as YYYY-MM-DD, e.g. 2026-11-15", self._span(tok))

@@ -6,8 +6,6 @@ naming the hand, the trick and the evidence.
 """
 from __future__ import annotations
 
-import difflib
-
 from reversis_score.notation.cards import RANK_POINTS, RANKS, SUIT_SYMBOLS, Card, full_deck
 from reversis_score.notation.diagnostics import NOTATION, RULE, Diagnostic
 from reversis_score.replay.holdings import check_holdings
@@ -153,6 +151,7 @@ def _check_names(hand: HandRecord, players: tuple[str, ...], found: Findings) ->
 
 
 def _did_you_mean(name: str, players: tuple[str, ...]) -> str:
+    import difflib  # here: only a misspelt name needs it (start-up)
     close = difflib.get_close_matches(name, players, n=1, cutoff=0.6) or \
         [p for p in players if p.casefold() == name.casefold()]
     return f"; did you mean '{close[0]}'?" if close else ""

@@ -7,9 +7,7 @@ nearest valid name suggested.
 """
 from __future__ import annotations
 
-import difflib
 import re
-import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -33,6 +31,7 @@ class RuleSet:
 
 def suggest(name: str, choices) -> str:
     """``; did you mean 'double_tricks'?`` when a close name exists, else ''."""
+    import difflib  # here: only a misspelt name needs it (start-up)
     close = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.6)
     return f"; did you mean '{close[0]}'?" if close else ""
 
@@ -91,6 +90,7 @@ def load_toml(path: Path, name: str, span: Span | None = None) -> tuple[RuleSet,
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not UTF-8 text"
         message = f"cannot read house rules '{name}' (looked for {path}): {reason}"
         return fallback, [Diagnostic(message, span) if span else Diagnostic(message, None, file=name)]
+    import tomllib  # here: only a house-rules file needs it (start-up)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
