@@ -19,7 +19,7 @@ from itertools import combinations
 from reversis_score.ledger.build import Ledger, LedgerHand, settle_up
 from reversis_score.notation.records import TableLine
 from reversis_score.render.document import item_document, ledger_document
-from reversis_score.render.tables import Block, rules_line, session_title
+from reversis_score.render.tables import Block, rules_line, session_title, signed
 from reversis_score.rules.knobs import Knobs
 from reversis_score.settle.hand import HandSettlement
 from reversis_score.settle.items import Item
@@ -292,8 +292,8 @@ def correction_words(payer: str, payee: str, amount: int) -> str:
 
 # ------------------------------------------------------------------ tables and JSON
 def _cell(paid: int, due: int) -> str:
-    text = f"{paid:+d}" if paid else "0"
-    return text if paid == due else f"{text} (due {due:+d})" if due else f"{text} (due 0)"
+    """``+85 (due +81)``: a table cell, so with the typographic minus of the human kinds."""
+    return signed(paid) if paid == due else f"{signed(paid)} (due {signed(due)})"
 
 
 def audit_blocks(audit: Audit) -> list[Block]:

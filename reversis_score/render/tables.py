@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass
 
 from tabulate import tabulate
@@ -17,6 +18,13 @@ from reversis_score.rules.knobs import knob_text
 from reversis_score.settle.hand import Outcome
 
 ITEM_COLUMNS = ["seq", "trick", "kind", "card", "payer", "payee", "amount", "cancelled_by", "why"]
+
+# One minus sign per output kind: what people read (the terminal table, Markdown, HTML) gets
+# the typographic minus U+2212; what programs read (CSV, JSON) keeps the ASCII '-' that every
+# number parser accepts. The writers of the human kinds apply the choice, the data stays ints.
+MINUS = "\u2212"
+_SIGNED = re.compile(r"[+-]\d+")
+_NUMBER = re.compile(r"[+\-\u2212]?\d+(\.\d+)?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,14 +45,43 @@ def write_blocks(blocks: list[Block], fmt: str) -> str:
         elif block.title:
             out.append(block.title)
         if block.headers:
-            rows = block.rows if fmt != "markdown" else [[_md(c) for c in r] for r in block.rows]
+            rows = [[_md(c) if fmt == "markdown" else c for c in map(human_number, r)] for r in block.rows]
+            # Numbers are right-aligned by hand: tabulate's own number detection does not
+            # know the typographic minus.
+            aligns = [_align([r[i] for r in rows if i < len(r)]) for i in range(len(block.headers))]
             out.append(tabulate(rows, headers=block.headers,
                                 tablefmt="github" if fmt == "markdown" else "simple",
-                                disable_numparse=False))
+                                disable_numparse=True, colalign=aligns))
         else:
             out.extend(("- " if fmt == "markdown" else "  ") + str(r[0]) for r in block.rows)
         out.append("")
     return "\n".join(out)
+
+
+def human_number(cell):
+    """A table cell as people read it: an int, or a string that is only a signed int
+    (``-126``, ``+5``), gets the typographic minus; any other cell is left alone.
+
+    >>> human_number(-126), human_number("+5"), human_number("-3 (due -4)")
+    ('−126', '+5', '-3 (due -4)')
+    """
+    if isinstance(cell, int) and not isinstance(cell, bool):
+        return str(cell).replace("-", MINUS)
+    if isinstance(cell, str) and _SIGNED.fullmatch(cell):
+        return cell.replace("-", MINUS)
+    return cell
+
+
+def signed(n: int) -> str:
+    """A net as people read it: ``+5``, ``−3``, ``0``."""
+    return f"{n:+d}".replace("-", MINUS) if n else "0"
+
+
+def _align(column: list) -> str:
+    """Right for a column of numbers (blank cells aside), left for text: tabulate's rule."""
+    present = [c for c in column if c not in ("", None)]
+    numeric = present and all(isinstance(c, str) and _NUMBER.fullmatch(c) for c in present)
+    return "right" if numeric else "left"
 
 
 def _md(cell):
