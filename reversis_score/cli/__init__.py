@@ -14,7 +14,8 @@ __all__ = ["app", "main"]
 def main() -> None:
     """Console entry point."""
     try:
-        app(standalone_mode=True)
+        # A fixed program name: the shell-completion hook is keyed on it, however we are run.
+        app(standalone_mode=True, prog_name="reversis-score")
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         sys.exit(130)

@@ -31,7 +31,7 @@ Examples:
   reversis-score settle samples/club-night.rvs --format json > ledger.json
 """
 
-app = typer.Typer(name="reversis-score", add_completion=False, no_args_is_help=True,
+app = typer.Typer(name="reversis-score", add_completion=True, no_args_is_help=True,
                   rich_markup_mode=None, pretty_exceptions_enable=False,
                   help="Check, format and settle records of games of Reversis (.rvs files).",
                   epilog=EXAMPLES)

@@ -16,6 +16,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from reversis_score.cli import complete
 from reversis_score.cli.app import (Output, UsageProblem, fail, app, guarded, load_checked,
                                     print_diagnostics, try_load)
 from reversis_score.files import write_atomically
@@ -82,7 +83,8 @@ def _write_text(text: str, to: str | None) -> None:
 # ------------------------------------------------------------------ audit
 @app.command(epilog="Examples: reversis-score audit club.rvs; reversis-score audit club.rvs --format json")
 def audit(
-    files: Annotated[list[str], typer.Argument(metavar="FILE", show_default=False, help=FILES_HELP)],
+    files: Annotated[list[str], typer.Argument(metavar="FILE", show_default=False, help=FILES_HELP,
+                                                      autocompletion=complete.record_files)],
     output: Annotated[Shown, typer.Option("--format", help="table, markdown, or json (the ledger "
                                                            "with each hand's audit block).")] = Shown.table,
 ) -> None:
@@ -117,9 +119,10 @@ def audit(
 @app.command(epilog="Examples: reversis-score why club.rvs Anne Claire; "
                      "reversis-score why club.rvs Anne Claire --hand 3 --pools")
 def why(
-    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.")],
-    a: Annotated[str, typer.Argument(metavar="A", help="One player.")],
-    b: Annotated[str, typer.Argument(metavar="B", help="The other player.")],
+    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.",
+                                               autocompletion=complete.record_files)],
+    a: Annotated[str, typer.Argument(metavar="A", help="One player.", autocompletion=complete.player_names)],
+    b: Annotated[str, typer.Argument(metavar="B", help="The other player.", autocompletion=complete.player_names)],
     hand: Annotated[Optional[int], typer.Option("--hand", metavar="N", help="Only hand N.")] = None,
     pools: Annotated[bool, typer.Option("--pools", help="Add what each paid into and took from "
                                                         "the pools.")] = False,
@@ -192,7 +195,8 @@ def _read_bytes(name: str) -> tuple[bytes, Path]:
 @app.command(epilog="Examples: reversis-score export night*.rvs --format sqlite --to season.db; "
                      "reversis-score export club.rvs --format csv --what hands --to hands.csv")
 def export(
-    files: Annotated[list[str], typer.Argument(metavar="FILE", show_default=False, help=FILES_HELP)],
+    files: Annotated[list[str], typer.Argument(metavar="FILE", show_default=False, help=FILES_HELP,
+                                                      autocompletion=complete.record_files)],
     output: Annotated[ExportFormat, typer.Option("--format", help="json, csv, markdown or sqlite.")]
     = ExportFormat.json,
     to: Annotated[Optional[str], typer.Option("--to", metavar="PATH", help="Write here (required "
@@ -258,7 +262,8 @@ def _export_loaded(loaded, output: ExportFormat, to: str | None, what: What) -> 
 @app.command(epilog="Examples: reversis-score season season.db; "
                      "reversis-score season season.db --since 2026-10-01 --player Anne")
 def season(
-    db: Annotated[str, typer.Argument(metavar="DB", help="A database written by export --format sqlite.")],
+    db: Annotated[str, typer.Argument(metavar="DB", help="A database written by export --format sqlite.",
+                                             autocompletion=complete.database_files)],
     since: Annotated[Optional[str], typer.Option("--since", metavar="DATE",
                                                  help="Only sessions on or after DATE (YYYY-MM-DD).")] = None,
     player: Annotated[Optional[str], typer.Option("--player", metavar="NAME",
@@ -294,7 +299,8 @@ def season(
 # ------------------------------------------------------------------ report
 @app.command(epilog="Example: reversis-score report club.rvs -o report.html")
 def report(
-    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.")],
+    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.",
+                                               autocompletion=complete.record_files)],
     out: Annotated[Optional[str], typer.Option("-o", "--output", metavar="FILE.html",
                                                help="Write the page here (else standard output).")] = None,
 ) -> None:

@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from reversis_score.cli import complete
 from reversis_score.cli.app import (Output, fail, app, guarded, load_checked, print_diagnostics,
                                     read_record, render_ledger, try_load, validate_rules_option)
 from reversis_score.files import write_atomically
@@ -25,10 +26,11 @@ class Suits(str, Enum):
 
 @app.command(epilog="Example: reversis-score check samples/*.rvs")
 def check(
-    files: Annotated[list[str], typer.Argument(metavar="FILE", show_default=False, help="Record files (.rvs); '-' reads standard input.")],
+    files: Annotated[list[str], typer.Argument(metavar="FILE", show_default=False, help="Record files (.rvs); '-' reads standard input.",
+                                                      autocompletion=complete.record_files)],
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
     rules: Annotated[Optional[str], typer.Option("--rules", metavar="NAME|FILE",
-                                                 help="Rules to check under, overriding the header.")] = None,
+                                                 autocompletion=complete.preset_or_house_rules, help="Rules to check under, overriding the header.")] = None,
 ) -> None:
     """Check records: one summary line per file, or every error with its place."""
     validate_rules_option(rules)
@@ -64,7 +66,8 @@ def summary_line(session: CheckedSession) -> str:
 
 @app.command(name="format", epilog="Example: reversis-score format club.rvs --suits symbols --in-place")
 def format_command(
-    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.")],
+    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.",
+                                               autocompletion=complete.record_files)],
     suits: Annotated[Suits, typer.Option("--suits", help="Write suits as letters (AS) or symbols (A♠).")] = Suits.letters,
     in_place: Annotated[bool, typer.Option("--in-place", help="Rewrite the file (a temporary file, then a rename).")] = False,
 ) -> None:
@@ -91,17 +94,18 @@ def format_command(
 @app.command(epilog="Examples: reversis-score settle club.rvs --itemised; "
                      "reversis-score settle club.rvs --hand 3; reversis-score settle club.rvs --format json")
 def settle(
-    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.")],
+    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.",
+                                               autocompletion=complete.record_files)],
     itemised: Annotated[bool, typer.Option("--itemised", help="Add every item of every hand.")] = False,
     hand: Annotated[Optional[int], typer.Option("--hand", metavar="N",
                                                 help="Show one hand in full: tricks, talon, items.")] = None,
     output: Annotated[Output, typer.Option("--format", help="table, json, csv (items) or markdown.")] = Output.table,
     rules: Annotated[Optional[str], typer.Option("--rules", metavar="NAME|FILE",
-                                                 help="Rules to settle under, overriding the header.")] = None,
+                                                 autocompletion=complete.preset_or_house_rules, help="Rules to settle under, overriding the header.")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
     split_pools: Annotated[bool, typer.Option("--split-pools",
                                               help="Divide the pools left at the end equally.")] = False,
-    compare: Annotated[Optional[str], typer.Option("--compare", metavar="A,B,...",
+    compare: Annotated[Optional[str], typer.Option("--compare", metavar="A,B,...", autocompletion=complete.compare_list,
                                                    help="Settle under several presets side by side "
                                                         "(empty: all five).")] = None,
 ) -> None:
@@ -128,8 +132,10 @@ def settle(
 @app.command(name="rules", epilog="Examples: reversis-score rules; reversis-score rules manuscrit; "
                                   "reversis-score rules --diff parlett regles-fr")
 def rules_command(
-    name: Annotated[Optional[str], typer.Argument(metavar="[NAME]", show_default=False, help="A preset name or a house-rules .toml file.")] = None,
-    diff: Annotated[Optional[tuple[str, str]], typer.Option("--diff", metavar="A B",
+    name: Annotated[Optional[str], typer.Argument(
+        metavar="[NAME]", show_default=False, autocompletion=complete.rules_names,
+        help="A preset name, a house-rules .toml file, or a knob name (that knob under every preset).")] = None,
+    diff: Annotated[Optional[tuple[str, str]], typer.Option("--diff", metavar="A B", autocompletion=complete.preset_or_house_rules,
                                                             help="Show only the knobs where A and B differ.")] = None,
     output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
 ) -> None:

@@ -26,7 +26,8 @@ def load(name: str) -> RuleSet:
         if errors:
             raise RulesProblem("; ".join(_text(d) for d in errors))
         return ruleset
-    raise RulesProblem(f"unknown preset '{name}'{suggest(name, PRESETS)} (presets: {', '.join(PRESETS)})")
+    raise RulesProblem(f"unknown preset '{name}'{suggest(name, [*PRESETS, *KNOB_NAMES])} "
+                       f"(presets: {', '.join(PRESETS)})")
 
 
 def _text(diag: Diagnostic) -> str:
@@ -45,12 +46,23 @@ def where_from(ruleset: RuleSet, knob: str) -> str:
 
 
 def knob_blocks(name: str) -> list[Block]:
+    """Every knob of a preset or a house-rules file; or, given a knob's name, that knob under
+    every preset."""
+    if name in KNOB_NAMES and name not in PRESETS:
+        return one_knob_blocks(name)
     ruleset = load(name)
     rows = [[knob, knob_text(getattr(ruleset.knobs, knob)), knob_doc(knob), where_from(ruleset, knob)]
             for knob in KNOB_NAMES]
     title = f"{name}: every knob" + (f" (base {ruleset.preset})" if ruleset.source != ruleset.preset else "")
     head = [Block(title, [], [[BY_NAME[ruleset.preset].source]])]
     return head + [Block("", ["knob", "value", "what it decides", "where it comes from"], rows)]
+
+
+def one_knob_blocks(knob: str) -> list[Block]:
+    """One knob under each of the five presets, with the sentence each takes it from."""
+    rows = [[p.name, knob_text(getattr(PRESETS[p.name], knob)), citation(p.name, knob)] for p in ALL]
+    return [Block(f"{knob}: under every preset", [], [[knob_doc(knob)]]),
+            Block("", ["preset", "value", "where it comes from"], rows)]
 
 
 def diff_blocks(a: str, b: str) -> list[Block]:
