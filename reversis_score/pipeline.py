@@ -9,11 +9,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from reversis_score.notation.diagnostics import Diagnostic
-from reversis_score.rules.houserules import RuleSet, resolve
 from reversis_score.notation.parse import ParseResult, read_text
-from reversis_score.replay.play import Play
 from reversis_score.notation.records import HandRecord, Header
+from reversis_score.replay.play import Play
 from reversis_score.replay.tricks import card_problems, replay
+from reversis_score.rules.houserules import RuleSet, resolve
 
 
 @dataclass(slots=True)

@@ -6,9 +6,9 @@ import sys
 from types import SimpleNamespace
 
 import pytest
+from conftest import ROOT, SAMPLES
 from typer.testing import CliRunner
 
-from conftest import ROOT, SAMPLES
 from reversis_score.cli import app, complete
 from reversis_score.rules.knobs import KNOB_NAMES
 

@@ -3,10 +3,10 @@ import json
 import subprocess
 import sys
 
-from typer.testing import CliRunner
-
 from builders import EXAMPLE_TRICKS, PARTY_DUMP, REVERSIS_MADE, hand, record
 from conftest import SHARED
+from typer.testing import CliRunner
+
 from reversis_score.cli import app
 
 CHECKER = SHARED / "tools" / "check-ledger.py"

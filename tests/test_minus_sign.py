@@ -4,9 +4,9 @@ import json
 import re
 
 import pytest
+from conftest import DATA, SAMPLES
 from typer.testing import CliRunner
 
-from conftest import DATA, SAMPLES
 from reversis_score.cli import app
 from reversis_score.render.tables import MINUS, human_number, signed
 

@@ -10,18 +10,18 @@ import dataclasses
 import importlib.util
 import json
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 import gen
 from conftest import SHARED
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from oracle_adapter import compare_text
+from strategies import legal_sessions, rvs_texts, styles
+
 from reversis_score.ledger.build import build_ledger
 from reversis_score.notation.parse import read_text
 from reversis_score.pipeline import check_text
 from reversis_score.render.document import ledger_document
 from reversis_score.render.rvs import format_record
-from strategies import legal_sessions, rvs_texts, styles
 
 # ../shared/tools/check-ledger.py, loaded as a module so every preset's ledger is checked fast.
 _spec = importlib.util.spec_from_file_location("check_ledger", SHARED / "tools" / "check-ledger.py")
@@ -105,7 +105,7 @@ SPECIAL_HANDS = [
 def test_reversis_and_espagnolette_sessions_agree_with_the_oracle(rng, kinds):
     dealers = gen.dealers(PLAYERS, rng.choice(PLAYERS), len(kinds))
     hands = []
-    for kind, dealer in zip(kinds, dealers):
+    for kind, dealer in zip(kinds, dealers, strict=True):
         try:
             hands.append(SPECIAL_HANDS[kind](rng, dealer))
         except gen.SearchFailed:

@@ -6,9 +6,9 @@ is done by hand, from a real run.
 import re
 import shlex
 
+from conftest import ROOT
 from typer.testing import CliRunner
 
-from conftest import ROOT
 from reversis_score.cli import app
 
 runner = CliRunner()
@@ -45,7 +45,7 @@ def rewrite_readme(outputs: dict[str, str]) -> None:
         body = match.group(1)
         parts = re.split(r"^(\$ .*)$", body, flags=re.M)
         out = [parts[0]]
-        for command, after in zip(parts[1::2], parts[2::2]):
+        for command, after in zip(parts[1::2], parts[2::2], strict=True):
             key = command[2:]
             if key in outputs:
                 after = "\n" + outputs[key] + ("\n" if outputs[key] else "")

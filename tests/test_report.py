@@ -2,18 +2,28 @@
 import re
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
+from itertools import pairwise
 
 import pytest
+from conftest import DATA, SAMPLES
 from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from conftest import DATA, SAMPLES
 from reversis_score.cli import app
 from reversis_score.ledger.build import build_ledger, settle_up
 from reversis_score.pipeline import check_text
-from reversis_score.render.html import (BOTTOM, FONT, HEIGHT, LINE, TOP, label_positions, report_html,
-                                        text_box, text_width)
+from reversis_score.render.html import (
+    BOTTOM,
+    FONT,
+    HEIGHT,
+    LINE,
+    TOP,
+    label_positions,
+    report_html,
+    text_box,
+    text_width,
+)
 from reversis_score.render.tables import human_number
 
 LEDGERS = DATA / "ledgers"
@@ -199,7 +209,7 @@ def test_every_sample_chart_label_is_whole_and_apart(path):
 def test_end_labels_never_overlap_and_stay_inside(ends):
     ys = [HEIGHT - BOTTOM - (v + 5000) * (HEIGHT - BOTTOM - TOP) / 10000 for v in ends]
     placed = sorted(label_positions(ys))
-    assert all(b - a >= LINE - 1e-9 for a, b in zip(placed, placed[1:]))
+    assert all(b - a >= LINE - 1e-9 for a, b in pairwise(placed))
     assert all(text_box(0, y + 4, "Xg")[1] >= 0 and text_box(0, y + 4, "Xg")[3] <= HEIGHT for y in placed)
 
 

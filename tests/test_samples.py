@@ -5,9 +5,9 @@ import subprocess
 import sys
 
 import pytest
+from conftest import ROOT, SAMPLES, SHARED
 from typer.testing import CliRunner
 
-from conftest import ROOT, SAMPLES, SHARED
 from reversis_score.cli import app
 
 SESSIONS = sorted(SAMPLES.glob("*.rvs"))

@@ -5,12 +5,12 @@ import subprocess
 import sys
 
 import pytest
+from conftest import DATA, SAMPLES, SHARED
 from typer.testing import CliRunner
 
-from conftest import DATA, SAMPLES, SHARED
 from reversis_score.cli import app
-from reversis_score.ledger.export import content_hash
 from reversis_score.ledger.build import build_ledger
+from reversis_score.ledger.export import content_hash
 from reversis_score.pipeline import check_text
 from reversis_score.render import sqlite as sq
 
@@ -156,7 +156,8 @@ def ledgers(*paths):
     return out
 
 
-@pytest.mark.parametrize("failure", [RuntimeError("boom"), sqlite3.OperationalError("database or disk is full"),
+@pytest.mark.parametrize("failure", [RuntimeError("boom"),
+                                     sqlite3.OperationalError("database or disk is full"),
                                      KeyboardInterrupt()], ids=["exception", "disk-full", "ctrl-c"])
 def test_a_failure_mid_way_rolls_everything_back(tmp_path, monkeypatch, failure):
     db = tmp_path / "s.db"

@@ -4,13 +4,13 @@ from dataclasses import replace
 from itertools import permutations
 
 import pytest
+from conftest import DATA, SAMPLES
 from typer.testing import CliRunner
 
-from conftest import DATA, SAMPLES
 from reversis_score.cli import app
 from reversis_score.ledger.build import build_ledger, settle_up
-from reversis_score.pipeline import check_text
 from reversis_score.ledger.why import answer, reason_of, rule_of, settle_up_words, why_document
+from reversis_score.pipeline import check_text
 
 LEDGERS = DATA / "ledgers"
 EXAMPLE = DATA / "notation-example.rvs"
@@ -68,7 +68,8 @@ def test_table_output_closes_on_the_net():
     assert result.exit_code == 0
     out = result.stdout
     assert "Between Claire and Anne" in out
-    assert "Claire owes Anne 10: 2 payments from Claire to Anne (32), 5 payments from Anne to Claire (22)." in out
+    assert ("Claire owes Anne 10: 2 payments from Claire to Anne (32), "
+            "5 payments from Anne to Claire (22).") in out
     assert "Quinola led" in out and "§6" in out and "Claire owes Anne" in out.splitlines()[4]
     assert out.splitlines()[1] == "  rules: parlett"  # every output names the rules
 

@@ -5,8 +5,8 @@ import sys
 
 import typer
 
-from reversis_score.cli.app import app
 from reversis_score.cli import ledgers, records  # noqa: F401  (each registers its commands on app)
+from reversis_score.cli.app import app
 
 __all__ = ["app", "main"]
 

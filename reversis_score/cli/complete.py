@@ -16,6 +16,7 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -119,3 +120,16 @@ def _for_shell(value: str) -> str:
     if os.environ.get("_REVERSIS_SCORE_COMPLETE", "").endswith("bash"):
         return _BASH_SPECIAL.sub(r"\\\1", value)
     return value
+
+
+# ------------------------------------------------------------------ the parameters that complete
+# Declared once, used by every command that takes them, so each completes the same way.
+RecordFile = Annotated[str, typer.Argument(
+    metavar="FILE", show_default=False, autocompletion=record_files,
+    help="A record file (.rvs); '-' reads standard input.")]
+RecordFiles = Annotated[list[str], typer.Argument(
+    metavar="FILE", show_default=False, autocompletion=record_files,
+    help="Record files (.rvs); '-' reads standard input.")]
+Player = Annotated[str, typer.Argument(metavar="A", autocompletion=player_names, help="One player.")]
+OtherPlayer = Annotated[str, typer.Argument(metavar="B", autocompletion=player_names,
+                                            help="The other player.")]

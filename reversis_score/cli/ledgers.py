@@ -10,23 +10,29 @@ from __future__ import annotations
 import sqlite3
 import sys
 from datetime import date
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from reversis_score.cli import complete
-from reversis_score.cli.app import (Output, UsageProblem, fail, app, guarded, load_checked,
-                                    print_diagnostics, try_load)
+from reversis_score.cli.app import (
+    Output,
+    UsageProblem,
+    app,
+    fail,
+    guarded,
+    load_checked,
+    print_diagnostics,
+    try_load,
+)
 from reversis_score.files import write_atomically
 from reversis_score.notation.diagnostics import render
 from reversis_score.pipeline import CheckedSession, check_text
 
-FILES_HELP = "Record files (.rvs); '-' reads standard input."
 
-
-class Shown(str, Enum):
+class Shown(StrEnum):
     """Output formats of audit and why."""
 
     table = "table"
@@ -34,7 +40,7 @@ class Shown(str, Enum):
     json = "json"
 
 
-class ExportFormat(str, Enum):
+class ExportFormat(StrEnum):
     """What export writes."""
 
     json = "json"
@@ -43,7 +49,7 @@ class ExportFormat(str, Enum):
     sqlite = "sqlite"
 
 
-class What(str, Enum):
+class What(StrEnum):
     """The rows of a CSV export."""
 
     items = "items"
@@ -83,8 +89,7 @@ def _write_text(text: str, to: str | None) -> None:
 # ------------------------------------------------------------------ audit
 @app.command(epilog="Examples: reversis-score audit club.rvs; reversis-score audit club.rvs --format json")
 def audit(
-    files: Annotated[list[str], typer.Argument(metavar="FILE", show_default=False, help=FILES_HELP,
-                                                      autocompletion=complete.record_files)],
+    files: complete.RecordFiles,
     output: Annotated[Shown, typer.Option("--format", help="table, markdown, or json (the ledger "
                                                            "with each hand's audit block).")] = Shown.table,
 ) -> None:
@@ -119,11 +124,10 @@ def audit(
 @app.command(epilog="Examples: reversis-score why club.rvs Anne Claire; "
                      "reversis-score why club.rvs Anne Claire --hand 3 --pools")
 def why(
-    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.",
-                                               autocompletion=complete.record_files)],
-    a: Annotated[str, typer.Argument(metavar="A", help="One player.", autocompletion=complete.player_names)],
-    b: Annotated[str, typer.Argument(metavar="B", help="The other player.", autocompletion=complete.player_names)],
-    hand: Annotated[Optional[int], typer.Option("--hand", metavar="N", help="Only hand N.")] = None,
+    file: complete.RecordFile,
+    a: complete.Player,
+    b: complete.OtherPlayer,
+    hand: Annotated[int | None, typer.Option("--hand", metavar="N", help="Only hand N.")] = None,
     pools: Annotated[bool, typer.Option("--pools", help="Add what each paid into and took from "
                                                         "the pools.")] = False,
     output: Annotated[Shown, typer.Option("--format", help="table, markdown or json.")] = Shown.table,
@@ -143,8 +147,13 @@ def why(
         import json
         sys.stdout.write(json.dumps(why_document(ans), ensure_ascii=False, indent=2) + "\n")
     else:
-        from reversis_score.render.tables import Block, rules_line, session_title, write_blocks
-        from reversis_score.render.tables import incomplete_note
+        from reversis_score.render.tables import (
+            Block,
+            incomplete_note,
+            rules_line,
+            session_title,
+            write_blocks,
+        )
         head = Block(session_title(ledger), [], [[rules_line(ledger)]]
                      + [[note] for note in incomplete_note(ledger)])
         sys.stdout.write(write_blocks([head] + why_blocks(ans), output.value))
@@ -195,11 +204,10 @@ def _read_bytes(name: str) -> tuple[bytes, Path]:
 @app.command(epilog="Examples: reversis-score export night*.rvs --format sqlite --to season.db; "
                      "reversis-score export club.rvs --format csv --what hands --to hands.csv")
 def export(
-    files: Annotated[list[str], typer.Argument(metavar="FILE", show_default=False, help=FILES_HELP,
-                                                      autocompletion=complete.record_files)],
+    files: complete.RecordFiles,
     output: Annotated[ExportFormat, typer.Option("--format", help="json, csv, markdown or sqlite.")]
     = ExportFormat.json,
-    to: Annotated[Optional[str], typer.Option("--to", metavar="PATH", help="Write here (required "
+    to: Annotated[str | None, typer.Option("--to", metavar="PATH", help="Write here (required "
                                               "for sqlite); otherwise standard output.")] = None,
     what: Annotated[What, typer.Option("--what", help="CSV rows: one per item, or one per hand.")]
     = What.items,
@@ -251,7 +259,7 @@ def _export_loaded(loaded, output: ExportFormat, to: str | None, what: What) -> 
         fail(f"error: {to}: {exc}; nothing was changed", 2)
     except (sqlite3.Error, OSError) as exc:
         fail(f"error: cannot write {to} ({exc}); nothing was changed", 2)
-    for f, outcome in zip(loaded, done):
+    for f, outcome in zip(loaded, done, strict=True):
         hands = len(f.ledger.settled)
         where = "to" if outcome == "added" else "in"
         typer.echo(f"{f.name}: {outcome} {where} {to} ({hands} hand{'s' * (hands != 1)}, "
@@ -264,9 +272,9 @@ def _export_loaded(loaded, output: ExportFormat, to: str | None, what: What) -> 
 def season(
     db: Annotated[str, typer.Argument(metavar="DB", help="A database written by export --format sqlite.",
                                              autocompletion=complete.database_files)],
-    since: Annotated[Optional[str], typer.Option("--since", metavar="DATE",
+    since: Annotated[str | None, typer.Option("--since", metavar="DATE",
                                                  help="Only sessions on or after DATE (YYYY-MM-DD).")] = None,
-    player: Annotated[Optional[str], typer.Option("--player", metavar="NAME",
+    player: Annotated[str | None, typer.Option("--player", metavar="NAME",
                                                   help="Only this player (and his transfers).")] = None,
     output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
 ) -> None:
@@ -299,9 +307,8 @@ def season(
 # ------------------------------------------------------------------ report
 @app.command(epilog="Example: reversis-score report club.rvs -o report.html")
 def report(
-    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.",
-                                               autocompletion=complete.record_files)],
-    out: Annotated[Optional[str], typer.Option("-o", "--output", metavar="FILE.html",
+    file: complete.RecordFile,
+    out: Annotated[str | None, typer.Option("-o", "--output", metavar="FILE.html",
                                                help="Write the page here (else standard output).")] = None,
 ) -> None:
     """One self-contained HTML page: header, hands, balances, settle-up and a balance chart."""

@@ -2,22 +2,32 @@
 from __future__ import annotations
 
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from reversis_score.cli import complete
-from reversis_score.cli.app import (Output, fail, app, guarded, load_checked, print_diagnostics,
-                                    read_record, render_ledger, try_load, validate_rules_option)
+from reversis_score.cli.app import (
+    Output,
+    app,
+    fail,
+    guarded,
+    load_checked,
+    print_diagnostics,
+    read_record,
+    render_ledger,
+    try_load,
+    validate_rules_option,
+)
 from reversis_score.files import write_atomically
 from reversis_score.notation.diagnostics import render
-from reversis_score.render.rvs import format_record
 from reversis_score.pipeline import CheckedSession, check_text
+from reversis_score.render.rvs import format_record
 
 
-class Suits(str, Enum):
+class Suits(StrEnum):
     """How ``format`` writes suits."""
 
     letters = "letters"
@@ -26,11 +36,11 @@ class Suits(str, Enum):
 
 @app.command(epilog="Example: reversis-score check samples/*.rvs")
 def check(
-    files: Annotated[list[str], typer.Argument(metavar="FILE", show_default=False, help="Record files (.rvs); '-' reads standard input.",
-                                                      autocompletion=complete.record_files)],
+    files: complete.RecordFiles,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
-    rules: Annotated[Optional[str], typer.Option("--rules", metavar="NAME|FILE",
-                                                 autocompletion=complete.preset_or_house_rules, help="Rules to check under, overriding the header.")] = None,
+    rules: Annotated[str | None, typer.Option(
+        "--rules", metavar="NAME|FILE", autocompletion=complete.preset_or_house_rules,
+        help="Rules to check under, overriding the header.")] = None,
 ) -> None:
     """Check records: one summary line per file, or every error with its place."""
     validate_rules_option(rules)
@@ -66,10 +76,11 @@ def summary_line(session: CheckedSession) -> str:
 
 @app.command(name="format", epilog="Example: reversis-score format club.rvs --suits symbols --in-place")
 def format_command(
-    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.",
-                                               autocompletion=complete.record_files)],
-    suits: Annotated[Suits, typer.Option("--suits", help="Write suits as letters (AS) or symbols (A♠).")] = Suits.letters,
-    in_place: Annotated[bool, typer.Option("--in-place", help="Rewrite the file (a temporary file, then a rename).")] = False,
+    file: complete.RecordFile,
+    suits: Annotated[Suits, typer.Option(
+        "--suits", help="Write suits as letters (AS) or symbols (A♠).")] = Suits.letters,
+    in_place: Annotated[bool, typer.Option(
+        "--in-place", help="Rewrite the file (a temporary file, then a rename).")] = False,
 ) -> None:
     """Write a record in one canonical layout (comments kept)."""
     from reversis_score.notation.parse import read_text
@@ -94,20 +105,21 @@ def format_command(
 @app.command(epilog="Examples: reversis-score settle club.rvs --itemised; "
                      "reversis-score settle club.rvs --hand 3; reversis-score settle club.rvs --format json")
 def settle(
-    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.",
-                                               autocompletion=complete.record_files)],
+    file: complete.RecordFile,
     itemised: Annotated[bool, typer.Option("--itemised", help="Add every item of every hand.")] = False,
-    hand: Annotated[Optional[int], typer.Option("--hand", metavar="N",
+    hand: Annotated[int | None, typer.Option("--hand", metavar="N",
                                                 help="Show one hand in full: tricks, talon, items.")] = None,
-    output: Annotated[Output, typer.Option("--format", help="table, json, csv (items) or markdown.")] = Output.table,
-    rules: Annotated[Optional[str], typer.Option("--rules", metavar="NAME|FILE",
-                                                 autocompletion=complete.preset_or_house_rules, help="Rules to settle under, overriding the header.")] = None,
+    output: Annotated[Output, typer.Option(
+        "--format", help="table, json, csv (items) or markdown.")] = Output.table,
+    rules: Annotated[str | None, typer.Option(
+        "--rules", metavar="NAME|FILE", autocompletion=complete.preset_or_house_rules,
+        help="Rules to settle under, overriding the header.")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
     split_pools: Annotated[bool, typer.Option("--split-pools",
                                               help="Divide the pools left at the end equally.")] = False,
-    compare: Annotated[Optional[str], typer.Option("--compare", metavar="A,B,...", autocompletion=complete.compare_list,
-                                                   help="Settle under several presets side by side "
-                                                        "(empty: all five).")] = None,
+    compare: Annotated[str | None, typer.Option(
+        "--compare", metavar="A,B,...", autocompletion=complete.compare_list,
+        help="Settle under several presets side by side (empty: all five).")] = None,
 ) -> None:
     """Settle every fish: per hand, balances, settle-up; itemised, one hand, or as JSON/CSV."""
     from reversis_score.ledger.build import ConservationError, build_ledger
@@ -132,11 +144,13 @@ def settle(
 @app.command(name="rules", epilog="Examples: reversis-score rules; reversis-score rules manuscrit; "
                                   "reversis-score rules --diff parlett regles-fr")
 def rules_command(
-    name: Annotated[Optional[str], typer.Argument(
+    name: Annotated[str | None, typer.Argument(
         metavar="[NAME]", show_default=False, autocompletion=complete.rules_names,
-        help="A preset name, a house-rules .toml file, or a knob name (that knob under every preset).")] = None,
-    diff: Annotated[Optional[tuple[str, str]], typer.Option("--diff", metavar="A B", autocompletion=complete.preset_or_house_rules,
-                                                            help="Show only the knobs where A and B differ.")] = None,
+        help="A preset name, a house-rules .toml file, or a knob name (that knob under every "
+             "preset).")] = None,
+    diff: Annotated[tuple[str, str] | None, typer.Option(
+        "--diff", metavar="A B", autocompletion=complete.preset_or_house_rules,
+        help="Show only the knobs where A and B differ.")] = None,
     output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
 ) -> None:
     """The presets and their sources; every knob of one; or where two readings differ."""
@@ -169,6 +183,7 @@ def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) 
         fail(f"internal error: fish not conserved in {exc}; please report it", 1)
     if output is Output.json:
         import json
+
         from reversis_score.render.document import ledger_document
         doc = {r.name: ledger_document(r.ledger) for r in readings}
         sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from reversis_score.notation.diagnostics import Diagnostic
-from reversis_score.rules.houserules import RuleSet
 from reversis_score.pipeline import CheckedHand, CheckedSession
+from reversis_score.rules.houserules import RuleSet
 from reversis_score.settle.hand import HandSettlement, settle_hand
 from reversis_score.settle.items import Item
 from reversis_score.settle.pools import PoolTable

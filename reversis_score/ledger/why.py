@@ -248,9 +248,9 @@ def pools_block(pools: tuple[PoolSummary, ...]) -> Block:
                                "net into the pools", "paid as"], rows)
 
 
-def why_document(ans: WhyAnswer) -> dict:
+def why_document(ans: WhyAnswer) -> dict[str, object]:
     """The answer as JSON-ready data: items with their effect and running sum, the net."""
-    doc = {"players": [ans.a, ans.b], "hand": ans.hand,
+    doc: dict[str, object] = {"players": [ans.a, ans.b], "hand": ans.hand,
            "items": [{"hand": line.hand, "seq": line.item.seq, "trick": line.item.trick,
                       "kind": line.item.kind, "card": line.item.card, "payer": line.item.payer,
                       "payee": line.item.payee, "amount": line.item.amount,

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -56,7 +56,7 @@ class Card:
         return self.rank == "T"
 
     @staticmethod
-    def parse(token: str) -> "Card":
+    def parse(token: str) -> Card:
         """Read a card token in any case, with letter or symbol suit; ``10`` is a ten.
 
         Raises ValueError with a message in words when the token is not a card.
@@ -67,7 +67,7 @@ class Card:
         return card
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parse_card(token: str) -> Card | None:
     text = token.upper()
     if len(text) < 2:

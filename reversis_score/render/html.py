@@ -14,8 +14,15 @@ from dataclasses import dataclass
 from html import escape
 
 from reversis_score.ledger.build import Ledger, settle_up
-from reversis_score.render.tables import (MINUS, human_number, outcome_words, pools_text, rules_line, session_title,
-                                          signed)
+from reversis_score.render.tables import (
+    MINUS,
+    human_number,
+    outcome_words,
+    pools_text,
+    rules_line,
+    session_title,
+    signed,
+)
 
 WIDTH, HEIGHT, FONT, LINE = 640, 300, 12, 15  # the SVG at its narrowest; its text; a label's height
 LEFT, RIGHT, TOP, BOTTOM = 52, 96, 30, 40  # the least room for the axis labels and the names
@@ -87,8 +94,8 @@ def _hands_table(ledger: Ledger) -> str:
 
 def _balances_table(ledger: Ledger) -> str:
     between, into = ledger.between_players(), ledger.into_pools()
-    rows = [[p, ledger.stake, signed(ledger.totals[p]), human_number(ledger.balances[p]), signed(between[p]), into[p]]
-            for p in ledger.players]
+    rows = [[p, ledger.stake, signed(ledger.totals[p]), human_number(ledger.balances[p]),
+             signed(between[p]), into[p]] for p in ledger.players]
     return _table(["player", "stake", "session", "balance", "from players", "into pools"], rows,
                   {1, 2, 3, 4, 5})
 
@@ -104,7 +111,7 @@ def _settle_up(ledger: Ledger) -> str:
 def _warnings(ledger: Ledger) -> str:
     if not ledger.warnings:
         return ""
-    items = "\n".join(f"<li>{'hand %s: ' % w.hand if w.hand else ''}{escape(w.message)}</li>"
+    items = "\n".join(f"<li>{f'hand {w.hand}: ' if w.hand else ''}{escape(w.message)}</li>"
                       for w in ledger.warnings)
     return f"<h2>Warnings</h2>\n<ul>\n{items}\n</ul>"
 

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from reversis_score.files import new_file_mode
 from reversis_score.ledger.build import Ledger
-from reversis_score.rules.knobs import KNOB_NAMES, knob_json
 from reversis_score.render.tables import outcome_words
+from reversis_score.rules.knobs import KNOB_NAMES, knob_json
 
 SCHEMA_VERSION = 1
 

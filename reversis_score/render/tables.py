@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from tabulate import tabulate
 
-from reversis_score.notation.cards import SUIT_SYMBOLS
 from reversis_score.ledger.build import Ledger, LedgerHand, settle_up
+from reversis_score.notation.cards import SUIT_SYMBOLS
 from reversis_score.rules.knobs import knob_text
 from reversis_score.settle.hand import Outcome
 
@@ -130,7 +130,7 @@ def session_title(ledger: Ledger) -> str:
 
 def hands_block(ledger: Ledger) -> Block:
     players = list(ledger.players)
-    rows = []
+    rows: list[list] = []
     for hand in ledger.hands:
         s = hand.settlement
         if s is None:
@@ -203,12 +203,9 @@ def summary_blocks(ledger: Ledger, itemised: bool = False) -> list[Block]:
     return blocks + ([warn] if warn else [])
 
 
-def hand_blocks(ledger: Ledger, number: int) -> list[Block] | None:
-    """One hand in full: its tricks with winners, talon, points, items and net."""
-    hand = next((h for h in ledger.settled if h.number == number), None)
-    if hand is None:
-        return None
-    s = hand.settlement
+def hand_blocks(hand: LedgerHand) -> list[Block]:
+    """One settled hand in full: its tricks with winners, talon, points, items and net."""
+    number, s = hand.number, hand.settlement
     play = s.play
     head = [[f"dealer {play.dealer}; {outcome_words(s.outcome, s)}"],
             [f"pools before {pools_text(s.pools_before)}, after {pools_text(s.pools_after)}"]]

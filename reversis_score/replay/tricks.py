@@ -10,10 +10,10 @@ import difflib
 
 from reversis_score.notation.cards import SUIT_SYMBOLS, Card, full_deck
 from reversis_score.notation.diagnostics import NOTATION, RULE, Diagnostic
-from reversis_score.replay.holdings import check_holdings
-from reversis_score.replay.play import Play, PlayedTrick, Revoke
 from reversis_score.notation.records import HandRecord, Name, Span, TrickLine
 from reversis_score.render.rvs import quote
+from reversis_score.replay.holdings import check_holdings
+from reversis_score.replay.play import Play, PlayedTrick, Revoke
 from reversis_score.rules.knobs import Knobs
 
 TRICKS_PER_HAND = 11
@@ -146,9 +146,9 @@ def _all_placed(hand: HandRecord):
     for line in hand.deal or ():
         for placed in line.cards + ((line.face_down,) if line.face_down else ()):
             yield None, placed
-    for line in hand.exchange or ():
-        if line.card:
-            yield None, line.card
+    for exchanged in hand.exchange or ():
+        if exchanged.card:
+            yield None, exchanged.card
     for index, trick in enumerate(hand.tricks, 1):
         for placed in trick.cards:
             yield index, placed
@@ -201,7 +201,7 @@ def _check_trick_shapes(hand: HandRecord, found: Findings) -> bool:
 def _check_explicit_order(line: TrickLine, order: list[str], number: int, found: Findings) -> bool:
     if line.players is None:
         return True
-    for name, want in zip(line.players, order):
+    for name, want in zip(line.players, order, strict=False):  # a short trick is reported apart
         if name.text != want:
             found.rule(f"the players of a trick follow the order of play from the leader "
                        f"({' '.join(order)}): expected {want}, found {name.text}", name.span, number)
@@ -211,15 +211,15 @@ def _check_explicit_order(line: TrickLine, order: list[str], number: int, found:
 
 def _check_repeats(line: TrickLine, number: int, seen: dict[Card, int], found: Findings) -> None:
     for placed in line.cards:
-        if placed.card in seen:
-            found.rule(f"{placed.card.symbol()} is played twice: it was played in trick "
-                       f"{seen[placed.card]}", placed.span, number)
+        if placed.known in seen:
+            found.rule(f"{placed.known.symbol()} is played twice: it was played in trick "
+                       f"{seen[placed.known]}", placed.span, number)
         else:
-            seen[placed.card] = number
+            seen[placed.known] = number
 
 
 def _make_trick(number: int, line: TrickLine, order: list[str]) -> PlayedTrick:
-    plays = tuple((who, placed.card) for who, placed in zip(order, line.cards))
+    plays = tuple((who, placed.known) for who, placed in zip(order, line.cards, strict=True))
     suit = plays[0][1].suit
     winner = max((p for p in plays if p[1].suit == suit), key=lambda p: p[1].strength)[0]
     return PlayedTrick(number, order[0], plays, winner, line.cards)
@@ -231,7 +231,7 @@ def find_revokes(tricks: tuple[PlayedTrick, ...], held: dict[str, frozenset[Card
     """Every failure to follow suit that the record proves he could have followed."""
     revokes = []
     for trick in tricks:
-        for (who, card), placed in zip(trick.plays[1:], trick.placed[1:]):
+        for (who, card), placed in zip(trick.plays[1:], trick.placed[1:], strict=True):
             if card.suit == trick.suit:
                 continue
             evidence = _follow_evidence(who, trick, tricks, held)

@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 
 from reversis_score.notation.diagnostics import Diagnostic
-from reversis_score.rules.houserules import RuleSet, load_toml, suggest
-from reversis_score.rules.presets import ALL, BY_NAME, citation
 from reversis_score.render.tables import Block, write_blocks
+from reversis_score.rules.houserules import RuleSet, load_toml, suggest
 from reversis_score.rules.knobs import KNOB_NAMES, PRESETS, knob_doc, knob_text
+from reversis_score.rules.presets import ALL, BY_NAME, citation
 
 
 class RulesProblem(Exception):
@@ -36,7 +36,8 @@ def _text(diag: Diagnostic) -> str:
 
 def preset_blocks() -> list[Block]:
     rows = [[p.name, p.source, p.sketch] for p in ALL]
-    return [Block("Presets (reversis-score rules NAME shows every knob)", ["preset", "source", "character"], rows)]
+    return [Block("Presets (reversis-score rules NAME shows every knob)",
+                  ["preset", "source", "character"], rows)]
 
 
 def where_from(ruleset: RuleSet, knob: str) -> str:
@@ -67,7 +68,8 @@ def one_knob_blocks(knob: str) -> list[Block]:
 
 def diff_blocks(a: str, b: str) -> list[Block]:
     left, right = load(a), load(b)
-    rows = [[knob, knob_text(getattr(left.knobs, knob)), knob_text(getattr(right.knobs, knob)), knob_doc(knob)]
+    rows = [[knob, knob_text(getattr(left.knobs, knob)), knob_text(getattr(right.knobs, knob)),
+             knob_doc(knob)]
             for knob in KNOB_NAMES if getattr(left.knobs, knob) != getattr(right.knobs, knob)]
     if not rows:
         return [Block(f"{a} and {b} agree on every knob", [], [])]
@@ -80,7 +82,7 @@ def write(blocks: list[Block], fmt: str) -> str:
         return write_blocks(blocks, fmt)
     tables = [b for b in blocks if b.headers]
     if fmt == "json":
-        rows = [dict(zip(b.headers, r)) for b in tables for r in b.rows]
+        rows = [dict(zip(b.headers, r, strict=True)) for b in tables for r in b.rows]
         return json.dumps(rows, ensure_ascii=False, indent=2) + "\n"
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
