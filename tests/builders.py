@@ -84,7 +84,7 @@ PARTY_DUMP = [
     "Bruno: AH 3D 3C 4S",
 ]
 
-# The tricks of NOTATION.md's example (dealer Bruno), settled in RULES.md §13.
+# The tricks of docs/notation.md's example (dealer Bruno), settled in docs/rules.md §13.
 EXAMPLE_TRICKS = [
     "Claire: 2C JC 7C 5C",
     "Denis: 6H 8H KH 4H",

@@ -9,7 +9,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 BAD = SAMPLES / "bad"
 DATA = Path(__file__).resolve().parent / "data"
-SHARED = ROOT.parent / "shared"
 
 
 def pytest_addoption(parser):
@@ -22,7 +21,56 @@ def update_golden(request) -> bool:
     return request.config.getoption("--update-golden")
 
 
+def verified(*args, input: str | None = None):
+    """``reversis-score verify ARGS``, run in process: every check a JSON ledger must pass."""
+    from typer.testing import CliRunner
+
+    from reversis_score.cli import app
+    return CliRunner().invoke(app, ["verify", *map(str, args)], input=input)
+
+
 @pytest.fixture
 def example_text() -> str:
-    """The whole example record of NOTATION.md (settled fish by fish in RULES.md §13)."""
+    """The whole example record of docs/notation.md (settled fish by fish in docs/rules.md)."""
     return (DATA / "notation-example.rvs").read_text("utf-8")
+
+
+# ------------------------------------------------------------------ a throwaway PostgreSQL
+@pytest.fixture(scope="session")
+def pg_server():
+    """A PostgreSQL server on a Unix socket for the whole run (tests/pgserver.py), or a skip
+    that says why there is none. CI installs one (.ci/run), so there a missing one fails."""
+    import os
+
+    import pgserver
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        pytest.skip("psycopg is not installed (pip install -e '.[dev]' brings it)")
+    def cannot(reason: str):
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must run the PostgreSQL tests, but {reason}")
+        pytest.skip(reason)
+    found = pgserver.find_server()
+    if isinstance(found, str):
+        cannot(found)
+    server = pgserver.Server(found)
+    try:
+        try:
+            server.start()
+        except RuntimeError as exc:  # e.g. a temporary folder the server's user cannot reach
+            cannot(f"the PostgreSQL test server did not start: {exc}")
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server, request):
+    """A URL of a new, empty database of its own for one test."""
+    import re
+    name = "t_" + re.sub(r"\W", "_", request.node.name.lower())[:50]
+    with pg_server.admin() as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return pg_server.url(name)

@@ -1,7 +1,7 @@
 """Random *legal* Reversis hands and sessions, as data and as ``.rvs`` text (for tests).
 
 Standard library only, and independent of ``reversis_score``: a test that compares the
-package with this module compares two implementations of RULES.md §§1-3, 9, 10.
+package with this module compares two implementations of docs/rules.md §§1-3, 9, 10.
 
 Everything random goes through a ``random.Random`` given by the caller (a seed, or
 hypothesis' ``st.randoms()``), so a result is reproducible. A card is a two-character
@@ -22,7 +22,7 @@ The pieces, in the order a hand is made:
 - :func:`random_hand`, :func:`hand_from_order`, :func:`void_hand`, :func:`random_session`;
 - searches for hands with a property: :func:`find_hand`, :func:`reversis_made_hand`,
   :func:`reversis_broken_hand`, :func:`espagnolette_hand`, :func:`revoke_hand`;
-- :func:`to_rvs` — the text of a :class:`Session` exactly per NOTATION.md.
+- :func:`to_rvs` — the text of a :class:`Session` exactly per docs/notation.md.
 """
 from __future__ import annotations
 
@@ -117,7 +117,7 @@ def rotation(players: Sequence[str], first: str) -> tuple[str, ...]:
 
 
 def first_leader(players: Sequence[str], dealer: str) -> str:
-    """Who leads the first trick: the player after the dealer (RULES.md §1)."""
+    """Who leads the first trick: the player after the dealer (docs/rules.md §1)."""
     return next_player(players, dealer)
 
 
@@ -141,7 +141,7 @@ GRAMMAR_WORDS = frozenset("and without discarding misdeal revoke out-of-turn pee
 
 
 def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a player's name, or None when it can (NOTATION.md, Names).
+    """Why ``name`` cannot be a player's name, or None when it can (docs/notation.md, Names).
 
     >>> name_problem("Élise"), name_problem("pool"), name_problem("jh")
     (None, "'pool' is reserved", "'jh' reads as a card")
@@ -288,7 +288,7 @@ class ExchangeAction:
 
     @property
     def irregular(self) -> bool:
-        """A peek or a take without discarding: the player is barred (RULES.md §7)."""
+        """A peek or a take without discarding: the player is barred (docs/rules.md §7)."""
         return self.kind in ("peeks", "takes")
 
     def words(self, card: Callable[[Card], str] = str) -> str:
@@ -333,7 +333,7 @@ def random_exchange(rng: random.Random, deal: Deal, *, keep_rate: float = 0.4,
 
 
 def check_exchange(deal: Deal, exchange: Mapping[str, ExchangeAction]) -> None:
-    """ValueError unless ``exchange`` is a legal exchange for ``deal`` (RULES.md §2)."""
+    """ValueError unless ``exchange`` is a legal exchange for ``deal`` (docs/rules.md §2)."""
     if set(exchange) != set(deal.hands):
         raise ValueError("the exchange must name every player once")
     for player, action in exchange.items():
@@ -417,7 +417,7 @@ def trick_winner(plays: Sequence[tuple[str, Card]]) -> str:
 
 
 def qualifies_espagnolette(cards: Collection[Card]) -> bool:
-    """All four Aces, or Quinola and at least three Aces (RULES.md §9).
+    """All four Aces, or Quinola and at least three Aces (docs/rules.md §9).
 
     >>> qualifies_espagnolette(["AS", "AH", "AD", "JH"]), qualifies_espagnolette(ACES[:3])
     (True, False)
@@ -543,7 +543,7 @@ def play_tricks(rng: random.Random, players: Sequence[str], dealer: str,
                 strategies: Mapping[str, Strategy] | None = None,
                 revoke: str | None = None, revoke_rate: float = 0.3,
                 espagnolette_right: bool = False) -> Played:
-    """Play 11 tricks from the hands after the exchange (RULES.md §§1, 3).
+    """Play 11 tricks from the hands after the exchange (docs/rules.md §§1, 3).
 
     The player after the dealer leads the first trick, each winner the next; each player
     follows suit when he can, choosing with his strategy (default :func:`random_card`).
@@ -783,7 +783,7 @@ def hand_from_order(order: Sequence[Card], rng: random.Random, players: Sequence
 
 
 def quinola_play(hand: Hand) -> tuple[int, str, str] | None:
-    """(trick, player, how) for Quinola: ``led``, ``forced`` or ``dumped`` (RULES.md §5)."""
+    """(trick, player, how) for Quinola: ``led``, ``forced`` or ``dumped`` (docs/rules.md §5)."""
     for trick in hand.tricks:
         for player, card in trick.plays:
             if card == QUINOLA:
@@ -805,7 +805,7 @@ class Reversis:
 
 
 def reversis(hand: Hand) -> Reversis | None:
-    """The reversis of a hand, if a player won tricks 1-9 (RULES.md §8)."""
+    """The reversis of a hand, if a player won tricks 1-9 (docs/rules.md §8)."""
     if len(hand.tricks) != 11:
         return None
     player = hand.tricks[0].winner
@@ -1097,7 +1097,7 @@ class Style:
 
 
 def to_rvs(session: Session, **style: object) -> str:
-    """The ``.rvs`` text of a session, per NOTATION.md; keyword options as in :class:`Style`.
+    """The ``.rvs`` text of a session, per docs/notation.md; keyword options as in :class:`Style`.
 
     >>> s = Session(("A1", "B1", "C1", "D1"), (void_hand(1, ("A1", "B1", "C1", "D1"), "B1"),))
     >>> print(to_rvs(s), end="")

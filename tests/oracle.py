@@ -1,4 +1,4 @@
-"""An independent reference settlement of Reversis ("oracle"), written from RULES.md only.
+"""An independent reference settlement of Reversis ("oracle"), written from docs/rules.md only.
 
 It exists to cross-check the engine: same rules, different code. Standard library only.
 

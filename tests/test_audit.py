@@ -1,10 +1,8 @@
 """audit: table payments against the settlement — verdicts, words, corrections, exit codes."""
 import json
-import subprocess
-import sys
 
 import pytest
-from conftest import DATA, SAMPLES, SHARED
+from conftest import DATA, SAMPLES, verified
 from typer.testing import CliRunner
 
 from reversis_score.cli import app
@@ -16,7 +14,6 @@ from reversis_score.pipeline import check_text
 
 LEDGERS = DATA / "ledgers"
 EXAMPLE = DATA / "notation-example.rvs"
-CHECKER = SHARED / "tools" / "check-ledger.py"
 runner = CliRunner()
 # Every clean record we can find: the project's samples when they exist, and our fixtures.
 RECORDS = sorted(SAMPLES.glob("*.rvs")) + [EXAMPLE] + sorted(LEDGERS.glob("*.rvs"))
@@ -85,9 +82,8 @@ def test_json_fills_the_audit_blocks_and_passes_the_checker():
     assert block["paid"]["Claire"] - block["due"]["Claire"] == 1
     assert doc["audit"]["corrections"][0] == {"payer": "Claire", "payee": "Denis", "amount": 1,
                                               "words": "Claire owes Denis 1 more"}
-    checked = subprocess.run([sys.executable, str(CHECKER), "-"], input=result.stdout, text=True,
-                             capture_output=True)
-    assert checked.returncode == 0, checked.stdout
+    checked = verified("-", input=result.stdout)
+    assert checked.exit_code == 0, checked.output
 
 
 def test_json_missing_and_unexpected_lists():

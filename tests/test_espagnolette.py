@@ -1,4 +1,4 @@
-"""The espagnolette (RULES.md §9), won and lost, worked by hand.
+"""The espagnolette (docs/rules.md §9), won and lost, worked by hand.
 
 Dealer Denis holds A♠ A♥ A♦ A♣; Anne 0, Bruno 1, Claire 2, Denis 3 in order of play, so
 Bruno sits opposite Denis.

@@ -3,11 +3,9 @@ import csv
 import hashlib
 import io
 import json
-import subprocess
-import sys
 
 import pytest
-from conftest import DATA, SAMPLES, SHARED
+from conftest import DATA, SAMPLES, verified
 from typer.testing import CliRunner
 
 from reversis_score.cli import app
@@ -16,7 +14,6 @@ from reversis_score.pipeline import check_text
 LEDGERS = DATA / "ledgers"
 EXAMPLE = DATA / "notation-example.rvs"
 NIGHT1, NIGHT2, BAD = LEDGERS / "autumn-1.rvs", LEDGERS / "autumn-2.rvs", LEDGERS / "autumn-bad.rvs"
-CHECKER = SHARED / "tools" / "check-ledger.py"
 runner = CliRunner()
 CLEAN = [p for p in sorted(SAMPLES.glob("*.rvs")) + [EXAMPLE, NIGHT1, NIGHT2]
          if check_text(p.read_text("utf-8"), str(p)).ok]
@@ -30,10 +27,6 @@ def settle_json(path) -> dict:
     return json.loads(run("settle", path, "--format", "json").stdout)
 
 
-def check_ledger(path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(CHECKER), str(path)], text=True, capture_output=True)
-
-
 # ------------------------------------------------------------------ JSON
 @pytest.mark.parametrize("path", CLEAN, ids=lambda p: p.name)
 def test_json_agrees_with_settle_and_passes_the_checker(path, tmp_path):
@@ -45,8 +38,8 @@ def test_json_agrees_with_settle_and_passes_the_checker(path, tmp_path):
     nets = [h["net"] for h in doc["hands"] if "net" in h]
     assert nets == [h["net"] for h in settled["hands"] if "net" in h]
     assert doc["session"]["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()
-    checked = check_ledger(target)
-    assert checked.returncode == 0, checked.stdout
+    checked = verified(target)
+    assert checked.exit_code == 0, checked.output
 
 
 def test_json_of_several_files_is_a_list():

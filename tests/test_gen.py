@@ -1,7 +1,7 @@
 """Tests of the hand generator (``gen.py``) and its hypothesis strategies, by independent checks.
 
 Nothing here imports ``reversis_score``: the checks re-derive every rule they test
-(RULES.md §§1-3, 9) from the cards, and a small reader written here reads the generated
+(docs/rules.md §§1-3, 9) from the cards, and a small reader written here reads the generated
 ``.rvs`` text back, so the generator can be trusted as a second implementation.
 """
 from __future__ import annotations
@@ -68,7 +68,7 @@ def expected_held(hand: gen.Hand) -> dict[str, Counter]:
 
 
 def check_tricks(hand: gen.Hand) -> None:
-    """Leaders, order of play, following suit, winners, as RULES.md §§1, 3 say."""
+    """Leaders, order of play, following suit, winners, as docs/rules.md §§1, 3 say."""
     remaining = {p: Counter(cards) for p, cards in hand.held.items()}
     expected_leader = hand.players[(hand.players.index(hand.dealer) + 1) % 4]
     revokes, right = [], []
@@ -463,7 +463,7 @@ def test_random_session_with_a_void_hand():
 
 
 def notation_example() -> gen.Hand:
-    """The hand of NOTATION.md's example, rebuilt by playing its tricks as scripts."""
+    """The hand of docs/notation.md's example, rebuilt by playing its tricks as scripts."""
     record = read_rvs((DATA / "notation-example.rvs").read_text("utf-8"))
     read = record["hands"][0]
     raw = {}
@@ -497,7 +497,7 @@ def test_the_notation_example_written_back():
             for line in source.splitlines()]
     lines = text.splitlines()
     # The header, the hand line, the deal (aligned) and the exchange come out exactly as
-    # NOTATION.md writes them; the tricks say the same in the short form.
+    # docs/notation.md writes them; the tricks say the same in the short form.
     assert lines[:20] == want[1:21]
     assert lines[19] == "  Claire: 2C JC 7C 5C" and lines[-1] == "  Claire: QS 9H 3S 8C"
     ours, theirs = read_rvs(text)["hands"][0], read_rvs(source)["hands"][0]

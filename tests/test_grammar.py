@@ -1,4 +1,4 @@
-"""One test per construct of NOTATION.md: what each piece of the notation reads as."""
+"""One test per construct of docs/notation.md: what each piece of the notation reads as."""
 import datetime as dt
 
 import pytest

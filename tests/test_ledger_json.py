@@ -1,15 +1,12 @@
-"""The JSON ledger keeps LEDGER.md: its stable (*) keys, and ../shared/tools/check-ledger.py."""
+"""The JSON ledger keeps docs/ledger.md: its stable keys, its schema and its invariants (verify)."""
 import json
-import subprocess
-import sys
 
 from builders import EXAMPLE_TRICKS, PARTY_DUMP, REVERSIS_MADE, hand, record
-from conftest import SHARED
 from typer.testing import CliRunner
 
 from reversis_score.cli import app
+from reversis_score.ledger.verify import verify_document
 
-CHECKER = SHARED / "tools" / "check-ledger.py"
 runner = CliRunner()
 
 SESSION = record(hand("Bruno", EXAMPLE_TRICKS), hand("Claire", [], "", "").replace(
@@ -42,9 +39,9 @@ def test_stable_keys(tmp_path):
     assert doc["hands"][3]["outcome"]["kind"] == "reversis-made"
 
 
-def test_check_ledger_accepts_it(tmp_path):
+def test_verify_accepts_it(tmp_path):
     _, doc = ledger_json(tmp_path, SESSION)
-    out = subprocess.run([sys.executable, str(CHECKER), "-"], input=json.dumps(doc), text=True,
-                         capture_output=True)
-    assert out.returncode == 0, out.stdout
-    assert out.stdout.strip().endswith("4 settled hands checked: 0 problems")
+    assert verify_document(doc) == []
+    result = runner.invoke(app, ["verify", "-"], input=json.dumps(doc))
+    assert result.exit_code == 0, result.output
+    assert result.output == "-: 4 hands: sound\n"

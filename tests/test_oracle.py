@@ -1,4 +1,4 @@
-"""Hand-computed checks of the oracle (tests/oracle.py) against RULES.md.
+"""Hand-computed checks of the oracle (tests/oracle.py) against docs/rules.md.
 
 Seats, in order of play: Anne 0, Bruno 1, Claire 2, Denis 3. Opposite pairs: Anne-Claire and
 Bruno-Denis; every other pair are neighbours. Card points: A 4, K 3, Q 2, J 1.
@@ -30,7 +30,7 @@ def nets(r):
     return [r["net"][p] for p in P]
 
 
-# --- the worked hand of RULES.md §13 (record in NOTATION.md), dealer Bruno ------------------
+# --- the worked hand of docs/rules.md §13 (record in docs/notation.md), dealer Bruno ------------------
 WORKED = hand("Bruno", """
 Claire: 2C JC 7C 5C
 Denis: 6H 8H KH 4H

@@ -1,4 +1,4 @@
-"""The installed wheel carries the grammar; the command is installed and answers."""
+"""The wheel carries the grammar, the ledger schema, the licence and the metadata; the command answers."""
 import subprocess
 import sys
 import zipfile
@@ -13,14 +13,35 @@ from reversis_score.notation.parse import grammar_text
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_wheel_contains_the_grammar(tmp_path):
+def test_wheel_contains_the_grammar_the_schema_the_licence_and_the_metadata(tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(tmp_path),
                     str(ROOT)], check=True, capture_output=True)
     (wheel,) = tmp_path.glob("reversis_score-*.whl")
-    names = zipfile.ZipFile(wheel).namelist()
+    archive = zipfile.ZipFile(wheel)
+    names = archive.namelist()
     assert "reversis_score/grammar/reversis.lark" in names
     assert "reversis_score/cli/app.py" in names
-    assert not any(n.startswith(("tests/", "samples/")) for n in names)
+    assert not any(n.startswith(("tests/", "samples/", "docs/")) for n in names)
+    schema = archive.read("reversis_score/ledger/ledger.schema.json")
+    assert schema == (ROOT / "docs" / "ledger.schema.json").read_bytes()
+    info = f"reversis_score-{__version__}.dist-info"
+    assert archive.read(f"{info}/licenses/LICENSE" if f"{info}/licenses/LICENSE" in names
+                        else f"{info}/LICENSE") == (ROOT / "LICENSE").read_bytes()
+    metadata = archive.read(f"{info}/METADATA").decode("utf-8")
+    assert f"\nVersion: {__version__}\n" in metadata
+    assert "Classifier: License :: OSI Approved :: MIT License" in metadata
+    assert "Keywords:" in metadata and "Project-URL: Documentation," in metadata
+
+
+def test_the_licence_is_the_one_pyproject_names():
+    assert (ROOT / "LICENSE").read_text("utf-8").startswith("MIT License\n")
+    assert 'license = {text = "MIT"}' in (ROOT / "pyproject.toml").read_text("utf-8")
+
+
+def test_the_version_is_written_in_one_place():
+    pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
+    assert 'dynamic = ["version"]' in pyproject and "\nversion =" not in pyproject.split("[tool.")[0]
+    assert 'version = {attr = "reversis_score.__version__"}' in pyproject
 
 
 def test_grammar_loads_through_importlib_resources():
@@ -30,7 +51,7 @@ def test_grammar_loads_through_importlib_resources():
 def test_version_and_help_with_examples():
     runner = CliRunner()
     result = runner.invoke(app, ["--version"])
-    assert result.exit_code == 0 and __version__ in result.output
+    assert result.exit_code == 0 and result.output == f"reversis-score {__version__}\n"
     result = runner.invoke(app, ["--help"])
     assert result.exit_code == 0
     assert "Examples:" in result.output and "reversis-score check" in result.output

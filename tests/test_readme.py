@@ -1,25 +1,28 @@
-"""The README shows real output: every `$ reversis-score ...` it shows is run and compared.
+"""The README and docs/ show real output: every `$ reversis-score ...` they show is run and compared.
 
-Commands with a pipe are shown for illustration and not run. Rewriting the README's output
-is done by hand, from a real run.
+Each console block is a run in a fresh folder holding samples/, tests/ and docs/, its commands
+in order (a file one writes, the next reads). Commands with a pipe are shown for illustration
+and not run. ``pytest --update-golden`` puts each command's real output under it; read the diff.
 """
 import re
 import shlex
 
+import pytest
 from conftest import ROOT
 from typer.testing import CliRunner
 
 from reversis_score.cli import app
 
 runner = CliRunner()
-COMMANDS = ("check", "format", "settle", "rules", "audit", "why", "export", "season", "report")
+COMMANDS = ("check", "format", "settle", "rules", "audit", "why", "export", "season", "report", "verify")
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+CONSOLE = re.compile(r"```console\n(.*?)```", re.S)
 
 
-def readme_entries() -> list[tuple[str, str, int | None]]:
-    """(command, output, exit status or None) of every command the README shows, in order."""
-    text = (ROOT / "README.md").read_text("utf-8")
+def console_entries(path) -> list[tuple[str, str, int | None]]:
+    """(command, output, exit status or None) of every command a page shows, in order."""
     entries: list[list] = []
-    for body in re.findall(r"```console\n(.*?)```", text, re.S):
+    for body in CONSOLE.findall(path.read_text("utf-8")):
         for chunk in re.split(r"^\$ ", body, flags=re.M)[1:]:
             command, _, output = chunk.partition("\n")
             if command == "echo $?" and entries:
@@ -36,11 +39,13 @@ def test_the_readme_opens_with_the_two_set_up_commands():
                          "pip install -e '.[dev]' && pytest", "```"]
 
 
-def rewrite_readme(outputs: dict[str, str]) -> None:
-    """--update-golden: put each command's real output under it in the README."""
-    path = ROOT / "README.md"
-    text = path.read_text("utf-8")
+def test_the_readme_shows_every_command():
+    shown = {e[0].split()[1] for e in console_entries(ROOT / "README.md")}
+    assert shown >= {"check", "settle", "rules", "audit", "why", "export", "season", "report", "verify"}
 
+
+def rewrite_consoles(path, outputs: dict[str, str]) -> None:
+    """--update-golden: put each command's real output under it in the page."""
     def block(match: re.Match) -> str:
         body = match.group(1)
         parts = re.split(r"^(\$ .*)$", body, flags=re.M)
@@ -52,14 +57,13 @@ def rewrite_readme(outputs: dict[str, str]) -> None:
             out.append(command + after)
         return "```console\n" + "".join(out) + "```"
 
-    path.write_text(re.sub(r"```console\n(.*?)```", block, text, flags=re.S), "utf-8")
+    path.write_text(CONSOLE.sub(block, path.read_text("utf-8")), "utf-8")
 
 
-def test_every_command_the_readme_shows_gives_that_output(tmp_path, monkeypatch, update_golden):
-    entries = readme_entries()
-    assert {e[0].split()[1] for e in entries} >= {"check", "settle", "rules", "audit", "why",
-                                                   "export", "season", "report"}
-    for folder in ("samples", "tests"):
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: p.name)
+def test_every_command_a_page_shows_gives_that_output(path, tmp_path, monkeypatch, update_golden):
+    entries = console_entries(path)
+    for folder in ("samples", "tests", "docs"):
         (tmp_path / folder).symlink_to(ROOT / folder)
     monkeypatch.chdir(tmp_path)
     outputs = {}
@@ -70,5 +74,5 @@ def test_every_command_the_readme_shows_gives_that_output(tmp_path, monkeypatch,
             assert result.output.rstrip("\n") == output, command
         if status is not None:
             assert result.exit_code == status, command
-    if update_golden:
-        rewrite_readme(outputs)
+    if update_golden and entries:
+        rewrite_consoles(path, outputs)

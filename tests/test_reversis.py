@@ -1,4 +1,4 @@
-"""The reversis (RULES.md §8), each amount worked by hand in the comments."""
+"""The reversis (docs/rules.md §8), each amount worked by hand in the comments."""
 from builders import REVERSIS_BROKEN_BY_QUINOLA, REVERSIS_MADE, hand, items_of, net_of, record, settle
 
 

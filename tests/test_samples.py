@@ -1,11 +1,9 @@
 """The samples: each checks clean, settles under its own preset to a ledger that keeps
-LEDGER.md, and prints exactly its golden settlement (rewritten only with --update-golden)."""
+docs/ledger.md, and prints exactly its golden settlement (rewritten only with --update-golden)."""
 import json
-import subprocess
-import sys
 
 import pytest
-from conftest import ROOT, SAMPLES, SHARED
+from conftest import ROOT, SAMPLES, verified
 from typer.testing import CliRunner
 
 from reversis_score.cli import app
@@ -40,9 +38,8 @@ def test_sample_checks_clean(path, monkeypatch):
 def test_sample_ledger_keeps_the_contract(path, monkeypatch):
     result = invoke(monkeypatch, "settle", str(path.relative_to(ROOT)), "--format", "json")
     assert result.exit_code == 0
-    out = subprocess.run([sys.executable, str(SHARED / "tools" / "check-ledger.py"), "-"],
-                         input=result.stdout, text=True, capture_output=True)
-    assert out.returncode == 0, out.stdout
+    out = verified("-", input=result.stdout)
+    assert out.exit_code == 0, out.output
     doc = json.loads(result.stdout)
     assert doc["rules"]["preset"] in path.stem or path.stem == "club-night"
 

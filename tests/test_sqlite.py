@@ -1,18 +1,18 @@
 """export --format sqlite: SQL sums agree with the JSON, re-export is idempotent, failures change nothing."""
 import json
 import sqlite3
-import subprocess
-import sys
 
 import pytest
-from conftest import DATA, SAMPLES, SHARED
+from conftest import DATA, SAMPLES, verified
 from typer.testing import CliRunner
 
 from reversis_score.cli import app
 from reversis_score.ledger.build import build_ledger
 from reversis_score.ledger.export import content_hash
 from reversis_score.pipeline import check_text
+from reversis_score.render import database as dbw
 from reversis_score.render import sqlite as sq
+from reversis_score.render.schema import TargetProblem
 
 LEDGERS = DATA / "ledgers"
 EXAMPLE = DATA / "notation-example.rvs"
@@ -164,28 +164,35 @@ def test_a_failure_mid_way_rolls_everything_back(tmp_path, monkeypatch, failure)
     export(db, EXAMPLE, NIGHT2)
     before = dump(db)
     calls = []
-    real = sq.insert_items
+    real = dbw.insert_items
 
-    def failing(conn, sid, hand):
+    def failing(conn, sid, hand, mark):
         calls.append(hand.number)
         if len(calls) == 9:  # in the middle of the second session, after a new first one
             raise failure
-        real(conn, sid, hand)
-    monkeypatch.setattr(sq, "insert_items", failing)
-    with pytest.raises(type(failure)):
+        real(conn, sid, hand, mark)
+    monkeypatch.setattr(dbw, "insert_items", failing)
+    # The database's own errors come out as one line (TargetProblem); others as they are.
+    with pytest.raises(TargetProblem if isinstance(failure, sqlite3.Error) else type(failure)):
         sq.export_sqlite(db, ledgers(NIGHT1, NIGHT2, DISPUTED))
     assert len(calls) == 9
     assert dump(db) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.db"]
 
 
-def test_a_failure_on_a_new_database_leaves_no_file(tmp_path, monkeypatch):
-    def failing(conn, sid, hand):
+def test_a_failure_on_a_new_database_leaves_it_empty_and_valid(tmp_path, monkeypatch):
+    """Created in place, inside the transaction: a failed first run leaves a database of no
+    tables (never removed, since another export may already be waiting on that very file)."""
+    def failing(conn, sid, hand, mark):
         raise RuntimeError("boom")
-    monkeypatch.setattr(sq, "insert_items", failing)
-    with pytest.raises(RuntimeError):
-        sq.export_sqlite(tmp_path / "new.db", ledgers(NIGHT1))
-    assert list(tmp_path.iterdir()) == []
+    with monkeypatch.context() as patch:
+        patch.setattr(dbw, "insert_items", failing)
+        with pytest.raises(RuntimeError):
+            sq.export_sqlite(tmp_path / "new.db", ledgers(NIGHT1))
+    assert [p.name for p in tmp_path.iterdir()] == ["new.db"]
+    assert dump(tmp_path / "new.db") == ["BEGIN TRANSACTION;", "COMMIT;"]
+    assert export(tmp_path / "new.db", NIGHT1).exit_code == 0
+    assert query(tmp_path / "new.db", "SELECT COUNT(*) FROM sessions") == [(1,)]
 
 
 def test_a_failure_through_the_command_is_reported_without_traceback(tmp_path, monkeypatch):
@@ -193,9 +200,9 @@ def test_a_failure_through_the_command_is_reported_without_traceback(tmp_path, m
     export(db, EXAMPLE)
     before = dump(db)
 
-    def failing(conn, sid, hand):
+    def failing(conn, sid, hand, mark):
         raise sqlite3.OperationalError("database or disk is full")
-    monkeypatch.setattr(sq, "insert_items", failing)
+    monkeypatch.setattr(dbw, "insert_items", failing)
     result = export(db, NIGHT1)
     assert result.exit_code == 2 and "nothing was changed" in result.output
     assert dump(db) == before
@@ -217,11 +224,38 @@ def test_targets_that_are_not_our_database(tmp_path):
     assert dump(other) == before
 
 
-def test_check_ledger_on_the_json_beside_the_database(tmp_path):
-    """The JSON export of the same files passes the contract checker (one document per file)."""
+def test_verify_on_the_json_beside_the_database(tmp_path):
+    """The JSON export of the same files passes verify (one document per file)."""
     for path in (NIGHT1, NIGHT2):
         target = tmp_path / f"{path.stem}.json"
         runner.invoke(app, ["export", str(path), "--to", str(target)])
-        checked = subprocess.run([sys.executable, str(SHARED / "tools" / "check-ledger.py"), str(target)],
-                                 text=True, capture_output=True)
-        assert checked.returncode == 0, checked.stdout
+        checked = verified(target)
+        assert checked.exit_code == 0, checked.output
+
+
+def test_sessions_are_taken_one_at_a_time_inside_the_transaction(tmp_path, monkeypatch):
+    """A caller may stream: each session is read from the iterable only when the one before
+    is written (one transaction all the same: a failure after them keeps neither)."""
+    events = []
+    real = dbw.replace_session
+
+    def writing(conn, sha, ledger, mark):
+        events.append("write")
+        return real(conn, sha, ledger, mark)
+
+    def feed(fail_at_end=False):
+        for sha, ledger in ledgers(NIGHT1, NIGHT2):
+            events.append("read")
+            yield sha, ledger
+        if fail_at_end:
+            raise RuntimeError("the last file could not be read")
+    monkeypatch.setattr(dbw, "replace_session", writing)
+    db = tmp_path / "s.db"
+    assert sq.export_sqlite(db, feed()) == ["added", "added"]
+    assert events == ["read", "write", "read", "write"]
+    before = dump(db)
+    db.unlink()
+    with pytest.raises(RuntimeError):
+        sq.export_sqlite(db, feed(fail_at_end=True))
+    assert dump(db) == ["BEGIN TRANSACTION;", "COMMIT;"]
+    assert sq.export_sqlite(db, feed()) == ["added", "added"] and dump(db) == before

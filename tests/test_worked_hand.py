@@ -1,4 +1,4 @@
-"""RULES.md §13's worked hand, fish by fish: the example record of NOTATION.md."""
+"""docs/rules.md §13's worked hand, fish by fish: the example record of docs/notation.md."""
 from reversis_score.ledger.build import build_ledger
 from reversis_score.pipeline import check_text
 
@@ -10,7 +10,7 @@ def settle(text):
 
 
 def test_worked_hand_nets_and_pool(example_text):
-    # RULES.md §13: "Nets: Anne +39, Bruno −14, Claire −64, Denis −11; pool after: 50."
+    # docs/rules.md §13: "Nets: Anne +39, Bruno −14, Claire −64, Denis −11; pool after: 50."
     hand = settle(example_text).hands[0].settlement
     assert hand.net == {"Anne": 39, "Bruno": -14, "Claire": -64, "Denis": -11}
     assert hand.pools_before == () and hand.pools_after == (50,)

@@ -29,6 +29,8 @@ Examples:
   reversis-score settle samples/club-night.rvs --hand 3
 
   reversis-score settle samples/club-night.rvs --format json > ledger.json
+
+  reversis-score verify ledger.json --record samples/club-night.rvs
 """
 
 app = typer.Typer(name="reversis-score", add_completion=True, no_args_is_help=True,
@@ -77,21 +79,24 @@ def _stdin_bytes() -> bytes:
     return _STDIN[0]
 
 
+def read_bytes(name: str, kind: str = "a record file") -> tuple[bytes, Path]:
+    """The bytes of a file (``-`` is standard input) and its directory; problems exit 2."""
+    if name == "-":
+        return _stdin_bytes(), Path.cwd()
+    path = Path(name)
+    if not path.exists():
+        raise UsageProblem(f"{name}: no such file")
+    if path.is_dir():
+        raise UsageProblem(f"{name}: is a directory, not {kind}")
+    try:
+        return path.read_bytes(), path.parent
+    except OSError as exc:
+        raise UsageProblem(f"{name}: cannot be read ({exc.strerror})") from None
+
+
 def read_record(name: str) -> tuple[str, Path | None]:
     """The text of a record file (``-`` is standard input) and its directory."""
-    if name == "-":
-        data, folder = _stdin_bytes(), Path.cwd()
-    else:
-        path = Path(name)
-        if not path.exists():
-            raise UsageProblem(f"{name}: no such file")
-        if path.is_dir():
-            raise UsageProblem(f"{name}: is a directory, not a record file")
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise UsageProblem(f"{name}: cannot be read ({exc.strerror})") from None
-        folder = path.parent
+    data, folder = read_bytes(name)
     from reversis_score.notation.parse import decode
     text, problem = decode(data)
     if problem is not None:

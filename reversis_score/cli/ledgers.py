@@ -7,7 +7,6 @@ a bad option, an unknown name, a target that cannot be written), 3 an audit that
 """
 from __future__ import annotations
 
-import sqlite3
 import sys
 from datetime import date
 from enum import StrEnum
@@ -25,6 +24,7 @@ from reversis_score.cli.app import (
     guarded,
     load_checked,
     print_diagnostics,
+    read_bytes,
     try_load,
 )
 from reversis_score.files import write_atomically
@@ -64,11 +64,11 @@ def worst(codes: list[int]) -> int:
     return 0
 
 
-def _ledger(session: CheckedSession):
+def _ledger(session: CheckedSession, split_pools: bool = False):
     """Settle a checked record; fish not conserved is an engine bug, said as such (exit 1)."""
     from reversis_score.ledger.build import ConservationError, build_ledger
     try:
-        return build_ledger(session)
+        return build_ledger(session, split_pools)
     except ConservationError as exc:
         fail(f"internal error: fish not conserved in {exc} — this is a bug in reversis-score, "
               "not in the record; please report it", 1)
@@ -166,7 +166,7 @@ def _read_for_export(name: str):
     from reversis_score.ledger.export import session_file
     from reversis_score.notation.parse import decode
     try:
-        data, folder = _read_bytes(name)
+        data, folder = read_bytes(name)
     except UsageProblem as exc:
         typer.echo(f"error: {exc}", err=True)
         return None, 2
@@ -186,38 +186,28 @@ def _read_for_export(name: str):
         return None, 1
 
 
-def _read_bytes(name: str) -> tuple[bytes, Path]:
-    """The file's bytes (its identity is their hash) and its folder; file problems are usage errors."""
-    if name == "-":
-        return sys.stdin.buffer.read(), Path.cwd()
-    path = Path(name)
-    if not path.exists():
-        raise UsageProblem(f"{name}: no such file")
-    if path.is_dir():
-        raise UsageProblem(f"{name}: is a directory, not a record file")
-    try:
-        return path.read_bytes(), path.parent
-    except OSError as exc:
-        raise UsageProblem(f"{name}: cannot be read ({exc.strerror})") from None
-
-
 @app.command(epilog="Examples: reversis-score export night*.rvs --format sqlite --to season.db; "
-                     "reversis-score export club.rvs --format csv --what hands --to hands.csv")
+                     "reversis-score export club.rvs --format csv --what hands --to hands.csv; "
+                     "reversis-score export night*.rvs --to postgresql://club@db.example.org/league")
 def export(
+    ctx: typer.Context,
     files: complete.RecordFiles,
     output: Annotated[ExportFormat, typer.Option("--format", help="json, csv, markdown or sqlite.")]
     = ExportFormat.json,
     to: Annotated[str | None, typer.Option("--to", metavar="PATH", help="Write here (required "
-                                              "for sqlite); otherwise standard output.")] = None,
+                                              "for sqlite); otherwise standard output. A "
+                                              "postgresql:// URL writes into that PostgreSQL "
+                                              "database.")] = None,
     what: Annotated[What, typer.Option("--what", help="CSV rows: one per item, or one per hand.")]
     = What.items,
     all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing", help="Export nothing when any "
                                                  "file has record errors.")] = False,
 ) -> None:
-    """Export session ledgers: JSON, CSV, Markdown, or into a SQLite database.
+    """Export session ledgers: JSON, CSV, Markdown, or into a SQLite or PostgreSQL database.
 
     A file with record errors is reported (exit 1) and left out; the others still go in.
     """
+    output = _database_format(ctx, output, to)
     if output is ExportFormat.sqlite and to is None:
         fail("error: --format sqlite needs --to FILE.db", 2)
     if what is What.hands and output is not ExportFormat.csv:
@@ -232,6 +222,18 @@ def export(
     if loaded:
         _export_loaded(loaded, output, to, what)
     raise typer.Exit(worst(codes))
+
+
+def _database_format(ctx: typer.Context, output: ExportFormat, to: str | None) -> ExportFormat:
+    """A PostgreSQL URL implies the database export; an explicit text format or sqlite is refused."""
+    from reversis_score.render.database import is_postgres_url
+    if to is None or not is_postgres_url(to):
+        return output
+    source = ctx.get_parameter_source("output")  # an enum of Typer's click: compared by name
+    if source is not None and source.name == "COMMANDLINE":
+        fail(f"error: --to postgresql://… writes into a PostgreSQL database; --format {output.value} "
+             "writes a file (leave out --format to export into the database)", 2)
+    return ExportFormat.sqlite
 
 
 def _read_all(files: list[str]) -> tuple[list, list[int]]:
@@ -252,26 +254,30 @@ def _export_loaded(loaded, output: ExportFormat, to: str | None, what: What) -> 
         from reversis_score.ledger.export import text_export
         _write_text(text_export(loaded, output.value, what.value), to)
         return
-    from reversis_score.render.sqlite import TargetProblem, export_sqlite
+    from reversis_score.render.database import export_database, shown
+    from reversis_score.render.schema import TargetProblem
+    assert to is not None
     try:
-        done = export_sqlite(Path(to), [(f.sha256, f.ledger) for f in loaded])
+        done = export_database(to, [(f.sha256, f.ledger) for f in loaded])
     except TargetProblem as exc:
-        fail(f"error: {to}: {exc}; nothing was changed", 2)
-    except (sqlite3.Error, OSError) as exc:
-        fail(f"error: cannot write {to} ({exc}); nothing was changed", 2)
+        fail(f"error: {shown(to)}: {exc}; nothing was changed", 2)
+    except OSError as exc:
+        fail(f"error: cannot write {shown(to)} ({exc}); nothing was changed", 2)
     for f, outcome in zip(loaded, done, strict=True):
         hands = len(f.ledger.settled)
         where = "to" if outcome == "added" else "in"
-        typer.echo(f"{f.name}: {outcome} {where} {to} ({hands} hand{'s' * (hands != 1)}, "
+        typer.echo(f"{f.name}: {outcome} {where} {shown(to)} ({hands} hand{'s' * (hands != 1)}, "
                    f"session {f.sha256[:12]})")
 
 
 # ------------------------------------------------------------------ season
 @app.command(epilog="Examples: reversis-score season season.db; "
-                     "reversis-score season season.db --since 2026-10-01 --player Anne")
+                     "reversis-score season season.db --since 2026-10-01 --player Anne; "
+                     "reversis-score season postgresql://treasurer@db.example.org/league")
 def season(
-    db: Annotated[str, typer.Argument(metavar="DB", help="A database written by export --format sqlite.",
-                                             autocompletion=complete.database_files)],
+    db: Annotated[str, typer.Argument(metavar="DB", help="A database written by export: a SQLite "
+                                                         "file, or a postgresql:// URL.",
+                                      autocompletion=complete.database_files)],
     since: Annotated[str | None, typer.Option("--since", metavar="DATE",
                                                  help="Only sessions on or after DATE (YYYY-MM-DD).")] = None,
     player: Annotated[str | None, typer.Option("--player", metavar="NAME",
@@ -286,16 +292,15 @@ def season(
             since = date.fromisoformat(since).isoformat()
         except ValueError:
             fail(f"error: --since {since}: not a date (write it as YYYY-MM-DD)", 2)
+    from reversis_score.render.schema import TargetProblem
     try:
-        conn = seasons.open_database(Path(db))
+        reader = seasons.open_database(db)
         try:
-            result = seasons.read_season(conn, since, player)
+            result = seasons.read_season(reader, since, player)
         finally:
-            conn.close()
-    except seasons.SeasonProblem as exc:
+            reader.close()
+    except (seasons.SeasonProblem, TargetProblem) as exc:
         fail(f"error: {exc}", 2)
-    except sqlite3.Error as exc:  # a damaged file, or tables changed by hand
-        fail(f"error: {db}: cannot be read as a season ({exc})", 2)
     if output is Output.json:
         sys.stdout.write(seasons.season_json(result))
     elif output is Output.csv:

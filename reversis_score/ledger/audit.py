@@ -340,7 +340,7 @@ def _shortfalls(audit: Audit) -> str:
 
 
 def hand_audit_document(hand: HandAudit) -> dict:
-    """The ``audit`` block of one hand in the ledger JSON (LEDGER.md)."""
+    """The ``audit`` block of one hand in the ledger JSON (docs/ledger.md)."""
     def sides(net: dict[str, int]) -> dict[str, int]:
         return {_side_json(k): v for k, v in net.items()}
     return {

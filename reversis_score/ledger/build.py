@@ -1,4 +1,4 @@
-"""The session ledger: hands settled in order, balances, totals, pools, settle-up (LEDGER.md).
+"""The session ledger: hands settled in order, balances, totals, pools, settle-up (docs/ledger.md).
 
 Conservation is checked as each hand is added: a hand whose players' nets plus the pools'
 growth is not 0 is an internal error, reported as such and never shown as if fine.

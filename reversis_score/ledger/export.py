@@ -53,7 +53,7 @@ def session_file(name: str, data: bytes, session: CheckedSession) -> SessionFile
 
 
 def json_export(files: list[SessionFile]) -> str:
-    """One file: its ledger document (LEDGER.md), audit blocks filled; several: a list of them."""
+    """One file: its ledger document (docs/ledger.md), audit blocks filled; several: a list of them."""
     docs = [_document(f) for f in files]
     data = docs[0] if len(docs) == 1 else docs
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
@@ -66,7 +66,7 @@ def _document(f: SessionFile) -> dict:
 
 
 def csv_export(files: list[SessionFile], what: str = "items") -> str:
-    """LEDGER.md's CSV: one row per item, or (``hands``) one row per hand."""
+    """docs/ledger.md's CSV: one row per item, or (``hands``) one row per hand."""
     ledgers = [f.ledger for f in files]
     if what != "hands":
         return tables.items_csv(ledgers)

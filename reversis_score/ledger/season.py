@@ -1,5 +1,8 @@
 """``season DB``: totals per player across the sessions of a database written by ``export``.
 
+The database is a SQLite file or a PostgreSQL URL: the same queries read both
+(render/database.py's ``Reader``).
+
 Every figure is a SQL sum over the ``items`` (through the ``hand_nets`` view) or a count of
 ``hands``: the database is the record, nothing is recomputed from files. The settle-up sums
 each player's net from payments between players (the pools stay on the table), as ``settle``
@@ -10,12 +13,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sqlite3
 from dataclasses import asdict, dataclass
-from pathlib import Path
 
 from reversis_score.ledger.build import settle_up
-from reversis_score.render.sqlite import SCHEMA_VERSION
+from reversis_score.render import database
+from reversis_score.render.database import Reader
+from reversis_score.render.schema import TargetProblem
 from reversis_score.render.tables import Block
 
 
@@ -50,57 +53,63 @@ class Season:
     transfers: tuple[tuple[str, str, int], ...]
 
 
-def open_database(path: Path) -> sqlite3.Connection:
-    """Open a season database read-only; a missing or foreign file is a SeasonProblem."""
-    if not path.is_file():
-        raise SeasonProblem(f"{path}: no such database (write one with 'reversis-score export "
-                            "FILE... --format sqlite --to PATH')")
+def open_database(target: str) -> Reader:
+    """Open a season database read-only (a SQLite path or a PostgreSQL URL).
+
+    A missing or foreign database, or one that cannot be reached, is a SeasonProblem.
+    """
     try:
-        conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
-    except sqlite3.DatabaseError as exc:
-        raise SeasonProblem(f"{path}: not a SQLite database ({exc})") from None
-    if version != SCHEMA_VERSION or not {"sessions", "hands", "items", "players", "hand_nets"} <= names:
-        conn.close()
-        raise SeasonProblem(f"{path}: not a reversis-score database (no sessions written by export)")
-    return conn
+        return database.open_database(target)
+    except TargetProblem as exc:
+        raise SeasonProblem(str(exc)) from None
 
 
 _PER_PLAYER = """
-WITH chosen AS (SELECT id FROM sessions WHERE :since IS NULL OR date >= :since)
+WITH chosen AS (SELECT id FROM sessions WHERE CAST(? AS TEXT) IS NULL OR date >= ?)
 SELECT p.name,
        COUNT(DISTINCT p.session_id),
        (SELECT COUNT(*) FROM hands h JOIN players q ON q.session_id = h.session_id
-         WHERE q.name = p.name AND h.status = 'settled' AND h.session_id IN chosen),
+         WHERE q.name = p.name AND h.status = 'settled' AND h.session_id IN (SELECT id FROM chosen)),
        (SELECT COALESCE(SUM(n.net), 0) FROM hand_nets n
-         WHERE n.player = p.name AND n.session_id IN chosen),
+         WHERE n.player = p.name AND n.session_id IN (SELECT id FROM chosen)),
        (SELECT COALESCE(SUM(CASE WHEN i.payee = p.name THEN i.amount ELSE -i.amount END), 0)
           FROM items i JOIN players q ON q.session_id = i.session_id AND q.name = p.name
-         WHERE i.cancelled_by IS NULL AND p.name IN (i.payer, i.payee) AND i.session_id IN chosen
+         WHERE i.cancelled_by IS NULL AND p.name IN (i.payer, i.payee)
+           AND i.session_id IN (SELECT id FROM chosen)
            AND i.payer IN (SELECT name FROM players r WHERE r.session_id = i.session_id)
            AND i.payee IN (SELECT name FROM players r WHERE r.session_id = i.session_id)),
-       (SELECT COUNT(*) FROM hands h WHERE h.party_winner = p.name AND h.session_id IN chosen),
-       (SELECT COUNT(*) FROM hands h WHERE h.party_loser = p.name AND h.session_id IN chosen),
+       (SELECT COUNT(*) FROM hands h WHERE h.party_winner = p.name
+         AND h.session_id IN (SELECT id FROM chosen)),
+       (SELECT COUNT(*) FROM hands h WHERE h.party_loser = p.name
+         AND h.session_id IN (SELECT id FROM chosen)),
        (SELECT COUNT(*) FROM hands h WHERE h.outcome = 'reversis-made'
-         AND h.reversis_player = p.name AND h.session_id IN chosen),
+         AND h.reversis_player = p.name AND h.session_id IN (SELECT id FROM chosen)),
        (SELECT COUNT(*) FROM hands h WHERE h.outcome = 'reversis-broken'
-         AND h.reversis_player = p.name AND h.session_id IN chosen),
+         AND h.reversis_player = p.name AND h.session_id IN (SELECT id FROM chosen)),
        (SELECT COUNT(*) FROM hands h WHERE h.outcome = 'reversis-broken'
-         AND h.breaker = p.name AND h.session_id IN chosen)
-FROM players p WHERE p.session_id IN chosen
-GROUP BY p.name ORDER BY MIN(p.session_id), MIN(p.seat), p.name
+         AND h.breaker = p.name AND h.session_id IN (SELECT id FROM chosen)),
+       MIN(p.session_id), MIN(p.seat)
+FROM players p WHERE p.session_id IN (SELECT id FROM chosen)
+GROUP BY p.name
 """
 
 
-def read_season(conn: sqlite3.Connection, since: str | None = None,
-                player: str | None = None) -> Season:
-    """The season's figures, from sessions dated ``since`` or later; one player's if named."""
-    args = {"since": since}
-    count, first, last = conn.execute(
-        "SELECT COUNT(*), MIN(date), MAX(date) FROM sessions WHERE :since IS NULL OR date >= :since",
-        args).fetchone()
-    rows = [PlayerSeason(*row) for row in conn.execute(_PER_PLAYER, args)]
+def _in_order(found: list[tuple]) -> list[PlayerSeason]:
+    """Players in order of first appearance, then seat, then name by code point: sorted here,
+    not by the database, whose collation of names (a server's locale) would differ."""
+    return [PlayerSeason(*row[:-2]) for row in sorted(found, key=lambda r: (r[-2], r[-1], r[0]))]
+
+
+def read_season(db: Reader, since: str | None = None, player: str | None = None) -> Season:
+    """The season's figures, from sessions dated ``since`` or later; one player's if named.
+
+    Raises ``TargetProblem`` when the database cannot be read (damaged, or gone away).
+    """
+    args = (since, since)
+    count, first, last = db.rows(
+        "SELECT COUNT(*), MIN(date), MAX(date) FROM sessions WHERE CAST(? AS TEXT) IS NULL OR date >= ?",
+        args)[0]
+    rows = _in_order(db.rows(_PER_PLAYER, args))
     transfers = settle_up({r.player: r.from_players for r in rows})
     if player is not None:
         if player not in [r.player for r in rows]:

@@ -1,7 +1,7 @@
 """The two error families — notation errors and rule violations — and how they are shown.
 
 A Diagnostic never stops anything by itself: readers collect them and the caller decides
-(``--strict`` stops at the first). Rendering follows NOTATION.md:
+(``--strict`` stops at the first). Rendering follows docs/notation.md:
 
     club.rvs:14:13: error: there are no tens in a 48-card pack: 'TH'
        14 |   Bruno: 5H TH AH 2H

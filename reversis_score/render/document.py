@@ -1,4 +1,4 @@
-"""The ledger as the JSON document of LEDGER.md (``reversis-ledger/1``); keys marked * are kept."""
+"""The ledger as the JSON document of docs/ledger.md (``reversis-ledger/1``, docs/ledger.schema.json)."""
 from __future__ import annotations
 
 import json

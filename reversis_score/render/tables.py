@@ -222,7 +222,7 @@ def hand_blocks(hand: LedgerHand) -> list[Block]:
 
 
 def items_csv(ledgers: list[Ledger], hand_number: int | None = None) -> str:
-    """LEDGER.md's item CSV: one row per item, with a header row (one hand's, if given)."""
+    """docs/ledger.md's item CSV: one row per item, with a header row (one hand's, if given)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(["session", "file", "hand"] + ITEM_COLUMNS)

@@ -1,4 +1,4 @@
-"""Rule variants as data: one frozen dataclass of named knobs (RULES.md §11), and the presets.
+"""Rule variants as data: one frozen dataclass of named knobs (docs/rules.md §11), and the presets.
 
 The engine reads every rule choice from a ``Knobs`` value and never from a preset's name.
 
@@ -23,7 +23,7 @@ def _knob(default, doc: str, choices: tuple | None = None, minimum: int | None =
 
 @dataclass(frozen=True, slots=True)
 class Knobs:
-    """Every rule choice of RULES.md §11, with the `parlett` (default) values."""
+    """Every rule choice of docs/rules.md §11, with the `parlett` (default) values."""
 
     deck: int = _knob(48, "the pack: 48 (no tens) or 52 (tens rank between J and 9, worth 0)", (48, 52))
     pools: str = _knob("multiple", "§4: several pools, remises form new ones; one basket; or none",
@@ -79,7 +79,7 @@ class Knobs:
 
     @property
     def has_laws(self) -> bool:
-        """Whether `irregular:` lines (RULES.md §10) have a meaning under these rules."""
+        """Whether `irregular:` lines (docs/rules.md §10) have a meaning under these rules."""
         return not self.pairwise
 
     @property

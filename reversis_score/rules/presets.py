@@ -1,7 +1,7 @@
 """The five presets as data: each knob value with the sentence of its source it comes from.
 
 A preset sets only the knobs its source speaks to; every other knob keeps the `parlett`
-value (RULES.md: "Where a source is silent, the preset takes the parlett value").
+value (docs/rules.md: "Where a source is silent, the preset takes the parlett value").
 ``rules NAME`` shows these citations; rules.PRESETS is built from them.
 """
 from __future__ import annotations
@@ -190,4 +190,6 @@ def citation(preset: str, knob: str) -> str:
     entry = BY_NAME[preset].knobs.get(knob)
     if entry is not None:
         return entry[1]
-    return "source silent: the parlett value" if preset != "parlett" else "RULES.md default"
+    if preset == "parlett":
+        return "the engine's default (docs/rules.md)"
+    return "source silent: the parlett value"

@@ -1,4 +1,8 @@
-"""What ``reversis-score rules`` shows: presets, every knob with its source, differences."""
+"""What ``reversis-score rules`` shows: presets, every knob with its source, differences.
+
+Also the presets table of docs/rules.md, generated here from presets.py so that it cannot
+drift (tests/test_docs.py regenerates it and compares).
+"""
 from __future__ import annotations
 
 import csv
@@ -90,3 +94,32 @@ def write(blocks: list[Block], fmt: str) -> str:
         writer.writerow(b.headers)
         writer.writerows(b.rows)
     return out.getvalue()
+
+
+def presets_markdown() -> str:
+    """docs/rules.md's presets side by side: every knob's value in each, then the sources' words."""
+    names = [p.name for p in ALL]
+    lines = ["| knob | " + " | ".join(names) + " | what it decides |",
+             "|---|" + "---|" * len(names) + "---|"]
+    for knob in KNOB_NAMES:
+        values = [knob_text(getattr(PRESETS[name], knob)) for name in names]
+        lines.append(f"| `{knob}` | " + " | ".join(values) + f" | {_cell(knob_doc(knob))} |")
+    lines += ["", "Where each value comes from, in the words of its source. A preset that is not "
+                  "listed under a knob takes the parlett value there, its source being silent.", ""]
+    for knob in KNOB_NAMES:
+        lines.append(f"- `{knob}`")
+        for preset in ALL:
+            if knob in preset.knobs:
+                value, sentence = preset.knobs[knob]
+                lines.append(f"  - {preset.name} ({knob_text(value)}): “{_cell(sentence)}”")
+        if knob not in PRESETS_SPEAKING:
+            lines.append("  - no source gives it a value: the engine's default, as in the table")
+    return "\n".join(lines) + "\n"
+
+
+PRESETS_SPEAKING = {knob for preset in ALL for knob in preset.knobs}
+
+
+def _cell(text: str) -> str:
+    """Text safe inside a Markdown table cell."""
+    return text.replace("|", "\\|")

@@ -1,4 +1,4 @@
-"""A lost espagnolette pays back (RULES.md §9, §13 rules 7 and 14)."""
+"""A lost espagnolette pays back (docs/rules.md §9, §13 rules 7 and 14)."""
 from __future__ import annotations
 
 from reversis_score.settle.items import HandBook, Item

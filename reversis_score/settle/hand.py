@@ -1,4 +1,4 @@
-"""Settle one replayed hand, in the time order of RULES.md §13 rule 1.
+"""Settle one replayed hand, in the time order of docs/rules.md §13 rule 1.
 
 Start (antes, a redeal's fine) → each trick, card by card → at the end: the reversis, the
 party, the led payments, the espagnolette's returns, the fines.

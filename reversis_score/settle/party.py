@@ -1,4 +1,4 @@
-"""The party (RULES.md §6, §7, §9) and the led payments owed to its winner (§5, §13 rule 4)."""
+"""The party (docs/rules.md §6, §7, §9) and the led payments owed to its winner (§5, §13 rule 4)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""The pools on the table (RULES.md §4, §13 rules 2, 3, 7): formed, paid into, taken.
+"""The pools on the table (docs/rules.md §4, §13 rules 2, 3, 7): formed, paid into, taken.
 
 A PoolTable is a small value: ``copy()`` gives an independent one, so a hand can be tried
 on a scratch table (the reversis returns every pool movement of tricks 1–9).

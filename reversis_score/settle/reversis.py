@@ -1,4 +1,4 @@
-"""The reversis (RULES.md §8, §9, §13 rules 5, 11, 13): made, broken, broken by Quinola."""
+"""The reversis (docs/rules.md §8, §9, §13 rules 5, 11, 13): made, broken, broken by Quinola."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""Side payments for Aces and Quinola (RULES.md §5), card by card as the trick is played.
+"""Side payments for Aces and Quinola (docs/rules.md §5), card by card as the trick is played.
 
 Placed (dumped) cards are paid by the trick's winner; forced cards pay the trick's leader;
 led cards are owed to the party winner and settled at the end of the hand (party.py).

@@ -1,0 +1,119 @@
+"""``verify``: is a JSON ledger sound, and is it the ledger of that record?
+
+The checks are ledger/verify.py (shape and sums) and ledger/against.py (against a record);
+this module reads the files, prints one line per finding and exits: 0 sound, 1 not sound
+(or not a ledger, or a record with errors), 2 usage errors.
+"""
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from reversis_score.cli.app import UsageProblem, app, read_bytes, try_load, validate_rules_option
+from reversis_score.cli.ledgers import _ledger, worst
+from reversis_score.ledger.verify import LedgerProblem, invariant_findings, read_documents, schema_findings
+
+EPILOG = ("Examples: reversis-score verify night.json; "
+          "reversis-score settle club.rvs --format json | reversis-score verify -; "
+          "reversis-score verify night.json --record club.rvs")
+
+
+@app.command(epilog=EPILOG)
+def verify(
+    files: Annotated[list[str], typer.Argument(metavar="LEDGER", show_default=False,
+                                               help="JSON ledgers (settle/export --format json); "
+                                                    "'-' reads standard input.")],
+    record: Annotated[str | None, typer.Option("--record", metavar="FILE",
+                                                  help="Also settle this record (.rvs) and say, item "
+                                                       "by item, where the ledger differs from it.")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", metavar="NAME|FILE",
+                                                 help="With --record: settle it under these rules, "
+                                                      "as settle --rules did.")] = None,
+    split_pools: Annotated[bool, typer.Option("--split-pools", help="With --record: split the pools "
+                                                                    "left at the end, as settle "
+                                                                    "--split-pools did.")] = False,
+) -> None:
+    """Check JSON ledgers: their shape, then every sum a ledger keeps.
+
+    Each problem is one line naming the hand, the item (seq) and the key. Exit 0 when every
+    ledger is sound, 1 when one is not, 2 for a usage error.
+    """
+    validate_rules_option(rules)
+    if record is not None and len(files) > 1:
+        typer.echo("error: --record compares one ledger with one record; give one LEDGER", err=True)
+        raise typer.Exit(2)
+    against = (_settled_record(record, rules, split_pools), record) if record is not None else None
+    raise typer.Exit(worst([_verify_one(name, against) for name in files]))
+
+
+def _settled_record(record: str, rules: str | None, split_pools: bool) -> dict:
+    """The ledger document the record settles to; its errors are printed and exit 1."""
+    from reversis_score.render.document import ledger_document
+    session, code = try_load(record, rules=rules)
+    if session is None or code:
+        if code == 1:
+            typer.echo(f"{record}: has record errors: nothing to compare the ledger with", err=True)
+        raise typer.Exit(code)
+    return ledger_document(_ledger(session, split_pools))
+
+
+def _verify_one(name: str, against: tuple[dict, str] | None) -> int:
+    """Verify one ledger file (against the document a record settles to, and that record's
+    name, if given) and print what is wrong; its exit status."""
+    try:
+        data, _ = read_bytes(name, "a ledger file")
+    except UsageProblem as exc:
+        typer.echo(f"error: {exc}", err=True)
+        return 2
+    try:
+        docs = read_documents(_text(data))
+    except LedgerProblem as exc:
+        typer.echo(f"{name}: {exc}", err=True)
+        return 1
+    findings, hands = [], 0
+    for doc in docs:
+        shape = schema_findings(doc)
+        found = shape or invariant_findings(doc)
+        if against is not None and not shape:
+            found += _against(doc, docs, *against)
+        findings += found
+        hands += len(doc["hands"]) if isinstance(doc.get("hands"), list) else 0
+    for finding in findings:
+        typer.echo(f"{name}: {finding}")
+    typer.echo(f"{name}: {_summary(docs, hands, findings, against[1] if against else None)}")
+    return 1 if findings else 0
+
+
+def _text(data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise LedgerProblem(f"not JSON: not UTF-8 text (byte {data[exc.start]:#04x} at offset "
+                            f"{exc.start})") from None
+
+
+def _against(doc: dict, docs: list[dict], expected: dict, record: str) -> list:
+    """Compare with the record's ledger; a list of several sessions is compared only as a whole."""
+    from reversis_score.ledger.against import compare_documents
+    from reversis_score.ledger.verify import Finding
+    if len(docs) > 1:
+        return [Finding(None, None, "format", f"holds {len(docs)} sessions: --record compares "
+                                              "a ledger of one session")] if doc is docs[0] else []
+    return compare_documents(doc, expected, record)
+
+
+def _summary(docs: list[dict], hands: int, findings: list, record: str | None) -> str:
+    sessions = f"{len(docs)} sessions, " if len(docs) > 1 else ""
+    problems = f"{len(findings)} problem{'s' if len(findings) != 1 else ''}"
+    if findings:
+        return f"{sessions}{_hands(hands)}: {problems}"
+    stops = [h["number"] for d in docs for h in d["hands"] if h["status"] == "error"]
+    note = (f" (the record had errors from hand {stops[0]}: the ledger stops there)"
+            if len(stops) == 1 else "")
+    same = f"; it is the ledger {record} settles to" if record else ""
+    return f"{sessions}{_hands(hands)}: sound{same}{note}"
+
+
+def _hands(n: int) -> str:
+    return f"{n} hand" if n == 1 else f"{n} hands"

@@ -1,0 +1,120 @@
+"""Is this the ledger of that record? A JSON ledger against the ledger the record settles to.
+
+``verify LEDGER --record FILE`` settles the record and hands both documents here. Hands are
+matched by number; within a hand, items are lined up by what they are (trick, kind, card,
+payer, payee, cancellation), so that an item missing or added is reported as such and does not
+make every later item differ; an item present in both is then compared key by key. Then
+each hand's net and pools, and the session's totals and pools.
+
+>>> doc = {"session": {"players": ["A", "B", "C", "D"]}, "rules": {"knobs": {}}, "hands": [],
+...        "totals": {}, "pools": []}
+>>> compare_documents(doc, doc, "night.rvs")
+[]
+"""
+from __future__ import annotations
+
+from difflib import SequenceMatcher
+
+from reversis_score.ledger.verify import Finding
+
+ITEM_KEYS = ("trick", "kind", "card", "payer", "payee", "amount", "cancelled_by")
+HAND_KEYS = ("status", "net", "pools_before", "pools_after")
+
+
+def compare_documents(ledger: dict, settled: dict, record: str) -> list[Finding]:
+    """Every place where ``ledger`` differs from ``settled``, the ledger ``record`` settles to."""
+    said = _Saying(record)
+    if ledger["session"]["players"] != settled["session"]["players"]:
+        return [said.differs(None, None, "session.players", ledger["session"]["players"],
+                             settled["session"]["players"])]
+    found = _session(ledger, settled, said)
+    theirs = {h["number"]: h for h in settled["hands"]}
+    ours = {h["number"]: h for h in ledger["hands"]}
+    for number in sorted(set(theirs) | set(ours)):
+        if number not in ours:
+            found.append(Finding(number, None, "hands", f"missing: {record} settles hand {number}"))
+        elif number not in theirs:
+            found.append(Finding(number, None, "hands", f"{record} has no hand {number} to settle"))
+        else:
+            found += _hand(ours[number], theirs[number], said)
+    for key in ("totals", "pools"):
+        if ledger[key] != settled[key]:
+            found.append(said.differs(None, None, key, ledger[key], settled[key]))
+    return found
+
+
+class _Saying:
+    """How a difference is worded: what the ledger has, what the record settles to."""
+
+    def __init__(self, record: str):
+        self.record = record
+
+    def differs(self, hand: int | None, seq: int | None, key: str, ours, theirs) -> Finding:
+        return Finding(hand, seq, key, f"the ledger has {_text(ours)}, {self.record} settles "
+                                       f"to {_text(theirs)}")
+
+
+def _text(value) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v:+d}" if isinstance(v, int) and not isinstance(v, bool) and v
+                         else f"{k} {v}" for k, v in value.items())
+    if isinstance(value, list):
+        return "[" + " ".join(map(str, value)) + "]"
+    return str(value)
+
+
+def _session(ledger: dict, settled: dict, said: _Saying) -> list[Finding]:
+    """The stake and every rule knob the two were settled under."""
+    found = []
+    if (ledger["session"].get("stake") or 0) != (settled["session"].get("stake") or 0):
+        found.append(said.differs(None, None, "session.stake", ledger["session"].get("stake"),
+                                  settled["session"].get("stake")))
+    ours, theirs = ledger["rules"]["knobs"], settled["rules"]["knobs"]
+    for knob in sorted(set(ours) | set(theirs)):
+        if ours.get(knob) != theirs.get(knob):
+            found.append(said.differs(None, None, f"rules.knobs.{knob}", ours.get(knob),
+                                      theirs.get(knob)))
+    return found
+
+
+def _hand(ours: dict, theirs: dict, said: _Saying) -> list[Finding]:
+    """One hand: its items lined up, then its status, net and pools."""
+    number = ours["number"]
+    found = _items(number, ours["items"], theirs["items"], said)
+    for key in HAND_KEYS:
+        if ours.get(key) != theirs.get(key):
+            found.append(said.differs(number, None, key, ours.get(key), theirs.get(key)))
+    return found
+
+
+def _what(item: dict) -> tuple:
+    """An item without its amount and number: what lines two items up."""
+    return tuple(item[k] for k in ITEM_KEYS if k != "amount")
+
+
+def _items(number: int, ours: list[dict], theirs: list[dict], said: _Saying) -> list[Finding]:
+    found = []
+    matcher = SequenceMatcher(None, [_what(i) for i in ours], [_what(i) for i in theirs],
+                              autojunk=False)
+    for op, a0, a1, b0, b1 in matcher.get_opcodes():
+        if op in ("equal", "replace") and a1 - a0 == b1 - b0:
+            for mine, right in zip(ours[a0:a1], theirs[b0:b1], strict=True):
+                found += [said.differs(number, mine["seq"], key, mine[key], right[key])
+                          for key in ITEM_KEYS if mine[key] != right[key]]
+            continue
+        found += [Finding(number, i["seq"], "items", f"{_payment(i)}: {said.record} settles to "
+                                                      "no such item") for i in ours[a0:a1]]
+        found += [Finding(number, None, "items", f"missing from the ledger: {said.record} "
+                                                      f"settles to {_payment(i)} as item {i['seq']}")
+                  for i in theirs[b0:b1]]
+    return found
+
+
+def _payment(item: dict) -> str:
+    trick = f"trick {item['trick']}, " if item["trick"] else ""
+    cancelled = f", cancelled by {item['cancelled_by']}" if item["cancelled_by"] else ""
+    return f"{item['payer']} pays {item['payee']} {item['amount']} ({trick}{item['kind']}{cancelled})"

@@ -1,0 +1,189 @@
+"""Databases: where an export goes, what each session writes, and how ``season`` reads it back.
+
+A target is a SQLite file path or a PostgreSQL URL (``postgresql://`` or ``postgres://``).
+The rows are built here once for both engines; render/sqlite.py and render/postgres.py add
+what differs: how to connect, how to take the write lock, where the schema version lives.
+A URL's password never leaves this module: ``shown`` drops it and ``scrub`` removes it from
+any message a driver produces.
+
+>>> shown("postgresql://club:s3cret@db.example:5432/league?password=s3cret&sslmode=require")
+'postgresql://club@db.example:5432/league?sslmode=require'
+>>> scrub("failed for postgresql://club:s3cret@db/league", "postgresql://club:s3cret@db/league")
+'failed for postgresql://club:***@db/league'
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
+
+from reversis_score.ledger.build import Ledger
+from reversis_score.render.schema import SCHEMA_VERSION, TABLES, TargetProblem, insert_sql
+from reversis_score.render.tables import outcome_words
+from reversis_score.rules.knobs import KNOB_NAMES, knob_json
+
+SCHEMES = ("postgresql://", "postgres://")
+_USERINFO = re.compile(r"^([a-z]+://[^:/@?#]*):([^@/?#]*)@", re.IGNORECASE)
+
+
+def is_postgres_url(target: str) -> bool:
+    """Whether ``target`` names a PostgreSQL database rather than a SQLite file."""
+    return target.lower().startswith(SCHEMES)
+
+
+def _passwords(target: str) -> list[str]:
+    """Every spelling of the password a URL holds (in its user part or as ``password=``)."""
+    found = []
+    match = _USERINFO.match(target)
+    if match and match.group(2):
+        found.append(match.group(2))
+    found += [v for k, v in re.findall(r"[?&](password)=([^&#]*)", target, re.IGNORECASE) if v]
+    return sorted({p for raw in found for p in (raw, unquote(raw))}, key=len, reverse=True)
+
+
+def scrub(message: str, target: str) -> str:
+    """``message`` with every spelling of ``target``'s password replaced by ``***``."""
+    for password in _passwords(target):
+        message = message.replace(password, "***")
+    return message
+
+
+def shown(target: str) -> str:
+    """The target as it may be printed: a URL without its password."""
+    if not is_postgres_url(target):
+        return target
+    try:
+        parts = urlsplit(target)
+        netloc = parts.netloc.rpartition("@")
+        user = netloc[0].partition(":")[0]
+        query = urlencode([(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
+                           if k.lower() != "password"], safe="/")
+        return urlunsplit((parts.scheme, (user + "@" if netloc[1] else "") + netloc[2],
+                           parts.path, query, parts.fragment))
+    except ValueError:  # too malformed to take apart: keep what surely holds no password
+        return target.split("://", 1)[0] + "://…"
+
+
+def export_database(target: str, sessions: Iterable[tuple[str, Ledger]]) -> list[str]:
+    """Write ``(sha256, ledger)`` sessions into a SQLite file or a PostgreSQL URL.
+
+    One transaction for the whole run; the outcomes ("added", "replaced") in order. Raises
+    ``TargetProblem`` (one line, no password) when the target cannot take them.
+    """
+    if is_postgres_url(target):
+        from reversis_score.render.postgres import export_postgres
+        return export_postgres(target, sessions)
+    from reversis_score.render.sqlite import export_sqlite
+    return export_sqlite(Path(target), sessions)
+
+
+def write_run(conn: Any, sessions: Iterable[tuple[str, Ledger]], mark: str) -> list[str]:
+    """Write each session in turn, inside the caller's transaction, taking the iterable lazily."""
+    return [replace_session(conn, sha, ledger, mark) for sha, ledger in sessions]
+
+
+def replace_session(conn: Any, sha: str, ledger: Ledger, mark: str = "?") -> str:
+    """Insert one session, replacing the one with the same hash (keeping its id): the outcome.
+
+    ``conn`` is a DB-API connection with ``execute`` (sqlite3 or psycopg); ``mark`` its
+    parameter placeholder. The caller holds the write lock, so nobody else adds the same
+    hash between the look and the insert.
+    """
+    row = conn.execute(f"SELECT id FROM sessions WHERE sha256 = {mark}", (sha,)).fetchone()
+    keep = () if row is None else (row[0],)
+    if row is not None:
+        conn.execute(f"DELETE FROM sessions WHERE id = {mark}", keep)  # cascades to every child row
+    inserted = conn.execute(insert_sql("sessions", mark, with_id=bool(keep)) + " RETURNING id",
+                            keep + session_row(sha, ledger)).fetchall()
+    session_id = inserted[0][0]
+    conn.cursor().executemany(insert_sql("players", mark), player_rows(session_id, ledger))
+    for hand in ledger.settled:
+        conn.execute(insert_sql("hands", mark), hand_row(session_id, hand))
+        insert_items(conn, session_id, hand, mark)
+    return "replaced" if row is not None else "added"
+
+
+def session_row(sha: str, ledger: Ledger) -> tuple:
+    """The ``sessions`` row (without its id)."""
+    header, rules = ledger.session.header, ledger.rules
+    knobs = {name: knob_json(getattr(rules.knobs, name)) for name in KNOB_NAMES}
+    return (sha, ledger.session.file, header.title,
+            header.date.isoformat() if header.date else None, ledger.stake, rules.preset,
+            rules.source, json.dumps({k: knob_json(v) for k, v in rules.changed.items()}),
+            json.dumps(knobs), json.dumps(list(ledger.pools)))
+
+
+def player_rows(session_id: int, ledger: Ledger) -> list[tuple]:
+    """One ``players`` row per seat, in order of play."""
+    between, into = ledger.between_players(), ledger.into_pools()
+    return [(session_id, seat, p, ledger.totals[p], ledger.balances[p], between[p], into[p])
+            for seat, p in enumerate(ledger.players, 1)]
+
+
+def hand_row(session_id: int, hand) -> tuple:
+    """The ``hands`` row of a settled (or void) hand."""
+    s = hand.settlement
+    o = s.outcome
+    esp = o.espagnolette or {}
+    return (session_id, hand.number, hand.dealer, hand.status, o.kind, outcome_words(o, s),
+            o.party_winner, o.party_loser, o.party_value, o.reversis_player, o.breaker,
+            esp.get("player"), esp.get("result"), " ".join(str(c) for c in s.play.talon),
+            json.dumps(list(s.pools_before)), json.dumps(list(s.pools_after)), s.pool_growth)
+
+
+def insert_items(conn: Any, session_id: int, hand, mark: str = "?") -> None:
+    """Every item of a hand, cancelled ones included (they count in no sum: cancelled_by)."""
+    conn.cursor().executemany(
+        insert_sql("items", mark),
+        [(session_id, hand.number, i.seq, i.trick, i.kind, i.card, i.payer, i.payee, i.amount,
+          i.cancelled_by, i.why) for i in hand.settlement.items])
+
+
+class Reader:
+    """A database opened for reading: queries written once, with ``?`` for parameters.
+
+    The driver's own errors (``errors``) come out as a ``TargetProblem`` without the password.
+    """
+
+    def __init__(self, conn: Any, mark: str, name: str, errors: tuple[type[BaseException], ...] = (),
+                 target: str = "") -> None:
+        self.conn, self.mark, self.name = conn, mark, name
+        self.errors, self.target = errors, target
+
+    def rows(self, sql: str, args: tuple = ()) -> list[tuple]:
+        """Every row of ``sql``; PostgreSQL's sums (numeric) come back as ints, as in SQLite."""
+        if self.mark != "?":
+            sql = sql.replace("?", self.mark)
+        try:
+            found = self.conn.execute(sql, args).fetchall()
+        except self.errors as exc:
+            said = scrub(" ".join(str(exc).split()), self.target)
+            raise TargetProblem(f"{self.name}: cannot be read as a season ({said})") from None
+        return [tuple(int(v) if isinstance(v, Decimal) else v for v in row) for row in found]
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+    @classmethod
+    def checked(cls, conn: Any, version: int | None, names: set[str], mark: str, name: str,
+                errors: tuple[type[BaseException], ...], target: str = "") -> Reader:
+        """A reader of ``conn`` if it holds our schema (``version``, ``names``); else it is
+        closed and a ``TargetProblem`` says so."""
+        if version != SCHEMA_VERSION or not {*TABLES, "hand_nets"} <= names:
+            conn.close()
+            raise TargetProblem(f"{name}: not a reversis-score database (no sessions written by export)")
+        return cls(conn, mark, name, errors, target)
+
+
+def open_database(target: str) -> Reader:
+    """Open a season database read-only, from a path or a URL; ``TargetProblem`` when it cannot be."""
+    if is_postgres_url(target):
+        from reversis_score.render.postgres import open_postgres
+        return open_postgres(target)
+    from reversis_score.render.sqlite import open_sqlite
+    return open_sqlite(Path(target))
