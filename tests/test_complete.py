@@ -72,11 +72,13 @@ def test_record_files_are_rvs_files_and_folders(tmp_path, monkeypatch):
     assert complete.record_files(".h") == [".hidden.rvs"]
 
 
-def test_databases_for_season(tmp_path, monkeypatch):
+def test_databases_for_season_and_ledgers_for_verify(tmp_path, monkeypatch):
     (tmp_path / "season.db").write_text("")
     (tmp_path / "season.rvs").write_text("")
+    (tmp_path / "season.json").write_text("")
     monkeypatch.chdir(tmp_path)
     assert complete.database_files("s") == ["season.db"]
+    assert complete.ledger_files("s") == ["season.json"]
 
 
 def test_players_come_from_the_header_only(tmp_path):

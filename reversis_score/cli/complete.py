@@ -59,6 +59,11 @@ def record_files(incomplete: str) -> list[str]:
     return _files(incomplete, (".rvs",))
 
 
+def ledger_files(incomplete: str) -> list[str]:
+    """LEDGER: the JSON ledgers ``verify`` reads."""
+    return _files(incomplete, (".json",))
+
+
 def database_files(incomplete: str) -> list[str]:
     """DB: the SQLite files a season is read from."""
     return _files(incomplete, (".db", ".sqlite", ".sqlite3"))

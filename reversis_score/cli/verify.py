@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from reversis_score.cli import complete
 from reversis_score.cli.app import UsageProblem, app, read_bytes, try_load, validate_rules_option
 from reversis_score.cli.ledgers import _ledger, worst
 from reversis_score.ledger.verify import LedgerProblem, invariant_findings, read_documents, schema_findings
@@ -22,12 +23,15 @@ EPILOG = ("Examples: reversis-score verify night.json; "
 @app.command(epilog=EPILOG)
 def verify(
     files: Annotated[list[str], typer.Argument(metavar="LEDGER", show_default=False,
+                                               autocompletion=complete.ledger_files,
                                                help="JSON ledgers (settle/export --format json); "
                                                     "'-' reads standard input.")],
     record: Annotated[str | None, typer.Option("--record", metavar="FILE",
+                                                  autocompletion=complete.record_files,
                                                   help="Also settle this record (.rvs) and say, item "
                                                        "by item, where the ledger differs from it.")] = None,
     rules: Annotated[str | None, typer.Option("--rules", metavar="NAME|FILE",
+                                                 autocompletion=complete.preset_or_house_rules,
                                                  help="With --record: settle it under these rules, "
                                                       "as settle --rules did.")] = None,
     split_pools: Annotated[bool, typer.Option("--split-pools", help="With --record: split the pools "
