@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from reversis_score.ledger.build import Ledger, LedgerHand, settle_up
+from reversis_score.ledger.build import Ledger, SettledHand, settle_up
 from reversis_score.ledger.why import POOL, norm_side, reason_of, rule_of
 from reversis_score.notation.records import TableLine
 from reversis_score.render.document import item_document, ledger_document
@@ -107,7 +107,7 @@ def audit_ledger(ledger: Ledger) -> Audit:
     return result
 
 
-def audit_hand(hand: LedgerHand, table: tuple[TableLine, ...], knobs: Knobs) -> HandAudit:
+def audit_hand(hand: SettledHand, table: tuple[TableLine, ...], knobs: Knobs) -> HandAudit:
     """Compare one hand's table lines with its settlement."""
     s = hand.settlement
     items = [i for i in s.items if i.counts and norm_side(i.payer) != norm_side(i.payee)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from itertools import combinations
+from typing import Protocol, TypeGuard
 
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.pipeline import CheckedHand, CheckedSession
@@ -31,6 +32,23 @@ class LedgerHand:
     balances: dict[str, int]
 
 
+class SettledHand(Protocol):
+    """A ledger hand with its settlement: every hand but the first bad one (``Ledger.settled``)."""
+
+    number: int
+    dealer: str | None
+    status: str
+    balances: dict[str, int]
+
+    @property
+    def settlement(self) -> HandSettlement: ...
+
+
+def is_settled(hand: LedgerHand) -> TypeGuard[SettledHand]:
+    """Whether the hand was settled (or found void), so that its settlement is there."""
+    return hand.settlement is not None
+
+
 @dataclass(slots=True)
 class Ledger:
     """Everything ``settle`` shows and every export writes."""
@@ -48,8 +66,8 @@ class Ledger:
         return self.session.players
 
     @property
-    def settled(self) -> list[LedgerHand]:
-        return [h for h in self.hands if h.settlement is not None]
+    def settled(self) -> list[SettledHand]:
+        return [h for h in self.hands if is_settled(h)]
 
     @property
     def balances(self) -> dict[str, int]:

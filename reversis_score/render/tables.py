@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from tabulate import tabulate
 
-from reversis_score.ledger.build import Ledger, LedgerHand, settle_up
+from reversis_score.ledger.build import Ledger, SettledHand, settle_up
 from reversis_score.notation.cards import SUIT_SYMBOLS
 from reversis_score.rules.knobs import knob_text
 from reversis_score.settle.hand import Outcome
@@ -189,7 +189,7 @@ def card_symbol(text: str | None) -> str:
     return text[:-1] + SUIT_SYMBOLS[text[-1]] if text else ""
 
 
-def items_block(hand: LedgerHand) -> Block:
+def items_block(hand: SettledHand) -> Block:
     return Block(f"Hand {hand.number} — items", ITEM_COLUMNS, item_rows(hand.settlement.items))
 
 
@@ -203,7 +203,7 @@ def summary_blocks(ledger: Ledger, itemised: bool = False) -> list[Block]:
     return blocks + ([warn] if warn else [])
 
 
-def hand_blocks(hand: LedgerHand) -> list[Block]:
+def hand_blocks(hand: SettledHand) -> list[Block]:
     """One settled hand in full: its tricks with winners, talon, points, items and net."""
     number, s = hand.number, hand.settlement
     play = s.play
