@@ -12,7 +12,7 @@ from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.parse import ParseResult, read_text
 from reversis_score.notation.records import HandRecord, Header
 from reversis_score.replay.play import Play
-from reversis_score.replay.tricks import card_problems, replay
+from reversis_score.replay.tricks import card_problems, is_unfinished, replay, unfinished_problems
 from reversis_score.rules.houserules import RuleSet, resolve
 
 
@@ -110,7 +110,10 @@ def check_parsed(parsed: ParseResult, record_dir: Path | None = None,
     for ph in parsed.hands:
         hand = CheckedHand(ph.number, ph.first_line, ph.record, None, list(ph.diagnostics))
         if ph.record is not None and can_replay and not any(d.is_error for d in ph.diagnostics):
-            hand.play, found = replay(ph.record, players, ruleset.knobs, previous_dealer)
+            if ph is parsed.hands[-1] and is_unfinished(ph.record):  # `record` stopped mid-hand
+                found = unfinished_problems(ph.record, players, ruleset.knobs, previous_dealer)
+            else:
+                hand.play, found = replay(ph.record, players, ruleset.knobs, previous_dealer)
             hand.diagnostics.extend(found)
         elif ph.record is not None:
             hand.diagnostics.extend(card_problems(ph.record, ruleset.knobs))

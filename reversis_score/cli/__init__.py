@@ -8,6 +8,9 @@ import typer
 from reversis_score.cli import ledgers, records, verify  # noqa: F401  (each registers its commands on app)
 from reversis_score.cli.app import app
 
+# isort: split
+from reversis_score.cli import record  # noqa: F401  (registered last: listed last in --help)
+
 __all__ = ["app", "main"]
 
 

@@ -11,8 +11,12 @@ from reversis_score.rules.knobs import Knobs
 
 
 def check_holdings(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
-                   played: dict[str, list[Card]], found) -> tuple[dict[str, frozenset[Card]], set[str]]:
-    """Each player's hand after the exchange, and the barred players; problems go to ``found``."""
+                   played: dict[str, list[Card]], found,
+                   finished: bool = True) -> tuple[dict[str, frozenset[Card]], set[str]]:
+    """Each player's hand after the exchange, and the barred players; problems go to ``found``.
+
+    In a hand not ``finished`` a card held and not yet played is no problem.
+    """
     barred = {i.player.text for i in hand.irregulars if i.kind == "peek"}
     barred |= {e.player.text for e in hand.exchange or () if e.action in ("peeks", "takes")}
     _check_exchange_lines(hand, players, knobs, found)
@@ -28,7 +32,7 @@ def check_holdings(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
         line = next((e for e in hand.exchange or () if e.player.text == player), None)
         held[player] = (_after_exchange(cards, face_down, line, player, hand, found) if line
                         else _infer(cards, face_down, set(played[player])))
-    _compare(hand, players, played, held, dealt, found)
+    _compare(hand, players, played, held, dealt, found, finished)
     return held, barred
 
 
@@ -120,7 +124,7 @@ def _infer(cards: frozenset[Card], face_down: Card | None, played: set[Card]) ->
     return cards if len(cards) == 11 else frozenset(played) if played <= cards else cards
 
 
-def _compare(hand: HandRecord, players, played, held, dealt, found) -> None:
+def _compare(hand: HandRecord, players, played, held, dealt, found, finished: bool = True) -> None:
     where = {}
     for number, trick in enumerate(hand.tricks, 1):
         for placed in trick.cards:
@@ -131,7 +135,8 @@ def _compare(hand: HandRecord, players, played, held, dealt, found) -> None:
             number, placed = where[card]
             found.rule(f"{player} plays {card.symbol()} but did not hold it after the exchange"
                        f"{_whereabouts(card, player, hand, dealt)}", placed.span, number, player)
-        if not extra and len(held[player]) - len(played[player]) > (1 if _took_extra(hand, player) else 0):
+        unplayed = len(held[player]) - len(played[player])
+        if finished and not extra and unplayed > (1 if _took_extra(hand, player) else 0):
             missing = sorted((c for c in held[player] if c not in played[player]), key=str)
             found.rule(f"{player} held {' '.join(c.symbol() for c in missing)} after the exchange "
                        "but never plays them", hand.span, player=player)

@@ -63,6 +63,52 @@ def replay(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
     return (None if found.has_errors else play), found.items
 
 
+def replay_unfinished(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
+                      previous_dealer: str | None = None) -> tuple[tuple[PlayedTrick, ...], list[Diagnostic]]:
+    """Replay a hand still being played: its tricks so far (the last may be short) and every
+    problem they already prove. A player's hand is known when his deal and exchange lines are
+    recorded; otherwise only a card he plays later proves a revoke.
+    """
+    found = Findings(hand.number)
+    _check_names(hand, players, found)
+    if found.has_errors:
+        return (), found.items
+    _check_dealer_turn(hand, players, previous_dealer, found)
+    _check_irregulars(hand, knobs, found)
+    _check_cards_exist(hand, knobs, found)
+    tricks = None if found.has_errors or hand.void else _walk_tricks(hand, players, found, False)
+    if tricks is None:
+        return (), found.items
+    played = {p: [c for t in tricks for who, c in t.plays if who == p] for p in players}
+    held, _ = check_holdings(hand, players, knobs, played, found, finished=False)
+    if found.has_errors:
+        return tricks, found.items
+    known = {e.player.text for e in hand.exchange or ()} if hand.deal is not None else set()
+    shown = {p: held[p] if p in known else frozenset(played[p]) for p in players}
+    qualified = None if knobs.pairwise else next(
+        (p for p in players if p in known and qualifies_espagnolette(held[p])), None)
+    _report_revokes(find_revokes(tricks, shown, qualified), hand, found)
+    return tricks, found.items
+
+
+def unfinished_problems(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
+                        previous_dealer: str | None = None) -> list[Diagnostic]:
+    """A record's last hand, cut short (``record`` stopped mid-hand): one error saying so, and
+    whatever its tricks so far already prove."""
+    tricks, found = replay_unfinished(hand, players, knobs, previous_dealer)
+    done = sum(1 for t in tricks if len(t.plays) == 4)
+    span = hand.tricks[-1].span if hand.tricks else hand.dealer.span
+    return found + [Diagnostic(f"hand {hand.number} is unfinished: {done} of {TRICKS_PER_HAND} tricks "
+                               "recorded (`reversis-score record` resumes it)", span, RULE)]  # names its hand
+
+
+def is_unfinished(hand: HandRecord) -> bool:
+    """Fewer than 11 whole tricks and not void: a hand cut short between two tricks (a short
+    trick is a mistake in the record, reported as such)."""
+    return (not hand.void and len(hand.tricks) < TRICKS_PER_HAND
+            and all(len(t.cards) == 4 for t in hand.tricks))
+
+
 def _void_play(hand: HandRecord, players: tuple[str, ...]) -> Play:
     zero = {p: 0 for p in players}
     return Play(hand, players, hand.dealer.text, True, (), (), {}, zero, dict(zero), frozenset(),
@@ -155,9 +201,12 @@ def _all_placed(hand: HandRecord):
 
 
 # ---------------------------------------------------------------- the tricks
-def _walk_tricks(hand: HandRecord, players: tuple[str, ...], found: Findings):
-    """Leaders and winners, trick by trick; None when the tricks cannot be followed."""
-    if not _check_trick_shapes(hand, found):
+def _walk_tricks(hand: HandRecord, players: tuple[str, ...], found: Findings, finished: bool = True):
+    """Leaders and winners, trick by trick; None when the tricks cannot be followed.
+
+    A hand still being played (not ``finished``) may stop short, its last trick too.
+    """
+    if not _check_trick_shapes(hand, found, finished):
         return None
     leader = players[(players.index(hand.dealer.text) + 1) % 4]
     seen: dict[Card, int] = {}
@@ -179,9 +228,9 @@ def _walk_tricks(hand: HandRecord, players: tuple[str, ...], found: Findings):
     return None if found.has_errors else tuple(tricks)
 
 
-def _check_trick_shapes(hand: HandRecord, found: Findings) -> bool:
+def _check_trick_shapes(hand: HandRecord, found: Findings, finished: bool = True) -> bool:
     ok = True
-    if len(hand.tricks) != TRICKS_PER_HAND:
+    if len(hand.tricks) > TRICKS_PER_HAND or finished and len(hand.tricks) != TRICKS_PER_HAND:
         span = hand.tricks[-1].span if hand.tricks else hand.dealer.span
         found.rule(f"the hand has {len(hand.tricks)} trick{'s' * (len(hand.tricks) != 1)}: "
                    f"a hand is {TRICKS_PER_HAND} tricks (or 'void: misdeal')", span)
@@ -191,7 +240,9 @@ def _check_trick_shapes(hand: HandRecord, found: Findings) -> bool:
             found.notation(f"this trick is numbered {line.number} but is trick {number} of the hand",
                            line.span, number)
             ok = False
-        if len(line.cards) != 4:
+        # the trick being played, the last of an unfinished hand, may still be short
+        being_played = not finished and number == len(hand.tricks) and 0 < len(line.cards) < 4
+        if len(line.cards) != 4 and not being_played:
             found.rule(f"a trick has 4 cards, one from each player: this one has {len(line.cards)}",
                        line.span, number)
             ok = False
@@ -219,7 +270,8 @@ def _check_repeats(line: TrickLine, number: int, seen: dict[Card, int], found: F
 
 
 def _make_trick(number: int, line: TrickLine, order: list[str]) -> PlayedTrick:
-    plays = tuple((who, placed.known) for who, placed in zip(order, line.cards, strict=True))
+    # strict=False: the trick being played (record) may not have its four cards yet
+    plays = tuple((who, placed.known) for who, placed in zip(order, line.cards, strict=False))
     suit = plays[0][1].suit
     winner = max((p for p in plays if p[1].suit == suit), key=lambda p: p[1].strength)[0]
     return PlayedTrick(number, order[0], plays, winner, line.cards)
@@ -244,9 +296,9 @@ def find_revokes(tricks: tuple[PlayedTrick, ...], held: dict[str, frozenset[Card
 
 def _follow_evidence(who: str, trick: PlayedTrick, tricks, held) -> str | None:
     for later in tricks[trick.number:]:
-        card = later.card_of(who)
-        if card.suit == trick.suit:
-            return f"{card.symbol()} (he plays it in trick {later.number})"
+        for card in (c for w, c in later.plays if w == who):  # the trick being played may lack him
+            if card.suit == trick.suit:
+                return f"{card.symbol()} (he plays it in trick {later.number})"
     for card in sorted(held.get(who, ()), key=str):
         if card.suit == trick.suit and not any(t.card_of(who) == card for t in tricks[:trick.number]):
             return f"{card.symbol()} (still in hand after the exchange)"

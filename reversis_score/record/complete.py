@@ -1,0 +1,62 @@
+"""Tab completion at the ``record`` prompt: the cards still playable, the players' names,
+the presets and the commands, as fits the question asked."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+
+from reversis_score.notation.cards import Card, full_deck
+from reversis_score.record.session import Recorder
+from reversis_score.rules.presets import BY_NAME
+
+COMMAND_WORDS = ("undo", "show", "help", "quit", "table", "void", "claims waived",
+                 "irregular revoke", "irregular out-of-turn", "irregular peek", "irregular misdeal")
+
+
+def candidates(recorder: Recorder, before: str) -> list[str]:
+    """What may be typed next, given the question and the text before the cursor."""
+    question = recorder.question
+    if before.startswith("irregular "):
+        return list(recorder.players)
+    if question == "rules":
+        return sorted(BY_NAME)
+    if question in ("dealer", "after", "announce"):
+        return list(recorder.players) + list(COMMAND_WORDS)
+    if question in ("card", "deal", "exchange"):
+        return [str(c) for c in playable(recorder)] + list(COMMAND_WORDS)
+    return list(COMMAND_WORDS)
+
+
+def playable(recorder: Recorder) -> list[Card]:
+    """The cards not yet played in this hand, of the pack's size; when the hand of the player
+    to play is known, his cards, of the suit led if he has it."""
+    if recorder.ruleset is None:
+        return []
+    gone = recorder.played()
+    cards = [c for c in full_deck(recorder.knobs.deck) if c not in gone]
+    known = recorder.known_hand() if recorder.question == "card" else None
+    if known is None:
+        return cards
+    cards = [c for c in cards if c in known]
+    hand = recorder.hand
+    led = Card.parse(hand.trick[0]).suit if hand and hand.trick else None
+    return [c for c in cards if c.suit == led] or cards
+
+
+class EntryCompleter(Completer):
+    """Completes the word before the cursor from ``candidates``."""
+
+    def __init__(self, recorder: Recorder):
+        self.recorder = recorder
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        word = document.get_word_before_cursor(WORD=True)
+        before = document.text_before_cursor[: len(document.text_before_cursor) - len(word)]
+        typed = {w.upper() for w in before.split()}
+        for option in candidates(self.recorder, before):
+            if option.upper() in typed:
+                continue
+            if option.lower().startswith(word.lower()):
+                yield Completion(option, start_position=-len(word))

@@ -1,0 +1,126 @@
+"""The header steps of ``record``: session name, date, players, rules, stake, each checked by
+the real header parser and the rules it names (``Recorder`` in session.py adds the hands).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reversis_score.notation.diagnostics import Diagnostic, where_prefix
+from reversis_score.notation.parse import parse_header
+from reversis_score.notation.records import Header, Session
+from reversis_score.record.entries import Entry, read_entry
+from reversis_score.render.rvs import format_record, quote
+from reversis_score.rules.houserules import RuleSet, resolve
+
+HEADER_QUESTIONS = ("session", "date", "players", "rules", "stake")
+
+
+@dataclass
+class Reply:
+    """What an entry did: lines for the scorer, the reasons it was refused, and whether to stop."""
+
+    said: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+    quit: bool = False
+
+
+def explain(diag: Diagnostic) -> str:
+    """A problem in words, with its hand and trick."""
+    return where_prefix(diag.hand, diag.trick) + diag.message
+
+
+class HeaderSteps:
+    """The header questions; the hand steps (``HandSteps``) build on this."""
+
+    def __init__(self, file: str = "-", folder: Path | None = None, interactive: bool = True,
+                 today: dt.date | None = None):
+        self.file, self.folder, self.interactive = file, folder or Path("."), interactive
+        self.today = today or dt.date.today()
+        self.header_lines: list[str] = []
+        self.header = Header()
+        self.ruleset: RuleSet | None = None
+        self.asked = 0  # how many header questions are answered or passed
+        self.in_header = True
+        self.comments: list[str] = []  # comment lines waiting for the next line written
+
+    # ------------------------------------------------------------ what is asked
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.header.player_names
+
+    @property
+    def question(self) -> str:
+        """What the next entry answers: a header question, or a hand's (see HandSteps)."""
+        if self.in_header and self.asked < len(HEADER_QUESTIONS):
+            return HEADER_QUESTIONS[self.asked]
+        return self.hand_question()
+
+    def hand_question(self) -> str:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ entries
+    def enter(self, raw: str) -> Reply:
+        """Take one entry (a line as typed) and say what came of it."""
+        entry = read_entry(raw)
+        if entry.kind == "blank":
+            return self.accept_default() if self.interactive else Reply()
+        if entry.kind == "comment":
+            self.comments.append(entry.comment or "")
+            return Reply()
+        if entry.word in ("session", "date", "players", "rules", "rule", "stake"):
+            return self.header_line(entry, entry.line())
+        if self.in_header and entry.kind == "text" and self.asked < len(HEADER_QUESTIONS):
+            word = HEADER_QUESTIONS[self.asked]
+            return self.header_line(entry, entry.line(f"{word}: {entry.text}"), word)
+        return self.hand_entry(entry)
+
+    def hand_entry(self, entry: Entry) -> Reply:
+        raise NotImplementedError
+
+    def accept_default(self) -> Reply:
+        """Enter at a prompt: take what it proposes."""
+        if not (self.in_header and self.asked < len(HEADER_QUESTIONS)):
+            return self.accept_hand_default()
+        word = HEADER_QUESTIONS[self.asked]
+        if word == "players":
+            return Reply(refused=["the four players are needed, in order of play"])
+        if word == "date":
+            return self.header_line(read_entry(""), f"date: {self.today.isoformat()}", word)
+        self.asked += 1
+        return Reply()
+
+    def accept_hand_default(self) -> Reply:
+        raise NotImplementedError
+
+    def header_line(self, entry: Entry, line: str, word: str | None = None) -> Reply:
+        """A header line, checked by the real header parser and the rules it names."""
+        word = word or entry.word
+        if not self.in_header:
+            return Reply(refused=[(f"'{word}:' belongs to the header, which is written: header lines "
+                                   "come before the first hand")])
+        lines = self.header_lines + self.comments + [line]
+        header, diags = parse_header("\n".join(lines) + "\n")
+        if not header.has_players:  # the players come later: not knowing them yet is no error
+            diags = [d for d in diags if not d.message.startswith("the header has no 'players:'")]
+        ruleset, rule_diags = resolve(header, self.folder, None, self.file)
+        bad = [d for d in diags + rule_diags if d.is_error and (d.span is None or d.span.line == len(lines))]
+        if bad:
+            return Reply(refused=[explain(d) for d in bad])
+        self.header_lines, self.comments = lines, []
+        self.header, self.ruleset = header, ruleset
+        if word in HEADER_QUESTIONS:
+            self.asked = max(self.asked, HEADER_QUESTIONS.index(word) + 1)
+        return Reply()
+
+    def header_text(self) -> str:
+        """The header in the canonical layout (nothing until the players are known)."""
+        if not self.header.has_players:
+            return ""
+        source = "\n".join(self.header_lines) + "\n"
+        return format_record(Session(self.header, ()), source)
+
+
+def player_list(players: tuple[str, ...]) -> str:
+    return " ".join(quote(p) for p in players)

@@ -1,0 +1,306 @@
+"""The hand steps of ``record``: the deal, the exchange, the announce, the tricks card by
+card, the hand's last lines; each entry checked with the hand so far by the real parser and
+replay (``HandDraft.check``), committed or refused. ``Recorder`` (session.py) adds the hand's
+beginning and end, the commands and the record as a whole.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from reversis_score.ledger.build import Ledger, build_ledger
+from reversis_score.notation.cards import Card
+from reversis_score.notation.diagnostics import Diagnostic
+from reversis_score.pipeline import CheckedHand, CheckedSession
+from reversis_score.record import show
+from reversis_score.record.draft import Check, HandDraft
+from reversis_score.record.entries import Entry, read_entry
+from reversis_score.record.header import HeaderSteps, Reply, explain
+from reversis_score.render.rvs import quote
+from reversis_score.replay.holdings import check_holdings
+from reversis_score.replay.tricks import Findings, replay
+from reversis_score.rules.knobs import Knobs
+
+_EXCHANGE_VERBS = ("discards", "keeps", "peeks", "takes")
+_BLOCK_LINE = re.compile(r"""\s*([^\W\d][\w'\-]*|"[^"\n]*")\s*(?::|(?:discards|keeps|peeks|takes)\b)""")
+
+
+class PlaySteps(HeaderSteps):
+    """A hand being recorded: its draft, the hands closed before it, what was said of it."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.prefix = ""  # the record before the hand in progress, as written
+        self.sep = "\n"  # between the prefix and the hand in progress
+        self.closed: list[CheckedHand] = []
+        self.hand: HandDraft | None = None
+        self.hand_line: Entry | None = None  # a `hand N` line waiting for its dealer
+        self.table_open = False
+        self.revokes_told: set[str] = set()
+        self.ahead: Callable[[], list[str]] | None = None  # the input's rest of this hand, if known
+
+    @property
+    def previous_dealer(self) -> str | None:
+        last = self.closed[-1].record if self.closed else None
+        return last.dealer.text if last else None
+
+    def to_play(self) -> str | None:
+        """Who plays the next card."""
+        hand = self.hand
+        if hand is None or not hand.leader:
+            return None
+        order = self.players.index(hand.leader)
+        return self.players[(order + len(hand.trick)) % 4]
+
+    def next_in_block(self, kind: str) -> str:
+        """The first player (in order of play) the deal or exchange under way has no line for."""
+        given = {_named(line) for line in self.hand.block} if self.hand else set()
+        return next((p for p in self.players if p not in given), self.players[0])
+
+    @property
+    def dealer(self) -> str | None:
+        """The dealer of the hand in progress."""
+        record = self.hand.parse()[0].record if self.hand else None
+        return record.dealer.text if record else None
+
+    def after(self, player: str) -> str:
+        """The player after ``player`` in order of play (the dealer's: the first leader)."""
+        return self.players[(self.players.index(player) + 1) % 4]
+
+    @property
+    def knobs(self) -> Knobs:
+        assert self.ruleset is not None
+        return self.ruleset.knobs
+
+    def checked(self, hand: HandDraft) -> CheckedHand:
+        """The whole hand checked as ``check`` checks it (``replay``)."""
+        record = hand.parse()[0].record
+        assert record is not None
+        if not hand.whole():
+            return CheckedHand(hand.number, 0, record, None, [])
+        play, found = replay(record, self.players, self.knobs, self.previous_dealer)
+        return CheckedHand(hand.number, 0, record, play, found)
+
+    def ledger(self) -> Ledger:
+        """The session so far, settled as ``settle`` settles it."""
+        hands = list(self.closed)
+        if self.hand is not None and self.hand.whole():
+            hands.append(self.checked(self.hand))
+        assert self.ruleset is not None
+        session = CheckedSession(self.file, self.header, self.ruleset, hands, [], [])
+        return build_ledger(session)
+
+    def hand_done(self) -> list[str]:
+        """What the scorer sees when a hand is whole: its settlement, or what stops it."""
+        assert self.hand is not None
+        if self.more_to_come():  # the settlement comes with the hand's last line
+            return []
+        checked = self.checked(self.hand)
+        if not checked.ok:
+            return [f"hand {self.hand.number} cannot be settled yet:"] + [
+                "  " + explain(d) for d in checked.diagnostics if d.is_error]
+        return [show.settlement(self.ledger(), self.hand.number)]
+
+    def open_block(self, kind: str, entry: Entry) -> Reply:
+        hand = self.hand
+        if hand is None:
+            return Reply(refused=[f"'{kind}:' comes after the dealer"])
+        if hand.block:
+            return Reply(refused=[f"the {hand.block_kind} needs a line for every player first (or `undo`)"])
+        if hand.started_play or hand.parts[kind]:
+            return Reply(refused=[f"the {kind} comes once, before the tricks (`undo` to change it)"])
+        hand.block_kind, hand.block = kind, self.comments + [entry.line()]
+        self.comments = []
+        return Reply()
+
+    def block_line(self, kind: str, entry: Entry) -> Reply:
+        hand = self.hand
+        assert hand is not None
+        line = entry.text
+        if _named(line) is None:
+            line = _block_text(kind, self.next_in_block(kind), line)
+        if not hand.block:
+            hand.block_kind, hand.block = kind, [f"{kind}:"]
+        before = list(hand.block)
+        hand.block += self.comments + ["  " + entry.line(line)]
+        check = hand.check(self.players, self.knobs, self.previous_dealer)
+        if check.refusals:
+            hand.block = before
+            if len(before) == 1:
+                hand.block_kind, hand.block = None, []
+            return Reply(refused=[explain(d) for d in check.refusals])
+        self.comments = []
+        if sum(1 for b in hand.block if _named(b)) == 4:
+            for b in hand.block:
+                hand.add(kind, b, content=False)
+            hand.entered.append(kind)
+            hand.block_kind, hand.block = None, []
+            hand.cursor = "exchange" if kind == "deal" else "announce"
+        return Reply()
+
+    def announce(self, entry: Entry, line: str) -> Reply:
+        reply = self.commit_line("announce", line)
+        if not reply.refused and self.hand:
+            self.hand.cursor = "tricks"
+        return reply
+
+    def open_tricks(self, entry: Entry) -> Reply:
+        hand = self.hand
+        if hand is None:
+            return Reply(refused=["'tricks:' comes after the dealer"])
+        hand.cursor = "tricks"
+        if not hand.parts["tricks"] and entry.comment:  # the keyword line only keeps a comment
+            hand.add("tricks", entry.line(), content=False)
+        return Reply()
+
+    def cards(self, entry: Entry) -> Reply:
+        """One to four cards of the trick being played, each checked as it comes."""
+        hand = self.hand
+        assert hand is not None and entry.cards is not None
+        hand.cursor = "tricks"
+        before = list(hand.trick)
+        room = 4 - len(before)
+        if len(entry.cards) > room:
+            return Reply(refused=[(f"trick {len(hand.trick_lines) + 1} has {room} card"
+                                   f"{'s' * (room != 1)} left to play")])
+        said: list[str] = []
+        for token in entry.cards:
+            player = self.to_play()
+            hand.trick.append(token)
+            check = hand.check(self.players, self.knobs, self.previous_dealer)
+            if self.excused(check):
+                hand.trick = before
+                return Reply(refused=[f"{player} cannot play {token}: " + "; ".join(
+                    explain(d) for d in check.refusals) + " (not written)"])
+            said += self.revealed(check.others)
+        if entry.comment:
+            self.comments.append(entry.comment)
+        if len(hand.trick) == 4:
+            line = f"  {quote(hand.leader)}: {' '.join(hand.trick)}"
+            hand.trick = []
+            return self.commit_trick(line, said)
+        return Reply(said=said)
+
+    def trick_line(self, entry: Entry) -> Reply:
+        """A whole trick line as `.rvs` writes it (``Claire: 2C JC 7C 5C``, or explicit)."""
+        if self.hand and self.hand.trick:
+            return Reply(refused=[f"finish trick {len(self.hand.trick_lines) + 1} first (or `undo`)"])
+        return self.commit_trick("  " + entry.line(), [])
+
+    def commit_trick(self, line: str, said: list[str]) -> Reply:
+        reply = self.commit_line("tricks", line)
+        if reply.refused:
+            return reply
+        hand = self.hand
+        assert hand is not None
+        check = hand.check(self.players, self.knobs, self.previous_dealer)
+        trick = check.tricks[-1]
+        hand.leader = trick.winner
+        reply.said = said + reply.said + [show.trick_won(trick)]
+        reply.said += show.trick_payments(self, check.tricks)
+        if hand.whole():
+            reply.said += self.hand_done()
+        return reply
+
+    def excused(self, check: Check) -> list[Diagnostic]:
+        """The refusals that stand: a revoke against a known hand is taken when the input goes
+        on to acknowledge it (a .rvs file writes `irregular: revoke NAME` after the tricks)."""
+        if check.refusals and self.ahead is not None:
+            later = self.acknowledged_later()
+            excused = [d for d in check.refusals if is_revoke(d) and d.player in later]
+            check.refusals = [d for d in check.refusals if d not in excused]
+            check.others += excused
+        return check.refusals
+
+    def revealed(self, others: list[Diagnostic]) -> list[str]:
+        """A revoke that a later card proves: said once, to acknowledge or correct."""
+        out = []
+        coming = self.acknowledged_later()
+        for diag in others:
+            told = f"{diag.player} {diag.trick}"  # the evidence may change, the revoke does not
+            if diag.is_error and diag.player and told not in self.revokes_told and diag.player not in coming:
+                self.revokes_told.add(told)
+                out.append(f"{explain(diag)}; or `undo` back to trick {diag.trick} to correct it")
+        return out
+
+    def acknowledged_later(self) -> set[str]:
+        """The players whose revoke the input acknowledges further down this hand."""
+        if self.ahead is None:
+            return set()
+        return {e.rest.split(None, 1)[1].strip().strip('"') for e in map(read_entry, self.ahead())
+                if e.word == "irregular" and e.rest.split()[:1] == ["revoke"] and " " in e.rest}
+
+    def more_to_come(self) -> bool:
+        """Whether the input goes on to lines that change this hand's settlement."""
+        return self.ahead is not None and any(
+            read_entry(line).word in ("irregular", "claims", "void") for line in self.ahead())
+
+    def tail_line(self, line: str) -> Reply:
+        hand = self.hand
+        if hand is None:
+            return Reply(refused=["no hand is under way"])
+        if line.startswith("void") and (hand.started_play or hand.parts["deal"] or hand.parts["exchange"]):
+            return Reply(refused=["a void hand has no deal, exchange or tricks: `undo` them first"])
+        reply = self.commit_line("tail", line)
+        if not reply.refused and hand.whole():
+            reply.said += self.hand_done()
+        return reply
+
+    def commit_line(self, part: str, line: str) -> Reply:
+        """Check one whole line with the hand so far; commit it unless it is refused."""
+        hand = self.hand
+        if hand is None:
+            return Reply(refused=["no hand is under way: give the dealer first"])
+        check = hand.check(self.players, self.knobs, self.previous_dealer, (part, line))
+        if self.excused(check):
+            return Reply(refused=[explain(d) for d in check.refusals])
+        for comment in self.comments:
+            hand.add(part, comment, content=False)
+        self.comments = []
+        hand.add(part, line)
+        return Reply(said=self.revealed(check.others))
+
+    def known_hand(self) -> frozenset[Card] | None:
+        """What the player to play still holds, when his deal and exchange are recorded."""
+        player, hand = self.to_play(), self.hand
+        record = hand.parse(pending=True)[0].record if hand else None
+        if record is None or record.deal is None or player is None or \
+                player not in {e.player.text for e in record.exchange or ()}:
+            return None
+        check = hand.check(self.players, self.knobs, self.previous_dealer) if hand else None
+        tricks = check.tricks if check else ()
+        played = {p: [c for t in tricks for who, c in t.plays if who == p] for p in self.players}
+        held, _ = check_holdings(record, self.players, self.knobs, played, Findings(record.number),
+                                 finished=False)
+        return held[player] - set(played[player])
+
+    def played(self) -> set[Card]:
+        """The cards played so far in the hand in progress."""
+        if self.hand is None:
+            return set()
+        check = self.hand.check(self.players, self.knobs, self.previous_dealer)
+        return {card for t in check.tricks for _, card in t.plays}
+
+
+def _named(line: str) -> str | None:
+    """The player a deal or exchange line names (``Anne: ...``, ``"Mme de Vaux" keeps``)."""
+    match = _BLOCK_LINE.match(line)
+    if match is None or match.group(1) in ("deal", "exchange"):
+        return None
+    return match.group(1).strip('"')
+
+
+def _block_text(kind: str, player: str, text: str) -> str:
+    """A bare deal or exchange answer, written as the player's line."""
+    name = quote(player)
+    if kind == "deal":
+        return f"{name}: {text}"
+    words = text.split()
+    if words and words[0] in _EXCHANGE_VERBS:
+        return f"{name} {text}"
+    return f"{name} discards {text}"
+
+
+def is_revoke(diag: Diagnostic) -> bool:
+    """A revoke found by replay (its message asks for the acknowledgement)."""
+    return diag.player is not None and diag.message.endswith(f"`irregular: revoke {diag.player}`")

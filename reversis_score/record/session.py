@@ -1,0 +1,252 @@
+"""The state ``record`` drives: the header (header.py), the hands closed, the hand in
+progress (a ``HandDraft``), and what the scorer is asked next. ``Recorder.enter`` takes one
+entry, checks it with the real parser and replay, commits it or refuses it, and says what
+happened; ``document`` is the whole record as it must stand on disk.
+
+>>> r = Recorder("new.rvs", interactive=False)
+>>> for line in ["players: A B C D", "dealer: D", "2C 3C 4C 5C"]:
+...     reply = r.enter(line)
+>>> reply.said[0], r.question
+('trick 1: D wins it with 5♣', 'card')
+"""
+from __future__ import annotations
+
+from reversis_score.record import show
+from reversis_score.record.draft import HandDraft
+from reversis_score.record.entries import Entry, read_entry
+from reversis_score.record.header import Reply, explain
+from reversis_score.record.play import PlaySteps
+from reversis_score.render.rvs import quote
+from reversis_score.replay.tricks import TRICKS_PER_HAND
+
+
+class Recorder(PlaySteps):
+    """A session being recorded: header, closed hands, the hand in progress."""
+
+    # ------------------------------------------------------------ questions
+    def hand_question(self) -> str:
+        hand = self.hand
+        if hand is None or self.hand_line is not None:
+            return "dealer"
+        if self.table_open:
+            return "table"
+        if hand.whole():
+            return "after"
+        if hand.block_kind:
+            return hand.block_kind
+        return "card" if hand.started_play or hand.cursor == "tricks" else hand.cursor
+
+    @property
+    def proposed_dealer(self) -> str | None:
+        """Next in rotation after the last hand's dealer (none for the first hand)."""
+        last = self.dealer or self.previous_dealer
+        if last not in self.players:
+            return None
+        return self.players[(self.players.index(last) + 1) % 4]
+
+    @property
+    def next_number(self) -> int:
+        return (self.hand.number if self.hand else self.closed[-1].number if self.closed else 0) + 1
+
+    # ------------------------------------------------------------ entries
+    def accept_hand_default(self) -> Reply:
+        question = self.hand_question()
+        if question in ("dealer", "after"):
+            dealer = self.proposed_dealer
+            if dealer is None:
+                return Reply(refused=["who deals? (a player's name)"])
+            return self.start_hand(read_entry(""), dealer)
+        if question == "table":
+            self.table_open = False
+        elif question in ("deal", "exchange", "announce") and self.hand:
+            if self.hand.block:
+                return Reply(refused=[f"the {question} needs a line for every player (or `undo`)"])
+            # no deal: no exchange to ask either (`exchange:` still records one)
+            self.hand.cursor = {"deal": "announce", "exchange": "announce", "announce": "tricks"}[question]
+        return Reply()
+
+    def hand_entry(self, entry: Entry) -> Reply:
+        if entry.kind == "command":
+            return self.command(entry)
+        word = entry.word if entry.kind == "keyword" else ""
+        if word == "hand":
+            return self.new_hand_line(entry)
+        if word == "dealer":
+            return self.start_hand(entry, entry.rest, entry.line())
+        if self.in_header and word:
+            return Reply(refused=["a hand starts with its dealer: `dealer: NAME`"])
+        if word in ("irregular", "void", "claims"):
+            return self.tail_line(entry.line())
+        if word == "table":
+            self.table_open = True
+            return self.commit_line("table", entry.line()) if entry.comment else Reply()
+        if word in ("deal", "exchange"):
+            return self.open_block(word, entry)
+        if word == "announce":
+            return self.announce(entry, entry.line())
+        if word == "tricks":
+            return self.open_tricks(entry)
+        return self.answer(entry)
+
+    def answer(self, entry: Entry) -> Reply:
+        """A bare entry: the answer to the question asked."""
+        question = self.question
+        if question in ("dealer", "after") and entry.cards is None:
+            return self.start_hand(entry, entry.text)
+        if question == "table":
+            if "->" in entry.text:
+                return self.commit_line("table", "  " + entry.line())
+            self.table_open = False
+            question = self.question
+        if question in ("deal", "exchange") and self.hand:
+            if not self.hand.block and _first_trick(entry, question):
+                self.hand.cursor = "tricks"  # no deal, no exchange: the play has begun
+            else:
+                return self.block_line(question, entry)
+        if question == "announce" and self.hand and entry.cards is None:
+            name = entry.text.removeprefix("espagnolette").strip().strip('"')
+            return self.announce(entry, entry.line(f"announce: espagnolette {quote(name)}"))
+        if self.hand is None or self.hand.whole():
+            return Reply(refused=[self.no_cards_now()])
+        if entry.cards is not None:
+            return self.cards(entry)
+        return self.trick_line(entry)
+
+    def no_cards_now(self) -> str:
+        if self.hand is None:
+            return "no hand is under way: give the dealer first"
+        return (f"hand {self.hand.number} is whole: give the next dealer (Enter: "
+                f"{self.proposed_dealer}), or `undo`")
+
+    # ------------------------------------------------------------ a hand begins and ends
+    def new_hand_line(self, entry: Entry) -> Reply:
+        problem = self.close_hand()
+        if problem:
+            return Reply(refused=[problem])
+        self.hand_line = entry
+        return Reply()
+
+    def start_hand(self, entry: Entry, dealer: str, line: str | None = None) -> Reply:
+        """A dealer named: the hand begins (the one before must be whole and sound)."""
+        if self.hand is not None and self.hand_line is None:
+            problem = self.close_hand()
+            if problem:
+                return Reply(refused=[problem])
+        if not self.header.has_players:
+            return Reply(refused=["the players come first: `players: A B C D`, in order of play"])
+        draft = HandDraft(self.next_number)
+        head = self.hand_line.line() if self.hand_line else f"hand {draft.number}"
+        for comment in self.comments:
+            draft.add("head", comment, content=False)
+        draft.add("head", head, content=False)
+        draft.add("head", line or entry.line(f"dealer: {quote(dealer.strip().strip(chr(34)))}"))
+        check = draft.check(self.players, self.knobs, self.previous_dealer)
+        errors = [d for d in check.refusals + check.others if d.is_error]  # all of it is new
+        if errors:
+            return Reply(refused=[explain(d) for d in errors])
+        if self.in_header:
+            self.prefix, self.in_header = self.header_text(), False
+        assert check.record is not None  # a refusal otherwise
+        self.hand, self.hand_line, self.comments = draft, None, []
+        draft.leader = self.after(check.record.dealer.text)
+        return Reply(said=[f"hand {draft.number}: {check.record.dealer.text} deals"]
+                   + [explain(d) for d in check.others if not d.is_error])
+
+    def close_hand(self) -> str | None:
+        """Freeze the hand in progress into the record; the reason when it cannot be."""
+        hand = self.hand
+        if hand is None:
+            return None
+        checked = self.checked(hand)
+        if not hand.whole():
+            done = len(hand.trick_lines)
+            return (f"hand {hand.number} is unfinished: {done} of {TRICKS_PER_HAND} tricks recorded "
+                    "(finish it, or `void` for a misdeal)")
+        if not checked.ok:
+            return f"hand {hand.number} cannot be settled: " + "; ".join(
+                explain(d) for d in checked.diagnostics if d.is_error)
+        self.closed.append(checked)
+        self.prefix += self.sep + hand.formatted()
+        self.sep, self.hand, self.table_open = "\n", None, False
+        self.revokes_told = set()
+        return None
+
+    # ------------------------------------------------------------ commands
+    def command(self, entry: Entry) -> Reply:
+        word = entry.word
+        if word == "quit":
+            return Reply(quit=True)
+        if word == "help":
+            return Reply(said=[show.HELP])
+        if word == "show":
+            return Reply(said=[show.hand_so_far(self)])
+        if word == "undo":
+            return self.undo()
+        if word == "table":
+            self.table_open = True
+            return Reply()
+        line = {"void": "void: misdeal", "claims waived": "claims: waived"}.get(word)
+        return self.tail_line(entry.line(line or f"irregular: {entry.rest}"))
+
+    def undo(self) -> Reply:
+        """Take back the last card, else the last line (a trick, a deal or exchange block...)."""
+        hand = self.hand
+        if self.hand_line is not None:
+            self.hand_line = None
+            return Reply(said=["took back the `hand` line"])
+        if hand is None:
+            return Reply(refused=[("nothing to undo: the hands before are written (edit the file to "
+                                   "change them)")])
+        if hand.trick:
+            return Reply(said=[f"took back {hand.trick.pop()}"])
+        if hand.block:
+            hand.block.pop()
+            if len(hand.block) <= 1:
+                hand.block_kind, hand.block = None, []
+            return Reply(said=["took back the last line"])
+        if hand.entered and hand.entered[-1] in ("deal", "exchange"):
+            kind = hand.entered.pop()
+            hand.parts[kind], hand.cursor = [], kind
+            return Reply(said=[f"took back the {kind}"])
+        taken = hand.undo_line()
+        if taken is None or not hand.entered and taken.lstrip().startswith("dealer"):
+            self.hand = None
+            return Reply(said=[f"took back hand {hand.number}"])
+        check = hand.check(self.players, self.knobs, self.previous_dealer)
+        complete = [t for t in check.tricks if len(t.plays) == 4]
+        assert check.record is not None  # what is left was checked when entered
+        hand.leader = complete[-1].winner if complete else self.after(check.record.dealer.text)
+        self.revokes_told = {f"{d.player} {d.trick}" for d in check.others if d.is_error}
+        return Reply(said=[f"took back: {' '.join(taken.split())}"])
+
+    # ------------------------------------------------------------ the record
+    def document(self) -> str:
+        """The whole record as it must stand on disk now."""
+        if self.in_header:
+            return self.header_text()
+        if self.hand is None:  # no blank line at the end, as `format` writes it
+            return self.prefix.rstrip("\n") + "\n" if self.prefix.strip() else ""
+        return self.prefix + self.sep + self.hand.formatted()
+
+    def finish(self) -> None:
+        """End of input: comments still waiting go at the end of the record."""
+        if not self.comments:
+            return
+        if self.in_header:
+            self.header_lines += self.comments
+        elif self.hand is not None:
+            last = [p for p, lines in self.hand.parts.items() if lines][-1]
+            for comment in self.comments:
+                self.hand.add(last, comment, content=False)
+        else:
+            self.prefix += "\n".join(self.comments) + "\n"
+        self.comments = []
+
+
+def _first_trick(entry: Entry, question: str) -> bool:
+    """Whether an entry at the deal or exchange question is the first trick's instead: its
+    cards (a deal line has 11 or 12; a discard is one), or a trick line."""
+    if entry.cards is not None:
+        return question == "deal" or len(entry.cards) > 1
+    cards = entry.text.split(":", 1)[-1].split()
+    return "," in entry.text or (":" in entry.text and len(cards) <= 4)
