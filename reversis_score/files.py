@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import BinaryIO
 
 
 def new_file_mode() -> int:
@@ -17,21 +18,48 @@ def new_file_mode() -> int:
     return 0o666 & ~mask
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside ``path``, then rename it into place.
+class AtomicFile:
+    """A file written bit by bit beside its target and renamed into place by ``commit``.
 
-    An existing file keeps its mode; a new one gets the umask's.
+    Until then the target is untouched; ``discard`` (or any failure) removes the temporary
+    file. An existing target keeps its mode; a new one gets the umask's.
     """
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        folder = path.parent if str(path.parent) else Path(".")
+        fd, self.temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        self.out: BinaryIO = os.fdopen(fd, "wb")
+
+    def write(self, data: bytes) -> None:
+        """Add bytes to the new file."""
+        self.out.write(data)
+
+    def commit(self) -> None:
+        """Flush to disk and rename over the target; on failure the target is as it was."""
+        try:
+            self.out.flush()
+            os.fsync(self.out.fileno())
+            self.out.close()
+            os.chmod(self.temp, self.path.stat().st_mode & 0o777 if self.path.exists() else new_file_mode())
+            os.replace(self.temp, self.path)
+        except BaseException:
+            self.discard()
+            raise
+
+    def discard(self) -> None:
+        """Drop what was written; the target is untouched."""
+        self.out.close()
+        if os.path.exists(self.temp):
+            os.unlink(self.temp)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write to a temporary file beside ``path``, then rename it into place."""
+    target = AtomicFile(path)
     try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temp, path.stat().st_mode & 0o777 if path.exists() else new_file_mode())
-        os.replace(temp, path)
+        target.write(data)
     except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
+        target.discard()
         raise
+    target.commit()

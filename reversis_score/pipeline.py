@@ -1,15 +1,18 @@
 """The record pipeline in one call: bytes → records → rules → replayed hands, with every problem.
 
-``check_text`` is what ``check``, ``format`` and ``settle`` all start from (one reading,
-many consumers).
+``stream_text`` reads a record hand by hand: the header at once, then each hand parsed and
+replayed when the consumer reaches it, so a long record is never held whole. ``check_text``
+collects that stream into a CheckedSession: it is what ``check``, ``audit``, ``why`` and
+the settle table start from (one reading, many consumers).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from reversis_score.notation.diagnostics import Diagnostic
-from reversis_score.notation.parse import ParseResult, read_text
+from reversis_score.notation.parse import ParsedHand, ParseResult, read_head
 from reversis_score.notation.records import HandRecord, Header
 from reversis_score.replay.play import Play
 from reversis_score.replay.tricks import card_problems, is_unfinished, replay, unfinished_problems
@@ -67,7 +70,7 @@ class CheckedSession:
 
     def settleable_hands(self) -> list[CheckedHand]:
         """The hands before the first bad one (pools carry from hand to hand)."""
-        out = []
+        out: list[CheckedHand] = []
         if any(d.is_error for d in self.header_diagnostics):
             return out
         for hand in self.hands:
@@ -77,40 +80,69 @@ class CheckedSession:
         return out
 
 
-def check_text(text: str, file: str = "-", record_dir: Path | None = None,
-               rules_override: str | None = None, strict: bool = False,
-               tricks_only: bool = False) -> CheckedSession:
-    """Parse, resolve the rules and replay every hand of a record.
+@dataclass(slots=True)
+class SessionStream:
+    """A record being checked: header and rules now, each hand checked when it is reached.
+
+    ``hands`` may be consumed once; ``check_text`` collects it into a CheckedSession, the
+    streaming writers settle and write each hand and let it go.
+    """
+
+    file: str
+    header: Header
+    rules: RuleSet
+    header_diagnostics: list[Diagnostic]
+    lines: list[str]
+    hands: Iterator[CheckedHand]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.header.player_names
+
+
+def stream_text(text: str, file: str = "-", record_dir: Path | None = None,
+                rules_override: str | None = None, tricks_only: bool = False) -> SessionStream:
+    """Parse the header and resolve the rules; parse and replay each hand as it is asked for.
 
     ``tricks_only`` replays the tricks without the recorded deal and exchange (to compare a
     48-card record under a 52-card preset, or the reverse).
     """
-    parsed = read_text(text, file)
+    head = read_head(text, file)
+    hands: Iterable[ParsedHand] = head.hands
     if tricks_only:
-        for hand in parsed.hands:
-            if hand.record is not None:
-                hand.record = replace(hand.record, deal=None, exchange=None)
-    return check_parsed(parsed, record_dir, rules_override, strict)
+        hands = (_tricks_only(hand) for hand in hands)
+    return stream_parsed(head.file, head.header, head.header_diagnostics, head.lines, hands,
+                         record_dir, rules_override)
 
 
-def check_parsed(parsed: ParseResult, record_dir: Path | None = None,
-                 rules_override: str | None = None, strict: bool = False) -> CheckedSession:
-    """Resolve the rules and replay every parsed hand."""
-    ruleset, rule_diags = resolve(parsed.header, record_dir, rules_override, parsed.file)
-    header_diags = parsed.header_diagnostics + rule_diags
-    session = CheckedSession(parsed.file, parsed.header, ruleset, [], header_diags, parsed.lines)
-    if strict and any(d.is_error for d in header_diags):
-        return _first_error_only(session)
-    players = parsed.header.player_names
+def _tricks_only(hand: ParsedHand) -> ParsedHand:
+    if hand.record is not None:
+        hand.record = replace(hand.record, deal=None, exchange=None)
+    return hand
+
+
+def stream_parsed(file: str, header: Header, header_diagnostics: list[Diagnostic], lines: list[str],
+                  hands: Iterable[ParsedHand], record_dir: Path | None = None,
+                  rules_override: str | None = None) -> SessionStream:
+    """Resolve the rules of a parsed header; the hands are replayed as they are reached."""
+    ruleset, rule_diags = resolve(header, record_dir, rules_override, file)
+    header_diags = header_diagnostics + rule_diags
+    players = header.player_names
     # Hands are checked whenever the players are known, even under other header errors
     # (nothing is settled then: see settleable_hands).
     can_replay = len(players) == 4 and len(set(players)) == 4 and not any(
-        d.is_error and d.span and d.span.line == _players_line(parsed.header) for d in header_diags)
+        d.is_error and d.span and d.span.line == _players_line(header) for d in header_diags)
+    checked = _replay_all(hands, players if can_replay else None, ruleset)
+    return SessionStream(file, header, ruleset, header_diags, lines, checked)
+
+
+def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
+                ruleset: RuleSet) -> Iterator[CheckedHand]:
     previous_dealer = None
-    for ph in parsed.hands:
+    for ph, last in _marking_the_last(hands):
         hand = CheckedHand(ph.number, ph.first_line, ph.record, None, list(ph.diagnostics))
-        if ph.record is not None and can_replay and not any(d.is_error for d in ph.diagnostics):
-            if ph is parsed.hands[-1] and is_unfinished(ph.record):  # `record` stopped mid-hand
+        if ph.record is not None and players is not None and not any(d.is_error for d in ph.diagnostics):
+            if last and is_unfinished(ph.record):  # `record` stopped mid-hand
                 found = unfinished_problems(ph.record, players, ruleset.knobs, previous_dealer)
             else:
                 hand.play, found = replay(ph.record, players, ruleset.knobs, previous_dealer)
@@ -120,6 +152,43 @@ def check_parsed(parsed: ParseResult, record_dir: Path | None = None,
             hand.diagnostics.sort(key=_position)
         if ph.record is not None:
             previous_dealer = ph.record.dealer.text
+        yield hand
+
+
+def _marking_the_last(hands: Iterable[ParsedHand]) -> Iterator[tuple[ParsedHand, bool]]:
+    """Each hand and whether it is the record's last (known by reading one hand ahead)."""
+    ahead = iter(hands)
+    current = next(ahead, None)
+    while current is not None:
+        following = next(ahead, None)
+        yield current, following is None
+        current = following
+
+
+def check_text(text: str, file: str = "-", record_dir: Path | None = None,
+               rules_override: str | None = None, strict: bool = False,
+               tricks_only: bool = False) -> CheckedSession:
+    """Parse, resolve the rules and replay every hand of a record (``stream_text``, collected).
+
+    ``tricks_only`` replays the tricks without the recorded deal and exchange.
+    """
+    return collect(stream_text(text, file, record_dir, rules_override, tricks_only), strict)
+
+
+def check_parsed(parsed: ParseResult, record_dir: Path | None = None,
+                 rules_override: str | None = None, strict: bool = False) -> CheckedSession:
+    """Resolve the rules and replay every parsed hand."""
+    return collect(stream_parsed(parsed.file, parsed.header, parsed.header_diagnostics, parsed.lines,
+                                 parsed.hands, record_dir, rules_override), strict)
+
+
+def collect(stream: SessionStream, strict: bool = False) -> CheckedSession:
+    """The whole session of a stream; ``strict`` stops at the first error and keeps only it."""
+    session = CheckedSession(stream.file, stream.header, stream.rules, [], stream.header_diagnostics,
+                             stream.lines)
+    if strict and any(d.is_error for d in stream.header_diagnostics):
+        return _first_error_only(session)
+    for hand in stream.hands:
         session.hands.append(hand)
         if strict and any(d.is_error for d in hand.diagnostics):
             return _first_error_only(session)

@@ -1,6 +1,8 @@
 """Shared fixtures: paths, the golden-file flag, and small record helpers."""
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -9,6 +11,11 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 BAD = SAMPLES / "bad"
 DATA = Path(__file__).resolve().parent / "data"
+
+
+def pytest_configure(config):
+    # The parser's table cache goes to a fresh folder, never the user's ~/.cache (children inherit it).
+    os.environ["REVERSIS_SCORE_CACHE"] = tempfile.mkdtemp(prefix="reversis-score-cache-")
 
 
 def pytest_addoption(parser):

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from reversis_score import __version__
 from reversis_score.cli import app
-from reversis_score.notation.parse import grammar_text
+from reversis_score.notation.lalr import grammar_text
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from reversis_score import __version__
-from reversis_score.notation.diagnostics import render
-from reversis_score.pipeline import CheckedSession, check_text
+
+if TYPE_CHECKING:  # the pipeline (Lark and the engine) is imported by the commands that run it
+    from reversis_score.pipeline import CheckedSession
 
 EXAMPLES = """\
 Examples:
@@ -72,17 +73,18 @@ class RecordProblem(Exception):
     """A file that opens but is not a readable record: exit 1."""
 
 
-def _stdin_bytes() -> bytes:
+def stdin_bytes() -> bytes:
     """Standard input, read once: ``check - -`` names the same record twice."""
     if not _STDIN:
         _STDIN.append(sys.stdin.buffer.read())
     return _STDIN[0]
 
 
-def read_bytes(name: str, kind: str = "a record file") -> tuple[bytes, Path]:
-    """The bytes of a file (``-`` is standard input) and its directory; problems exit 2."""
+def read_bytes(name: str, kind: str = "a record file", stdin: bytes | None = None) -> tuple[bytes, Path]:
+    """The bytes of a file (``-`` is standard input, or ``stdin`` when the caller read it: a
+    worker process cannot) and its directory; problems are UsageProblems (exit 2)."""
     if name == "-":
-        return _stdin_bytes(), Path.cwd()
+        return (stdin if stdin is not None else stdin_bytes()), Path.cwd()
     path = Path(name)
     if not path.exists():
         raise UsageProblem(f"{name}: no such file")
@@ -97,12 +99,18 @@ def read_bytes(name: str, kind: str = "a record file") -> tuple[bytes, Path]:
 def read_record(name: str) -> tuple[str, Path | None]:
     """The text of a record file (``-`` is standard input) and its directory."""
     data, folder = read_bytes(name)
+    return decoded(name, data), folder
+
+
+def decoded(name: str, data: bytes) -> str:
+    """The record's text; bytes that are not UTF-8 are a RecordProblem with their place."""
+    from reversis_score.notation.diagnostics import render
     from reversis_score.notation.parse import decode
     text, problem = decode(data)
     if problem is not None:
-        lines = data.decode("utf-8", "replace").split("\n")
-        raise RecordProblem(render(problem, name, lines))
-    return text, folder
+        raise RecordProblem(render(problem, name, data.decode("utf-8", "replace").split("\n")))
+    assert text is not None
+    return text
 
 
 def validate_rules_option(rules: str | None) -> None:
@@ -118,11 +126,14 @@ def validate_rules_option(rules: str | None) -> None:
 
 def load_checked(name: str, strict: bool = False, rules: str | None = None) -> CheckedSession:
     """Read and check one record; usage problems exit 2, unreadable text exits 1."""
+    from reversis_score.pipeline import check_text
     text, folder = read_record(name)
     return check_text(text, name, folder, rules, strict)
 
 
 def print_diagnostics(session: CheckedSession) -> None:
+    """Every problem of a checked record on standard error, with its place."""
+    from reversis_score.notation.diagnostics import render
     for diag in session.diagnostics:
         typer.echo(render(diag, session.file, session.lines), err=True)
 

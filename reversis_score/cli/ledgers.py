@@ -8,28 +8,18 @@ a bad option, an unknown name, a target that cannot be written), 3 an audit that
 from __future__ import annotations
 
 import sys
-from datetime import date
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from reversis_score.cli import complete
-from reversis_score.cli.app import (
-    Output,
-    UsageProblem,
-    app,
-    fail,
-    guarded,
-    load_checked,
-    print_diagnostics,
-    read_bytes,
-    try_load,
-)
-from reversis_score.files import write_atomically
-from reversis_score.notation.diagnostics import render
-from reversis_score.pipeline import CheckedSession, check_text
+from reversis_score.cli.app import Output, app, fail, guarded, load_checked, print_diagnostics, try_load
+from reversis_score.cli.records import JOBS_HELP, QUIET_HELP
+
+if TYPE_CHECKING:  # imported where used: --help and check stay light
+    from reversis_score.pipeline import CheckedSession
 
 
 class Shown(StrEnum):
@@ -79,6 +69,7 @@ def _write_text(text: str, to: str | None) -> None:
     if to is None:
         sys.stdout.write(text)
         return
+    from reversis_score.files import write_atomically
     target = Path(to)
     try:
         write_atomically(target, text.encode("utf-8"))
@@ -161,31 +152,6 @@ def why(
 
 
 # ------------------------------------------------------------------ export
-def _read_for_export(name: str):
-    """Read, check and settle one file for export; None and its status when it cannot be."""
-    from reversis_score.ledger.export import session_file
-    from reversis_score.notation.parse import decode
-    try:
-        data, folder = read_bytes(name)
-    except UsageProblem as exc:
-        typer.echo(f"error: {exc}", err=True)
-        return None, 2
-    text, problem = decode(data)
-    if problem is not None:
-        typer.echo(render(problem, name, data.decode("utf-8", "replace").split("\n")), err=True)
-        return None, 1
-    session = check_text(text, name, folder)
-    print_diagnostics(session)
-    if session.errors:
-        return None, 1
-    from reversis_score.ledger.build import ConservationError
-    try:
-        return session_file(name, data, session), 0
-    except ConservationError as exc:
-        typer.echo(f"internal error: fish not conserved in {exc}; please report it", err=True)
-        return None, 1
-
-
 @app.command(epilog="Examples: reversis-score export night*.rvs --format sqlite --to season.db; "
                      "reversis-score export club.rvs --format csv --what hands --to hands.csv; "
                      "reversis-score export night*.rvs --to postgresql://club@db.example.org/league")
@@ -202,6 +168,8 @@ def export(
     = What.items,
     all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing", help="Export nothing when any "
                                                  "file has record errors.")] = False,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", metavar="N", min=1, help=JOBS_HELP)] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
 ) -> None:
     """Export session ledgers: JSON, CSV, Markdown, or into a SQLite or PostgreSQL database.
 
@@ -214,14 +182,17 @@ def export(
         fail("error: --what hands is for --format csv", 2)
     if to is not None and any(f != "-" and Path(f).resolve() == Path(to).resolve() for f in files):
         fail(f"error: --to {to} is one of the records being exported; choose another file", 2)
-    loaded, codes = _read_all(files)
-    if 2 in codes:
-        fail("nothing exported: fix the file names first", 2)
-    if 1 in codes and all_or_nothing:
-        fail("nothing exported (--all-or-nothing): a file has record errors", 1)
-    if loaded:
-        _export_loaded(loaded, output, to, what)
-    raise typer.Exit(worst(codes))
+    from reversis_score.cli.exports import ExportRun, export_database, export_text
+    run = ExportRun(files, output.value, what.value, all_or_nothing, jobs, quiet)
+    try:
+        if output is ExportFormat.sqlite:
+            assert to is not None
+            export_database(run, to)
+        else:
+            export_text(run, to)
+    finally:
+        run.progress.stop()
+    raise typer.Exit(worst(run.codes))
 
 
 def _database_format(ctx: typer.Context, output: ExportFormat, to: str | None) -> ExportFormat:
@@ -234,40 +205,6 @@ def _database_format(ctx: typer.Context, output: ExportFormat, to: str | None) -
         fail(f"error: --to postgresql://… writes into a PostgreSQL database; --format {output.value} "
              "writes a file (leave out --format to export into the database)", 2)
     return ExportFormat.sqlite
-
-
-def _read_all(files: list[str]) -> tuple[list, list[int]]:
-    """Every file that can be exported, and each file's exit status (problems reported)."""
-    loaded, codes = [], []
-    for name in files:
-        found, code = _read_for_export(name)
-        codes.append(code)
-        if found is not None:
-            loaded.append(found)
-        elif code == 1:
-            typer.echo(f"{name}: has record errors: not exported", err=True)
-    return loaded, codes
-
-
-def _export_loaded(loaded, output: ExportFormat, to: str | None, what: What) -> None:
-    if output is not ExportFormat.sqlite:
-        from reversis_score.ledger.export import text_export
-        _write_text(text_export(loaded, output.value, what.value), to)
-        return
-    from reversis_score.render.database import export_database, shown
-    from reversis_score.render.schema import TargetProblem
-    assert to is not None
-    try:
-        done = export_database(to, [(f.sha256, f.ledger) for f in loaded])
-    except TargetProblem as exc:
-        fail(f"error: {shown(to)}: {exc}; nothing was changed", 2)
-    except OSError as exc:
-        fail(f"error: cannot write {shown(to)} ({exc}); nothing was changed", 2)
-    for f, outcome in zip(loaded, done, strict=True):
-        hands = len(f.ledger.settled)
-        where = "to" if outcome == "added" else "in"
-        typer.echo(f"{f.name}: {outcome} {where} {shown(to)} ({hands} hand{'s' * (hands != 1)}, "
-                   f"session {f.sha256[:12]})")
 
 
 # ------------------------------------------------------------------ season
@@ -285,6 +222,8 @@ def season(
     output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
 ) -> None:
     """Totals per player across the sessions of a database, and the season's settle-up."""
+    from datetime import date
+
     from reversis_score.ledger import season as seasons
     from reversis_score.render.tables import write_blocks
     if since is not None:

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -18,13 +20,13 @@ from reversis_score.cli.app import (
     print_diagnostics,
     read_record,
     render_ledger,
-    try_load,
+    stdin_bytes,
     validate_rules_option,
 )
-from reversis_score.files import write_atomically
-from reversis_score.notation.diagnostics import render
-from reversis_score.pipeline import CheckedSession, check_text
-from reversis_score.render.rvs import format_record
+
+if TYPE_CHECKING:  # imported where used: --help and check stay light
+    from reversis_score.cli.batch import FileReport
+    from reversis_score.pipeline import CheckedHand, CheckedSession, SessionStream
 
 
 class Suits(StrEnum):
@@ -34,6 +36,10 @@ class Suits(StrEnum):
     symbols = "symbols"
 
 
+JOBS_HELP = "Worker processes (default: one per CPU); the output is the same for any number."
+QUIET_HELP = "No progress bar (it shows only on a terminal, for work over ~2 s)."
+
+
 @app.command(epilog="Example: reversis-score check samples/*.rvs")
 def check(
     files: complete.RecordFiles,
@@ -41,23 +47,44 @@ def check(
     rules: Annotated[str | None, typer.Option(
         "--rules", metavar="NAME|FILE", autocompletion=complete.preset_or_house_rules,
         help="Rules to check under, overriding the header.")] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", metavar="N", min=1, help=JOBS_HELP)] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
 ) -> None:
     """Check records: one summary line per file, or every error with its place."""
+    from reversis_score.cli import batch
     validate_rules_option(rules)
+    stdin = stdin_bytes() if "-" in files else None
+    sizes = batch.file_sizes(files, stdin)
+    work = partial(check_work, strict=strict, rules=rules, stdin=stdin)
+    progress = batch.Progress(len(files), sum(sizes), not quiet)
     worst = 0
-    for name in files:
-        code = _check_one(name, strict, rules)
-        worst = max(worst, code)
-        if strict and code:
-            break
+    try:
+        reports = batch.run_ordered(work, files, jobs or batch.default_jobs(), sizes)
+        for report, size in zip(reports, sizes, strict=True):
+            for message in report.errors:
+                progress.print(message, err=True)
+            if report.line is not None:
+                progress.print(report.line)
+            progress.advance(report, size)
+            worst = max(worst, report.code)
+            if strict and report.code:
+                break
+    finally:
+        progress.stop()
     raise typer.Exit(worst)
 
 
-def _check_one(name: str, strict: bool, rules: str | None) -> int:
-    session, code = try_load(name, strict, rules)
-    if session is not None:
-        typer.echo(summary_line(session))
-    return code
+def check_work(name: str, strict: bool, rules: str | None, stdin: bytes | None) -> FileReport:
+    """Check one file (in a worker process, maybe): its problems and summary line, as text."""
+    from reversis_score.cli.batch import FileReport, diagnostics_text, read_or_report
+    from reversis_score.pipeline import check_text
+    read = read_or_report(name, stdin)
+    if isinstance(read, FileReport):
+        return read
+    _, text, folder = read
+    session = check_text(text, name, folder, rules, strict)
+    return FileReport(name, 1 if session.errors else 0, diagnostics_text(session),
+                      summary_line(session), len(session.hands))
 
 
 def summary_line(session: CheckedSession) -> str:
@@ -83,7 +110,10 @@ def format_command(
         "--in-place", help="Rewrite the file (a temporary file, then a rename).")] = False,
 ) -> None:
     """Write a record in one canonical layout (comments kept)."""
+    from reversis_score.files import write_atomically
+    from reversis_score.notation.diagnostics import render
     from reversis_score.notation.parse import read_text
+    from reversis_score.render.rvs import format_record
     text, _ = guarded(file, read_record)
     parsed = read_text(text, file)
     if parsed.errors:
@@ -130,6 +160,8 @@ def settle(
         _settle_compare(file, compare, itemised, output)
         return
     validate_rules_option(rules)
+    if output in (Output.json, Output.csv) and hand is None and not strict:
+        raise typer.Exit(_settle_streamed(file, rules, split_pools, output))
     session = guarded(file, lambda name: load_checked(name, strict, rules))
     print_diagnostics(session)
     try:
@@ -139,6 +171,51 @@ def settle(
               "not in the record; please report it", 1)
     sys.stdout.write(render_ledger(ledger, output, itemised, hand))
     raise typer.Exit(1 if session.errors else 0)
+
+
+def _settle_streamed(file: str, rules: str | None, split_pools: bool, output: Output) -> int:
+    """``settle --format json|csv``: each hand written as soon as it is settled, so memory stays
+    flat however long the session; the problems are printed as their hands are reached."""
+    from reversis_score.ledger.build import ConservationError, stream_ledger
+    from reversis_score.pipeline import stream_text
+    text, folder = guarded(file, read_record)
+    stream = stream_text(text, file, folder, rules)
+    errors = _printing_diagnostics(stream)
+    ledger = stream_ledger(stream, split_pools)
+    try:
+        if output is Output.json:
+            from reversis_score.render.document import write_json
+            write_json(ledger, sys.stdout.write)
+        else:
+            from reversis_score.render import tables
+            writer = tables.csv_writer(sys.stdout)
+            writer.writerow(tables.ITEMS_HEADER)
+            writer.writerows(tables.item_csv_rows(ledger))
+    except ConservationError as exc:
+        fail(f"internal error: fish not conserved in {exc} — this is a bug in reversis-score, "
+              "not in the record; please report it", 1)
+    return 1 if errors[0] else 0
+
+
+def _printing_diagnostics(stream: SessionStream) -> list[int]:
+    """Print the header's problems now and each hand's as it passes; the error count so far."""
+    from reversis_score.notation.diagnostics import render
+    errors = [0]
+
+    def say(diagnostics: list) -> None:
+        for diag in diagnostics:
+            if diag.severity != "hidden":
+                typer.echo(render(diag, stream.file, stream.lines), err=True)
+                errors[0] += diag.is_error
+
+    def hands(inner: Iterator[CheckedHand]) -> Iterator[CheckedHand]:
+        for hand in inner:
+            say(hand.diagnostics)
+            yield hand
+
+    say(stream.header_diagnostics)
+    stream.hands = hands(stream.hands)
+    return errors
 
 
 @app.command(name="rules", epilog="Examples: reversis-score rules; reversis-score rules manuscrit; "
@@ -170,6 +247,7 @@ def rules_command(
 def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) -> None:
     from reversis_score.ledger import compare as cmp
     from reversis_score.ledger.build import ConservationError
+    from reversis_score.pipeline import check_text
     names, problem = cmp.parse_names(names_text)
     if problem:
         fail(f"error: {problem}", 2)

@@ -13,7 +13,6 @@ import typer
 from reversis_score.cli import complete
 from reversis_score.cli.app import UsageProblem, app, read_bytes, try_load, validate_rules_option
 from reversis_score.cli.ledgers import _ledger, worst
-from reversis_score.ledger.verify import LedgerProblem, invariant_findings, read_documents, schema_findings
 
 EPILOG = ("Examples: reversis-score verify night.json; "
           "reversis-score settle club.rvs --format json | reversis-score verify -; "
@@ -65,6 +64,13 @@ def _settled_record(record: str, rules: str | None, split_pools: bool) -> dict:
 def _verify_one(name: str, against: tuple[dict, str] | None) -> int:
     """Verify one ledger file (against the document a record settles to, and that record's
     name, if given) and print what is wrong; its exit status."""
+    # Imported here, not above: every run imports this module, few run verify.
+    from reversis_score.ledger.verify import (
+        LedgerProblem,
+        invariant_findings,
+        read_documents,
+        schema_findings,
+    )
     try:
         data, _ = read_bytes(name, "a ledger file")
     except UsageProblem as exc:
@@ -90,6 +96,7 @@ def _verify_one(name: str, against: tuple[dict, str] | None) -> int:
 
 
 def _text(data: bytes) -> str:
+    from reversis_score.ledger.verify import LedgerProblem
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

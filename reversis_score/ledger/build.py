@@ -1,17 +1,23 @@
 """The session ledger: hands settled in order, balances, totals, pools, settle-up (docs/ledger.md).
 
+The hands are settled one at a time from a running state (``Running``: pools, totals, the
+nets between players), so a session can be settled as a stream (``stream_ledger``) and
+written hand by hand; ``build_ledger`` collects the same hands into a whole Ledger.
+
 Conservation is checked as each hand is added: a hand whose players' nets plus the pools'
 growth is not 0 is an internal error, reported as such and never shown as if fine.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Protocol, TypeGuard
 
 from reversis_score.notation.diagnostics import Diagnostic
-from reversis_score.pipeline import CheckedHand, CheckedSession
+from reversis_score.pipeline import CheckedHand, CheckedSession, SessionStream
 from reversis_score.rules.houserules import RuleSet
+from reversis_score.rules.knobs import Knobs
 from reversis_score.settle.hand import HandSettlement, settle_hand
 from reversis_score.settle.items import Item
 from reversis_score.settle.pools import PoolTable
@@ -77,10 +83,10 @@ class Ledger:
         """Each player's net from payments between players only (pool payments left out)."""
         net = {p: 0 for p in self.players}
         for hand in self.settled:
-            for item in hand.settlement.items:
-                if item.counts and item.payer in net and item.payee in net:
-                    net[item.payer] -= item.amount
-                    net[item.payee] += item.amount
+            if hand.settlement is None:
+                continue
+            for player, amount in between_of(hand.settlement, self.players).items():
+                net[player] += amount
         return net
 
     def into_pools(self) -> dict[str, int]:
@@ -89,60 +95,186 @@ class Ledger:
         return {p: between[p] - self.totals[p] for p in self.players}
 
 
+@dataclass(slots=True)
+class Running:
+    """What one hand hands on to the next: the pools, the totals, the nets between players.
+
+    This is all a session keeps while it is settled hand by hand; each LedgerHand can be
+    written and let go as soon as it is made.
+    """
+
+    players: tuple[str, ...]
+    stake: int
+    knobs: Knobs
+    pools: PoolTable
+    totals: dict[str, int]
+    between: dict[str, int]
+    last: LedgerHand | None = None  # the last settled hand, which --split-pools closes
+
+    @classmethod
+    def start(cls, players: tuple[str, ...], stake: int, knobs: Knobs) -> Running:
+        """Nothing paid yet, no pool standing."""
+        return cls(players, stake, knobs, PoolTable(knobs.pools), {p: 0 for p in players},
+                   {p: 0 for p in players})
+
+    @property
+    def balances(self) -> dict[str, int]:
+        return {p: self.stake + self.totals[p] for p in self.players}
+
+    def settle(self, hand: CheckedHand) -> LedgerHand:
+        """Settle one good hand (replayed: ``hand.ok``) and carry its pools and nets forward."""
+        play = hand.play
+        assert play is not None
+        settlement, self.pools = settle_hand(play, self.knobs, self.pools)
+        check_conservation(settlement)
+        self._add(settlement, +1)
+        status = "void" if play.void else "settled"
+        self.last = LedgerHand(hand.number, play.dealer, status, settlement, self.balances)
+        return self.last
+
+    def _add(self, settlement: HandSettlement, sign: int) -> None:
+        for player, amount in settlement.net.items():
+            self.totals[player] += sign * amount
+        for player, amount in between_of(settlement, self.players).items():
+            self.between[player] += sign * amount
+
+    def split_pools(self, rules: RuleSet) -> None:
+        """Divide every standing pool equally (RULES §4, interpretation), closing the last hand.
+
+        What does not divide by four stays on the table.
+        """
+        last = self.last
+        if last is None or last.settlement is None:
+            return
+        s = last.settlement
+        items = list(s.items)
+        left = []
+        for index, amount in enumerate(s.pools_after):
+            share, rest = divmod(amount, 4)
+            name = PoolTable.name(index)
+            for player in self.players:
+                if share:
+                    items.append(Item(len(items) + 1, None, "pool-split", None, name, player, share, None,
+                                      f"end of the session: {name} ({amount}) is split equally, {share} "
+                                      f"to each player{f', {rest} left on the table' if rest else ''} "
+                                      "(--split-pools, RULES §4)"))
+            left.append(rest)
+        kept = [amount for amount in left if amount] if rules.knobs.pools == "multiple" else left
+        split = replace(s, items=tuple(items), pools_after=tuple(kept))
+        check_conservation(split)
+        self._add(s, -1)
+        self._add(split, +1)
+        last.settlement = split
+        last.balances = self.balances
+        self.pools = PoolTable(self.pools.mode, list(kept), self.pools.doubling, self.pools.last_taken)
+
+
+def between_of(settlement: HandSettlement, players: tuple[str, ...]) -> dict[str, int]:
+    """Each player's net in one hand from payments between players only (pools left out)."""
+    net = {p: 0 for p in players}
+    for item in settlement.items:
+        if item.counts and item.payer in net and item.payee in net:
+            net[item.payer] -= item.amount
+            net[item.payee] += item.amount
+    return net
+
+
+def ledger_hands(hands: Iterable[CheckedHand], run: Running, header_ok: bool, rules: RuleSet,
+                 split_pools: bool = False) -> Iterator[LedgerHand]:
+    """The ledger's hands, one at a time: every hand before the first bad one is settled, then
+    that bad hand (status ``error``, no items). The hands after it are still read through, so
+    that a stream's diagnostics are all seen.
+
+    A settled hand is handed on only when the next is known, since ``split_pools`` closes the
+    last settled hand.
+    """
+    pending: LedgerHand | None = None
+    stopped = False
+    for hand in hands:
+        if stopped:
+            continue
+        if header_ok and hand.ok:
+            settled = run.settle(hand)
+            if pending is not None:
+                yield pending
+            pending = settled
+            continue
+        stopped = True
+        yield from _close(pending, run, rules, split_pools)
+        pending = None
+        yield LedgerHand(hand.number, _dealer_of(run.players, hand), "error", None, run.balances)
+    yield from _close(pending, run, rules, split_pools)
+
+
+def _close(pending: LedgerHand | None, run: Running, rules: RuleSet,
+           split_pools: bool) -> Iterator[LedgerHand]:
+    if pending is None:
+        return
+    if split_pools:
+        run.split_pools(rules)
+    yield pending
+
+
 def build_ledger(session: CheckedSession, split_pools: bool = False) -> Ledger:
     """Settle every hand before the first bad one, carrying the pools and balances.
 
     With ``split_pools`` the pools left at the end are divided equally among the players
     (RULES §4, interpretation): pool-split items close the last settled hand.
     """
-    knobs = session.rules.knobs
     stake = session.header.stake or 0
-    ledger = Ledger(session, session.rules, stake, totals={p: 0 for p in session.players})
+    run = Running.start(session.players, stake, session.rules.knobs)
+    ledger = Ledger(session, session.rules, stake, totals=run.totals)
     ledger.warnings = list(session.warnings)
-    pools = PoolTable(knobs.pools)
-    settleable = session.settleable_hands()
-    for hand in settleable:
-        settlement, pools = settle_hand(hand.play, knobs, pools)
-        check_conservation(settlement)
-        for player, amount in settlement.net.items():
-            ledger.totals[player] += amount
-        status = "void" if hand.play.void else "settled"
-        ledger.hands.append(LedgerHand(hand.number, hand.play.dealer, status, settlement,
-                                       ledger.balances))
-    ledger.pools = tuple(pools.amounts)
-    if split_pools and ledger.hands:
-        _split_pools(ledger)
-    bad = _first_bad(session, len(settleable))
-    if bad is not None:
-        ledger.hands.append(LedgerHand(bad.number, _dealer_of(session, bad), "error", None,
-                                       ledger.balances))
+    header_ok = not any(d.is_error for d in session.header_diagnostics)
+    ledger.hands = list(ledger_hands(session.hands, run, header_ok, session.rules, split_pools))
+    ledger.pools = tuple(run.pools.amounts)
     return ledger
 
 
-def _split_pools(ledger: Ledger) -> None:
-    """Divide every standing pool equally; what does not divide by four stays on the table."""
-    last = ledger.hands[-1]
-    s = last.settlement
-    items = list(s.items)
-    left = []
-    for index, amount in enumerate(s.pools_after):
-        share, rest = divmod(amount, 4)
-        name = PoolTable.name(index)
-        for player in ledger.players:
-            if share:
-                items.append(Item(len(items) + 1, None, "pool-split", None, name, player, share, None,
-                                  f"end of the session: {name} ({amount}) is split equally, {share} "
-                                  f"to each player{f', {rest} left on the table' if rest else ''} "
-                                  "(--split-pools, RULES §4)"))
-        left.append(rest)
-    kept = [amount for amount in left if amount] if ledger.rules.knobs.pools == "multiple" else left
-    split = replace(s, items=tuple(items), pools_after=tuple(kept))
-    check_conservation(split)
-    for player in ledger.players:
-        ledger.totals[player] += split.net[player] - s.net[player]
-    last.settlement = split
-    last.balances = ledger.balances
-    ledger.pools = tuple(kept)
+@dataclass(slots=True)
+class LedgerStream:
+    """A ledger written as it is settled: ``hands`` yields each hand once; ``totals``,
+    ``pools``, ``warnings`` and ``between_players()`` are complete when it is exhausted."""
+
+    session: SessionStream
+    rules: RuleSet
+    stake: int
+    hands: Iterator[LedgerHand]
+    run: Running
+    warnings: list[Diagnostic]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.session.players
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return self.run.totals
+
+    @property
+    def pools(self) -> tuple[int, ...]:
+        return tuple(self.run.pools.amounts)
+
+    def between_players(self) -> dict[str, int]:
+        """Each player's net from payments between players only, so far."""
+        return dict(self.run.between)
+
+
+def stream_ledger(session: SessionStream, split_pools: bool = False) -> LedgerStream:
+    """Settle a session stream hand by hand, keeping only the running state."""
+    stake = session.header.stake or 0
+    run = Running.start(session.players, stake, session.rules.knobs)
+    warnings = [d for d in session.header_diagnostics if not d.is_error and d.severity != "hidden"]
+    header_ok = not any(d.is_error for d in session.header_diagnostics)
+    seen = _noting_warnings(session.hands, warnings)
+    hands = ledger_hands(seen, run, header_ok, session.rules, split_pools)
+    return LedgerStream(session, session.rules, stake, hands, run, warnings)
+
+
+def _noting_warnings(hands: Iterable[CheckedHand], warnings: list[Diagnostic]) -> Iterator[CheckedHand]:
+    for hand in hands:
+        warnings.extend(d for d in hand.diagnostics if not d.is_error and d.severity != "hidden")
+        yield hand
 
 
 def check_conservation(settlement: HandSettlement) -> None:
@@ -153,14 +285,8 @@ def check_conservation(settlement: HandSettlement) -> None:
                                 f"growth {settlement.pool_growth} do not balance ({total:+d})")
 
 
-def _first_bad(session: CheckedSession, settled: int) -> CheckedHand | None:
-    if settled < len(session.hands):
-        return session.hands[settled]
-    return None
-
-
-def _dealer_of(session: CheckedSession, hand: CheckedHand) -> str | None:
-    if hand.record is not None and hand.record.dealer.text in session.players:
+def _dealer_of(players: tuple[str, ...], hand: CheckedHand) -> str | None:
+    if hand.record is not None and hand.record.dealer.text in players:
         return hand.record.dealer.text
     return None
 

@@ -1,8 +1,8 @@
 """Read `.rvs` text into typed records, hand by hand, collecting notation errors.
 
-The Lark LALR parser (``grammar/reversis.lark``, shipped in the package) runs once on the
-header and once per hand, with the Transformer applied during the parse, so no tree is
-kept and a bad hand never stops the others.
+The Lark LALR parser (``grammar/reversis.lark``, shipped in the package; its tables cached
+by lalr.py) runs once on the header and once per hand, with the Transformer applied during
+the parse, so no tree is kept and a bad hand never stops the others.
 
 >>> result = read_text("players: A B C D\\nhand 1\\ndealer: B\\nvoid: misdeal\\n")
 >>> [h.record.void for h in result.hands], result.errors
@@ -12,16 +12,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
-from importlib import resources
 
-from lark import Lark
 from lark.exceptions import UnexpectedInput, VisitError
 
 from reversis_score.notation.diagnostics import Diagnostic
+from reversis_score.notation.lalr import parser
 from reversis_score.notation.records import HandRecord, Header, Session, Span
-from reversis_score.notation.transform import RecordBuilder
 from reversis_score.notation.wording import describe_unexpected, expectation
 
 _HAND_LINE = re.compile(r"^[ \t]*hand(?![\w'\-])", re.MULTILINE)
@@ -64,20 +62,6 @@ class ParseResult:
         return Session(self.header, tuple(h.record for h in self.hands if h.record), self.file)
 
 
-@lru_cache(maxsize=1)
-def grammar_text() -> str:
-    """The grammar, read from the installed package (``reversis_score.grammar``)."""
-    return resources.files("reversis_score.grammar").joinpath("reversis.lark").read_text("utf-8")
-
-
-@lru_cache(maxsize=1)
-def _parser() -> tuple[Lark, RecordBuilder]:
-    builder = RecordBuilder()
-    parser = Lark(grammar_text(), parser="lalr", lexer="contextual", start=["header", "hand"],
-                  transformer=builder, propagate_positions=False, maybe_placeholders=False)
-    return parser, builder
-
-
 def decode(data: bytes) -> tuple[str | None, Diagnostic | None]:
     """Bytes to text: UTF-8 (a byte-order mark and CRLF accepted), or an error at the bad byte."""
     try:
@@ -108,33 +92,61 @@ def normalise(text: str) -> str:
 
 def split_chunks(text: str) -> tuple[str, list[tuple[int, str]]]:
     """Split at the lines that begin with ``hand``: the header text and (first line, text) per hand."""
-    starts = [m.start() for m in _HAND_LINE.finditer(text)]
-    if not starts:
-        return text, []
-    header = text[:starts[0]]
-    chunks = []
-    line = header.count("\n") + 1
-    for i, start in enumerate(starts):
-        end = starts[i + 1] if i + 1 < len(starts) else len(text)
+    header, chunks = iter_chunks(text)
+    return header, list(chunks)
+
+
+def iter_chunks(text: str) -> tuple[str, Iterator[tuple[int, str]]]:
+    """The header text, and (first line, text) of each hand chunk, one at a time."""
+    first = _HAND_LINE.search(text)
+    if first is None:
+        return text, iter(())
+    return text[:first.start()], _chunks_from(text, first.start(), text.count("\n", 0, first.start()) + 1)
+
+
+def _chunks_from(text: str, start: int, line: int) -> Iterator[tuple[int, str]]:
+    # A chunk is cut only when it is asked for: a long record is never held twice.
+    while start < len(text):
+        following = _HAND_LINE.search(text, start + 1)
+        end = following.start() if following else len(text)
         chunk = text[start:end]
-        chunks.append((line, chunk))
+        yield line, chunk
         line += chunk.count("\n")
-    return header, chunks
+        start = end
+
+
+@dataclass(slots=True)
+class ParseStream:
+    """A record being read: the header parsed, each hand parsed when the caller reaches it."""
+
+    file: str
+    header: Header
+    hands: Iterator[ParsedHand]
+    header_diagnostics: list[Diagnostic]
+    lines: list[str]
 
 
 def read_text(text: str, file: str = "-") -> ParseResult:
     """Parse a whole record. Never raises on bad input: problems come back as diagnostics."""
+    head = read_head(text, file)
+    return ParseResult(file, head.header, list(head.hands), head.header_diagnostics, head.lines)
+
+
+def read_head(text: str, file: str = "-") -> ParseStream:
+    """Parse the header now and each hand when it is asked for (memory stays flat)."""
     text = normalise(text)
-    lines = text.split("\n")
-    header_text, chunks = split_chunks(text)
+    header_text, chunks = iter_chunks(text)
     header, header_diags = parse_header(header_text)
-    hands: list[ParsedHand] = []
+    return ParseStream(file, header, parse_hands(chunks), header_diags, text.split("\n"))
+
+
+def parse_hands(chunks: Iterable[tuple[int, str]]) -> Iterator[ParsedHand]:
+    """Parse hand chunks in order, each expected to number one more than the one before."""
     expected_number = 1
     for first_line, chunk in chunks:
         parsed = parse_hand(chunk, first_line, expected_number)
-        hands.append(parsed)
+        yield parsed
         expected_number = parsed.number + 1
-    return ParseResult(file, header, hands, header_diags, lines)
 
 
 def parse_header(text: str) -> tuple[Header, list[Diagnostic]]:
@@ -152,8 +164,6 @@ def parse_header(text: str) -> tuple[Header, list[Diagnostic]]:
 
 def parse_hand(chunk: str, first_line: int, expected_number: int) -> ParsedHand:
     """Parse one hand chunk starting at ``first_line`` of the file."""
-    builder = _parser()[1]
-    builder.expected_hand_number = expected_number
     record, diags = _parse_with_recovery(chunk, "hand", first_line - 1, context=expected_number)
     number = record.number if record else expected_number
     if record is None:
@@ -174,7 +184,7 @@ def _parse_with_recovery(text: str, start: str, line_offset: int, context: int |
     Returns the record of the last attempt (None if any syntax error was found) and every
     diagnostic: the syntax errors of all attempts, the semantic ones of the last attempt.
     """
-    parser, builder = _parser()
+    lalr, builder = parser()
     syntax: list[Diagnostic] = []
     lines = text.split("\n")
     # One mistake often makes every later line unexpected in the same way (a misspelt
@@ -183,7 +193,7 @@ def _parse_with_recovery(text: str, start: str, line_offset: int, context: int |
     while True:
         builder.begin(line_offset, hand=context)
         try:
-            result = parser.parse("\n".join(lines), start=start)
+            result = lalr.parse("\n".join(lines), start=start)
         except UnexpectedInput as exc:
             diag, bad_line = describe_unexpected(exc, lines, line_offset, start)
             wanted = expectation(exc)

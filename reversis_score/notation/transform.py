@@ -33,6 +33,10 @@ KEYWORDS = frozenset(("session date players rules rule stake hand dealer deal ex
 # The order sections must keep inside a hand; irregular/void/claims may stand anywhere.
 SECTION_ORDER = {"deal": 0, "exchange": 1, "announce": 2, "tricks": 3, "table": 4}
 _CARD_SPLIT = re.compile(r"\S+")
+# NAME_DISCARDS and NAME_KEEPS of the grammar, the name and the card as groups.
+_EXCHANGE = re.compile(r"""([^\W\d][\w'\-]*|"[^"\n]*")[ \t]+(?:discards[ \t]+([^\s#,|:]+)|keeps)""")
+# The NAMED_CARDS terminal of the grammar, with its two parts as groups.
+_NAMED_CARDS = re.compile(r"""([^\W\d][\w'\-]*|"[^"\n]*")[ \t]*:[ \t]*([^\s#,|:]+(?:[ \t]+[^\s#,|:]+)*)""")
 MAX_FISH = 1_000_000_000  # a stake or a payment beyond this is a typing slip, not a game
 HeaderItem = tuple[str, object, Span]  # (key, value, place) of one header line
 
@@ -72,16 +76,26 @@ class RecordBuilder(Transformer):
         return PlacedCard(card, token, span)
 
     def _cards(self, tok: Token) -> tuple[PlacedCard, ...]:
-        base = self._span(tok)
-        return tuple(self._card(m.group(), Span(base.line, base.column + m.start(), len(m.group())))
-                     for m in _CARD_SPLIT.finditer(str(tok)))
+        at = self._span(tok)
+        return self._card_list(str(tok), at.line, at.column)
+
+    def _card_list(self, text: str, line: int, column: int) -> tuple[PlacedCard, ...]:
+        """The cards of a card list starting at ``column``; each keeps its own place."""
+        # The hottest loop of the reader (a hundred cards a hand): kept flat on purpose.
+        cards = []
+        for m in _CARD_SPLIT.finditer(text):
+            token = m.group()
+            cards.append(self._card(token, Span(line, column + m.start(), len(token))))
+        return tuple(cards)
 
     # ------------------------------------------------------------------ names
     def _name(self, tok: Token) -> Name:
-        text = str(tok)
-        if text.startswith('"'):
-            text = text[1:-1]
-        return Name(text, self._span(tok))
+        return self._name_at(str(tok), self._span(tok))
+
+    @staticmethod
+    def _name_at(raw: str, at: Span) -> Name:
+        """A name as written (quotes dropped) at the start of ``at``, as wide as it is written."""
+        return Name(raw[1:-1] if raw.startswith('"') else raw, Span(at.line, at.column, max(1, len(raw))))
 
     def players_line(self, *tokens: Token) -> HeaderItem:
         names = [self._name(t) for t in tokens]
@@ -223,21 +237,47 @@ class RecordBuilder(Transformer):
     def deal(self, tok: Token, *lines: DealLine):
         return "deal", self._span(tok), tuple(lines)
 
-    def deal_line(self, name: Token, cards: Token, face_down: Token | None = None) -> DealLine:
-        who = self._name(name)
+    def deal_line(self, *args: Token) -> DealLine:
+        name, cards, rest = self._named_cards(args)
+        face_down = rest[0] if rest else None
         down = self._card(str(face_down), self._span(face_down)) if face_down is not None else None
-        return DealLine(who, self._cards(cards), down, who.span)
+        return DealLine(name, cards, down, name.span)
+
+    def _named_cards(self, args: tuple[Token, ...]
+                     ) -> tuple[Name, tuple[PlacedCard, ...], tuple[Token, ...]]:
+        """``NAME: CARDS`` from its one token (NAMED_CARDS) or its three; the tokens after."""
+        first = args[0]
+        if first.type != "NAMED_CARDS":
+            return self._name(first), self._cards(args[1]), args[2:]
+        match = _NAMED_CARDS.match(str(first))
+        assert match is not None  # the terminal's own pattern
+        at = self._span(first)
+        cards = self._card_list(match.group(2), at.line, at.column + match.start(2))
+        return self._name_at(match.group(1), at), cards, args[1:]
 
     def exchange(self, tok: Token, *lines: ExchangeLine):
         return "exchange", self._span(tok), tuple(lines)
 
-    def ex_discards(self, name: Token, card: Token) -> ExchangeLine:
-        who = self._name(name)
-        return ExchangeLine(who, "discards", self._card(str(card), self._span(card)), who.span)
+    def ex_discards(self, *args: Token) -> ExchangeLine:
+        if args[0].type == "NAME_DISCARDS":
+            name, card = self._split_exchange(args[0])
+        else:
+            name, card = self._name(args[0]), self._card(str(args[1]), self._span(args[1]))
+        return ExchangeLine(name, "discards", card, name.span)
 
-    def ex_keeps(self, name: Token) -> ExchangeLine:
-        who = self._name(name)
-        return ExchangeLine(who, "keeps", None, who.span)
+    def ex_keeps(self, tok: Token) -> ExchangeLine:
+        name = self._split_exchange(tok)[0] if tok.type == "NAME_KEEPS" else self._name(tok)
+        return ExchangeLine(name, "keeps", None, name.span)
+
+    def _split_exchange(self, tok: Token) -> tuple[Name, PlacedCard | None]:
+        """The name, and the card if any, of one NAME_DISCARDS or NAME_KEEPS token."""
+        match = _EXCHANGE.match(str(tok))
+        assert match is not None  # the terminals' own patterns
+        at, card = self._span(tok), match.group(2)
+        name = self._name_at(match.group(1), at)
+        if card is None:
+            return name, None
+        return name, self._card(card, Span(at.line, at.column + match.start(2), len(card)))
 
     def ex_peeks(self, name: Token, card: Token) -> ExchangeLine:
         who = self._name(name)
@@ -265,9 +305,9 @@ class RecordBuilder(Transformer):
         return None, args
 
     def short_trick(self, *args) -> TrickLine:
-        number, (leader, cards) = self._trick_number(args)
-        leader = self._name(leader)
-        return TrickLine(number, leader, self._cards(cards), None, self.number_span or leader.span)
+        number, rest = self._trick_number(args)
+        leader, cards, _ = self._named_cards(rest)
+        return TrickLine(number, leader, cards, None, self.number_span or leader.span)
 
     def explicit_trick(self, *args) -> TrickLine:
         number, rest = self._trick_number(args)

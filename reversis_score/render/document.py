@@ -1,9 +1,14 @@
-"""The ledger as the JSON document of docs/ledger.md (``reversis-ledger/1``, docs/ledger.schema.json)."""
+"""The ledger as the JSON document of docs/ledger.md (``reversis-ledger/1``, docs/ledger.schema.json).
+
+``write_json`` writes the document as the hands are settled (head, each hand, tail), byte for
+byte what ``json.dumps`` of the whole document gives; ``to_json`` is that writer collected.
+"""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
-from reversis_score.ledger.build import Ledger, LedgerHand
+from reversis_score.ledger.build import Ledger, LedgerHand, LedgerStream, settle_up
 from reversis_score.rules.knobs import KNOB_NAMES, knob_json
 from reversis_score.settle.hand import Outcome
 from reversis_score.settle.items import Item
@@ -13,6 +18,12 @@ FORMAT = "reversis-ledger/1"
 
 def ledger_document(ledger: Ledger) -> dict:
     """The whole ledger as plain JSON-ready data."""
+    return {**head_document(ledger), "hands": [hand_document(ledger, h) for h in ledger.hands],
+            **tail_document(ledger)}
+
+
+def head_document(ledger: Ledger | LedgerStream) -> dict:
+    """What stands before the hands: format, session and rules."""
     header = ledger.session.header
     knobs = ledger.rules.knobs
     return {
@@ -24,7 +35,12 @@ def ledger_document(ledger: Ledger) -> dict:
                   "changed": {k: knob_json(v) for k, v in ledger.rules.changed.items()},
                   "knobs": {name: knob_json(getattr(knobs, name)) for name in KNOB_NAMES},
                   "source": ledger.rules.source},
-        "hands": [hand_document(ledger, h) for h in ledger.hands],
+    }
+
+
+def tail_document(ledger: Ledger | LedgerStream) -> dict:
+    """What follows the hands: totals, pools, warnings and the settle-up (known at the end)."""
+    return {
         "totals": dict(ledger.totals),
         "pools": list(ledger.pools),
         "warnings": [{"hand": w.hand, "trick": w.trick, "message": w.message}
@@ -33,12 +49,12 @@ def ledger_document(ledger: Ledger) -> dict:
     }
 
 
-def settle_up_of(ledger: Ledger):
-    from reversis_score.ledger.build import settle_up
+def settle_up_of(ledger: Ledger | LedgerStream) -> list[tuple[str, str, int]]:
+    """The fewest transfers that settle what the players owe one another."""
     return settle_up(ledger.between_players())
 
 
-def hand_document(ledger: Ledger, hand: LedgerHand) -> dict:
+def hand_document(ledger: Ledger | LedgerStream, hand: LedgerHand) -> dict:
     """One hand: status, outcome, items, net, pools and balances."""
     doc: dict = {"number": hand.number, "dealer": hand.dealer, "status": hand.status}
     s = hand.settlement
@@ -75,4 +91,38 @@ def item_document(item: Item) -> dict:
 
 
 def to_json(ledger: Ledger) -> str:
-    return json.dumps(ledger_document(ledger), ensure_ascii=False, indent=2) + "\n"
+    """The ledger document as JSON text (written by the streaming writer)."""
+    parts: list[str] = []
+    write_json(ledger, parts.append)
+    return "".join(parts)
+
+
+def write_json(ledger: Ledger | LedgerStream, write: Callable[[str], object],
+               hand_doc: Callable[[LedgerHand], dict] | None = None, indent: str = "",
+               end: str = "\n") -> None:
+    """Write the ledger document hand by hand: byte for byte ``json.dumps(ledger_document(...),
+    indent=2)`` and a newline, without ever holding more than one hand's document.
+
+    ``hand_doc`` makes a hand's document (default ``hand_document``); ``indent`` prefixes
+    every line but the first, and ``end`` follows the last (a document inside a list).
+    """
+    make = hand_doc or (lambda hand: hand_document(ledger, hand))
+    head = _dumps(head_document(ledger))
+    write(_indented(head[:-2], indent) + ",\n" + indent + '  "hands": [')
+    first = True
+    for hand in ledger.hands:
+        text = _indented(_dumps(make(hand)), indent + "    ")
+        write(("\n" if first else ",\n") + indent + "    " + text)
+        first = False
+    write(("]" if first else "\n" + indent + "  ]") + ",\n")
+    tail = _dumps(tail_document(ledger))
+    write(indent + _indented(tail[2:], indent) + end)
+
+
+def _dumps(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2)
+
+
+def _indented(text: str, indent: str) -> str:
+    """Every line after the first prefixed by ``indent`` (JSON text has no raw newline in a string)."""
+    return text.replace("\n", "\n" + indent) if indent else text

@@ -8,11 +8,13 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any, TextIO
 
 from tabulate import tabulate
 
-from reversis_score.ledger.build import Ledger, SettledHand, settle_up
+from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand, settle_up
 from reversis_score.notation.cards import SUIT_SYMBOLS
 from reversis_score.rules.knobs import knob_text
 from reversis_score.settle.hand import Outcome
@@ -221,21 +223,40 @@ def hand_blocks(hand: SettledHand) -> list[Block]:
     return blocks
 
 
+ITEMS_HEADER = ["session", "file", "hand"] + ITEM_COLUMNS
+
+
 def items_csv(ledgers: list[Ledger], hand_number: int | None = None) -> str:
     """docs/ledger.md's item CSV: one row per item, with a header row (one hand's, if given)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["session", "file", "hand"] + ITEM_COLUMNS)
+    writer = csv_writer(out)
+    writer.writerow(ITEMS_HEADER)
     for ledger in ledgers:
-        title = ledger.session.header.title or ""
-        for hand in ledger.settled:
-            if hand_number is not None and hand.number != hand_number:
-                continue
-            for i in hand.settlement.items:
-                writer.writerow([title, ledger.session.file, hand.number, i.seq, i.trick or "",
-                                 i.kind, i.card or "", i.payer, i.payee, i.amount,
-                                 i.cancelled_by or "", i.why])
+        writer.writerows(item_csv_rows(ledger, hand_number))
     return out.getvalue()
+
+
+def csv_header(header: list[str]) -> str:
+    """A CSV's header row as text."""
+    out = io.StringIO()
+    csv_writer(out).writerow(header)
+    return out.getvalue()
+
+
+def csv_writer(out: TextIO) -> Any:
+    """LEDGER.md's CSV dialect: the csv module's defaults, lines ended by CRLF."""
+    return csv.writer(out, lineterminator="\r\n")
+
+
+def item_csv_rows(ledger: Ledger | LedgerStream, hand_number: int | None = None) -> Iterator[list]:
+    """The item CSV's rows of one ledger, hand after hand (a stream is written as it is settled)."""
+    title = ledger.session.header.title or ""
+    for hand in ledger.hands:
+        if hand.settlement is None or (hand_number is not None and hand.number != hand_number):
+            continue
+        for i in hand.settlement.items:
+            yield [title, ledger.session.file, hand.number, i.seq, i.trick or "", i.kind, i.card or "",
+                   i.payer, i.payee, i.amount, i.cancelled_by or "", i.why]
 
 
 def hands_csv(ledgers: list[Ledger]) -> str:
@@ -244,14 +265,22 @@ def hands_csv(ledgers: list[Ledger]) -> str:
     players: list[str] = []
     for ledger in ledgers:
         players += [p for p in ledger.players if p not in players]
+    return hands_csv_of(players, (row for ledger in ledgers for row in hand_facts(ledger)))
+
+
+def hand_facts(ledger: Ledger) -> list[tuple[list, dict[str, int], str]]:
+    """Each settled hand's row of the hands CSV: the leading cells, the nets, the pools after."""
+    title = ledger.session.header.title or ""
+    return [([title, ledger.session.file, hand.number, hand.dealer, outcome_words(s.outcome, s)],
+             s.net, pools_text(s.pools_after))
+            for hand in ledger.settled if (s := hand.settlement) is not None]
+
+
+def hands_csv_of(players: list[str], facts: Iterable[tuple[list, dict[str, int], str]]) -> str:
+    """The hands CSV from its player columns and each hand's facts (see ``hand_facts``)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = csv_writer(out)
     writer.writerow(["session", "file", "hand", "dealer", "outcome", *players, "pools_after"])
-    for ledger in ledgers:
-        title = ledger.session.header.title or ""
-        for hand in ledger.settled:
-            s = hand.settlement
-            writer.writerow([title, ledger.session.file, hand.number, hand.dealer,
-                             outcome_words(s.outcome, s)]
-                            + [s.net.get(p, "") for p in players] + [pools_text(s.pools_after)])
+    for lead, net, pools in facts:
+        writer.writerow(lead + [net.get(p, "") for p in players] + [pools])
     return out.getvalue()

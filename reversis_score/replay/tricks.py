@@ -282,11 +282,15 @@ def find_revokes(tricks: tuple[PlayedTrick, ...], held: dict[str, frozenset[Card
                  espagnolette: str | None) -> list[Revoke]:
     """Every failure to follow suit that the record proves he could have followed."""
     revokes = []
+    played: dict[str, list[tuple[int, Card]]] = {}  # each player's cards, by trick position
+    for index, trick in enumerate(tricks):
+        for who in dict.fromkeys(who for who, _ in trick.plays):
+            played.setdefault(who, []).append((index, trick.card_of(who)))
     for trick in tricks:
         for (who, card), placed in zip(trick.plays[1:], trick.placed[1:], strict=True):
             if card.suit == trick.suit:
                 continue
-            evidence = _follow_evidence(who, trick, tricks, held)
+            evidence = _follow_evidence(who, trick, tricks, held, played.get(who, []))
             if evidence:
                 right = who == espagnolette and trick.number <= 9
                 revokes.append(Revoke(who, trick.number, card, trick.suit, evidence,
@@ -294,13 +298,22 @@ def find_revokes(tricks: tuple[PlayedTrick, ...], held: dict[str, frozenset[Card
     return revokes
 
 
-def _follow_evidence(who: str, trick: PlayedTrick, tricks, held) -> str | None:
-    for later in tricks[trick.number:]:
-        for card in (c for w, c in later.plays if w == who):  # the trick being played may lack him
-            if card.suit == trick.suit:
-                return f"{card.symbol()} (he plays it in trick {later.number})"
-    for card in sorted(held.get(who, ()), key=str):
-        if card.suit == trick.suit and not any(t.card_of(who) == card for t in tricks[:trick.number]):
+def _follow_evidence(who: str, trick: PlayedTrick, tricks, held,
+                     played: list[tuple[int, Card]]) -> str | None:
+    """A card of the led suit he plays later, or still held after the exchange, if any.
+
+    ``played`` lists his cards by trick position: a revoke is rare, the search is not, so
+    it looks at his own cards only.
+    """
+    for index, card in played:
+        if index >= trick.number and card.suit == trick.suit:
+            return f"{card.symbol()} (he plays it in trick {tricks[index].number})"
+    suited = [card for card in held.get(who, ()) if card.suit == trick.suit]
+    if not suited:
+        return None
+    before = {card for index, card in played if index < trick.number}
+    for card in sorted(suited, key=str):
+        if card not in before:
             return f"{card.symbol()} (still in hand after the exchange)"
     return None
 

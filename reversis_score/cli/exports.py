@@ -1,0 +1,181 @@
+"""``export``'s run: the files read, checked and settled in order (in worker processes with
+``--jobs``), each file's problems reported as it comes, its piece written as it comes.
+
+Text formats go to a temporary file, copied to standard output or renamed over ``--to`` only
+when the run may be kept (no usage error; no record error under ``--all-or-nothing``). The
+database is written only once every file is settled (the ledgers wait in a temporary file),
+one session at a time inside the writer's one transaction: a run that exports nothing never
+touches it, and nothing is said "added" before it has committed.
+"""
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import typer
+
+from reversis_score.cli import batch
+from reversis_score.cli.app import fail, stdin_bytes
+from reversis_score.cli.batch import FileReport, diagnostics_text, read_or_report
+
+NOT_EXPORTED = "{}: has record errors: not exported"
+
+
+def export_work(name: str, fmt: str, what: str, stdin: bytes | None) -> FileReport:
+    """Read, check, settle and render one file for export (in a worker process, maybe)."""
+    from reversis_score.ledger.build import ConservationError
+    from reversis_score.ledger.export import piece, session_file
+    from reversis_score.pipeline import check_text
+    read = read_or_report(name, stdin)
+    if isinstance(read, FileReport):
+        read.errors += [NOT_EXPORTED.format(name)] if read.code == 1 else []
+        return read
+    data, text, folder = read
+    session = check_text(text, name, folder)
+    messages = diagnostics_text(session)
+    if session.errors:
+        return FileReport(name, 1, messages + [NOT_EXPORTED.format(name)], hands=len(session.hands))
+    try:
+        found = session_file(name, data, session)
+    except ConservationError as exc:
+        bug = f"internal error: fish not conserved in {exc}; please report it"
+        return FileReport(name, 1, messages + [bug, NOT_EXPORTED.format(name)])
+    assert found.ledger is not None
+    return FileReport(name, 0, messages, None, len(found.ledger.settled), found.sha256,
+                      piece(found, fmt, what))
+
+
+class Abort(Exception):
+    """A file that stops the whole export: a usage problem, or an error under --all-or-nothing."""
+
+
+class ExportRun:
+    """The files of one export, settled in order (in workers with --jobs), problems reported
+    as they come; ``sessions`` yields the good ones and raises Abort when nothing may be kept."""
+
+    def __init__(self, files: list[str], fmt: str, what: str, all_or_nothing: bool,
+                 jobs: int | None, quiet: bool) -> None:
+        self.all_or_nothing = all_or_nothing
+        self.fmt, self.what = fmt, what
+        stdin = stdin_bytes() if "-" in files else None
+        self.sizes = batch.file_sizes(files, stdin)
+        work = partial(export_work, fmt=fmt, what=what, stdin=stdin)
+        self.reports = batch.run_ordered(work, files, jobs or batch.default_jobs(), self.sizes)
+        self.progress = batch.Progress(len(files), sum(self.sizes), not quiet)
+        self.codes: list[int] = []
+
+    def sessions(self) -> Iterator[FileReport]:
+        """Each exportable file's report, in order; Abort at the first file that forbids it."""
+        for report in self._reported():
+            if report.code == 2 or (report.code == 1 and self.all_or_nothing):
+                raise Abort()
+            if report.code == 0:
+                yield report
+
+    def _reported(self) -> Iterator[FileReport]:
+        # not strict: finish() goes on with the reports where sessions() stopped
+        for report, size in zip(self.reports, self.sizes, strict=False):
+            for message in report.errors:
+                self.progress.print(message, err=True)
+            self.progress.advance(report, size)
+            self.codes.append(report.code)
+            yield report
+
+    def finish(self) -> None:
+        """After an Abort: report the remaining files too, then say why nothing was exported."""
+        for _ in self._reported():
+            pass
+        if 2 in self.codes:
+            fail("nothing exported: fix the file names first", 2)
+        fail("nothing exported (--all-or-nothing): a file has record errors", 1)
+
+
+def export_text(run: ExportRun, to: str | None) -> None:
+    """Write the pieces as they come into a temporary file; keep it only if the run may be kept."""
+    import tempfile
+
+    from reversis_score.ledger.export import Assembler
+    with tempfile.TemporaryFile("w+b") as spool:
+        joined = Assembler(run.fmt, run.what, lambda text: spool.write(text.encode("utf-8")))
+        try:
+            for report in run.sessions():
+                joined.add(report.piece)
+            joined.close()
+        except Abort:
+            run.finish()
+        if joined.count:
+            spool.seek(0)
+            _write_spool(spool, to)
+
+
+def _write_spool(spool: BinaryIO, to: str | None) -> None:
+    """Standard output, or a file written beside the target first and renamed into place."""
+    import shutil
+
+    from reversis_score.files import AtomicFile
+    if to is None:
+        out = getattr(sys.stdout, "buffer", None)
+        if out is None:  # a text-only stream stands in for standard output
+            sys.stdout.write(spool.read().decode("utf-8"))
+            return
+        sys.stdout.flush()
+        shutil.copyfileobj(spool, out)
+        out.flush()
+        return
+    try:
+        target = AtomicFile(Path(to))
+        try:
+            shutil.copyfileobj(spool, target.out)
+        except BaseException:
+            target.discard()
+            raise
+        target.commit()
+    except OSError as exc:
+        fail(f"error: cannot write {to} ({exc.strerror or exc}); nothing was written", 2)
+
+
+def export_database(run: ExportRun, to: str) -> None:
+    """Settle every file first, the ledgers waiting in a temporary file; then, only if the run
+    may be kept, feed them to the database (a SQLite file or a PostgreSQL URL) one by one in
+    its one transaction, and say what was done once it is committed.
+
+    So a run that exports nothing never creates, locks or touches the database, and the
+    database's lock is held only while it is written.
+    """
+    import tempfile
+
+    from reversis_score.render.database import export_database as write
+    from reversis_score.render.database import shown
+    from reversis_score.render.schema import TargetProblem
+    with tempfile.TemporaryFile() as spool:
+        waiting: list[tuple[FileReport, int]] = []  # each session and its pickle's length
+        try:
+            for report in run.sessions():
+                waiting.append((report, spool.write(report.piece)))
+                report.piece = None
+        except Abort:
+            run.finish()
+        if not waiting:
+            return
+        spool.seek(0)
+        try:
+            done = write(to, _ledgers(spool, waiting))
+        except TargetProblem as exc:
+            fail(f"error: {shown(to)}: {exc}; nothing was changed", 2)
+        except OSError as exc:
+            fail(f"error: cannot write {shown(to)} ({exc}); nothing was changed", 2)
+    for (report, _), outcome in zip(waiting, done, strict=True):
+        where = "to" if outcome == "added" else "in"
+        hands = f"{report.hands} hand{'s' * (report.hands != 1)}"
+        session = (report.sha256 or "")[:12]
+        typer.echo(f"{report.name}: {outcome} {where} {shown(to)} ({hands}, session {session})")
+
+
+def _ledgers(spool: BinaryIO, waiting: list[tuple[FileReport, int]]) -> Iterator[tuple[str, Any]]:
+    """The waiting ledgers, read back one at a time."""
+    import pickle
+    for report, length in waiting:
+        yield report.sha256 or "", pickle.loads(spool.read(length))

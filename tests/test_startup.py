@@ -1,0 +1,65 @@
+"""Start-up: --help and check import neither the settlement nor the modules only some
+commands need (sqlite3, csv, html, json renderers)."""
+import subprocess
+import sys
+
+import pytest
+from conftest import SAMPLES
+
+HEAVY = ("sqlite3", "csv", "html", "reversis_score.settle", "reversis_score.ledger",
+         "reversis_score.render.tables", "reversis_score.render.sqlite", "tabulate", "rich")
+
+
+TYPER_ALONE = """
+import sys
+import typer
+app = typer.Typer()
+@app.command()
+def one(name: str, flag: bool = False, count: int = 0) -> None:
+    pass
+@app.command()
+def two() -> None:
+    pass
+try:
+    app()
+except SystemExit:
+    pass
+print("\\n".join(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def typer_alone() -> set[str]:
+    """What Typer itself loads to run a command (this Typer coerces parameters with pydantic,
+    which brings csv and more): the floor the command's own imports are measured from."""
+    out = subprocess.run([sys.executable, "-c", TYPER_ALONE, "one", "x"], capture_output=True, text=True,
+                         timeout=60, check=False)
+    return set(out.stderr.splitlines())
+
+
+def imported_by(*args: str) -> set[str]:
+    """The modules loaded by one run of the command with ``args``."""
+    code = ("import sys\nfrom reversis_score.cli import main\ntry:\n    main()\nexcept SystemExit:\n"
+            "    pass\nprint('\\n'.join(sorted(sys.modules)), file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=60,
+                         check=False)
+    return set(out.stderr.splitlines())
+
+
+@pytest.mark.parametrize("args", [["--help"], ["check", str(SAMPLES / "club-night.rvs")],
+                                  ["check", "--help"]], ids=" ".join)
+def test_help_and_check_stay_light(args):
+    modules = imported_by(*args) - typer_alone()
+    loaded = [m for m in modules if any(m == h or m.startswith(h + ".") for h in HEAVY)]
+    assert loaded == []
+
+
+def test_help_does_not_even_load_the_parser():
+    assert "lark" not in imported_by("--help")
+
+
+def test_importing_the_cli_is_light():
+    out = subprocess.run([sys.executable, "-X", "importtime", "-c", "import reversis_score.cli"],
+                         capture_output=True, text=True, timeout=60, check=False)
+    names = {line.split("|")[-1].strip() for line in out.stderr.splitlines() if "|" in line}
+    assert "reversis_score.cli" in names
+    assert not names & {"lark", "sqlite3", "csv", "reversis_score.pipeline", "reversis_score.settle"}

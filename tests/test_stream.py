@@ -1,0 +1,100 @@
+"""Streaming: settle --format json/csv and export write hand by hand, byte for byte what the
+whole-ledger writers give, on every sample and on generated sessions."""
+import json
+import random
+
+import gen
+import pytest
+from conftest import BAD, DATA, SAMPLES
+from hypothesis import HealthCheck, given, settings
+from strategies import rvs_texts
+from typer.testing import CliRunner
+
+from reversis_score.cli import app
+from reversis_score.ledger.build import build_ledger, stream_ledger
+from reversis_score.ledger.export import session_file, text_export
+from reversis_score.pipeline import check_text, stream_text
+from reversis_score.render import tables
+from reversis_score.render.document import ledger_document, to_json, write_json
+
+
+def utf8(path) -> bool:
+    try:
+        path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+RECORDS = sorted(SAMPLES.glob("*.rvs")) + sorted(BAD.glob("*.rvs")) + [DATA / "notation-example.rvs"]
+TEXTS = [p for p in RECORDS if utf8(p)]  # the others are settled by nobody (test_bad_records)
+runner = CliRunner()
+
+
+def text_of(path) -> str:
+    return path.read_bytes().decode("utf-8", "replace")
+
+
+def whole_json(text: str, name: str, split: bool) -> str:
+    ledger = build_ledger(check_text(text, name), split)
+    return json.dumps(ledger_document(ledger), ensure_ascii=False, indent=2) + "\n"
+
+
+def streamed_json(text: str, name: str, split: bool) -> str:
+    parts: list[str] = []
+    write_json(stream_ledger(stream_text(text, name), split), parts.append)
+    return "".join(parts)
+
+
+def streamed_csv(text: str, name: str, split: bool) -> str:
+    return tables.csv_header(tables.ITEMS_HEADER) + "".join(
+        tables.csv_header(row) for row in tables.item_csv_rows(stream_ledger(stream_text(text, name), split)))
+
+
+@pytest.mark.parametrize("split", [False, True], ids=["", "split-pools"])
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.name)
+def test_streamed_writers_equal_the_whole_document(path, split):
+    text = text_of(path)
+    assert streamed_json(text, str(path), split) == whole_json(text, str(path), split)
+    assert to_json(build_ledger(check_text(text, str(path)), split)) == whole_json(text, str(path), split)
+    whole = build_ledger(check_text(text, str(path)), split)
+    assert streamed_csv(text, str(path), split) == tables.items_csv([whole])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rvs_texts())
+def test_streamed_json_equals_the_whole_document_on_generated_sessions(text):
+    assert streamed_json(text, "gen.rvs", False) == whole_json(text, "gen.rvs", False)
+    assert streamed_json(text, "gen.rvs", True) == whole_json(text, "gen.rvs", True)
+
+
+def test_a_long_pool_session_streams_the_same():
+    session = gen.random_session(random.Random(3), ("Anne", "Bruno", "Claire", "Denis"), 120,
+                                 void_rate=0.05, rules="regles-fr")
+    text = gen.to_rvs(session)
+    assert streamed_json(text, "long.rvs", False) == whole_json(text, "long.rvs", False)
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+@pytest.mark.parametrize("path", TEXTS, ids=lambda p: p.name)
+def test_settle_command_streams_what_the_ledger_says(path, fmt, monkeypatch):
+    monkeypatch.chdir(path.parent)
+    result = runner.invoke(app, ["settle", path.name, "--format", fmt])
+    ledger = build_ledger(check_text(text_of(path), path.name))
+    expected = to_json(ledger) if fmt == "json" else tables.items_csv([ledger])
+    assert result.stdout_bytes.decode("utf-8") == expected
+    assert result.exit_code == (0 if check_text(text_of(path), path.name).ok else 1)
+
+
+def test_export_pieces_join_as_the_whole_json_list():
+    paths = [p for p in sorted(SAMPLES.glob("*.rvs")) if check_text(text_of(p), str(p)).ok]
+    files = [session_file(str(p), p.read_bytes(), check_text(text_of(p), str(p))) for p in paths]
+    from reversis_score.ledger.audit import audit_ledger, audited_document
+    docs = []
+    for f in files:
+        doc = audited_document(audit_ledger(f.ledger))
+        doc["session"]["sha256"] = f.sha256
+        docs.append(doc)
+    assert text_export(files, "json") == json.dumps(docs, ensure_ascii=False, indent=2) + "\n"
+    assert text_export(files[:1], "json") == json.dumps(docs[0], ensure_ascii=False, indent=2) + "\n"
+    assert text_export(files, "csv", "hands") == tables.hands_csv([f.ledger for f in files])
