@@ -20,8 +20,8 @@ from typing import Annotated
 
 import typer
 
-from reversis_score.rules.knobs import KNOB_NAMES, knob_doc
-from reversis_score.rules.presets import ALL
+# The rules (presets and knobs) are imported by the functions that offer them, when Tab is
+# pressed: every run imports this module, and start-up stays light.
 
 _HAND_LINE = re.compile(r"^[ \t]*hand(?![\w'\-])")
 HEADER_LIMIT = 200  # lines: a header is a handful of lines; a file without 'hand' is not read whole
@@ -32,6 +32,7 @@ _BASH_SPECIAL = re.compile(r"""([\s'"\\$`!&;|<>()*?\[\]#~{}])""")
 
 def presets(incomplete: str) -> list[tuple[str, str]]:
     """The five presets, each with its source as the help a shell may show."""
+    from reversis_score.rules.presets import ALL
     return [(p.name, p.source) for p in ALL if p.name.startswith(incomplete)]
 
 
@@ -42,12 +43,14 @@ def preset_or_house_rules(incomplete: str) -> list[tuple[str, str]]:
 
 def rules_names(incomplete: str) -> list[tuple[str, str]]:
     """``rules [NAME]``: a preset, a knob (that knob under every preset), or a ``.toml`` file."""
+    from reversis_score.rules.knobs import KNOB_NAMES, knob_doc
     knobs = [(k, knob_doc(k)) for k in KNOB_NAMES if k.startswith(incomplete)]
     return presets(incomplete) + knobs + [(f, "house rules") for f in _files(incomplete, (".toml",))]
 
 
 def compare_list(incomplete: str) -> list[str]:
     """``--compare A,B,...``: the presets not yet in the list, after the names already typed."""
+    from reversis_score.rules.presets import ALL
     done, _, last = incomplete.rpartition(",")
     taken = set(done.split(","))
     prefix = f"{done}," if done else ""
