@@ -72,3 +72,11 @@ def test_cells_and_nets():
     assert human_number(-3) == f"{MINUS}3" and human_number("-3") == f"{MINUS}3"
     assert human_number("+3") == "+3" and human_number(True) is True and human_number("a-3") == "a-3"
     assert (signed(-7), signed(7), signed(0)) == (f"{MINUS}7", "+7", "0")
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in SAMPLES.glob("*.rvs")))
+def test_every_samples_report_and_table_keep_the_typographic_minus(sample):
+    """Every sample, not only the club night: a pool taken makes 'into pools' negative."""
+    for args in (["report", str(SAMPLES / sample)], ["settle", str(SAMPLES / sample)]):
+        out = run(args)
+        assert ASCII_SIGN.findall(out) == [], [line for line in out.splitlines() if ASCII_SIGN.search(line)]

@@ -95,7 +95,7 @@ def _hands_table(ledger: Ledger) -> str:
 def _balances_table(ledger: Ledger) -> str:
     between, into = ledger.between_players(), ledger.into_pools()
     rows = [[p, ledger.stake, signed(ledger.totals[p]), human_number(ledger.balances[p]),
-             signed(between[p]), into[p]] for p in ledger.players]
+             signed(between[p]), human_number(into[p])] for p in ledger.players]
     return _table(["player", "stake", "session", "balance", "from players", "into pools"], rows,
                   {1, 2, 3, 4, 5})
 
