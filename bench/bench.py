@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-import gen  # the generator of legal random hands, shared with the tests
+import gen  # noqa: E402  (the generator of legal random hands, from tests/ put on the path above)
 
 PLAYERS = ("Anne", "Bruno", "Claire", "Denis")
 PRESETS = ("parlett", "regles-fr", "manuscrit", "dafydd", "denexa")
@@ -186,7 +186,7 @@ def table(rows: list[Row], regex_rate: float) -> str:
     head = ["what", "seconds", "hands/s", "× regex", "peak RSS MiB", "target", ""]
     cells = [head] + [row.cells(regex_rate) for row in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(head))]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells)
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in cells)
 
 
 def main() -> int:

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from reversis_score.notation.diagnostics import Diagnostic
-from reversis_score.rules.houserules import RuleSet, resolve
 from reversis_score.notation.parse import ParsedHand, ParseResult, read_head
-from reversis_score.replay.play import Play
 from reversis_score.notation.records import HandRecord, Header
+from reversis_score.replay.play import Play
 from reversis_score.replay.tricks import card_problems, is_unfinished, replay, unfinished_problems
+from reversis_score.rules.houserules import RuleSet, resolve
 
 
 @dataclass(slots=True)

@@ -31,6 +31,7 @@ def update_golden(request) -> bool:
 def verified(*args, input: str | None = None):
     """``reversis-score verify ARGS``, run in process: every check a JSON ledger must pass."""
     from typer.testing import CliRunner
+
     from reversis_score.cli import app
     return CliRunner().invoke(app, ["verify", *map(str, args)], input=input)
 

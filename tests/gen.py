@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Callable, Collection, Iterable, Literal, Mapping, Sequence
+from typing import Literal
 
 # --------------------------------------------------------------------------- cards
 
@@ -866,7 +867,7 @@ def _runs(rng: random.Random, suits: Sequence[str], total: int,
     """``total`` sure winners: the top cards of each of ``suits``, led from the top."""
     caps = caps or {}
     counts = _composition(rng, total, [caps.get(s, 8) for s in suits])
-    return [c for s, n in zip(suits, counts) for c in top_cards(s, n)]
+    return [c for s, n in zip(suits, counts, strict=True) for c in top_cards(s, n)]
 
 
 def _low(rng: random.Random, suit: str, count: int, avoid: Collection[Card] = (),
@@ -1124,7 +1125,8 @@ class Writer:
     def card(self, card: Card) -> str:
         """One card in this style: ``AS``, ``a♠``, ``10H`` ..."""
         rank, suit = card[0], card[1]
-        if rank == "T" and (self.style.ten == "10" or (self.style.ten == "mixed" and self.rng.random() < 0.5)):
+        ten = self.style.ten
+        if rank == "T" and (ten == "10" or (ten == "mixed" and self.rng.random() < 0.5)):
             rank = "10"
         text = rank + (SUIT_SYMBOLS[suit] if self.choose(self.style.symbols) else suit)
         if self.style.lowercase == "mixed":
@@ -1269,7 +1271,8 @@ def auto_comments(hand: Hand) -> dict[int, str]:
                     {"led": "Quinola led", "forced": "Quinola forced",
                      "dumped": f"{player} places Quinola"}[how])
             elif rank_of(card) == "A" and player != trick.leader and suit_of(card) != trick.led_suit:
-                notes.setdefault(trick.number, []).append(f"{player} places the A{SUIT_SYMBOLS[suit_of(card)]}")
+                placed = f"{player} places the A{SUIT_SYMBOLS[suit_of(card)]}"
+                notes.setdefault(trick.number, []).append(placed)
     found = reversis(hand)
     if found:
         notes.setdefault(9, []).append(f"nine for {found.player}: reversis on")

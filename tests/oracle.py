@@ -170,7 +170,9 @@ def _qualifies(cards):
 def _settle_hand(k, players, table, hand):
     items = []
     seat = {p: i for i, p in enumerate(players)}
-    opp = lambda p: players[(seat[p] + 2) % 4]
+
+    def opp(p):
+        return players[(seat[p] + 2) % 4]
     dealer = hand["dealer"]
     irregular = [tuple(x) for x in hand.get("irregular", [])]
     if irregular and k["party"] != "standard":
@@ -243,7 +245,8 @@ def _settle_hand(k, players, table, hand):
                     pay("quinola-forced", h, leader, k["quinola_forced"] * mult(h, leader, t), True)
                     for o in players:
                         if o not in (h, leader):
-                            pay("quinola-forced", o, leader, k["quinola_forced_others"] * mult(o, leader, t), True)
+                            pay("quinola-forced", o, leader,
+                                k["quinola_forced_others"] * mult(o, leader, t), True)
                     table.remise(items, h)
                 elif c == QUINOLA:
                     amt = pay("quinola-dumped", w, h, k["quinola_dumped"] * mult(w, h, t), True)
@@ -276,8 +279,10 @@ def _settle_hand(k, players, table, hand):
         if winner is not None:
             value = k["party_base"]
             if k["deck"] == 48:
-                talon = {f"{r}{s}" for r in "AKQJ98765432" for s in "SHDC"} - {c for _, _, pl, _ in tricks for _, c in pl}
-                tv = {"points": {}, "ad5-jh4": {"AD": 5, QUINOLA: 4}, "ad5-jh3": {"AD": 5, QUINOLA: 3}}[k["talon_values"]]
+                played = {c for _, _, pl, _ in tricks for _, c in pl}
+                talon = {f"{r}{s}" for r in "AKQJ98765432" for s in "SHDC"} - played
+                tv = {"points": {}, "ad5-jh4": {"AD": 5, QUINOLA: 4},
+                      "ad5-jh3": {"AD": 5, QUINOLA: 3}}[k["talon_values"]]
                 value += sum(tv.get(c, POINTS.get(c[0], 0)) for c in talon)
             pay("party", loser, winner, value * (2 if opp(loser) == winner else 1))
             # -- led payments, in trick order (§5, §13 rule 4)
@@ -321,7 +326,9 @@ def _settle_hand(k, players, table, hand):
 def _reversis(k, players, table, items, pay, mult, tricks, rp, esp, quinola_by, revokers):
     """§8, §9 and §13 rules 5, 11, 13. Nothing of tricks 1-11 is paid, so nothing needs returning."""
     seat = {p: i for i, p in enumerate(players)}
-    opp = lambda p: players[(seat[p] + 2) % 4]
+
+    def opp(p):
+        return players[(seat[p] + 2) % 4]
     quinola_early = quinola_by.get(rp, 99) <= 9
     breaking = next((tr for tr in tricks[9:] if tr[3] != rp), None)
     if breaking is None:                                        # made
@@ -330,13 +337,15 @@ def _reversis(k, players, table, items, pay, mult, tricks, rp, esp, quinola_by, 
         else:
             for p in players:
                 if p != rp:
-                    pay("reversis-made", p, rp, k["reversis_opposite"] if p == opp(rp) else k["reversis_side"])
+                    pay("reversis-made", p, rp,
+                        k["reversis_opposite"] if p == opp(rp) else k["reversis_side"])
         if quinola_early and rp not in revokers:
             table.take(items, rp)
         return
     t, leader, plays, breaker = breaking
     if k["broken_reversis"] == "by-trick":
-        amount = (k["reversis_opposite"] if breaker == opp(rp) else k["reversis_side"]) * (1 if t == 10 else 2)
+        base = k["reversis_opposite"] if breaker == opp(rp) else k["reversis_side"]
+        amount = base * (1 if t == 10 else 2)
     else:
         amount = k["reversis_broken"]
     payer = esp if (esp is not None and esp != breaker and k["espagnolette_pays_broken"]) else rp

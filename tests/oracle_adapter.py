@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import oracle
+
 from reversis_score.ledger.build import build_ledger
 from reversis_score.pipeline import check_text
 from reversis_score.rules.knobs import KNOB_NAMES
@@ -35,7 +36,7 @@ def compare_text(text: str, rules: str | None = None, record_dir=None) -> list[s
     expected = oracle.settle_session(knobs_dict(session.rules.knobs), list(session.players),
                                      [oracle_hand(p) for p in hands])
     diffs = []
-    for got, want in zip(ledger.settled, expected):
+    for got, want in zip(ledger.settled, expected, strict=True):
         s = got.settlement
         if s.net != want["net"] or list(s.pools_after) != list(want["pools_after"]):
             mine = [(i.kind, i.payer, i.payee, i.amount) for i in s.items if i.counts]

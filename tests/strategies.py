@@ -13,12 +13,11 @@ unshuffled pack), and the exchange and play choices come from ``st.randoms()``.
 """
 from __future__ import annotations
 
-from typing import Sequence
-
-from hypothesis import strategies as st
-from hypothesis.strategies import DrawFn, SearchStrategy, composite
+from collections.abc import Sequence
 
 import gen
+from hypothesis import strategies as st
+from hypothesis.strategies import DrawFn, SearchStrategy, composite
 
 # Good names, some of them awkward: non-ASCII, quoted (with a space), with ' and -, and
 # words that are only reserved in another case.

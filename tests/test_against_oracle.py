@@ -1,11 +1,22 @@
 """The engine and the independent oracle agree to the fish, hand by hand, under every preset."""
 import pytest
-
-from builders import (ESPAGNOLETTE_LOST, ESPAGNOLETTE_LOST_WITH_POOL, ESPAGNOLETTE_WON, EXAMPLE_TRICKS,
-                      FORCED_LAST, PARTY_DUMP, REVERSIS_AGAINST_ESPAGNOLETTE, REVERSIS_BROKEN_BY_QUINOLA,
-                      REVERSIS_BROKEN_WITH_ESPAGNOLETTE, REVERSIS_MADE, hand, record)
+from builders import (
+    ESPAGNOLETTE_LOST,
+    ESPAGNOLETTE_LOST_WITH_POOL,
+    ESPAGNOLETTE_WON,
+    EXAMPLE_TRICKS,
+    FORCED_LAST,
+    PARTY_DUMP,
+    REVERSIS_AGAINST_ESPAGNOLETTE,
+    REVERSIS_BROKEN_BY_QUINOLA,
+    REVERSIS_BROKEN_WITH_ESPAGNOLETTE,
+    REVERSIS_MADE,
+    hand,
+    record,
+)
 from conftest import SAMPLES
 from oracle_adapter import compare_text
+
 from reversis_score.rules.knobs import PRESETS
 
 FORTY_EIGHT = [p for p in PRESETS if PRESETS[p].deck == 48]

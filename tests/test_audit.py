@@ -2,15 +2,15 @@
 import json
 
 import pytest
+from conftest import DATA, SAMPLES, verified
 from typer.testing import CliRunner
 
-from conftest import DATA, SAMPLES, verified
-from reversis_score.ledger.audit import POOL, audit_hand, audit_ledger
 from reversis_score.cli import app
+from reversis_score.ledger.audit import POOL, audit_hand, audit_ledger
 from reversis_score.ledger.build import build_ledger
-from reversis_score.pipeline import check_text
-from reversis_score.notation.records import Span, TableLine
 from reversis_score.ledger.why import norm_side
+from reversis_score.notation.records import Span, TableLine
+from reversis_score.pipeline import check_text
 
 LEDGERS = DATA / "ledgers"
 EXAMPLE = DATA / "notation-example.rvs"

@@ -4,9 +4,9 @@ Each ``samples/bad/NAME.rvs`` has ``NAME.expected``: what ``reversis-score check
 and its exit status. Rewrite them only with ``pytest --update-golden`` (then read the diff).
 """
 import pytest
+from conftest import BAD, ROOT
 from typer.testing import CliRunner
 
-from conftest import BAD, ROOT
 from reversis_score.cli import app
 
 BAD_RECORDS = sorted(BAD.glob("*.rvs"))

@@ -1,9 +1,9 @@
 """CliRunner tests: exit codes and output of check, format and settle."""
 import json
 
+from conftest import DATA, ROOT
 from typer.testing import CliRunner
 
-from conftest import DATA, ROOT
 from reversis_score.cli import app
 
 EXAMPLE = str(DATA / "notation-example.rvs")
@@ -92,7 +92,8 @@ def test_settle_table_json_csv_markdown():
     doc = json.loads(invoke("settle", EXAMPLE, "--format", "json").output)
     assert doc["format"] == "reversis-ledger/1" and doc["totals"]["Anne"] == 39
     csv_out = invoke("settle", EXAMPLE, "--format", "csv").output
-    assert csv_out.splitlines()[0] == "session,file,hand,seq,trick,kind,card,payer,payee,amount,cancelled_by,why"
+    assert csv_out.splitlines()[0] == ("session,file,hand,seq,trick,kind,card,payer,payee,amount,"
+                                       "cancelled_by,why")
     markdown = invoke("settle", EXAMPLE, "--format", "markdown").output
     assert "## Hands" in markdown and "| hand |" in markdown.replace("|   hand |", "| hand |")
 

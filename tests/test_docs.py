@@ -13,9 +13,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import DATA, ROOT
 from typer.testing import CliRunner
 
-from conftest import DATA, ROOT
 from reversis_score.cli import app
 from reversis_score.rules.view import presets_markdown
 

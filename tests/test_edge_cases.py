@@ -2,9 +2,9 @@
 import json
 import unicodedata
 
+from conftest import DATA, ROOT
 from typer.testing import CliRunner
 
-from conftest import DATA, ROOT
 from reversis_score.cli import app
 from reversis_score.pipeline import check_text
 

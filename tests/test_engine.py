@@ -118,5 +118,6 @@ def test_split_pools_divides_what_is_left_and_keeps_the_remainder():
     ledger = build_ledger(check_text(record(hand("Bruno", EXAMPLE_TRICKS)), "t.rvs"), split_pools=True)
     splits = [i for i in items_of(ledger) if i[1] == "pool-split"]
     # 50 left: 12 to each player, 2 stay on the table.
-    assert splits == [(None, "pool-split", None, "pool:1", p, 12, None) for p in ("Anne", "Bruno", "Claire", "Denis")]
+    assert splits == [(None, "pool-split", None, "pool:1", p, 12, None)
+                      for p in ("Anne", "Bruno", "Claire", "Denis")]
     assert ledger.pools == (2,) and ledger.totals == {"Anne": 51, "Bruno": -2, "Claire": -52, "Denis": 1}

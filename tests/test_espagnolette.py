@@ -62,7 +62,8 @@ def test_espagnolette_lost_under_manuscrit_doubles_trick_one():
 
 def test_espagnolette_lost_after_taking_the_pool_returns_it_twice():
     from builders import ESPAGNOLETTE_LOST_WITH_POOL
-    ledger = settle(record(hand("Denis", ESPAGNOLETTE_LOST_WITH_POOL, before="announce: espagnolette Anne\n")))
+    announced = "announce: espagnolette Anne\n"
+    ledger = settle(record(hand("Denis", ESPAGNOLETTE_LOST_WITH_POOL, before=announced)))
     assert played(ledger) == [
         (3, "quinola-dumped", "JH", "Claire", "Anne", 10, None),  # 5 ×2 opposite
         (3, "pool-take", "JH", "pool:1", "Anne", 25, None),

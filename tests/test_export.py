@@ -5,9 +5,9 @@ import io
 import json
 
 import pytest
+from conftest import DATA, SAMPLES, verified
 from typer.testing import CliRunner
 
-from conftest import DATA, SAMPLES, verified
 from reversis_score.cli import app
 from reversis_score.pipeline import check_text
 
@@ -35,7 +35,8 @@ def test_json_agrees_with_settle_and_passes_the_checker(path, tmp_path):
     assert result.exit_code == 0, result.output
     doc, settled = json.loads(target.read_text("utf-8")), settle_json(path)
     assert doc["totals"] == settled["totals"] and doc["pools"] == settled["pools"]
-    assert [h["net"] for h in doc["hands"] if "net" in h] == [h["net"] for h in settled["hands"] if "net" in h]
+    nets = [h["net"] for h in doc["hands"] if "net" in h]
+    assert nets == [h["net"] for h in settled["hands"] if "net" in h]
     assert doc["session"]["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()
     checked = verified(target)
     assert checked.exit_code == 0, checked.output

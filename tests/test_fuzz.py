@@ -3,11 +3,11 @@ import os
 from pathlib import Path
 
 import pytest
+from conftest import DATA, SAMPLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from conftest import DATA, SAMPLES
 from reversis_score.cli import app
 
 SOURCES = sorted(SAMPLES.glob("*.rvs")) + [DATA / "notation-example.rvs"]
@@ -46,7 +46,8 @@ def mutate(lines: list[bytes], kind: str, i: int, j: int, noise: bytes) -> list[
 
 @pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name)
 # FUZZ_EXAMPLES=2000 pytest tests/test_fuzz.py fuzzes harder by hand; CI keeps it short.
-@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "25")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "25")), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(kind=st.sampled_from(["drop", "duplicate", "swap", "truncate", "bytes"]),
        i=st.integers(0, 10_000), j=st.integers(0, 10_000), noise=st.binary(min_size=1, max_size=8),
        command=st.sampled_from(["check", "settle", "format"]))
@@ -57,9 +58,11 @@ def test_mutated_samples_never_crash(source, kind, i, j, noise, command, tmp_pat
 
 @pytest.mark.parametrize("data", [
     b"", b"\n\n", b"\x00" * 100, bytes(range(256)), b"\xff\xfe\x00p\x00l", "caf\xe9".encode("latin-1"),
-    b"players: A B C D\n" + b"x" * 1_000_000, b"players: A B C D\nhand\ndealer: B\ntricks:\n  C: " + b"2C " * 300_000,
+    b"players: A B C D\n" + b"x" * 1_000_000,
+    b"players: A B C D\nhand\ndealer: B\ntricks:\n  C: " + b"2C " * 300_000,
     b"hand\n" * 1000, b"#" * 5000,
-], ids=["empty", "blank", "nul", "all-bytes", "utf16", "latin1", "1MB-line", "huge-trick", "many-hands", "comment"])
+], ids=["empty", "blank", "nul", "all-bytes", "utf16", "latin1", "1MB-line", "huge-trick", "many-hands",
+        "comment"])
 def test_hostile_inputs(tmp_path, data):
     result = run(tmp_path, data)
     assert result.exit_code == 1

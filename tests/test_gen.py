@@ -10,13 +10,13 @@ import doctest
 import random
 import re
 from collections import Counter
-
-import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from itertools import pairwise
 
 import gen
+import pytest
 from conftest import DATA
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from strategies import legal_hands, legal_sessions, player_names, rvs_texts
 
 PLAYERS = ("Anne", "Bruno", "Claire", "Denis")
@@ -255,7 +255,7 @@ def assert_text_matches(session: gen.Session, style: gen.Style, text: str) -> No
     assert got["header"]["players"] == session.players
     assert got["header"].get("rules") == session.rules
     assert [h["number"] for h in got["hands"]] == [h.number for h in session.hands]
-    for hand, read in zip(session.hands, got["hands"]):
+    for hand, read in zip(session.hands, got["hands"], strict=True):
         assert read["dealer"] == hand.dealer and read["void"] == hand.void
         assert read["tricks"] == [t.plays for t in hand.tricks]
         assert read["announce"] == hand.announce and read["claims"] == hand.claims_waived
@@ -282,7 +282,7 @@ def test_every_generated_hand_is_legal(hand):
 @given(legal_sessions(max_hands=5, deck_size=None, irregular=True))
 def test_sessions_pass_the_deal_round(session):
     assert [h.number for h in session.hands] == list(range(1, len(session.hands) + 1))
-    for before, after in zip(session.hands, session.hands[1:]):
+    for before, after in pairwise(session.hands):
         assert after.dealer == session.players[(session.players.index(before.dealer) + 1) % 4]
     for hand in session.hands:
         check_hand(hand)

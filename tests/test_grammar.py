@@ -2,7 +2,6 @@
 import datetime as dt
 
 import pytest
-
 from builders import EXAMPLE_TRICKS
 
 from reversis_score.notation.cards import Card
@@ -120,7 +119,8 @@ def test_table_lines():
 
 
 def test_comments_and_blank_lines():
-    text = "# a comment\n\n" + HEAD.rstrip() + "   # trailing\n\n\n" + HAND.replace("tricks:", "tricks: # c\n\n  # own line")
+    text = ("# a comment\n\n" + HEAD.rstrip() + "   # trailing\n\n\n"
+            + HAND.replace("tricks:", "tricks: # c\n\n  # own line"))
     assert only_hand(text).dealer.text == "Bruno"
 
 

@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 
 from reversis_score.cli import app
 
-psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed (pip install -e '.[dev]' brings it)")
+psycopg = pytest.importorskip("psycopg",
+                              reason="psycopg is not installed (pip install -e '.[dev]' brings it)")
 RUN = "import sys; from reversis_score.cli import main; sys.argv[0] = 'reversis-score'; main()"
 OPENING = DATA / "notation-example.rvs"
 LYON = [DATA / "ledgers" / "autumn-1.rvs", SAMPLES / "club-night.rvs"]
@@ -56,7 +57,8 @@ def test_the_guide_as_a_league_would_follow_it(league, tmp_path):
 
     db = tmp_path / "one-file.db"
     files = [OPENING, *LYON, *TOURS]
-    assert runner.invoke(app, ["export", *map(str, files), "--format", "sqlite", "--to", str(db)]).exit_code == 0
+    exported = runner.invoke(app, ["export", *map(str, files), "--format", "sqlite", "--to", str(db)])
+    assert exported.exit_code == 0
     for extra in ([], ["--format", "json"], ["--format", "csv"], ["--since", "2026-10-10"]):
         want = runner.invoke(app, ["season", str(db), *extra])
         got = runner.invoke(app, ["season", league("treasurer"), *extra])
@@ -66,5 +68,6 @@ def test_the_guide_as_a_league_would_follow_it(league, tmp_path):
 
 def test_a_club_may_not_change_the_tables(league):
     for statement in ("DROP TABLE items", "CREATE TABLE notes (what TEXT)"):
-        with psycopg.connect(league("club_lyon")) as conn, pytest.raises(psycopg.errors.InsufficientPrivilege):
+        refused = pytest.raises(psycopg.errors.InsufficientPrivilege)
+        with psycopg.connect(league("club_lyon")) as conn, refused:
             conn.execute(statement)

@@ -1,9 +1,9 @@
 """The JSON ledger keeps docs/ledger.md: its stable keys, its schema and its invariants (verify)."""
 import json
 
+from builders import EXAMPLE_TRICKS, PARTY_DUMP, REVERSIS_MADE, hand, record
 from typer.testing import CliRunner
 
-from builders import EXAMPLE_TRICKS, PARTY_DUMP, REVERSIS_MADE, hand, record
 from reversis_score.cli import app
 from reversis_score.ledger.verify import verify_document
 

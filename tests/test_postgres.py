@@ -20,7 +20,8 @@ from reversis_score.render.schema import COLUMNS, TABLES, VIEWS
 
 LEDGERS = DATA / "ledgers"
 NIGHTS = (LEDGERS / "autumn-1.rvs", LEDGERS / "autumn-2.rvs", DATA / "notation-example.rvs")
-CLEAN = [p for p in sorted(SAMPLES.glob("*.rvs")) if check_text(p.read_text("utf-8"), str(p)).ok] + list(NIGHTS)
+CLEAN = [p for p in sorted(SAMPLES.glob("*.rvs"))
+         if check_text(p.read_text("utf-8"), str(p)).ok] + list(NIGHTS)
 ORDER = {"sessions": "id", "players": "session_id, seat", "hands": "session_id, number",
          "items": "session_id, hand, seq"}
 RUN = "import sys; from reversis_score.cli import main; sys.argv[0] = 'reversis-score'; main()"
@@ -110,7 +111,8 @@ def test_views_and_schema_match_sqlite(pg_url, tmp_path):
                                               "table_name = %s ORDER BY ordinal_position", (table,))]
             assert [c for c in got if c != "id"] == list(columns)
         with pytest.raises(psycopg.errors.ForeignKeyViolation):
-            conn.execute("INSERT INTO items VALUES (999, 1, 1, NULL, 'fine', NULL, 'A', 'pool:1', 5, NULL, 'x')")
+            conn.execute("INSERT INTO items VALUES "
+                         "(999, 1, 1, NULL, 'fine', NULL, 'A', 'pool:1', 5, NULL, 'x')")
 
 
 def test_reexport_adds_nothing(pg_url):
@@ -179,7 +181,8 @@ def test_a_server_that_goes_away_leaves_nothing_half_written(pg_url, monkeypatch
     assert "nothing was changed" in one_line(result)
     if new:
         with psycopg.connect(pg_url) as conn:
-            assert conn.execute("SELECT COUNT(*) FROM pg_tables WHERE schemaname = 'public'").fetchone() == (0,)
+            tables = conn.execute("SELECT COUNT(*) FROM pg_tables WHERE schemaname = 'public'")
+            assert tables.fetchone() == (0,)
     else:
         assert rows(pg_url) == before
 
@@ -301,7 +304,8 @@ def test_sessions_are_taken_one_at_a_time(pg_url, monkeypatch):
     def feed():
         for path in NIGHTS[:2]:
             events.append("read")
-            yield content_hash(path.read_bytes()), build_ledger(check_text(path.read_text("utf-8"), str(path)))
+            ledger = build_ledger(check_text(path.read_text("utf-8"), str(path)))
+            yield content_hash(path.read_bytes()), ledger
     monkeypatch.setattr(database, "replace_session", writing)
     assert database.export_database(pg_url, feed()) == ["added", "added"]
     assert events == ["read", "write", "read", "write"]

@@ -2,13 +2,13 @@
 import json
 
 import pytest
+from builders import EXAMPLE_TRICKS, hand, items_of, net_of, record, settle
 from typer.testing import CliRunner
 
-from builders import EXAMPLE_TRICKS, hand, items_of, net_of, record, settle
 from reversis_score.cli import app
 from reversis_score.pipeline import check_text
-from reversis_score.rules.presets import ALL, citation
 from reversis_score.rules.knobs import KNOB_NAMES, PRESETS
+from reversis_score.rules.presets import ALL, citation
 
 runner = CliRunner()
 # The example hand with a ten: Anne plays T♣ in trick 1 (legal only with 52 cards).
@@ -80,7 +80,8 @@ def test_house_rules_toml(tmp_path):
 
 @pytest.mark.parametrize("toml, expected", [
     ('base = "regle-fr"\n', "house.toml:1:1: error: unknown preset 'regle-fr'; did you mean 'regles-fr'?"),
-    ('doubled_tricks = 1\n', "house.toml:1:1: error: unknown knob 'doubled_tricks'; did you mean 'double_tricks'?"),
+    ('doubled_tricks = 1\n',
+     "house.toml:1:1: error: unknown knob 'doubled_tricks'; did you mean 'double_tricks'?"),
     ('pool_ante = "ten"\n', "house.toml:1:1: error: 'pool_ante' expected a whole number, not 'ten'"),
     ('pool_ante = -1\n', "house.toml:1:1: error: 'pool_ante' must be at least 0, not -1"),
     ('pool_ante = \n', "house.toml:1:1: error: not valid TOML"),

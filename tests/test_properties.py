@@ -9,18 +9,18 @@
 import dataclasses
 import json
 
+import gen
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import gen
 from oracle_adapter import compare_text
+from strategies import legal_sessions, rvs_texts, styles
+
 from reversis_score.ledger.build import build_ledger
 from reversis_score.ledger.verify import verify_document
 from reversis_score.notation.parse import read_text
 from reversis_score.pipeline import check_text
 from reversis_score.render.document import ledger_document
 from reversis_score.render.rvs import format_record
-from strategies import legal_sessions, rvs_texts, styles
 
 SUPPRESS = [HealthCheck.too_slow, HealthCheck.large_base_example, HealthCheck.data_too_large]
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=SUPPRESS)
@@ -99,7 +99,7 @@ SPECIAL_HANDS = [
 def test_reversis_and_espagnolette_sessions_agree_with_the_oracle(rng, kinds):
     dealers = gen.dealers(PLAYERS, rng.choice(PLAYERS), len(kinds))
     hands = []
-    for kind, dealer in zip(kinds, dealers):
+    for kind, dealer in zip(kinds, dealers, strict=True):
         try:
             hands.append(SPECIAL_HANDS[kind](rng, dealer))
         except gen.SearchFailed:

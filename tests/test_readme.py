@@ -8,9 +8,9 @@ import re
 import shlex
 
 import pytest
+from conftest import ROOT
 from typer.testing import CliRunner
 
-from conftest import ROOT
 from reversis_score.cli import app
 
 runner = CliRunner()
@@ -50,7 +50,7 @@ def rewrite_consoles(path, outputs: dict[str, str]) -> None:
         body = match.group(1)
         parts = re.split(r"^(\$ .*)$", body, flags=re.M)
         out = [parts[0]]
-        for command, after in zip(parts[1::2], parts[2::2]):
+        for command, after in zip(parts[1::2], parts[2::2], strict=True):
             key = command[2:]
             if key in outputs:
                 after = "\n" + outputs[key] + ("\n" if outputs[key] else "")

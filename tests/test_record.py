@@ -106,7 +106,8 @@ def test_a_refused_card_is_explained_and_never_written(tmp_path, entry, reason):
 
 def test_a_revoke_acknowledged_first_is_taken_with_the_deal_known(tmp_path):
     target = tmp_path / "ack.rvs"
-    entries = HEADER + "hand 1\ndealer: Bruno\n" + DEAL + "2C JC 7C 5C\nirregular revoke Claire\n6H 8H KH 8D\n"
+    entries = (HEADER + "hand 1\ndealer: Bruno\n" + DEAL
+               + "2C JC 7C 5C\nirregular revoke Claire\n6H 8H KH 8D\n")
     result = record(target, entries)
     assert result.exit_code == 0, result.output
     assert target.read_text("utf-8").endswith("  Denis:  6H 8H KH 8D\nirregular: revoke Claire\n")
@@ -124,8 +125,8 @@ def test_names_of_several_words_at_the_prompts(tmp_path):
 def test_show_help_and_a_bad_option(tmp_path):
     target = tmp_path / "s.rvs"
     result = record(target, HEADER + "dealer: Bruno\n2C JC\nshow\nhelp\n")
-    assert "dealer: Bruno\n  Claire: 2C JC   (being played: not written yet)\nhand 1, trick 1 — Claire leads; ♣ led" \
-        in result.stdout
+    assert ("dealer: Bruno\n  Claire: 2C JC   (being played: not written yet)\n"
+            "hand 1, trick 1 — Claire leads; ♣ led") in result.stdout
     assert "claims waived" in result.stdout and result.exit_code == 0
     bad = record(tmp_path / "d.rvs", "", "--players", "A B C D", "--date", "20 Nov")
     assert bad.exit_code == 2 and "--date" in bad.stderr and not (tmp_path / "d.rvs").exists()

@@ -103,7 +103,8 @@ def test_completion_offers_the_cards_still_playable():
 def test_completion_offers_his_own_cards_when_the_deal_is_known():
     from test_record import DEAL
     recorder = Recorder("t.rvs", interactive=False)
-    for line in ["players: Anne Bruno Claire Denis", "dealer: Bruno", *DEAL.splitlines(), "2C JC 7C 5C", "6H"]:
+    entries = ["players: Anne Bruno Claire Denis", "dealer: Bruno", *DEAL.splitlines(), "2C JC 7C 5C", "6H"]
+    for line in entries:
         assert not recorder.enter(line).refused, line
     offered = [c for c in candidates(recorder, "") if len(c) == 2 and c[1] in "SHDC"]
     assert offered == ["8H", "2H"]  # Anne, after the exchange: 8♥ 2♥ (7♥ discarded), and ♥ is led

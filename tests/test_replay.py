@@ -1,7 +1,7 @@
 """Replay: leaders, winners, talon, holdings against the deal, revokes with their evidence."""
 import pytest
-
 from builders import EXAMPLE_TRICKS, hand, record
+
 from reversis_score.pipeline import check_text
 
 
@@ -82,7 +82,8 @@ def test_misdeal_is_the_dealers():
 
 
 def test_void_hand_takes_no_tricks():
-    text = record("dealer: Bruno\nvoid: misdeal\ntricks:\n" + "\n".join("  " + t for t in EXAMPLE_TRICKS) + "\n")
+    tricks = "\n".join("  " + t for t in EXAMPLE_TRICKS)
+    text = record(f"dealer: Bruno\nvoid: misdeal\ntricks:\n{tricks}\n")
     assert "a void hand (void: misdeal) has no 'tricks:'" in problems(text)
 
 

@@ -2,15 +2,29 @@
 import re
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
+from itertools import pairwise
 
 import pytest
+from conftest import DATA, SAMPLES
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from conftest import DATA, SAMPLES
 from reversis_score.cli import app
 from reversis_score.ledger.build import build_ledger, settle_up
 from reversis_score.pipeline import check_text
-from reversis_score.render.html import report_html
+from reversis_score.render.html import (
+    BOTTOM,
+    FONT,
+    HEIGHT,
+    LINE,
+    TOP,
+    label_positions,
+    report_html,
+    text_box,
+    text_width,
+)
+from reversis_score.render.tables import human_number
 
 LEDGERS = DATA / "ledgers"
 EXAMPLE = DATA / "notation-example.rvs"
@@ -90,7 +104,8 @@ def test_each_point_is_the_balance_after_its_hand():
     for group in svg.findall(f"{SVG}g"):
         player = group.get("data-player")
         titles = [e.find(f"{SVG}title").text for e in group if e.get("class") == "point"]
-        assert titles == [f"{player}, after hand {h.number}: {h.balances[player]}" for h in ledger.settled]
+        assert titles == [f"{player}, after hand {h.number}: {human_number(h.balances[player])}"
+                          for h in ledger.settled]
 
 
 def test_self_contained_and_fits_a_phone():
@@ -143,3 +158,61 @@ def test_record_with_errors_writes_no_report(tmp_path):
     assert result.exit_code == 1 and "no report written" in result.output
     assert not target.exists()
     assert runner.invoke(app, ["report", str(tmp_path / "none.rvs")]).exit_code == 2
+
+
+# ------------------------------------------------------------------ labels: whole, apart
+LONG_NAMES = ["Anne", "Wilhelmina Montmorency-Laval", "Marie-Claire de Saint-Ouen", "Denis"]
+
+
+def long_names_ledger():
+    """A night of one void hand: the dealer pays the misdeal fine, the three others end on
+    the same balance (two of them with long names), so their labels start on one spot."""
+    names = " ".join(f'"{n}"' if " " in n else n for n in LONG_NAMES)
+    text = f"players: {names}\nrules: parlett\nstake: 100\n\nhand\ndealer: Denis\nvoid: misdeal\n"
+    return build_ledger(check_text(text, "long-names.rvs"))
+
+
+def label_boxes(svg: ET.Element) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Every <text> of the chart with the box the layout's own width estimate gives it."""
+    return [(t.text, text_box(float(t.get("x")), float(t.get("y")), t.text, t.get("text-anchor", "start")))
+            for t in svg.iter(f"{SVG}text")]
+
+
+def assert_labels_whole_and_apart(svg: ET.Element) -> None:
+    _, _, width, height = map(float, svg.get("viewBox").split())
+    assert float(svg.get("width")) == width
+    boxes = label_boxes(svg)
+    for text, (left, top, right, bottom) in boxes:
+        assert 0 <= left and right <= width and 0 <= top and bottom <= height, (text, width)
+    for i, (text, a) in enumerate(boxes):
+        for other, b in boxes[i + 1:]:
+            apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+            assert apart, f"{text!r} overlaps {other!r}"
+
+
+def test_two_long_names_on_the_same_balance_are_whole_and_apart():
+    ledger = long_names_ledger()
+    balances = [ledger.balances[n] for n in LONG_NAMES[1:3]]
+    assert balances[0] == balances[1]
+    svg = svg_of(report_html(ledger))
+    labels = [t for t, _ in label_boxes(svg)]
+    assert f"Wilhelmina Montmorency-Laval {balances[0]}" in labels
+    assert_labels_whole_and_apart(svg)
+
+
+@pytest.mark.parametrize("path", CLEAN, ids=lambda p: p.name)
+def test_every_sample_chart_label_is_whole_and_apart(path):
+    assert_labels_whole_and_apart(svg_of(report_html(ledger_of(path))))
+
+
+@given(st.lists(st.integers(-5000, 5000), min_size=1, max_size=6))
+def test_end_labels_never_overlap_and_stay_inside(ends):
+    ys = [HEIGHT - BOTTOM - (v + 5000) * (HEIGHT - BOTTOM - TOP) / 10000 for v in ends]
+    placed = sorted(label_positions(ys))
+    assert all(b - a >= LINE - 1e-9 for a, b in pairwise(placed))
+    assert all(text_box(0, y + 4, "Xg")[1] >= 0 and text_box(0, y + 4, "Xg")[3] <= HEIGHT for y in placed)
+
+
+def test_text_width_is_conservative_for_wide_letters():
+    assert text_width("MMMM") == 4 * FONT
+    assert text_width("Anne −12") > text_width("Anne -12")

@@ -3,9 +3,9 @@ docs/ledger.md, and prints exactly its golden settlement (rewritten only with --
 import json
 
 import pytest
+from conftest import ROOT, SAMPLES, verified
 from typer.testing import CliRunner
 
-from conftest import ROOT, SAMPLES, verified
 from reversis_score.cli import app
 
 SESSIONS = sorted(SAMPLES.glob("*.rvs"))

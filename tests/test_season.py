@@ -4,9 +4,9 @@ import io
 import json
 
 import pytest
+from conftest import DATA
 from typer.testing import CliRunner
 
-from conftest import DATA
 from reversis_score.cli import app
 
 LEDGERS = DATA / "ledgers"

@@ -1,5 +1,6 @@
 """Every figure a source states, as a test that names the source and quotes the figure."""
 from builders import EXAMPLE_TRICKS, FORCED_LAST, PARTY_DUMP, hand, items_of, record, settle
+
 from reversis_score.notation.cards import Card
 from reversis_score.rules.knobs import PRESETS
 from reversis_score.settle.party import talon_points
@@ -139,4 +140,5 @@ def test_denexa_ties_in_play_order_and_no_doubling():
 def test_denexa_party_doubles_across_the_table():
     # "If the winner and loser are sitting across from each other, the required payment doubles."
     ledger = settle(record(hand("Bruno", EXAMPLE_TRICKS), rules="denexa"))
-    assert [i for i in items_of(ledger) if i[1] == "party"] == [(None, "party", None, "Claire", "Anne", 12, None)]
+    party = [i for i in items_of(ledger) if i[1] == "party"]
+    assert party == [(None, "party", None, "Claire", "Anne", 12, None)]

@@ -3,9 +3,9 @@ import json
 import sqlite3
 
 import pytest
+from conftest import DATA, SAMPLES, verified
 from typer.testing import CliRunner
 
-from conftest import DATA, SAMPLES, verified
 from reversis_score.cli import app
 from reversis_score.ledger.build import build_ledger
 from reversis_score.ledger.export import content_hash
@@ -156,7 +156,8 @@ def ledgers(*paths):
     return out
 
 
-@pytest.mark.parametrize("failure", [RuntimeError("boom"), sqlite3.OperationalError("database or disk is full"),
+@pytest.mark.parametrize("failure", [RuntimeError("boom"),
+                                     sqlite3.OperationalError("database or disk is full"),
                                      KeyboardInterrupt()], ids=["exception", "disk-full", "ctrl-c"])
 def test_a_failure_mid_way_rolls_everything_back(tmp_path, monkeypatch, failure):
     db = tmp_path / "s.db"

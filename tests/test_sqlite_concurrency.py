@@ -70,7 +70,8 @@ def test_two_processes_at_once_keep_every_session(tmp_path, existing):
     for attempt in range(4):
         db = tmp_path / f"season-{attempt}.db"
         if existing:
-            assert runner.invoke(app, ["export", str(NIGHT), "--format", "sqlite", "--to", str(db)]).exit_code == 0
+            first = runner.invoke(app, ["export", str(NIGHT), "--format", "sqlite", "--to", str(db)])
+            assert first.exit_code == 0
         ours, theirs = variants(tmp_path, 4, f"a{attempt}"), variants(tmp_path, 4, f"b{attempt}")
         both = [spawn(db, ours), spawn(db, theirs)]
         for proc in both:

@@ -7,11 +7,11 @@ import copy
 import json
 
 import pytest
+from conftest import DATA, ROOT, SAMPLES, verified
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from conftest import DATA, ROOT, SAMPLES, verified
 from reversis_score.cli import app
 from reversis_score.ledger.against import compare_documents
 from reversis_score.ledger.verify import LedgerProblem, read_documents, verify_document
@@ -112,21 +112,26 @@ def test_any_edit_anywhere_gives_findings_never_a_traceback(club, data):
 @pytest.mark.parametrize("edit, expected", [
     (lambda d: d["hands"][1]["net"].update(Anne=-51),
      ["hand 2, net: Anne's net is -51, the items sum to -54",
-      "hand 2, pools_after: fish not conserved: the nets sum to -57, the pools grow by +60 ([50] to [55, 55])",
+      "hand 2, pools_after: fish not conserved: the nets sum to -57, the pools grow by +60 "
+      "([50] to [55, 55])",
       "hand 2, balances: Anne's balance is 129, the stake 200 plus the nets so far make 132",
       "totals: Anne's total is -106, the hands' nets sum to -103"]),
     (lambda d: d["hands"][3].update(pools_before=[55, 61]),
      ["hand 4, pools_after: the items move +5 into the pools, the pools grow by +64",
-      "hand 4, pools_after: fish not conserved: the nets sum to -5, the pools grow by +64 ([55, 61] to [55, 60, 65])",
+      "hand 4, pools_after: fish not conserved: the nets sum to -5, the pools grow by +64 "
+      "([55, 61] to [55, 60, 65])",
       "hand 4, pools_before: is [55, 61], hand 3 ended with [55, 60, 60]"]),
     (lambda d: d["hands"][4]["balances"].update(Denis=0),
      ["hand 5, balances: Denis's balance is 0, the stake 200 plus the nets so far make -3"]),
     (lambda d: d["totals"].update(Claire=80), ["totals: Claire's total is 80, the hands' nets sum to +79"]),
     (lambda d: d.update(pools=[60]), ["pools: is [60], the last hand ended with [60, 95, 100]"]),
     (lambda d: d["settle_up"][0].update(amount=d["settle_up"][0]["amount"] + 2),
-     ["settle_up: Claire gets +161 from the settle-up, but Claire's payments with the other players come to +159",
-      "settle_up: Denis gets -183 from the settle-up, but Denis's payments with the other players come to -181"]),
-    (lambda d: d["hands"][0]["items"][2].update(seq=9), ["hand 1, item 9, seq: is item 3 of the hand: items are numbered 1, 2, 3… in order"]),
+     ["settle_up: Claire gets +161 from the settle-up, but Claire's payments with the other players "
+      "come to +159",
+      "settle_up: Denis gets -183 from the settle-up, but Denis's payments with the other players "
+      "come to -181"]),
+    (lambda d: d["hands"][0]["items"][2].update(seq=9),
+     ["hand 1, item 9, seq: is item 3 of the hand: items are numbered 1, 2, 3… in order"]),
     (lambda d: d["hands"][0]["items"][0].update(payee="basket"),
      ["hand 1, item 1, payee: 'basket' is neither a player nor a pool (pool:1, pool:2, …)"]),
     (lambda d: d["hands"][0]["items"][0].update(amount=-5),
@@ -166,7 +171,8 @@ def test_bytes_that_are_not_text_and_usage_errors(tmp_path):
     binary = tmp_path / "ledger.json"
     binary.write_bytes(b"\xff\xfe{}")
     result = verified(binary)
-    assert (result.exit_code, result.output) == (1, f"{binary}: not JSON: not UTF-8 text (byte 0xff at offset 0)\n")
+    assert (result.exit_code, result.output) == (
+        1, f"{binary}: not JSON: not UTF-8 text (byte 0xff at offset 0)\n")
     assert verified(tmp_path / "missing.json").exit_code == 2
     assert verified(tmp_path).output == f"error: {tmp_path}: is a directory, not a ledger file\n"
     assert runner.invoke(app, ["verify"]).exit_code == 2

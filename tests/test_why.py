@@ -1,15 +1,16 @@
 """why A B: every item between two players, the running sum, the net — and it sums to the ledger."""
 import json
+from dataclasses import replace
 from itertools import permutations
 
 import pytest
+from conftest import DATA, SAMPLES
 from typer.testing import CliRunner
 
-from conftest import DATA, SAMPLES
 from reversis_score.cli import app
-from reversis_score.ledger.build import build_ledger
+from reversis_score.ledger.build import build_ledger, settle_up
+from reversis_score.ledger.why import answer, reason_of, rule_of, settle_up_words, why_document
 from reversis_score.pipeline import check_text
-from reversis_score.ledger.why import answer, reason_of, rule_of
 
 LEDGERS = DATA / "ledgers"
 EXAMPLE = DATA / "notation-example.rvs"
@@ -67,7 +68,8 @@ def test_table_output_closes_on_the_net():
     assert result.exit_code == 0
     out = result.stdout
     assert "Between Claire and Anne" in out
-    assert "Claire owes Anne 10: 2 payments from Claire to Anne (32), 5 payments from Anne to Claire (22)." in out
+    assert ("Claire owes Anne 10: 2 payments from Claire to Anne (32), "
+            "5 payments from Anne to Claire (22).") in out
     assert "Quinola led" in out and "§6" in out and "Claire owes Anne" in out.splitlines()[4]
     assert out.splitlines()[1] == "  rules: parlett"  # every output names the rules
 
@@ -140,3 +142,58 @@ def test_wording_helpers():
     item = ledger.settled[0].settlement.items[5]
     assert reason_of(item) == "trick 8: Claire's A♣ is forced on Bruno's ♣ lead"
     assert rule_of(item.why) == "§5" and rule_of("no rule cited", "party") == "§6"
+
+
+# ------------------------------------------------------------------ against the settle-up
+CLUB = SAMPLES / "club-night.rvs"
+
+
+def test_why_says_what_the_settle_up_asks_and_why_it_differs():
+    out = why(CLUB, "Denis", "Claire").stdout
+    lines = [line.strip() for line in out.splitlines()]
+    total = next(i for i, line in enumerate(lines) if line.startswith("Denis owes Claire 93:"))
+    assert lines[total + 1].startswith("In the settle-up of `settle`, Denis pays Claire 159 instead: "
+                                       "it nets what each player owes all the others")
+    settle = runner.invoke(app, ["settle", str(CLUB)]).stdout
+    assert "  Denis pays Claire 159\n" in settle
+
+
+def test_no_transfer_between_the_two_is_said_too():
+    out = why(CLUB, "Anne", "Claire").stdout
+    assert ("The settle-up of `settle` has no transfer between Anne and Claire: it nets what each "
+            "player owes all the others into the fewest transfers, so the 82 is settled within the "
+            "transfers with the other players.") in out
+
+
+def test_one_hand_says_nothing_of_the_session_settle_up():
+    ledger = build_ledger(check_text(CLUB.read_text("utf-8"), str(CLUB)))
+    assert answer(ledger, "Denis", "Claire", hand=2).settled_up is None
+    assert "settle-up" not in why(CLUB, "Denis", "Claire", "--hand", "2").stdout
+
+
+@pytest.mark.parametrize("path", [p for p in RECORDS
+                                  if check_text(p.read_text("utf-8"), str(p)).ok], ids=lambda p: p.name)
+def test_the_settle_up_figure_is_the_settle_up_transfer(path):
+    ledger = build_ledger(check_text(path.read_text("utf-8"), str(path)))
+    transfers = {(a, b): n for a, b, n in settle_up(ledger.between_players())}
+    for a, b in permutations(ledger.players, 2):
+        ans = answer(ledger, a, b)
+        assert ans.settled_up == transfers.get((a, b), 0) - transfers.get((b, a), 0)
+        words = settle_up_words(ans)
+        if ans.settled_up == ans.net:
+            assert "asks the same" in words or "no transfer between them either" in words
+        else:
+            assert f" {abs(ans.settled_up)} instead" in words or "no transfer between" in words
+        doc = why_document(ans)
+        assert doc["settle_up"] == {"a_pays_b": ans.settled_up, "words": words}
+
+
+def test_when_the_settle_up_agrees_it_says_so():
+    ledger = build_ledger(check_text(CLUB.read_text("utf-8"), str(CLUB)))
+    ans = answer(ledger, "Denis", "Claire")
+    assert settle_up_words(replace(ans, settled_up=93)) == ("The settle-up of `settle` asks the same: "
+                                                           "Denis pays Claire 93.")
+    assert settle_up_words(replace(ans, settled_up=-20)).startswith(
+        "In the settle-up of `settle`, Claire pays Denis 20 instead: ")
+    even = replace(ans, lines=(), settled_up=0)
+    assert settle_up_words(even) == "The settle-up of `settle` has no transfer between them either."

@@ -5,8 +5,10 @@ import sys
 
 import typer
 
-from reversis_score.cli.app import app
 from reversis_score.cli import ledgers, records, verify  # noqa: F401  (each registers its commands on app)
+from reversis_score.cli.app import app
+
+# isort: split
 from reversis_score.cli import record  # noqa: F401  (registered last: listed last in --help)
 
 __all__ = ["app", "main"]
@@ -15,7 +17,8 @@ __all__ = ["app", "main"]
 def main() -> None:
     """Console entry point."""
     try:
-        app(standalone_mode=True)
+        # A fixed program name: the shell-completion hook is keyed on it, however we are run.
+        app(standalone_mode=True, prog_name="reversis-score")
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         sys.exit(130)

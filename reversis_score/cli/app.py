@@ -7,9 +7,9 @@ one (records.py, ledgers.py), which import this module; this module imports none
 from __future__ import annotations
 
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -34,7 +34,7 @@ Examples:
   reversis-score verify ledger.json --record samples/club-night.rvs
 """
 
-app = typer.Typer(name="reversis-score", add_completion=False, no_args_is_help=True,
+app = typer.Typer(name="reversis-score", add_completion=True, no_args_is_help=True,
                   rich_markup_mode=None, pretty_exceptions_enable=False,
                   help="Check, format and settle records of games of Reversis (.rvs files).",
                   epilog=EXAMPLES)
@@ -43,7 +43,7 @@ app = typer.Typer(name="reversis-score", add_completion=False, no_args_is_help=T
 _STDIN: list[bytes] = []  # standard input, once read (a run may name '-' twice)
 
 
-class Output(str, Enum):
+class Output(StrEnum):
     table = "table"
     json = "json"
     csv = "csv"
@@ -58,7 +58,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main_options(
-    version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True,
+    version: Annotated[bool | None, typer.Option("--version", callback=_version, is_eager=True,
                                                     help="Show the version and exit.")] = None,
 ) -> None:
     """Check, format and settle records of games of Reversis (.rvs files)."""
@@ -138,7 +138,7 @@ def print_diagnostics(session: CheckedSession) -> None:
         typer.echo(render(diag, session.file, session.lines), err=True)
 
 
-def fail(message: str, code: int) -> None:
+def fail(message: str, code: int) -> NoReturn:
     typer.echo(message, err=True)
     raise typer.Exit(code)
 
@@ -171,19 +171,22 @@ def try_load(name: str, strict: bool = False, rules: str | None = None) -> tuple
 def render_ledger(ledger, output: Output, itemised: bool, hand: int | None) -> str:
     """The ledger in the chosen format (one helper for every format)."""
     from reversis_score.render import tables
-    if hand is not None and not any(h.number == hand for h in ledger.settled):
-        numbers = [h.number for h in ledger.settled]
-        fail(f"error: no settled hand {hand} (settled hands: "
-              f"{', '.join(map(str, numbers)) or 'none'})", 2)
+    chosen = None
+    if hand is not None:
+        chosen = next((h for h in ledger.settled if h.number == hand), None)
+        if chosen is None:
+            numbers = [h.number for h in ledger.settled]
+            fail(f"error: no settled hand {hand} (settled hands: "
+                 f"{', '.join(map(str, numbers)) or 'none'})", 2)
     if output is Output.json:
         import json
+
         from reversis_score.render.document import hand_document, to_json
-        if hand is None:
+        if chosen is None:
             return to_json(ledger)
-        chosen = next(h for h in ledger.settled if h.number == hand)
         return json.dumps(hand_document(ledger, chosen), ensure_ascii=False, indent=2) + "\n"
     if output is Output.csv:
         return tables.items_csv([ledger], hand)
-    if hand is not None:
-        return tables.write_blocks(tables.hand_blocks(ledger, hand), output.value)
+    if chosen is not None:
+        return tables.write_blocks(tables.hand_blocks(chosen), output.value)
     return tables.write_blocks(tables.summary_blocks(ledger, itemised), output.value)

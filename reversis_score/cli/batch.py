@@ -28,8 +28,8 @@ if TYPE_CHECKING:  # the pool is imported when one is started: a one-file run ne
 # Below this many bytes in all, the files are read in this process (a pool costs ~50 ms);
 # $REVERSIS_SCORE_INLINE_BYTES changes it (the tests set 0 to run a pool on small files).
 INLINE_BYTES = 256 * 1024
-PROGRESS_AFTER_S = 2.0
-GC_THRESHOLD = 20_000  # allocations between two runs of the cycle collector (Python's: 700)  # a progress bar for work that lasts longer than this, not before
+PROGRESS_AFTER_S = 2.0  # a progress bar for work that lasts longer than this, not before
+GC_THRESHOLD = 20_000  # allocations between two runs of the cycle collector (Python's: 700)
 
 Job = TypeVar("Job")
 

@@ -76,7 +76,8 @@ class ExportRun:
                 yield report
 
     def _reported(self) -> Iterator[FileReport]:
-        for report, size in zip(self.reports, self.sizes):
+        # not strict: finish() goes on with the reports where sessions() stopped
+        for report, size in zip(self.reports, self.sizes, strict=False):
             for message in report.errors:
                 self.progress.print(message, err=True)
             self.progress.advance(report, size)
@@ -166,7 +167,7 @@ def export_database(run: ExportRun, to: str) -> None:
             fail(f"error: {shown(to)}: {exc}; nothing was changed", 2)
         except OSError as exc:
             fail(f"error: cannot write {shown(to)} ({exc}); nothing was changed", 2)
-    for (report, _), outcome in zip(waiting, done):
+    for (report, _), outcome in zip(waiting, done, strict=True):
         where = "to" if outcome == "added" else "in"
         hands = f"{report.hands} hand{'s' * (report.hands != 1)}"
         session = (report.sha256 or "")[:12]

@@ -8,22 +8,21 @@ a bad option, an unknown name, a target that cannot be written), 3 an audit that
 from __future__ import annotations
 
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from reversis_score.cli import complete
 from reversis_score.cli.app import Output, app, fail, guarded, load_checked, print_diagnostics, try_load
 from reversis_score.cli.records import JOBS_HELP, QUIET_HELP
 
 if TYPE_CHECKING:  # imported where used: --help and check stay light
     from reversis_score.pipeline import CheckedSession
 
-FILES_HELP = "Record files (.rvs); '-' reads standard input."
 
-
-class Shown(str, Enum):
+class Shown(StrEnum):
     """Output formats of audit and why."""
 
     table = "table"
@@ -31,7 +30,7 @@ class Shown(str, Enum):
     json = "json"
 
 
-class ExportFormat(str, Enum):
+class ExportFormat(StrEnum):
     """What export writes."""
 
     json = "json"
@@ -40,7 +39,7 @@ class ExportFormat(str, Enum):
     sqlite = "sqlite"
 
 
-class What(str, Enum):
+class What(StrEnum):
     """The rows of a CSV export."""
 
     items = "items"
@@ -81,7 +80,7 @@ def _write_text(text: str, to: str | None) -> None:
 # ------------------------------------------------------------------ audit
 @app.command(epilog="Examples: reversis-score audit club.rvs; reversis-score audit club.rvs --format json")
 def audit(
-    files: Annotated[list[str], typer.Argument(metavar="FILE", show_default=False, help=FILES_HELP)],
+    files: complete.RecordFiles,
     output: Annotated[Shown, typer.Option("--format", help="table, markdown, or json (the ledger "
                                                            "with each hand's audit block).")] = Shown.table,
 ) -> None:
@@ -116,10 +115,10 @@ def audit(
 @app.command(epilog="Examples: reversis-score why club.rvs Anne Claire; "
                      "reversis-score why club.rvs Anne Claire --hand 3 --pools")
 def why(
-    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.")],
-    a: Annotated[str, typer.Argument(metavar="A", help="One player.")],
-    b: Annotated[str, typer.Argument(metavar="B", help="The other player.")],
-    hand: Annotated[Optional[int], typer.Option("--hand", metavar="N", help="Only hand N.")] = None,
+    file: complete.RecordFile,
+    a: complete.Player,
+    b: complete.OtherPlayer,
+    hand: Annotated[int | None, typer.Option("--hand", metavar="N", help="Only hand N.")] = None,
     pools: Annotated[bool, typer.Option("--pools", help="Add what each paid into and took from "
                                                         "the pools.")] = False,
     output: Annotated[Shown, typer.Option("--format", help="table, markdown or json.")] = Shown.table,
@@ -139,8 +138,13 @@ def why(
         import json
         sys.stdout.write(json.dumps(why_document(ans), ensure_ascii=False, indent=2) + "\n")
     else:
-        from reversis_score.render.tables import Block, rules_line, session_title, write_blocks
-        from reversis_score.render.tables import incomplete_note
+        from reversis_score.render.tables import (
+            Block,
+            incomplete_note,
+            rules_line,
+            session_title,
+            write_blocks,
+        )
         head = Block(session_title(ledger), [], [[rules_line(ledger)]]
                      + [[note] for note in incomplete_note(ledger)])
         sys.stdout.write(write_blocks([head] + why_blocks(ans), output.value))
@@ -153,10 +157,10 @@ def why(
                      "reversis-score export night*.rvs --to postgresql://club@db.example.org/league")
 def export(
     ctx: typer.Context,
-    files: Annotated[list[str], typer.Argument(metavar="FILE", show_default=False, help=FILES_HELP)],
+    files: complete.RecordFiles,
     output: Annotated[ExportFormat, typer.Option("--format", help="json, csv, markdown or sqlite.")]
     = ExportFormat.json,
-    to: Annotated[Optional[str], typer.Option("--to", metavar="PATH", help="Write here (required "
+    to: Annotated[str | None, typer.Option("--to", metavar="PATH", help="Write here (required "
                                               "for sqlite); otherwise standard output. A "
                                               "postgresql:// URL writes into that PostgreSQL "
                                               "database.")] = None,
@@ -164,7 +168,7 @@ def export(
     = What.items,
     all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing", help="Export nothing when any "
                                                  "file has record errors.")] = False,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", metavar="N", min=1, help=JOBS_HELP)] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", metavar="N", min=1, help=JOBS_HELP)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
 ) -> None:
     """Export session ledgers: JSON, CSV, Markdown, or into a SQLite or PostgreSQL database.
@@ -209,10 +213,11 @@ def _database_format(ctx: typer.Context, output: ExportFormat, to: str | None) -
                      "reversis-score season postgresql://treasurer@db.example.org/league")
 def season(
     db: Annotated[str, typer.Argument(metavar="DB", help="A database written by export: a SQLite "
-                                                         "file, or a postgresql:// URL.")],
-    since: Annotated[Optional[str], typer.Option("--since", metavar="DATE",
+                                                         "file, or a postgresql:// URL.",
+                                      autocompletion=complete.database_files)],
+    since: Annotated[str | None, typer.Option("--since", metavar="DATE",
                                                  help="Only sessions on or after DATE (YYYY-MM-DD).")] = None,
-    player: Annotated[Optional[str], typer.Option("--player", metavar="NAME",
+    player: Annotated[str | None, typer.Option("--player", metavar="NAME",
                                                   help="Only this player (and his transfers).")] = None,
     output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
 ) -> None:
@@ -246,8 +251,8 @@ def season(
 # ------------------------------------------------------------------ report
 @app.command(epilog="Example: reversis-score report club.rvs -o report.html")
 def report(
-    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.")],
-    out: Annotated[Optional[str], typer.Option("-o", "--output", metavar="FILE.html",
+    file: complete.RecordFile,
+    out: Annotated[str | None, typer.Option("-o", "--output", metavar="FILE.html",
                                                help="Write the page here (else standard output).")] = None,
 ) -> None:
     """One self-contained HTML page: header, hands, balances, settle-up and a balance chart."""

@@ -8,20 +8,27 @@ from typing import Annotated
 
 import typer
 
+from reversis_score.cli import complete
 from reversis_score.cli.app import app, fail
 
 
-@app.command(epilog="Example: reversis-score record club.rvs   (or: reversis-score record club.rvs < entries.txt)")
+@app.command(epilog="Example: reversis-score record club.rvs   "
+                    "(or: reversis-score record club.rvs < entries.txt)")
 def record(
-    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False,
-                                        help="The record file (.rvs): a new one, or one to go on with.")],
-    session: Annotated[str | None, typer.Option("--session", help="The session's name (a new file).")] = None,
-    date: Annotated[str | None, typer.Option("--date", metavar="YYYY-MM-DD", help="The date (a new file).")] = None,
-    players: Annotated[str | None, typer.Option("--players", metavar="'A B C D'",
-                                                   help="The four players in order of play (a new file).")] = None,
-    rules: Annotated[str | None, typer.Option("--rules", metavar="NAME|FILE",
-                                                 help="A preset or a house-rules .toml file (a new file).")] = None,
-    stake: Annotated[int | None, typer.Option("--stake", help="Fish each player starts with (a new file).")] = None,
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", show_default=False, autocompletion=complete.record_files,
+        help="The record file (.rvs): a new one, or one to go on with.")],
+    session: Annotated[str | None, typer.Option(
+        "--session", help="The session's name (a new file).")] = None,
+    date: Annotated[str | None, typer.Option(
+        "--date", metavar="YYYY-MM-DD", help="The date (a new file).")] = None,
+    players: Annotated[str | None, typer.Option(
+        "--players", metavar="'A B C D'", help="The four players in order of play (a new file).")] = None,
+    rules: Annotated[str | None, typer.Option(
+        "--rules", metavar="NAME|FILE", autocompletion=complete.preset_or_house_rules,
+        help="A preset or a house-rules .toml file (a new file).")] = None,
+    stake: Annotated[int | None, typer.Option(
+        "--stake", help="Fish each player starts with (a new file).")] = None,
 ) -> None:
     """Score at the table: each card checked as it is entered, each line written at once.
 

@@ -3,23 +3,33 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from enum import Enum
+from enum import StrEnum
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from reversis_score.cli.app import (Output, fail, app, guarded,
-                                    load_checked, print_diagnostics, read_record, render_ledger,
-                                    stdin_bytes, validate_rules_option)
+from reversis_score.cli import complete
+from reversis_score.cli.app import (
+    Output,
+    app,
+    fail,
+    guarded,
+    load_checked,
+    print_diagnostics,
+    read_record,
+    render_ledger,
+    stdin_bytes,
+    validate_rules_option,
+)
 
 if TYPE_CHECKING:  # imported where used: --help and check stay light
     from reversis_score.cli.batch import FileReport
     from reversis_score.pipeline import CheckedHand, CheckedSession, SessionStream
 
 
-class Suits(str, Enum):
+class Suits(StrEnum):
     """How ``format`` writes suits."""
 
     letters = "letters"
@@ -32,11 +42,12 @@ QUIET_HELP = "No progress bar (it shows only on a terminal, for work over ~2 s).
 
 @app.command(epilog="Example: reversis-score check samples/*.rvs")
 def check(
-    files: Annotated[list[str], typer.Argument(metavar="FILE", show_default=False, help="Record files (.rvs); '-' reads standard input.")],
+    files: complete.RecordFiles,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
-    rules: Annotated[Optional[str], typer.Option("--rules", metavar="NAME|FILE",
-                                                 help="Rules to check under, overriding the header.")] = None,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", metavar="N", min=1, help=JOBS_HELP)] = None,
+    rules: Annotated[str | None, typer.Option(
+        "--rules", metavar="NAME|FILE", autocompletion=complete.preset_or_house_rules,
+        help="Rules to check under, overriding the header.")] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", metavar="N", min=1, help=JOBS_HELP)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
 ) -> None:
     """Check records: one summary line per file, or every error with its place."""
@@ -49,7 +60,7 @@ def check(
     worst = 0
     try:
         reports = batch.run_ordered(work, files, jobs or batch.default_jobs(), sizes)
-        for report, size in zip(reports, sizes):
+        for report, size in zip(reports, sizes, strict=True):
             for message in report.errors:
                 progress.print(message, err=True)
             if report.line is not None:
@@ -92,9 +103,11 @@ def summary_line(session: CheckedSession) -> str:
 
 @app.command(name="format", epilog="Example: reversis-score format club.rvs --suits symbols --in-place")
 def format_command(
-    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.")],
-    suits: Annotated[Suits, typer.Option("--suits", help="Write suits as letters (AS) or symbols (A♠).")] = Suits.letters,
-    in_place: Annotated[bool, typer.Option("--in-place", help="Rewrite the file (a temporary file, then a rename).")] = False,
+    file: complete.RecordFile,
+    suits: Annotated[Suits, typer.Option(
+        "--suits", help="Write suits as letters (AS) or symbols (A♠).")] = Suits.letters,
+    in_place: Annotated[bool, typer.Option(
+        "--in-place", help="Rewrite the file (a temporary file, then a rename).")] = False,
 ) -> None:
     """Write a record in one canonical layout (comments kept)."""
     from reversis_score.files import write_atomically
@@ -122,19 +135,21 @@ def format_command(
 @app.command(epilog="Examples: reversis-score settle club.rvs --itemised; "
                      "reversis-score settle club.rvs --hand 3; reversis-score settle club.rvs --format json")
 def settle(
-    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False, help="A record file (.rvs); '-' reads standard input.")],
+    file: complete.RecordFile,
     itemised: Annotated[bool, typer.Option("--itemised", help="Add every item of every hand.")] = False,
-    hand: Annotated[Optional[int], typer.Option("--hand", metavar="N",
+    hand: Annotated[int | None, typer.Option("--hand", metavar="N",
                                                 help="Show one hand in full: tricks, talon, items.")] = None,
-    output: Annotated[Output, typer.Option("--format", help="table, json, csv (items) or markdown.")] = Output.table,
-    rules: Annotated[Optional[str], typer.Option("--rules", metavar="NAME|FILE",
-                                                 help="Rules to settle under, overriding the header.")] = None,
+    output: Annotated[Output, typer.Option(
+        "--format", help="table, json, csv (items) or markdown.")] = Output.table,
+    rules: Annotated[str | None, typer.Option(
+        "--rules", metavar="NAME|FILE", autocompletion=complete.preset_or_house_rules,
+        help="Rules to settle under, overriding the header.")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
     split_pools: Annotated[bool, typer.Option("--split-pools",
                                               help="Divide the pools left at the end equally.")] = False,
-    compare: Annotated[Optional[str], typer.Option("--compare", metavar="A,B,...",
-                                                   help="Settle under several presets side by side "
-                                                        "(empty: all five).")] = None,
+    compare: Annotated[str | None, typer.Option(
+        "--compare", metavar="A,B,...", autocompletion=complete.compare_list,
+        help="Settle under several presets side by side (empty: all five).")] = None,
 ) -> None:
     """Settle every fish: per hand, balances, settle-up; itemised, one hand, or as JSON/CSV."""
     from reversis_score.ledger.build import ConservationError, build_ledger
@@ -206,9 +221,13 @@ def _printing_diagnostics(stream: SessionStream) -> list[int]:
 @app.command(name="rules", epilog="Examples: reversis-score rules; reversis-score rules manuscrit; "
                                   "reversis-score rules --diff parlett regles-fr")
 def rules_command(
-    name: Annotated[Optional[str], typer.Argument(metavar="[NAME]", show_default=False, help="A preset name or a house-rules .toml file.")] = None,
-    diff: Annotated[Optional[tuple[str, str]], typer.Option("--diff", metavar="A B",
-                                                            help="Show only the knobs where A and B differ.")] = None,
+    name: Annotated[str | None, typer.Argument(
+        metavar="[NAME]", show_default=False, autocompletion=complete.rules_names,
+        help="A preset name, a house-rules .toml file, or a knob name (that knob under every "
+             "preset).")] = None,
+    diff: Annotated[tuple[str, str] | None, typer.Option(
+        "--diff", metavar="A B", autocompletion=complete.preset_or_house_rules,
+        help="Show only the knobs where A and B differ.")] = None,
     output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
 ) -> None:
     """The presets and their sources; every knob of one; or where two readings differ."""
@@ -242,6 +261,7 @@ def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) 
         fail(f"internal error: fish not conserved in {exc}; please report it", 1)
     if output is Output.json:
         import json
+
         from reversis_score.render.document import ledger_document
         doc = {r.name: ledger_document(r.ledger) for r in readings}
         sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")

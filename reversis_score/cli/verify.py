@@ -6,10 +6,11 @@ this module reads the files, prints one line per finding and exits: 0 sound, 1 n
 """
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
+from reversis_score.cli import complete
 from reversis_score.cli.app import UsageProblem, app, read_bytes, try_load, validate_rules_option
 from reversis_score.cli.ledgers import _ledger, worst
 
@@ -21,12 +22,15 @@ EPILOG = ("Examples: reversis-score verify night.json; "
 @app.command(epilog=EPILOG)
 def verify(
     files: Annotated[list[str], typer.Argument(metavar="LEDGER", show_default=False,
+                                               autocompletion=complete.ledger_files,
                                                help="JSON ledgers (settle/export --format json); "
                                                     "'-' reads standard input.")],
-    record: Annotated[Optional[str], typer.Option("--record", metavar="FILE",
+    record: Annotated[str | None, typer.Option("--record", metavar="FILE",
+                                                  autocompletion=complete.record_files,
                                                   help="Also settle this record (.rvs) and say, item "
                                                        "by item, where the ledger differs from it.")] = None,
-    rules: Annotated[Optional[str], typer.Option("--rules", metavar="NAME|FILE",
+    rules: Annotated[str | None, typer.Option("--rules", metavar="NAME|FILE",
+                                                 autocompletion=complete.preset_or_house_rules,
                                                  help="With --record: settle it under these rules, "
                                                       "as settle --rules did.")] = None,
     split_pools: Annotated[bool, typer.Option("--split-pools", help="With --record: split the pools "
@@ -42,8 +46,8 @@ def verify(
     if record is not None and len(files) > 1:
         typer.echo("error: --record compares one ledger with one record; give one LEDGER", err=True)
         raise typer.Exit(2)
-    expected = _settled_record(record, rules, split_pools) if record is not None else None
-    raise typer.Exit(worst([_verify_one(name, expected, record) for name in files]))
+    against = (_settled_record(record, rules, split_pools), record) if record is not None else None
+    raise typer.Exit(worst([_verify_one(name, against) for name in files]))
 
 
 def _settled_record(record: str, rules: str | None, split_pools: bool) -> dict:
@@ -57,11 +61,16 @@ def _settled_record(record: str, rules: str | None, split_pools: bool) -> dict:
     return ledger_document(_ledger(session, split_pools))
 
 
-def _verify_one(name: str, expected: dict | None, record: str | None) -> int:
-    """Verify one ledger file and print what is wrong; its exit status."""
+def _verify_one(name: str, against: tuple[dict, str] | None) -> int:
+    """Verify one ledger file (against the document a record settles to, and that record's
+    name, if given) and print what is wrong; its exit status."""
     # Imported here, not above: every run imports this module, few run verify.
-    from reversis_score.ledger.verify import (LedgerProblem, invariant_findings, read_documents,
-                                              schema_findings)
+    from reversis_score.ledger.verify import (
+        LedgerProblem,
+        invariant_findings,
+        read_documents,
+        schema_findings,
+    )
     try:
         data, _ = read_bytes(name, "a ledger file")
     except UsageProblem as exc:
@@ -76,13 +85,13 @@ def _verify_one(name: str, expected: dict | None, record: str | None) -> int:
     for doc in docs:
         shape = schema_findings(doc)
         found = shape or invariant_findings(doc)
-        if expected is not None and not shape:
-            found += _against(doc, docs, expected, record)
+        if against is not None and not shape:
+            found += _against(doc, docs, *against)
         findings += found
         hands += len(doc["hands"]) if isinstance(doc.get("hands"), list) else 0
     for finding in findings:
         typer.echo(f"{name}: {finding}")
-    typer.echo(f"{name}: {_summary(docs, hands, findings, record)}")
+    typer.echo(f"{name}: {_summary(docs, hands, findings, against[1] if against else None)}")
     return 1 if findings else 0
 
 

@@ -102,7 +102,7 @@ def _items(number: int, ours: list[dict], theirs: list[dict], said: _Saying) -> 
                               autojunk=False)
     for op, a0, a1, b0, b1 in matcher.get_opcodes():
         if op in ("equal", "replace") and a1 - a0 == b1 - b0:
-            for mine, right in zip(ours[a0:a1], theirs[b0:b1]):
+            for mine, right in zip(ours[a0:a1], theirs[b0:b1], strict=True):
                 found += [said.differs(number, mine["seq"], key, mine[key], right[key])
                           for key in ITEM_KEYS if mine[key] != right[key]]
             continue

@@ -16,14 +16,14 @@ import re
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from reversis_score.ledger.build import Ledger, LedgerHand, settle_up
+from reversis_score.ledger.build import Ledger, SettledHand, settle_up
+from reversis_score.ledger.why import POOL, norm_side, reason_of, rule_of
 from reversis_score.notation.records import TableLine
 from reversis_score.render.document import item_document, ledger_document
-from reversis_score.render.tables import Block, rules_line, session_title
+from reversis_score.render.tables import Block, rules_line, session_title, signed
 from reversis_score.rules.knobs import Knobs
 from reversis_score.settle.hand import HandSettlement
 from reversis_score.settle.items import Item
-from reversis_score.ledger.why import POOL, norm_side, reason_of, rule_of
 
 MAX_SUBSET = 14  # beyond this many items or findings, exact subset search is skipped (2^14 is cheap)
 _CANCELLED = {"reversis": "the reversis returns every payment of tricks 1–9 (RULES §8)",
@@ -107,7 +107,7 @@ def audit_ledger(ledger: Ledger) -> Audit:
     return result
 
 
-def audit_hand(hand: LedgerHand, table: tuple[TableLine, ...], knobs: Knobs) -> HandAudit:
+def audit_hand(hand: SettledHand, table: tuple[TableLine, ...], knobs: Knobs) -> HandAudit:
     """Compare one hand's table lines with its settlement."""
     s = hand.settlement
     items = [i for i in s.items if i.counts and norm_side(i.payer) != norm_side(i.payee)]
@@ -132,7 +132,11 @@ def _nets(flows, players) -> dict[str, int]:
 
 
 def _pairs(items, lines) -> list[tuple[str, str]]:
-    pairs = {tuple(sorted((norm_side(f.payer), norm_side(f.payee)))) for f in [*items, *lines]}
+    """Every pair of sides that items or lines join, each pair once, in a fixed order."""
+    pairs = set()
+    for flow in [*items, *lines]:
+        a, b = norm_side(flow.payer), norm_side(flow.payee)
+        pairs.add((a, b) if a <= b else (b, a))
     return sorted(pairs)
 
 
@@ -232,10 +236,12 @@ def _unexpected(number: int, line: TableLine, s: HandSettlement) -> Finding:
     payer, payee = norm_side(line.payer), norm_side(line.payee)
     words = (f"hand {number}: unexpected — {flow_words(payer, payee, line.amount)}"
              f"{_lines_ref([line])}, but the settlement has no such payment")
-    returned = next((i for i in s.items if not i.counts and i.amount == line.amount
+    returned = next(((i, i.cancelled_by) for i in s.items if i.cancelled_by is not None
+                     and i.amount == line.amount
                      and (norm_side(i.payer), norm_side(i.payee)) == (payer, payee)), None)
     if returned is not None:
-        words += f": {reason_of(returned)}; {_CANCELLED[returned.cancelled_by]}"
+        item, cancelled_by = returned
+        words += f": {reason_of(item)}; {_CANCELLED[cancelled_by]}"
     elif payer != POOL and payee != POOL:
         words += f": no rule makes {payer} pay {payee} anything more in this hand"
     return Finding("unexpected", payer, payee, line.amount, 0, (), (line,), words)
@@ -292,8 +298,8 @@ def correction_words(payer: str, payee: str, amount: int) -> str:
 
 # ------------------------------------------------------------------ tables and JSON
 def _cell(paid: int, due: int) -> str:
-    text = f"{paid:+d}" if paid else "0"
-    return text if paid == due else f"{text} (due {due:+d})" if due else f"{text} (due 0)"
+    """``+85 (due +81)``: a table cell, so with the typographic minus of the human kinds."""
+    return signed(paid) if paid == due else f"{signed(paid)} (due {signed(due)})"
 
 
 def audit_blocks(audit: Audit) -> list[Block]:

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import combinations
+from typing import Protocol, TypeGuard
 
 from reversis_score.notation.diagnostics import Diagnostic
+from reversis_score.pipeline import CheckedHand, CheckedSession, SessionStream
 from reversis_score.rules.houserules import RuleSet
 from reversis_score.rules.knobs import Knobs
-from reversis_score.pipeline import CheckedHand, CheckedSession, SessionStream
 from reversis_score.settle.hand import HandSettlement, settle_hand
 from reversis_score.settle.items import Item
 from reversis_score.settle.pools import PoolTable
@@ -37,6 +38,23 @@ class LedgerHand:
     balances: dict[str, int]
 
 
+class SettledHand(Protocol):
+    """A ledger hand with its settlement: every hand but the first bad one (``Ledger.settled``)."""
+
+    number: int
+    dealer: str | None
+    status: str
+    balances: dict[str, int]
+
+    @property
+    def settlement(self) -> HandSettlement: ...
+
+
+def is_settled(hand: LedgerHand) -> TypeGuard[SettledHand]:
+    """Whether the hand was settled (or found void), so that its settlement is there."""
+    return hand.settlement is not None
+
+
 @dataclass(slots=True)
 class Ledger:
     """Everything ``settle`` shows and every export writes."""
@@ -54,8 +72,8 @@ class Ledger:
         return self.session.players
 
     @property
-    def settled(self) -> list[LedgerHand]:
-        return [h for h in self.hands if h.settlement is not None]
+    def settled(self) -> list[SettledHand]:
+        return [h for h in self.hands if is_settled(h)]
 
     @property
     def balances(self) -> dict[str, int]:

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reversis_score.notation.diagnostics import Diagnostic, where_prefix
-from reversis_score.rules.houserules import suggest
 from reversis_score.ledger.build import Ledger, build_ledger, settle_up
+from reversis_score.notation.diagnostics import Diagnostic, where_prefix
 from reversis_score.pipeline import CheckedSession
 from reversis_score.render.tables import Block
+from reversis_score.rules.houserules import suggest
 from reversis_score.rules.knobs import PRESETS
 
 
@@ -49,8 +49,8 @@ def compare(check, names: list[str]) -> list[Reading]:
 
 def totals_block(readings: list[Reading]) -> Block:
     players = list(readings[0].ledger.players)
-    rows = [[p] + [f"{r.ledger.totals[p]:+d}" if r.ledger.settled else "—" for r in readings]
-            for p in players]
+    rows: list[list] = [[p] + [f"{r.ledger.totals[p]:+d}" if r.ledger.settled else "—" for r in readings]
+                        for p in players]
     rows.append(["pools left"] + [" ".join(map(str, r.ledger.pools)) or "—" for r in readings])
     rows.append(["hands settled"] + [len(r.ledger.settled) for r in readings])
     return Block("Totals under each reading", ["player"] + [r.name for r in readings], rows)
@@ -89,7 +89,9 @@ def errors_block(readings: list[Reading]) -> Block | None:
         if len(r.errors) > 3:
             more = len(r.errors) - 3
             lines.append([f"{r.name}: … and {more} more error{'s' * (more != 1)}"])
-    return Block("Notes (a reading with errors is settled up to its first bad hand)", [], lines) if lines else None
+    if not lines:
+        return None
+    return Block("Notes (a reading with errors is settled up to its first bad hand)", [], lines)
 
 
 def compare_blocks(readings: list[Reading], itemised: bool) -> list[Block]:

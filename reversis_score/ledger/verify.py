@@ -8,9 +8,9 @@ pays exactly what the players owe each other.
 
 >>> str(Finding(3, 7, "amount", "Denis pays Claire 2; with 1 the hand's net and pools add up"))
 "hand 3, item 7, amount: Denis pays Claire 2; with 1 the hand's net and pools add up"
->>> read_documents('{"format": "reversis-ledger/2"}')
+>>> read_documents('{"format": "reversis-ledger/2"}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-reversis_score.ledger.verify.LedgerProblem: a ledger of format reversis-ledger/2, newer than this reversis-score reads (reversis-ledger/1): verify it with a newer reversis-score
+reversis_score.ledger.verify.LedgerProblem: a ledger of format reversis-ledger/2, newer than this ...
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
+from itertools import pairwise
 
 FORMAT = "reversis-ledger/1"
 POOL = re.compile(r"pool:[1-9][0-9]*\Z")
@@ -88,7 +89,8 @@ def _validator():
 
 def schema_findings(doc: dict) -> list[Finding]:
     """Every place where the document breaks the schema, each named by its JSON path."""
-    errors = sorted(_validator().iter_errors(doc), key=lambda e: [(isinstance(p, str), p) for p in e.absolute_path])
+    errors = sorted(_validator().iter_errors(doc),
+                    key=lambda e: [(isinstance(p, str), p) for p in e.absolute_path])
     return [Finding(*_hand_and_seq(doc, list(e.absolute_path)), e.json_path, e.message)
             for e in errors]
 
@@ -262,7 +264,7 @@ def _pools_chain(settled: list[dict]) -> list[Finding]:
     return [Finding(hand["number"], None, "pools_before",
                     f"is {hand['pools_before']}, hand {before['number']} ended with "
                     f"{before['pools_after']}")
-            for before, hand in zip(settled, settled[1:])
+            for before, hand in pairwise(settled)
             if hand["pools_before"] != before["pools_after"]]
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from reversis_score.ledger.build import Ledger
+from reversis_score.ledger.build import Ledger, settle_up
 from reversis_score.render.tables import Block, card_symbol
 from reversis_score.settle.items import Item
 
@@ -101,6 +101,7 @@ class WhyAnswer:
     hand: int | None
     lines: tuple[WhyLine, ...]
     pools: tuple[PoolSummary, ...] | None
+    settled_up: int | None = None  # what a pays b in the session's settle-up (None: one hand)
 
     @property
     def net(self) -> int:
@@ -121,7 +122,19 @@ def answer(ledger: Ledger, a: str, b: str, hand: int | None = None,
             running += effect
             lines.append(WhyLine(ledger_hand.number, item, effect, running))
     summaries = tuple(_pool_summary(ledger, p, hand) for p in (a, b)) if pools else None
-    return WhyAnswer(a, b, hand, tuple(lines), summaries)
+    return WhyAnswer(a, b, hand, tuple(lines), summaries,
+                     None if hand is not None else settle_up_between(ledger, a, b))
+
+
+def settle_up_between(ledger: Ledger, a: str, b: str) -> int:
+    """What ``a`` pays ``b`` in the settle-up of ``settle`` (negative: ``b`` pays ``a``; 0: no
+    transfer between them)."""
+    for payer, payee, amount in settle_up(ledger.between_players()):
+        if (payer, payee) == (a, b):
+            return amount
+        if (payer, payee) == (b, a):
+            return -amount
+    return 0
 
 
 def _check_question(ledger: Ledger, a: str, b: str, hand: int | None) -> None:
@@ -175,6 +188,26 @@ def closing_words(ans: WhyAnswer) -> str:
     return f"{head}: {detail}."
 
 
+def settle_up_words(ans: WhyAnswer) -> str | None:
+    """What the settle-up asks of the two, and why it may differ from their net: it nets every
+    player against all the others at once. None for one hand (the settle-up is the session's)."""
+    given = ans.settled_up
+    if given is None:
+        return None
+    payer, payee = (ans.a, ans.b) if given > 0 else (ans.b, ans.a)
+    if given == ans.net:
+        return (f"The settle-up of `settle` asks the same: {payer} pays {payee} {abs(given)}."
+                if given else "The settle-up of `settle` has no transfer between them either.")
+    nets = "it nets what each player owes all the others into the fewest transfers, so"
+    if given:
+        head = (f"In the settle-up of `settle`, {payer} pays {payee} {abs(given)} instead: {nets} "
+                "one transfer also carries fish owed to or by the other players.")
+    else:
+        head = (f"The settle-up of `settle` has no transfer between {ans.a} and {ans.b}: {nets} "
+                f"the {abs(ans.net)} is settled within the transfers with the other players.")
+    return head + " Each player's total is the same either way."
+
+
 def _count(lines) -> str:
     return f"{len(lines)} payment{'s' * (len(lines) != 1)}"
 
@@ -189,6 +222,9 @@ def why_blocks(ans: WhyAnswer) -> list[Block]:
     blocks = [Block(title, headers, rows) if rows else
               Block(title, [], [["no payment between them"]])]
     notes = [[closing_words(ans)]]
+    route = settle_up_words(ans)
+    if route:
+        notes.append([route])
     if any(line.effect == 0 for line in ans.lines):
         notes.append(["items marked 'cancelled' were written and returned: they count in no sum "
                       "(RULES §8, §13 rules 8–9)"])
@@ -212,9 +248,9 @@ def pools_block(pools: tuple[PoolSummary, ...]) -> Block:
                                "net into the pools", "paid as"], rows)
 
 
-def why_document(ans: WhyAnswer) -> dict:
+def why_document(ans: WhyAnswer) -> dict[str, object]:
     """The answer as JSON-ready data: items with their effect and running sum, the net."""
-    doc = {"players": [ans.a, ans.b], "hand": ans.hand,
+    doc: dict[str, object] = {"players": [ans.a, ans.b], "hand": ans.hand,
            "items": [{"hand": line.hand, "seq": line.item.seq, "trick": line.item.trick,
                       "kind": line.item.kind, "card": line.item.card, "payer": line.item.payer,
                       "payee": line.item.payee, "amount": line.item.amount,
@@ -222,6 +258,8 @@ def why_document(ans: WhyAnswer) -> dict:
                       "rule": rule_of(line.item.why, line.item.kind), "why": line.item.why,
                       "effect": line.effect, "running": line.running} for line in ans.lines],
            "net": ans.net, "words": closing_words(ans)}
+    if ans.settled_up is not None:
+        doc["settle_up"] = {"a_pays_b": ans.settled_up, "words": settle_up_words(ans)}
     if ans.pools is not None:
         doc["pools"] = [{"player": s.player, "paid": s.paid, "took": s.took, "by_kind": s.by_kind}
                         for s in ans.pools]

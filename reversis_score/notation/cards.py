@@ -6,7 +6,7 @@
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 SUITS = "SHDC"
@@ -59,7 +59,7 @@ class Card(NamedTuple):
         return self.rank == "T"
 
     @staticmethod
-    def parse(token: str) -> "Card":
+    def parse(token: str) -> Card:
         """Read a card token in any case, with letter or symbol suit; ``10`` is a ten.
 
         Raises ValueError with a message in words when the token is not a card.
@@ -70,7 +70,7 @@ class Card(NamedTuple):
         return card
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parse_card(token: str) -> Card | None:
     text = token.upper()
     if len(text) < 2:

@@ -281,7 +281,8 @@ def _deal_entry(n: int, text: str) -> DealLine | None:
     if down is not None:
         face_down = _placed(_known(down), down, n, m.start(4) + 1)
     line = _new(DealLine)
-    for set_field, value in zip(_DEAL_SET, (name, _cards(m.group(3), n, m.start(3)), face_down, name.span)):
+    values = (name, _cards(m.group(3), n, m.start(3)), face_down, name.span)
+    for set_field, value in zip(_DEAL_SET, values, strict=True):
         set_field(line, value)
     return line
 

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from lark.exceptions import UnexpectedInput, VisitError
 
 from reversis_score.notation.diagnostics import Diagnostic
-from reversis_score.notation.records import HandRecord, Header, Session, Span
 from reversis_score.notation.fast import read_hand as read_common_hand
 from reversis_score.notation.lalr import parser
+from reversis_score.notation.records import HandRecord, Header, Session, Span
 from reversis_score.notation.wording import describe_unexpected, expectation
 
 _HAND_LINE = re.compile(r"^[ \t]*hand(?![\w'\-])", re.MULTILINE)

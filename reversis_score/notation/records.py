@@ -39,6 +39,14 @@ class PlacedCard:
     token: str = field(compare=False)  # the spelling as written
     span: Span = field(compare=False)
 
+    @property
+    def known(self) -> Card:
+        """The card, where every token is known to be one: the replay reads the tricks only
+        after checking that (a hand with a token that is not a card is never replayed)."""
+        if self.card is None:
+            raise ValueError(f"'{self.token}' is not a card")
+        return self.card
+
 
 @dataclass(frozen=True, slots=True)
 class RuleLine:

@@ -12,8 +12,19 @@ from lark import Token, Transformer, v_args
 
 from reversis_score.notation.cards import _parse_card, looks_like_card
 from reversis_score.notation.diagnostics import Diagnostic
-from reversis_score.notation.records import (DealLine, ExchangeLine, HandRecord, Header, Irregular, Name, PlacedCard,
-                      RuleLine, Span, TableLine, TrickLine)
+from reversis_score.notation.records import (
+    DealLine,
+    ExchangeLine,
+    HandRecord,
+    Header,
+    Irregular,
+    Name,
+    PlacedCard,
+    RuleLine,
+    Span,
+    TableLine,
+    TrickLine,
+)
 
 KEYWORDS = frozenset(("session date players rules rule stake hand dealer deal exchange discards "
                       "keeps peeks takes announce espagnolette tricks irregular void claims waived "
@@ -26,6 +37,7 @@ _EXCHANGE = re.compile(r"""([^\W\d][\w'\-]*|"[^"\n]*")[ \t]+(?:discards[ \t]+([^
 # The NAMED_CARDS terminal of the grammar, with its two parts as groups.
 _NAMED_CARDS = re.compile(r"""([^\W\d][\w'\-]*|"[^"\n]*")[ \t]*:[ \t]*([^\s#,|:]+(?:[ \t]+[^\s#,|:]+)*)""")
 MAX_FISH = 1_000_000_000  # a stake or a payment beyond this is a typing slip, not a game
+HeaderItem = tuple[str, object, Span]  # (key, value, place) of one header line
 
 
 def _is_count(text: str) -> bool:
@@ -40,18 +52,21 @@ class RecordBuilder(Transformer):
     def begin(self, line_offset: int, hand: int | None) -> None:
         """Reset for a chunk whose first line is ``line_offset + 1`` of the file."""
         self.line_offset = line_offset
-        self.hand = hand
+        # Not ``self.hand``: that is the rule method Lark calls for a hand.
+        self.hand_number = hand
         self.trick: int | None = None
         self.trick_count = 0
+        self.number_span: Span | None = None
         self.diagnostics: list[Diagnostic] = []
 
     # ------------------------------------------------------------------ helpers
     def _span(self, tok: Token, width: int | None = None) -> Span:
-        return Span(tok.line + self.line_offset, tok.column,
-                    width if width is not None else max(1, len(tok)))
+        # The lexer always sets a token's place; Lark types it Optional for tokens made by hand.
+        line, column = tok.line or 1, tok.column or 1
+        return Span(line + self.line_offset, column, width if width is not None else max(1, len(tok)))
 
     def _error(self, message: str, span: Span) -> None:
-        self.diagnostics.append(Diagnostic(message, span, hand=self.hand, trick=self.trick))
+        self.diagnostics.append(Diagnostic(message, span, hand=self.hand_number, trick=self.trick))
 
     def _card(self, token: str, span: Span) -> PlacedCard:
         card = _parse_card(token)
@@ -60,7 +75,8 @@ class RecordBuilder(Transformer):
         return PlacedCard(card, token, span)
 
     def _cards(self, tok: Token) -> tuple[PlacedCard, ...]:
-        return self._card_list(str(tok), tok.line + self.line_offset, tok.column)
+        at = self._span(tok)
+        return self._card_list(str(tok), at.line, at.column)
 
     def _card_list(self, text: str, line: int, column: int) -> tuple[PlacedCard, ...]:
         """The cards of a card list starting at ``column``; each keeps its own place."""
@@ -80,7 +96,7 @@ class RecordBuilder(Transformer):
         """A name as written (quotes dropped) at the start of ``at``, as wide as it is written."""
         return Name(raw[1:-1] if raw.startswith('"') else raw, Span(at.line, at.column, max(1, len(raw))))
 
-    def players_line(self, *tokens: Token) -> tuple[str, object]:
+    def players_line(self, *tokens: Token) -> HeaderItem:
         names = [self._name(t) for t in tokens]
         for name in names:
             self._check_player_name(name)
@@ -98,11 +114,11 @@ class RecordBuilder(Transformer):
             self._error(f"a player may not be named '{name.text}': it reads as a card", name.span)
 
     # ------------------------------------------------------------------ header
-    def session_line(self, tok: Token) -> tuple[str, object]:
+    def session_line(self, tok: Token) -> HeaderItem:
         title = str(tok).split(":", 1)[1].strip()
         return "title", title, self._span(tok)
 
-    def date_line(self, tok: Token) -> tuple[str, object]:
+    def date_line(self, tok: Token) -> HeaderItem:
         try:
             import datetime as dt  # here: only a date line needs it (start-up)
             value = dt.date.fromisoformat(str(tok))
@@ -111,33 +127,33 @@ class RecordBuilder(Transformer):
             value = None
         return "date", value, self._span(tok)
 
-    def rules_line(self, tok: Token) -> tuple[str, object]:
+    def rules_line(self, tok: Token) -> HeaderItem:
         return "rules", str(tok), self._span(tok)
 
-    def rule_line(self, knob: Token, value: Token) -> tuple[str, object]:
+    def rule_line(self, knob: Token, value: Token) -> HeaderItem:
         line = RuleLine(str(knob), str(value).strip(), self._span(knob), self._span(value))
         return "rule", line, line.span
 
-    def stake_line(self, tok: Token) -> tuple[str, object]:
+    def stake_line(self, tok: Token) -> HeaderItem:
         if not _is_count(str(tok)):
             self._error(f"'{tok}' is not a stake: expected a whole number of fish up to "
                         f"{MAX_FISH:,}, e.g. 100", self._span(tok))
             return "stake", None, self._span(tok)
         return "stake", int(str(tok)), self._span(tok)
 
-    def header(self, *lines: tuple[str, object, Span]) -> Header:
+    def header(self, *lines: HeaderItem) -> Header:
         seen: dict[str, Span] = {}
         values: dict[str, tuple[object, Span]] = {}
         rule_lines: list[RuleLine] = []
         for key, value, span in lines:
-            if key == "rule":
+            if isinstance(value, RuleLine):
                 self._once(seen, f"rule {value.knob}", span)
                 rule_lines.append(value)
                 continue
             self._once(seen, key, span)
             values[key] = (value, span)
-        lines = tuple((key, span.line) for key, _, span in lines)
-        return self._make_header(values, tuple(rule_lines), lines)
+        places = tuple((key, span.line) for key, _, span in lines)
+        return self._make_header(values, tuple(rule_lines), places)
 
     def _once(self, seen: dict[str, Span], key: str, span: Span) -> None:
         if key in seen:
@@ -154,7 +170,8 @@ class RecordBuilder(Transformer):
         names = [p.text for p in players]
         for i, p in enumerate(players):
             if p.text in names[:i]:
-                self._error(f"'{p.text}' is named twice in 'players:': four distinct names are needed", p.span)
+                self._error(f"'{p.text}' is named twice in 'players:': four distinct names are needed",
+                            p.span)
         rules = values.get("rules")
         return Header(title=values.get("title", (None,))[0], date=values.get("date", (None,))[0],
                       players=tuple(players), rules=rules[0] if rules else None,
@@ -165,7 +182,7 @@ class RecordBuilder(Transformer):
     # ------------------------------------------------------------------ hand
     def hand_line(self, hand_tok: Token, number: Token | None = None) -> tuple[int, Span]:
         span = self._span(hand_tok)
-        expected = self.hand if self.hand is not None else 1
+        expected = self.hand_number if self.hand_number is not None else 1
         if number is None:
             return expected, span
         text = str(number)
@@ -263,12 +280,12 @@ class RecordBuilder(Transformer):
         return name, self._card(card, Span(at.line, at.column + match.start(2), len(card)))
 
     def ex_peeks(self, name: Token, card: Token) -> ExchangeLine:
-        name = self._name(name)
-        return ExchangeLine(name, "peeks", self._card(str(card), self._span(card)), name.span)
+        who = self._name(name)
+        return ExchangeLine(who, "peeks", self._card(str(card), self._span(card)), who.span)
 
     def ex_takes(self, name: Token) -> ExchangeLine:
-        name = self._name(name)
-        return ExchangeLine(name, "takes", None, name.span)
+        who = self._name(name)
+        return ExchangeLine(who, "takes", None, who.span)
 
     def announce(self, tok: Token, name: Token):
         return "announce", self._span(tok), self._name(name)

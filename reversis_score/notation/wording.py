@@ -10,6 +10,7 @@ from reversis_score.notation.records import Span
 
 # What each terminal means to a scorer. Several terminals share a phrase; phrases are
 # listed once, in the order of this table.
+_SECTION = "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)"
 TERMINAL_WORDS = {
     "SESSION_TEXT": "a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)",
     "_DATE": "a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)",
@@ -19,14 +20,14 @@ TERMINAL_WORDS = {
     "_STAKE": "a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)",
     "HAND": "a hand line ('hand' or 'hand N')",
     "_DEALER": "the dealer line ('dealer: NAME')",
-    "DEAL": "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)",
-    "EXCHANGE": "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)",
-    "ANNOUNCE": "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)",
-    "TRICKS": "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)",
-    "IRREGULAR": "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)",
-    "VOID": "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)",
-    "CLAIMS": "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)",
-    "TABLE": "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)",
+    "DEAL": _SECTION,
+    "EXCHANGE": _SECTION,
+    "ANNOUNCE": _SECTION,
+    "TRICKS": _SECTION,
+    "IRREGULAR": _SECTION,
+    "VOID": _SECTION,
+    "CLAIMS": _SECTION,
+    "TABLE": _SECTION,
     "NAME": "a player's name",
     "NAMED_CARDS": "a player's name",
     "NAME_DISCARDS": "a player's name",
@@ -84,8 +85,8 @@ def _phrase_rank(phrase: str) -> tuple[int, str]:
 def describe_unexpected(exc: UnexpectedInput, lines: list[str], line_offset: int,
                         start: str) -> tuple[Diagnostic, int | None]:
     """A Diagnostic for a Lark failure, and the chunk's index of the line at fault."""
-    if isinstance(exc, UnexpectedEOF) or getattr(exc, "token", None) is not None and \
-            getattr(exc.token, "type", "") == "$END":
+    token = getattr(exc, "token", None)  # only UnexpectedToken carries one
+    if isinstance(exc, UnexpectedEOF) or getattr(token, "type", "") == "$END":
         last = max((i for i, text in enumerate(lines) if text.strip()), default=0)
         span = Span(line_offset + last + 1, len(lines[last].rstrip()) + 1)
         expected = expected_in_words(_expected(exc), start)

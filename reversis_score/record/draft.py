@@ -97,7 +97,8 @@ class HandDraft:
                     new.add(len(out))
         return "\n".join(out) + "\n", new
 
-    def parse(self, pending: bool = False, extra: tuple[str, str] | None = None) -> tuple[ParsedHand, set[int]]:
+    def parse(self, pending: bool = False,
+              extra: tuple[str, str] | None = None) -> tuple[ParsedHand, set[int]]:
         text, new = self.text(pending, extra)
         return parse_hand(text, 1, self.number), new
 
@@ -131,6 +132,7 @@ class HandDraft:
 
 def _is_keyword_or_comment(line: str, part: str, keyword_only: bool = False) -> bool:
     stripped = line.lstrip()
-    if stripped.startswith(SECTION_KEYWORDS.get(part, "\0")[:-1]) and stripped[len(part):].lstrip().startswith(":"):
+    keyword = SECTION_KEYWORDS.get(part, "\0")[:-1]
+    if stripped.startswith(keyword) and stripped[len(part):].lstrip().startswith(":"):
         return True
     return not keyword_only and stripped.startswith("#")

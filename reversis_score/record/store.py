@@ -77,7 +77,8 @@ class Store:
         except OSError:
             on_disk = None
         ours = os.fstat(self.fd)
-        if on_disk is None or on_disk.st_ino != ours.st_ino or ours.st_size != len(self.written.encode("utf-8")):
+        size = len(self.written.encode("utf-8"))
+        if on_disk is None or on_disk.st_ino != ours.st_ino or ours.st_size != size:
             raise Replaced(f"{self.path} was changed by another program while recording: nothing more "
                            "is written to it (run record again to go on from what it holds)")
 

@@ -8,13 +8,25 @@ on a phone.
 """
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
 from html import escape
 
 from reversis_score.ledger.build import Ledger, settle_up
-from reversis_score.render.tables import outcome_words, pools_text, rules_line, session_title
+from reversis_score.render.tables import (
+    MINUS,
+    human_number,
+    outcome_words,
+    pools_text,
+    rules_line,
+    session_title,
+    signed,
+)
 
-WIDTH, HEIGHT = 640, 300
-LEFT, RIGHT, TOP, BOTTOM = 52, 96, 30, 40  # room for the axis labels and the names at the right
+WIDTH, HEIGHT, FONT, LINE = 640, 300, 12, 15  # the SVG at its narrowest; its text; a label's height
+LEFT, RIGHT, TOP, BOTTOM = 52, 96, 30, 40  # the least room for the axis labels and the names
+TICK_GAP, LABEL_X, PAD, MIN_PLOT = 6, 20, 6, 400  # label offsets, slack, the narrowest plot
 SHAPES = ("circle", "square", "triangle", "diamond")
 DASHES = ("", "8 4", "2 3", "10 3 2 3")
 COLOURS = ("#1b4f9c", "#b3261e", "#2e7d32", "#6a1b9a")  # distinct in colour and, below, in form
@@ -69,25 +81,21 @@ def _table(headers: list[str], rows: list[list], numeric: set[int]) -> str:
     return f'<div class="scroll"><table>\n<thead>{head}</thead>\n<tbody>\n{body}\n</tbody>\n</table></div>'
 
 
-def _signed(n: int) -> str:
-    return f"{n:+d}".replace("-", "−") if n else "0"
-
-
 def _hands_table(ledger: Ledger) -> str:
     players = list(ledger.players)
     rows = []
     for hand in ledger.settled:
         s = hand.settlement
         rows.append([hand.number, hand.dealer, outcome_words(s.outcome, s)]
-                    + [_signed(s.net[p]) for p in players] + [pools_text(s.pools_after)])
+                    + [signed(s.net[p]) for p in players] + [pools_text(s.pools_after)])
     numeric = {0} | set(range(3, 4 + len(players)))
     return _table(["hand", "dealer", "outcome", *players, "pools after"], rows, numeric)
 
 
 def _balances_table(ledger: Ledger) -> str:
     between, into = ledger.between_players(), ledger.into_pools()
-    rows = [[p, ledger.stake, _signed(ledger.totals[p]), ledger.balances[p], _signed(between[p]), into[p]]
-            for p in ledger.players]
+    rows = [[p, ledger.stake, signed(ledger.totals[p]), human_number(ledger.balances[p]),
+             signed(between[p]), human_number(into[p])] for p in ledger.players]
     return _table(["player", "stake", "session", "balance", "from players", "into pools"], rows,
                   {1, 2, 3, 4, 5})
 
@@ -103,12 +111,44 @@ def _settle_up(ledger: Ledger) -> str:
 def _warnings(ledger: Ledger) -> str:
     if not ledger.warnings:
         return ""
-    items = "\n".join(f"<li>{'hand %s: ' % w.hand if w.hand else ''}{escape(w.message)}</li>"
+    items = "\n".join(f"<li>{f'hand {w.hand}: ' if w.hand else ''}{escape(w.message)}</li>"
                       for w in ledger.warnings)
     return f"<h2>Warnings</h2>\n<ul>\n{items}\n</ul>"
 
 
 # ------------------------------------------------------------------ the chart
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """Where the plot sits in the SVG: the left and right ends of its area, and the SVG's width.
+
+    The margins are measured from the labels they hold (tick values at the left, names and
+    balances at the right), so no label is cut, however long the names."""
+
+    left: float
+    right: float
+    width: float
+
+
+def text_width(text: str, size: float = FONT) -> float:
+    """A conservative width of ``text`` in a sans-serif font: an em for the widest letters
+    (and East Asian wide ones), 0.8 em for capitals and the minus sign, 0.65 em for the rest.
+    The layout and the tests use this one estimate."""
+    def em(char: str) -> float:
+        if char in "MWmw@%" or unicodedata.east_asian_width(char) in "WF":
+            return 1.0
+        return 0.8 if char.isupper() or char == MINUS else 0.65
+    return size * sum(em(c) for c in text)
+
+
+def text_box(x: float, y: float, text: str, anchor: str = "start",
+             size: float = FONT) -> tuple[float, float, float, float]:
+    """The box (left, top, right, bottom) a ``<text>`` at ``x``, baseline ``y`` may ink:
+    accented capitals above, descenders below."""
+    width = text_width(text, size)
+    left = x - {"start": 0, "middle": width / 2, "end": width}[anchor]
+    return left, y - 0.95 * size, left + width, y + 0.25 * size
+
+
 def balance_series(ledger: Ledger) -> tuple[list[int], dict[str, list[int]]]:
     """Hand numbers and each player's balance after each settled hand."""
     hands = ledger.settled
@@ -122,23 +162,36 @@ def chart_svg(ledger: Ledger) -> str:
         return "<p>No settled hand: nothing to chart.</p>"
     values = [v for vs in series.values() for v in vs] + [ledger.stake]
     low, high, step = _bounds(min(values) - (max(values) == min(values)), max(values))
-    x = _scale(0, max(len(numbers) - 1, 1), LEFT, WIDTH - RIGHT)
+    ticks = range(low, high + 1, step)
+    labels = [f"{player} {human_number(vs[-1])}" for player, vs in series.items()]
+    frame = _frame([human_number(t) for t in ticks] + ["fish"], labels)
+    x = _scale(0, max(len(numbers) - 1, 1), frame.left, frame.right)
     y = _scale(low, high, HEIGHT - BOTTOM, TOP)
-    xs = [x(i) if len(numbers) > 1 else (LEFT + WIDTH - RIGHT) / 2 for i in range(len(numbers))]
+    xs = [x(i) if len(numbers) > 1 else (frame.left + frame.right) / 2 for i in range(len(numbers))]
     names = ", ".join(ledger.players)
-    out = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" '
+    width = _n(frame.width)
+    out = [f'<svg class="chart" viewBox="0 0 {width} {HEIGHT}" width="{width}" height="{HEIGHT}" '
            f'role="img" aria-labelledby="chart-title" xmlns="http://www.w3.org/2000/svg" '
-           'font-family="sans-serif" font-size="12">',
+           f'font-family="sans-serif" font-size="{FONT}">',
            f'<title id="chart-title">Running balance after each hand: {escape(names)}</title>']
-    out += _axes(numbers, xs, range(low, high + 1, step), y, ledger.stake)
-    ends = _label_positions([y(vs[-1]) for vs in series.values()])
+    out += _axes(frame, numbers, xs, ticks, y, ledger.stake)
+    ends = label_positions([y(vs[-1]) for vs in series.values()])
     for index, (player, balances) in enumerate(series.items()):
-        out.append(_player_group(index, player, numbers, xs, [y(v) for v in balances], balances, ends[index]))
+        out.append(_player_group(frame, index, player, numbers, xs, [y(v) for v in balances],
+                                 balances, ends[index], labels[index]))
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _scale(lo: float, hi: float, out_lo: float, out_hi: float):
+def _frame(left_labels: list[str], end_labels: list[str]) -> Frame:
+    """Margins wide enough for the labels; the plot keeps at least MIN_PLOT, else the SVG grows."""
+    left = max(LEFT, TICK_GAP + PAD + max(text_width(t) for t in left_labels))
+    right_margin = max(RIGHT, LABEL_X + PAD + max(text_width(t) for t in end_labels))
+    width = max(WIDTH, left + MIN_PLOT + right_margin)
+    return Frame(round(left, 1), round(width - right_margin, 1), round(width, 1))
+
+
+def _scale(lo: float, hi: float, out_lo: float, out_hi: float) -> Callable[[float], float]:
     span = (hi - lo) or 1
     return lambda v: round(out_lo + (v - lo) * (out_hi - out_lo) / span, 1)
 
@@ -151,47 +204,57 @@ def _bounds(low: int, high: int, count: int = 5) -> tuple[int, int, int]:
     return (low // step) * step, -(-high // step) * step, step
 
 
-def _axes(numbers, xs, ticks, y, stake) -> list[str]:
+def _axes(frame: Frame, numbers: list[int], xs: list[float], ticks: range,
+          y: Callable[[float], float], stake: int) -> list[str]:
     out = []
+    left, right, text_x = _n(frame.left), _n(frame.right), _n(frame.left - TICK_GAP)
     for tick in ticks:
-        out.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{_n(y(tick))}" y2="{_n(y(tick))}" '
+        out.append(f'<line x1="{left}" x2="{right}" y1="{_n(y(tick))}" y2="{_n(y(tick))}" '
                    'stroke="#ddd" stroke-width="1"/>')
-        out.append(f'<text x="{LEFT - 6}" y="{_n(y(tick) + 4)}" text-anchor="end">{tick}</text>')
+        out.append(f'<text x="{text_x}" y="{_n(y(tick) + 4)}" text-anchor="end">'
+                   f'{human_number(tick)}</text>')
     # The stake line: above it a player is ahead on the night. Attributes, not CSS, so the
     # chart looks the same when it is copied out of the page.
-    out.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{_n(y(stake))}" y2="{_n(y(stake))}" '
+    out.append(f'<line x1="{left}" x2="{right}" y1="{_n(y(stake))}" y2="{_n(y(stake))}" '
                'stroke="#888" stroke-width="1" stroke-dasharray="4 4"/>')
-    out.append(f'<text x="{LEFT - 6}" y="{TOP - 16}" text-anchor="end">fish</text>')
+    out.append(f'<text x="{text_x}" y="{TOP - 16}" text-anchor="end">fish</text>')
     every = max(1, -(-len(numbers) // 12))  # at most about 12 hand labels, however long the night
-    for i, (number, px) in enumerate(zip(numbers, xs)):
+    for i, (number, px) in enumerate(zip(numbers, xs, strict=True)):
         if i % every == 0 or i == len(numbers) - 1:
-            out.append(f'<text x="{px}" y="{HEIGHT - BOTTOM + 20}" text-anchor="middle">{number}</text>')
-    out.append(f'<text x="{(LEFT + WIDTH - RIGHT) / 2}" y="{HEIGHT - 4}" text-anchor="middle">hand</text>')
+            out.append(f'<text x="{_n(px)}" y="{HEIGHT - BOTTOM + 20}" text-anchor="middle">{number}</text>')
+    out.append(f'<text x="{_n((frame.left + frame.right) / 2)}" y="{HEIGHT - 4}" '
+               'text-anchor="middle">hand</text>')
     return out
 
 
-def _label_positions(ends: list[float], gap: float = 14) -> list[float]:
-    """Move the end labels apart so that no two names overlap."""
+def label_positions(ends: list[float], gap: float = LINE) -> list[float]:
+    """The end labels' heights: each as near its line's end as it can be, no two closer than
+    ``gap`` (so no two names overlap), all inside the SVG."""
+    top, bottom = 0.95 * FONT - 4, HEIGHT - 0.25 * FONT - 4  # label_y + 4 is the baseline
     order = sorted(range(len(ends)), key=lambda i: ends[i])
-    placed: dict[int, float] = {}
-    last = None
-    for i in order:
-        pos = ends[i] if last is None else max(ends[i], last + gap)
-        placed[i] = last = pos
+    pos = [min(max(ends[i], top), bottom) for i in order]
+    for k in range(1, len(pos)):  # push down what sits too close above...
+        pos[k] = max(pos[k], pos[k - 1] + gap)
+    pos[-1] = min(pos[-1], bottom)
+    for k in range(len(pos) - 2, -1, -1):  # ...then back up from the bottom edge
+        pos[k] = min(pos[k], pos[k + 1] - gap)
+    placed = dict(zip(order, pos, strict=True))
     return [placed[i] for i in range(len(ends))]
 
 
-def _player_group(index: int, player: str, numbers, xs, ys, balances, label_y: float) -> str:
+def _player_group(frame: Frame, index: int, player: str, numbers: list[int], xs: list[float],
+                  ys: list[float], balances: list[int], label_y: float, label: str) -> str:
     shape, colour = SHAPES[index % 4], COLOURS[index % 4]
     dash = f' stroke-dasharray="{DASHES[index % 4]}"' if DASHES[index % 4] else ""
     name = escape(player)
-    points = " ".join(f"{_n(px)},{_n(py)}" for px, py in zip(xs, ys))
+    points = " ".join(f"{_n(px)},{_n(py)}" for px, py in zip(xs, ys, strict=True))
     out = [f'<g class="player" data-player="{name}" data-marker="{shape}">',
            f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>']
-    for number, px, py, balance in zip(numbers, xs, ys, balances):
-        out.append(_marker(shape, px, py, colour, f"{name}, after hand {number}: {balance}"))
-    out.append(_marker(shape, WIDTH - RIGHT + 12, label_y, colour, None))
-    out.append(f'<text x="{WIDTH - RIGHT + 20}" y="{_n(label_y + 4)}">{name} {balances[-1]}</text>')
+    for number, px, py, balance in zip(numbers, xs, ys, balances, strict=True):
+        out.append(_marker(shape, px, py, colour,
+                           f"{name}, after hand {number}: {human_number(balance)}"))
+    out.append(_marker(shape, frame.right + LABEL_X - 8, label_y, colour, None))
+    out.append(f'<text x="{_n(frame.right + LABEL_X)}" y="{_n(label_y + 4)}">{escape(label)}</text>')
     out.append("</g>")
     return "\n".join(out)
 

@@ -54,7 +54,7 @@ class _Writer:
         self.rows.append((line, text))
 
     def card(self, placed: PlacedCard | Card) -> str:
-        card = placed.card if isinstance(placed, PlacedCard) else placed
+        card = placed.known if isinstance(placed, PlacedCard) else placed  # format reads clean records
         return card.symbol() if self.symbols else str(card)
 
     def cards(self, cards) -> str:
@@ -145,8 +145,9 @@ def _label_width(names) -> int:
 
 def _write_deal(w: _Writer, hand: HandRecord, keyword_line: int | None) -> None:
     w.add(keyword_line, "deal:")
-    width = _label_width(d.player.text for d in hand.deal)
-    for d in hand.deal:
+    deal = hand.deal or ()
+    width = _label_width(d.player.text for d in deal)
+    for d in deal:
         text = f"{INDENT}{(quote(d.player.text) + ':').ljust(width)} {w.cards(d.cards)}"
         if d.face_down is not None:
             text += f" | {w.card(d.face_down)}"
@@ -155,8 +156,9 @@ def _write_deal(w: _Writer, hand: HandRecord, keyword_line: int | None) -> None:
 
 def _write_exchange(w: _Writer, hand: HandRecord, keyword_line: int | None) -> None:
     w.add(keyword_line, "exchange:")
-    width = _label_width(e.player.text for e in hand.exchange) - 1
-    for e in hand.exchange:
+    exchange = hand.exchange or ()
+    width = _label_width(e.player.text for e in exchange) - 1
+    for e in exchange:
         verb = {"discards": f"discards {w.card(e.card) if e.card else ''}", "keeps": "keeps",
                 "peeks": f"peeks and discards {w.card(e.card) if e.card else ''}",
                 "takes": "takes without discarding"}[e.action]
@@ -172,6 +174,7 @@ def _write_tricks(w: _Writer, hand: HandRecord, keyword_line: int | None) -> Non
 
 def _write_table(w: _Writer, hand: HandRecord, keyword_line: int | None) -> None:
     w.add(keyword_line, "table:")
-    width = max((len(quote(t.payer)) for t in hand.table), default=0)
-    for t in hand.table:
+    table = hand.table or ()
+    width = max((len(quote(t.payer)) for t in table), default=0)
+    for t in table:
         w.add(t.span.line, f"{INDENT}{quote(t.payer).ljust(width)} -> {quote(t.payee)} {t.amount}")

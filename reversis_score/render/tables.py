@@ -7,18 +7,26 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
 
 from tabulate import tabulate
 
+from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand, settle_up
 from reversis_score.notation.cards import SUIT_SYMBOLS
-from reversis_score.ledger.build import Ledger, LedgerHand, LedgerStream, settle_up
 from reversis_score.rules.knobs import knob_text
 from reversis_score.settle.hand import Outcome
 
 ITEM_COLUMNS = ["seq", "trick", "kind", "card", "payer", "payee", "amount", "cancelled_by", "why"]
+
+# One minus sign per output kind: what people read (the terminal table, Markdown, HTML) gets
+# the typographic minus U+2212; what programs read (CSV, JSON) keeps the ASCII '-' that every
+# number parser accepts. The writers of the human kinds apply the choice, the data stays ints.
+MINUS = "\u2212"
+_SIGNED = re.compile(r"[+-]\d+")
+_NUMBER = re.compile(r"[+\-\u2212]?\d+(\.\d+)?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,14 +47,43 @@ def write_blocks(blocks: list[Block], fmt: str) -> str:
         elif block.title:
             out.append(block.title)
         if block.headers:
-            rows = block.rows if fmt != "markdown" else [[_md(c) for c in r] for r in block.rows]
+            rows = [[_md(c) if fmt == "markdown" else c for c in map(human_number, r)] for r in block.rows]
+            # Numbers are right-aligned by hand: tabulate's own number detection does not
+            # know the typographic minus.
+            aligns = [_align([r[i] for r in rows if i < len(r)]) for i in range(len(block.headers))]
             out.append(tabulate(rows, headers=block.headers,
                                 tablefmt="github" if fmt == "markdown" else "simple",
-                                disable_numparse=False))
+                                disable_numparse=True, colalign=aligns))
         else:
             out.extend(("- " if fmt == "markdown" else "  ") + str(r[0]) for r in block.rows)
         out.append("")
     return "\n".join(out)
+
+
+def human_number(cell):
+    """A table cell as people read it: an int, or a string that is only a signed int
+    (``-126``, ``+5``), gets the typographic minus; any other cell is left alone.
+
+    >>> human_number(-126), human_number("+5"), human_number("-3 (due -4)")
+    ('−126', '+5', '-3 (due -4)')
+    """
+    if isinstance(cell, int) and not isinstance(cell, bool):
+        return str(cell).replace("-", MINUS)
+    if isinstance(cell, str) and _SIGNED.fullmatch(cell):
+        return cell.replace("-", MINUS)
+    return cell
+
+
+def signed(n: int) -> str:
+    """A net as people read it: ``+5``, ``−3``, ``0``."""
+    return f"{n:+d}".replace("-", MINUS) if n else "0"
+
+
+def _align(column: list) -> str:
+    """Right for a column of numbers (blank cells aside), left for text: tabulate's rule."""
+    present = [c for c in column if c not in ("", None)]
+    numeric = present and all(isinstance(c, str) and _NUMBER.fullmatch(c) for c in present)
+    return "right" if numeric else "left"
 
 
 def _md(cell):
@@ -95,7 +132,7 @@ def session_title(ledger: Ledger) -> str:
 
 def hands_block(ledger: Ledger) -> Block:
     players = list(ledger.players)
-    rows = []
+    rows: list[list] = []
     for hand in ledger.hands:
         s = hand.settlement
         if s is None:
@@ -154,7 +191,7 @@ def card_symbol(text: str | None) -> str:
     return text[:-1] + SUIT_SYMBOLS[text[-1]] if text else ""
 
 
-def items_block(hand: LedgerHand) -> Block:
+def items_block(hand: SettledHand) -> Block:
     return Block(f"Hand {hand.number} — items", ITEM_COLUMNS, item_rows(hand.settlement.items))
 
 
@@ -168,12 +205,9 @@ def summary_blocks(ledger: Ledger, itemised: bool = False) -> list[Block]:
     return blocks + ([warn] if warn else [])
 
 
-def hand_blocks(ledger: Ledger, number: int) -> list[Block] | None:
-    """One hand in full: its tricks with winners, talon, points, items and net."""
-    hand = next((h for h in ledger.settled if h.number == number), None)
-    if hand is None:
-        return None
-    s = hand.settlement
+def hand_blocks(hand: SettledHand) -> list[Block]:
+    """One settled hand in full: its tricks with winners, talon, points, items and net."""
+    number, s = hand.number, hand.settlement
     play = s.play
     head = [[f"dealer {play.dealer}; {outcome_words(s.outcome, s)}"],
             [f"pools before {pools_text(s.pools_before)}, after {pools_text(s.pools_after)}"]]

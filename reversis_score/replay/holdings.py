@@ -5,6 +5,8 @@ the exchange is inferred from the play where it can be.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from reversis_score.notation.cards import Card
 from reversis_score.notation.records import HandRecord
 from reversis_score.rules.knobs import Knobs
@@ -57,8 +59,8 @@ def _check_exchange_lines(hand: HandRecord, players, knobs: Knobs, found) -> Non
 
 def _check_discards_not_played(hand: HandRecord, played, found) -> None:
     for line in hand.exchange or ():
-        if line.card and line.card.card in played.get(line.player.text, ()):
-            found.rule(f"{line.player.text} discards {line.card.card.symbol()} and then plays it",
+        if line.card and line.card.known in played.get(line.player.text, ()):
+            found.rule(f"{line.player.text} discards {line.card.known.symbol()} and then plays it",
                        line.card.span, player=line.player.text)
 
 
@@ -66,14 +68,15 @@ def _check_deal(hand: HandRecord, players, knobs: Knobs, found):
     """The dealt cards per player, as (hand, face-down card); None if the deal is malformed."""
     dealt: dict[str, tuple[frozenset[Card], Card | None]] = {}
     seen: dict[Card, str] = {}
-    for line in hand.deal:
+    for line in hand.deal or ():
         who = line.player.text
         if who in dealt:
             found.rule(f"{who} has two deal lines", line.span)
             continue
         _check_deal_size(line, who == hand.dealer.text, knobs, found)
-        cards = [placed.card for placed in line.cards]
-        down = line.face_down.card if line.face_down else None
+        # the replay reads a hand only when every token is a card (PlacedCard.known)
+        cards = cast("list[Card]", [placed.card for placed in line.cards])
+        down = line.face_down.known if line.face_down else None
         if seen.keys().isdisjoint(cards) and len(set(cards)) == len(cards) and down not in seen \
                 and down not in cards:
             seen.update(dict.fromkeys(cards, who))  # the usual deal line: no card twice
@@ -81,10 +84,10 @@ def _check_deal(hand: HandRecord, players, knobs: Knobs, found):
                 seen[down] = who
         else:
             for placed in line.cards + ((line.face_down,) if line.face_down else ()):
-                if placed.card in seen:
-                    found.rule(f"{placed.card.symbol()} is dealt twice (also to {seen[placed.card]})",
+                if placed.known in seen:
+                    found.rule(f"{placed.known.symbol()} is dealt twice (also to {seen[placed.known]})",
                                placed.span)
-                seen[placed.card] = who
+                seen[placed.known] = who
         dealt[who] = (frozenset(cards), down)
     for player in players:
         if player not in dealt:

@@ -6,12 +6,14 @@ naming the hand, the trick and the evidence.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from reversis_score.notation.cards import RANK_POINTS, RANKS, SUIT_SYMBOLS, Card, full_deck
 from reversis_score.notation.diagnostics import NOTATION, RULE, Diagnostic
-from reversis_score.replay.holdings import check_holdings
-from reversis_score.replay.play import Play, PlayedTrick, Revoke
 from reversis_score.notation.records import HandRecord, Name, Span, TrickLine
 from reversis_score.render.rvs import quote
+from reversis_score.replay.holdings import check_holdings
+from reversis_score.replay.play import Play, PlayedTrick, Revoke
 from reversis_score.rules.knobs import Knobs
 
 TRICKS_PER_HAND = 11
@@ -218,9 +220,9 @@ def _all_placed(hand: HandRecord):
     for line in hand.deal or ():
         for placed in line.cards + ((line.face_down,) if line.face_down else ()):
             yield None, placed
-    for line in hand.exchange or ():
-        if line.card:
-            yield None, line.card
+    for exchanged in hand.exchange or ():
+        if exchanged.card:
+            yield None, exchanged.card
     for index, trick in enumerate(hand.tricks, 1):
         for placed in trick.cards:
             yield index, placed
@@ -280,7 +282,7 @@ def _check_trick_shapes(hand: HandRecord, found: Findings, finished: bool = True
 def _check_explicit_order(line: TrickLine, order: list[str], number: int, found: Findings) -> bool:
     if line.players is None:
         return True
-    for name, want in zip(line.players, order):
+    for name, want in zip(line.players, order, strict=False):  # a short trick is reported apart
         if name.text != want:
             found.rule(f"the players of a trick follow the order of play from the leader "
                        f"({' '.join(order)}): expected {want}, found {name.text}", name.span, number)
@@ -290,15 +292,17 @@ def _check_explicit_order(line: TrickLine, order: list[str], number: int, found:
 
 def _check_repeats(line: TrickLine, number: int, seen: dict[Card, int], found: Findings) -> None:
     for placed in line.cards:
-        if placed.card in seen:
-            found.rule(f"{placed.card.symbol()} is played twice: it was played in trick "
-                       f"{seen[placed.card]}", placed.span, number)
+        if placed.known in seen:
+            found.rule(f"{placed.known.symbol()} is played twice: it was played in trick "
+                       f"{seen[placed.known]}", placed.span, number)
         else:
-            seen[placed.card] = number
+            seen[placed.known] = number
 
 
 def _make_trick(number: int, line: TrickLine, order: list[str]) -> PlayedTrick:
-    plays = tuple(zip(order, [placed.card for placed in line.cards]))
+    # every token is a card here (PlacedCard.known); the trick being played (record) may not
+    # have its four cards yet
+    plays = tuple(zip(order, cast("list[Card]", [placed.card for placed in line.cards]), strict=False))
     suit = plays[0][1].suit
     winner, best = plays[0][0], _STRENGTH[plays[0][1].rank]
     for who, card in plays[1:]:  # the highest card of the suit led (max by Card.strength)
@@ -331,7 +335,7 @@ def find_revokes(tricks: tuple[PlayedTrick, ...], held: dict[str, frozenset[Card
         kept_suits[who] = {card.suit for card in cards if card not in gone}
     for trick in tricks:
         suit = trick.plays[0][1].suit
-        for (who, card), placed in zip(trick.plays[1:], trick.placed[1:]):
+        for (who, card), placed in zip(trick.plays[1:], trick.placed[1:], strict=True):
             if card.suit == suit:
                 continue
             if last_of_suit.get((who, suit), -1) < trick.number and suit not in kept_suits.get(who, ()):

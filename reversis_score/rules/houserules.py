@@ -8,12 +8,20 @@ nearest valid name suggested.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.records import Header, Span
-from reversis_score.rules.knobs import DEFAULT_PRESET, KNOB_NAMES, PRESETS, Knobs, changed_knobs, parse_knob_value
+from reversis_score.rules.knobs import (
+    DEFAULT_PRESET,
+    KNOB_NAMES,
+    PRESETS,
+    Knobs,
+    changed_knobs,
+    parse_knob_value,
+    with_values,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,14 +62,10 @@ def resolve(header: Header, record_dir: Path | None, override: str | None = None
                                     line.span))
             continue
         try:
-            knobs = _replace(knobs, line.knob, parse_knob_value(line.knob, line.value))
+            knobs = with_values(knobs, {line.knob: parse_knob_value(line.knob, line.value)})
         except ValueError as exc:
             diags.append(Diagnostic(str(exc), line.value_span))
     return RuleSet(ruleset.preset, knobs, ruleset.source), diags
-
-
-def _replace(knobs: Knobs, name: str, value: object) -> Knobs:
-    return replace(knobs, **{name: value})
 
 
 def _load_reference(ref: str, span: Span | None, record_dir: Path | None,
@@ -108,7 +112,7 @@ def load_toml(path: Path, name: str, span: Span | None = None) -> tuple[RuleSet,
             diags.append(_toml_diag(name, text, key, f"unknown knob '{key}'{suggest(key, KNOB_NAMES)}"))
             continue
         try:
-            knobs = _replace(knobs, key, parse_knob_value(key, value))
+            knobs = with_values(knobs, {key: parse_knob_value(key, value)})
         except ValueError as exc:
             diags.append(_toml_diag(name, text, key, str(exc)))
     return RuleSet(base, knobs, name), diags

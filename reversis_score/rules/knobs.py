@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-
+from typing import Any
 
 MAX_KNOB = 1_000_000  # no historic payment comes near; a larger value is a typing slip
+KnobValue = bool | int | str | tuple[int, ...]
 
 
 def _knob(default, doc: str, choices: tuple | None = None, minimum: int | None = None):
@@ -92,11 +93,18 @@ KNOB_NAMES = tuple(f.name for f in dataclasses.fields(Knobs))
 PARLETT = Knobs()
 
 
+def with_values(base: Knobs, values: dict[str, Any]) -> Knobs:
+    """A copy of ``base`` with knobs set by name to values of the right type already.
+
+    The values are Any to the type checker: a knob is named at run time, and its value was
+    checked against that knob's type by parse_knob_value (or written so in presets.py)."""
+    return dataclasses.replace(base, **values)
+
+
 def _build_presets() -> dict[str, Knobs]:
     """Each preset is parlett's values changed by the knobs its source sets (presets.py)."""
     from reversis_score.rules.presets import ALL
-    return {p.name: dataclasses.replace(PARLETT, **{k: v for k, (v, _) in p.knobs.items()})
-            for p in ALL}
+    return {p.name: with_values(PARLETT, {k: v for k, (v, _) in p.knobs.items()}) for p in ALL}
 
 
 PRESETS: dict[str, Knobs] = _build_presets()
@@ -112,7 +120,7 @@ def _field(name: str) -> dataclasses.Field:
     return next(f for f in dataclasses.fields(Knobs) if f.name == name)
 
 
-def parse_knob_value(name: str, raw: object):
+def parse_knob_value(name: str, raw: object) -> KnobValue:
     """A knob's value from text (a header line) or TOML; raises ValueError in words."""
     try:
         return _knob_value(name, raw)
@@ -121,9 +129,10 @@ def parse_knob_value(name: str, raw: object):
         raise ValueError(text if text.startswith(f"'{name}'") else f"'{name}' {text}") from None
 
 
-def _knob_value(name: str, raw: object):
+def _knob_value(name: str, raw: object) -> KnobValue:
     meta = _field(name).metadata
     default = getattr(PARLETT, name)
+    value: KnobValue
     if isinstance(default, bool):
         value = _as_bool(raw)
     elif isinstance(default, int):
@@ -179,7 +188,7 @@ def _as_tricks(raw: object) -> tuple[int, ...]:
 
 def with_changes(base: Knobs, changes: dict[str, object]) -> Knobs:
     """A copy of ``base`` with knobs changed by name (values as text or TOML values)."""
-    return dataclasses.replace(base, **{k: parse_knob_value(k, v) for k, v in changes.items()})
+    return with_values(base, {k: parse_knob_value(k, v) for k, v in changes.items()})
 
 
 def knob_text(value: object) -> str:

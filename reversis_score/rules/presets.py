@@ -190,4 +190,6 @@ def citation(preset: str, knob: str) -> str:
     entry = BY_NAME[preset].knobs.get(knob)
     if entry is not None:
         return entry[1]
-    return "source silent: the parlett value" if preset != "parlett" else "the engine's default (docs/rules.md)"
+    if preset == "parlett":
+        return "the engine's default (docs/rules.md)"
+    return "source silent: the parlett value"

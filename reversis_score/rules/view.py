@@ -11,10 +11,10 @@ import json
 from pathlib import Path
 
 from reversis_score.notation.diagnostics import Diagnostic
-from reversis_score.rules.houserules import RuleSet, load_toml, suggest
-from reversis_score.rules.presets import ALL, BY_NAME, citation
 from reversis_score.render.tables import Block, write_blocks
+from reversis_score.rules.houserules import RuleSet, load_toml, suggest
 from reversis_score.rules.knobs import KNOB_NAMES, PRESETS, knob_doc, knob_text
+from reversis_score.rules.presets import ALL, BY_NAME, citation
 
 
 class RulesProblem(Exception):
@@ -30,7 +30,8 @@ def load(name: str) -> RuleSet:
         if errors:
             raise RulesProblem("; ".join(_text(d) for d in errors))
         return ruleset
-    raise RulesProblem(f"unknown preset '{name}'{suggest(name, PRESETS)} (presets: {', '.join(PRESETS)})")
+    raise RulesProblem(f"unknown preset '{name}'{suggest(name, [*PRESETS, *KNOB_NAMES])} "
+                       f"(presets: {', '.join(PRESETS)})")
 
 
 def _text(diag: Diagnostic) -> str:
@@ -39,7 +40,8 @@ def _text(diag: Diagnostic) -> str:
 
 def preset_blocks() -> list[Block]:
     rows = [[p.name, p.source, p.sketch] for p in ALL]
-    return [Block("Presets (reversis-score rules NAME shows every knob)", ["preset", "source", "character"], rows)]
+    return [Block("Presets (reversis-score rules NAME shows every knob)",
+                  ["preset", "source", "character"], rows)]
 
 
 def where_from(ruleset: RuleSet, knob: str) -> str:
@@ -49,6 +51,10 @@ def where_from(ruleset: RuleSet, knob: str) -> str:
 
 
 def knob_blocks(name: str) -> list[Block]:
+    """Every knob of a preset or a house-rules file; or, given a knob's name, that knob under
+    every preset."""
+    if name in KNOB_NAMES and name not in PRESETS:
+        return one_knob_blocks(name)
     ruleset = load(name)
     rows = [[knob, knob_text(getattr(ruleset.knobs, knob)), knob_doc(knob), where_from(ruleset, knob)]
             for knob in KNOB_NAMES]
@@ -57,9 +63,17 @@ def knob_blocks(name: str) -> list[Block]:
     return head + [Block("", ["knob", "value", "what it decides", "where it comes from"], rows)]
 
 
+def one_knob_blocks(knob: str) -> list[Block]:
+    """One knob under each of the five presets, with the sentence each takes it from."""
+    rows = [[p.name, knob_text(getattr(PRESETS[p.name], knob)), citation(p.name, knob)] for p in ALL]
+    return [Block(f"{knob}: under every preset", [], [[knob_doc(knob)]]),
+            Block("", ["preset", "value", "where it comes from"], rows)]
+
+
 def diff_blocks(a: str, b: str) -> list[Block]:
     left, right = load(a), load(b)
-    rows = [[knob, knob_text(getattr(left.knobs, knob)), knob_text(getattr(right.knobs, knob)), knob_doc(knob)]
+    rows = [[knob, knob_text(getattr(left.knobs, knob)), knob_text(getattr(right.knobs, knob)),
+             knob_doc(knob)]
             for knob in KNOB_NAMES if getattr(left.knobs, knob) != getattr(right.knobs, knob)]
     if not rows:
         return [Block(f"{a} and {b} agree on every knob", [], [])]
@@ -72,7 +86,7 @@ def write(blocks: list[Block], fmt: str) -> str:
         return write_blocks(blocks, fmt)
     tables = [b for b in blocks if b.headers]
     if fmt == "json":
-        rows = [dict(zip(b.headers, r)) for b in tables for r in b.rows]
+        rows = [dict(zip(b.headers, r, strict=True)) for b in tables for r in b.rows]
         return json.dumps(rows, ensure_ascii=False, indent=2) + "\n"
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")

@@ -52,7 +52,8 @@ class HandBook:
 
     def multiplier(self, payer: str, payee: str, trick: int | None) -> tuple[int, list[str]]:
         """Side-payment multiplier between two players in a trick, and the reasons, e.g. ['×2 opposite']."""
-        factor, notes = 1, []
+        factor = 1
+        notes: list[str] = []
         if self.knobs.opposite_doubles_side and self.play.opposite(payer, payee):
             factor, notes = factor * 2, notes + ["×2 opposite"]
         if trick is not None and trick in self.knobs.double_tricks:

@@ -18,17 +18,18 @@ def antes(book: HandBook) -> None:
             book.pay("pool-ante", player, name, k.pool_ante,
                      f"{why}: {player} antes {k.pool_ante} into {name} (RULES §4)")
     book.into_latest_pool("dealer-ante", dealer, k.dealer_ante,
-                          f"{dealer} deals and antes {k.dealer_ante} into the latest pool, " "{pool} (RULES §4)")
+                          f"{dealer} deals and antes {k.dealer_ante} into the latest pool, "
+                          "{pool} (RULES §4)")
 
 
 def redeal_fine(book: HandBook) -> None:
     """A misdeal found before the discard: the dealer pays at the start, after his ante (rule 10)."""
     dealer = book.play.dealer
-    for kind, player in book.play.acknowledged:
+    for kind, _player in book.play.acknowledged:
         if kind == "misdeal":
             book.into_latest_pool("fine", dealer, book.knobs.fine_redeal,
-                                  f"{dealer} misdealt and dealt again: {dealer} pays {book.knobs.fine_redeal} "
-                                  "into the latest pool, {pool} (RULES §10)")
+                                  f"{dealer} misdealt and dealt again: {dealer} pays "
+                                  f"{book.knobs.fine_redeal} into the latest pool, {{pool}} (RULES §10)")
 
 
 def void_fine(book: HandBook) -> None:

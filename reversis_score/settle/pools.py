@@ -28,7 +28,7 @@ class PoolTable:
         if self.mode == "single" and not self.amounts:
             self.amounts = [0]
 
-    def copy(self) -> "PoolTable":
+    def copy(self) -> PoolTable:
         return PoolTable(self.mode, list(self.amounts), self.doubling, self.last_taken)
 
     @staticmethod

@@ -10,17 +10,32 @@ from reversis_score.settle.side import forced
 
 
 @dataclass(frozen=True, slots=True)
+class Breaking:
+    """Who broke a reversis, and in which trick."""
+
+    breaker: str
+    trick: PlayedTrick
+
+
+@dataclass(frozen=True, slots=True)
 class Reversis:
     """The player who won the first nine tricks, and how it ended."""
 
     player: str
-    breaker: str | None  # None when made
-    breaking_trick: PlayedTrick | None
+    breaking: Breaking | None  # None when made
     quinola_early: bool  # he played Quinola in tricks 1–9
 
     @property
     def made(self) -> bool:
-        return self.breaker is None
+        return self.breaking is None
+
+    @property
+    def breaker(self) -> str | None:
+        return self.breaking.breaker if self.breaking else None
+
+    @property
+    def breaking_trick(self) -> PlayedTrick | None:
+        return self.breaking.trick if self.breaking else None
 
     @property
     def by_quinola(self) -> bool:
@@ -41,23 +56,23 @@ def find_reversis(play: Play, knobs: Knobs) -> Reversis | None:
         return None  # a barred player cannot make the reversis (§7): a party hand
     breaking = next((t for t in play.tricks[9:] if t.winner != player), None)
     early = any(card.is_quinola and who == player for t in play.tricks[:9] for who, card in t.plays)
-    return Reversis(player, breaking.winner if breaking else None, breaking, early)
+    return Reversis(player, Breaking(breaking.winner, breaking) if breaking else None, early)
 
 
 def breaking_trick_payments(book: HandBook, rev: Reversis) -> None:
     """In the breaking trick, Quinola's forced payments go to the reversis player (rule 11)."""
-    if rev.made or not rev.by_quinola or book.knobs.broken_by_quinola != "forced":
+    if rev.breaking is None or not rev.by_quinola or book.knobs.broken_by_quinola != "forced":
         return
-    trick = rev.breaking_trick
-    forced(book, trick, rev.breaker, trick.winning_card, remise=False)
+    trick = rev.breaking.trick
+    forced(book, trick, rev.breaking.breaker, trick.winning_card, remise=False)
 
 
 def pay_reversis(book: HandBook, rev: Reversis, espagnolette: str | None) -> None:
     """The reversis payments at the end of the hand."""
-    if rev.made:
+    if rev.breaking is None:
         _made(book, rev, espagnolette)
     else:
-        _broken(book, rev, espagnolette)
+        _broken(book, rev, rev.breaking, espagnolette)
 
 
 def _made(book: HandBook, rev: Reversis, espagnolette: str | None) -> None:
@@ -82,36 +97,36 @@ def _made(book: HandBook, rev: Reversis, espagnolette: str | None) -> None:
                        None, None)
 
 
-def _broken(book: HandBook, rev: Reversis, espagnolette: str | None) -> None:
-    k, play = book.knobs, book.play
-    trick_no = rev.breaking_trick.number
+def _broken(book: HandBook, rev: Reversis, broken: Breaking, espagnolette: str | None) -> None:
+    k, play, breaker = book.knobs, book.play, broken.breaker
+    trick_no = broken.trick.number
     payer = rev.player
-    if espagnolette and espagnolette != rev.breaker and k.espagnolette_pays_broken:
+    if espagnolette and espagnolette != breaker and k.espagnolette_pays_broken:
         payer = espagnolette
-    amount, remises = _broken_amount(book, rev)
-    barred = "barred" if rev.breaker in play.barred else None
+    amount, remises = _broken_amount(book, rev, broken)
+    barred = "barred" if breaker in play.barred else None
     how = f"by Quinola (J♥) in trick {trick_no}" if rev.by_quinola else f"in trick {trick_no}"
     who = "" if payer == rev.player else f" and {payer}'s espagnolette pays for it (RULES §9)"
-    book.pay("reversis-broken", payer, rev.breaker, amount,
-             f"{rev.breaker} breaks {rev.player}'s reversis {how}{who}: {payer} pays "
-             f"{rev.breaker} {amount} (RULES §8)", None, None, barred)
+    book.pay("reversis-broken", payer, breaker, amount,
+             f"{breaker} breaks {rev.player}'s reversis {how}{who}: {payer} pays "
+             f"{breaker} {amount} (RULES §8)", None, None, barred)
     if rev.by_quinola and k.broken_by_quinola == "flat":
         flat = k.quinola_forced
-        book.pay("quinola-forced", rev.breaker, rev.player, flat,
-                 f"{rev.breaker} broke the reversis with Quinola (J♥): {rev.breaker} pays {rev.player} a flat "
-                 f"{flat} (RULES §8, broken_by_quinola: flat)", trick_no, rev.breaking_trick.winning_card)
+        book.pay("quinola-forced", breaker, rev.player, flat,
+                 f"{breaker} broke the reversis with Quinola (J♥): {breaker} pays {rev.player} a flat "
+                 f"{flat} (RULES §8, broken_by_quinola: flat)", trick_no, broken.trick.winning_card)
     for reason in remises:
         book.remise(rev.player, f"{rev.player}'s reversis is broken {reason}: {rev.player} pays a remise of "
                                 "{amount}, {how} {pool} (RULES §8)")
 
 
-def _broken_amount(book: HandBook, rev: Reversis) -> tuple[int, list[str]]:
+def _broken_amount(book: HandBook, rev: Reversis, broken: Breaking) -> tuple[int, list[str]]:
     """What the broken reversis pays the breaker, and the reasons for each remise due."""
     k, play = book.knobs, book.play
     remises = [f"after {rev.player} played Quinola (J♥) in tricks 1–9"] if rev.quinola_early else []
     if k.broken_reversis == "fixed":
         return k.reversis_broken, remises
-    made = k.reversis_opposite if play.opposite(rev.breaker, rev.player) else k.reversis_side
-    if rev.breaking_trick.number == 10:
+    made = k.reversis_opposite if play.opposite(broken.breaker, rev.player) else k.reversis_side
+    if broken.trick.number == 10:
         return made, remises
     return 2 * made, ["at trick 11 (broken_reversis: by-trick, §13 rule 13)"]

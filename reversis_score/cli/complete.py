@@ -1,0 +1,143 @@
+"""Shell completion: what Tab offers for presets, knobs, record files and player names.
+
+Typer calls these functions while the user types (``reversis-score --install-completion``
+installs the hook once). Each reads only what it needs — a record's header for its players,
+never its hands, and nothing is settled — and none of them raises or prints: a file that
+cannot be read offers nothing, and the shell falls back to its own file names.
+
+>>> compare_list("parlett,den")
+['parlett,denexa']
+>>> [name for name, _ in rules_names("double_")]
+['double_tricks']
+"""
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+# The rules (presets and knobs) are imported by the functions that offer them, when Tab is
+# pressed: every run imports this module, and start-up stays light.
+
+_HAND_LINE = re.compile(r"^[ \t]*hand(?![\w'\-])")
+HEADER_LIMIT = 200  # lines: a header is a handful of lines; a file without 'hand' is not read whole
+# The needs of bash: Typer's bash hook inserts each value as typed, so a name with a space
+# must come escaped the way bash's own file-name completion escapes it.
+_BASH_SPECIAL = re.compile(r"""([\s'"\\$`!&;|<>()*?\[\]#~{}])""")
+
+
+def presets(incomplete: str) -> list[tuple[str, str]]:
+    """The five presets, each with its source as the help a shell may show."""
+    from reversis_score.rules.presets import ALL
+    return [(p.name, p.source) for p in ALL if p.name.startswith(incomplete)]
+
+
+def preset_or_house_rules(incomplete: str) -> list[tuple[str, str]]:
+    """``--rules``: a preset, or a house-rules ``.toml`` file."""
+    return presets(incomplete) + [(f, "house rules") for f in _files(incomplete, (".toml",))]
+
+
+def rules_names(incomplete: str) -> list[tuple[str, str]]:
+    """``rules [NAME]``: a preset, a knob (that knob under every preset), or a ``.toml`` file."""
+    from reversis_score.rules.knobs import KNOB_NAMES, knob_doc
+    knobs = [(k, knob_doc(k)) for k in KNOB_NAMES if k.startswith(incomplete)]
+    return presets(incomplete) + knobs + [(f, "house rules") for f in _files(incomplete, (".toml",))]
+
+
+def compare_list(incomplete: str) -> list[str]:
+    """``--compare A,B,...``: the presets not yet in the list, after the names already typed."""
+    from reversis_score.rules.presets import ALL
+    done, _, last = incomplete.rpartition(",")
+    taken = set(done.split(","))
+    prefix = f"{done}," if done else ""
+    return [prefix + p.name for p in ALL if p.name.startswith(last) and p.name not in taken]
+
+
+def record_files(incomplete: str) -> list[str]:
+    """FILE: the ``.rvs`` records and the folders that start with what is typed."""
+    return _files(incomplete, (".rvs",))
+
+
+def ledger_files(incomplete: str) -> list[str]:
+    """LEDGER: the JSON ledgers ``verify`` reads."""
+    return _files(incomplete, (".json",))
+
+
+def database_files(incomplete: str) -> list[str]:
+    """DB: the SQLite files a season is read from."""
+    return _files(incomplete, (".db", ".sqlite", ".sqlite3"))
+
+
+def player_names(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``why FILE A B``: the players of FILE's header (for B, all but A)."""
+    file = ctx.params.get("file")
+    if not isinstance(file, str) or file == "-":
+        return []
+    given = ctx.params.get("a")
+    names = [n for n in header_players(Path(file)) if n != given and n.startswith(incomplete)]
+    return [_for_shell(n) for n in names]
+
+
+def header_players(path: Path) -> tuple[str, ...]:
+    """The players a record's header names; () when it cannot be read. Only the header is
+    read (up to the first ``hand`` line) and parsed: completion must be instant."""
+    from reversis_score.notation.parse import normalise, parse_header
+    try:
+        with path.open(encoding="utf-8", errors="replace") as handle:
+            lines = list(_header_lines(handle))
+        header, _ = parse_header(normalise("".join(lines)))
+    except Exception:  # completion must never break the user's shell, whatever the file holds
+        return ()
+    return header.player_names
+
+
+def _header_lines(handle) -> Iterator[str]:
+    for count, line in enumerate(handle):
+        if count >= HEADER_LIMIT or _HAND_LINE.match(line):
+            return
+        yield line
+
+
+def _files(incomplete: str, suffixes: tuple[str, ...]) -> list[str]:
+    """Files with one of ``suffixes`` and folders under what is typed; none when only folders
+    match, so that the shell completes the path itself (without a space after the '/')."""
+    folder, slash, start = incomplete.rpartition("/")
+    base = Path(folder or "/") if slash else Path(".")
+    try:
+        entries = sorted(base.iterdir())
+    except OSError:
+        return []
+    prefix = folder + slash
+    files, folders = [], []
+    for entry in entries:
+        if not entry.name.startswith(start) or (entry.name.startswith(".") and not start):
+            continue
+        if entry.is_dir():
+            folders.append(f"{prefix}{entry.name}/")
+        elif entry.name.endswith(suffixes):
+            files.append(f"{prefix}{entry.name}")
+    return files + folders if files else []
+
+
+def _for_shell(value: str) -> str:
+    """A value as the shell must receive it: escaped for bash, as it is for the others."""
+    if os.environ.get("_REVERSIS_SCORE_COMPLETE", "").endswith("bash"):
+        return _BASH_SPECIAL.sub(r"\\\1", value)
+    return value
+
+
+# ------------------------------------------------------------------ the parameters that complete
+# Declared once, used by every command that takes them, so each completes the same way.
+RecordFile = Annotated[str, typer.Argument(
+    metavar="FILE", show_default=False, autocompletion=record_files,
+    help="A record file (.rvs); '-' reads standard input.")]
+RecordFiles = Annotated[list[str], typer.Argument(
+    metavar="FILE", show_default=False, autocompletion=record_files,
+    help="Record files (.rvs); '-' reads standard input.")]
+Player = Annotated[str, typer.Argument(metavar="A", autocompletion=player_names, help="One player.")]
+OtherPlayer = Annotated[str, typer.Argument(metavar="B", autocompletion=player_names,
+                                            help="The other player.")]
