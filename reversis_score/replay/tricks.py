@@ -292,11 +292,12 @@ def _check_explicit_order(line: TrickLine, order: list[str], number: int, found:
 
 def _check_repeats(line: TrickLine, number: int, seen: dict[Card, int], found: Findings) -> None:
     for placed in line.cards:
-        if placed.known in seen:
-            found.rule(f"{placed.known.symbol()} is played twice: it was played in trick "
-                       f"{seen[placed.known]}", placed.span, number)
+        card = placed.known
+        if card in seen:
+            found.rule(f"{card.symbol()} is played twice: it was played in trick "
+                       f"{seen[card]}", placed.span, number)
         else:
-            seen[placed.known] = number
+            seen[card] = number
 
 
 def _make_trick(number: int, line: TrickLine, order: list[str]) -> PlayedTrick:
