@@ -71,6 +71,7 @@ _NAME_SET = _setters(Name, "text", "span")
 _DEAL_SET = _setters(DealLine, "player", "cards", "face_down", "span")
 _TRICK_SET = _setters(TrickLine, "number", "leader", "cards", "players", "span")
 
+
 def _span(n: int, column: int, width: int) -> Span:
     span = _new(Span)
     set_line, set_column, set_width = _SPAN_SET
@@ -82,11 +83,7 @@ def _span(n: int, column: int, width: int) -> Span:
 
 def _placed(card: Card, token: str, n: int, column: int) -> PlacedCard:
     """A card as written at ``column`` of line ``n``: ``PlacedCard(card, token, Span(...))``."""
-    span = _new(Span)
-    set_line, set_column, set_width = _SPAN_SET
-    set_line(span, n)
-    set_column(span, column)
-    set_width(span, len(token))
+    span = _span(n, column, len(token))
     placed = _new(PlacedCard)
     set_card, set_token, set_span = _PLACED_SET
     set_card(placed, card)
@@ -271,11 +268,20 @@ def _known(token: str) -> Card:
     return card
 
 
-def _deal_entry(n: int, text: str) -> DealLine | None:
-    m = _DEAL_LINE.fullmatch(text)
+def _named(pattern: re.Pattern[str], n: int, text: str) -> tuple[re.Match[str], Name] | None:
+    """An entry line's match and its name (group 2); None when the line is not such an entry, or
+    its name is a keyword (the lexer reads the keyword: the line may start a section)."""
+    m = pattern.fullmatch(text)
     if m is None or m.group(2) in KEYWORDS:
         return None
-    name = _name(m.group(2), n, m.start(2))
+    return m, _name(m.group(2), n, m.start(2))
+
+
+def _deal_entry(n: int, text: str) -> DealLine | None:
+    read = _named(_DEAL_LINE, n, text)
+    if read is None:
+        return None
+    m, name = read
     down = m.group(4)
     face_down = None
     if down is not None:
@@ -288,10 +294,10 @@ def _deal_entry(n: int, text: str) -> DealLine | None:
 
 
 def _exchange_entry(n: int, text: str) -> ExchangeLine | None:
-    m = _EXCHANGE_LINE.fullmatch(text)
-    if m is None or m.group(2) in KEYWORDS:
+    read = _named(_EXCHANGE_LINE, n, text)
+    if read is None:
         return None
-    name = _name(m.group(2), n, m.start(2))
+    m, name = read
     token = m.group(3)
     if token is None:
         return ExchangeLine(name, "keeps", None, name.span)
@@ -299,10 +305,10 @@ def _exchange_entry(n: int, text: str) -> ExchangeLine | None:
 
 
 def _trick_entry(n: int, text: str) -> TrickLine | None:
-    m = _TRICK_LINE.fullmatch(text)
-    if m is None or m.group(2) in KEYWORDS:
+    read = _named(_TRICK_LINE, n, text)
+    if read is None:
         return None
-    leader = _name(m.group(2), n, m.start(2))
+    m, leader = read
     written = m.group(1)
     number, span = None, leader.span
     if written is not None:
