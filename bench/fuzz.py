@@ -14,6 +14,7 @@ it; exits 1 when any failure was found.
 """
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
@@ -107,9 +108,11 @@ def judge(result, allowed: tuple[int, ...]) -> str | None:
 
 
 def main() -> int:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    total = int(args[0]) if args else 10_000
-    seed = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else 15
+    parser = argparse.ArgumentParser(description="Mutated records through the commands.")
+    parser.add_argument("total", nargs="?", type=int, default=10_000, help="how many records")
+    parser.add_argument("--seed", type=int, default=15, help="the mutations' random seed")
+    options = parser.parse_args()
+    total, seed = options.total, options.seed
     workers = max(1, len(os.sched_getaffinity(0)))
     step = 250
     start = time.perf_counter()
