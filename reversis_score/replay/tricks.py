@@ -8,16 +8,21 @@ from __future__ import annotations
 
 from typing import cast
 
-from reversis_score.notation.cards import RANK_POINTS, RANKS, SUIT_SYMBOLS, Card, full_deck
+from reversis_score.notation.cards import RANK_POINTS, RANKS, Card, full_deck
 from reversis_score.notation.diagnostics import NOTATION, RULE, Diagnostic
 from reversis_score.notation.records import HandRecord, Name, Span, TrickLine
 from reversis_score.render.rvs import quote
+from reversis_score.replay.evidence import (
+    check_announce,
+    find_revokes,
+    qualifies_espagnolette,
+    report_revokes,
+)
 from reversis_score.replay.holdings import check_holdings
-from reversis_score.replay.play import Play, PlayedTrick, Revoke
+from reversis_score.replay.play import Play, PlayedTrick
 from reversis_score.rules.knobs import Knobs
 
 TRICKS_PER_HAND = 11
-_QUINOLA = Card("J", "H")
 _STRENGTH = {rank: Card(rank, "S").strength for rank in RANKS}  # Card.strength, looked up once
 
 
@@ -99,7 +104,7 @@ def replay_unfinished(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
     shown = {p: held[p] if p in known else frozenset(played[p]) for p in players}
     qualified = None if knobs.pairwise else next(
         (p for p in players if p in known and qualifies_espagnolette(held[p])), None)
-    _report_revokes(find_revokes(tricks, shown, qualified), hand, found)
+    report_revokes(find_revokes(tricks, shown, qualified), hand, found)
     return tricks, found.items
 
 
@@ -313,76 +318,14 @@ def _make_trick(number: int, line: TrickLine, order: list[str]) -> PlayedTrick:
 
 
 # ---------------------------------------------------------------- revokes and the espagnolette
-def find_revokes(tricks: tuple[PlayedTrick, ...], held: dict[str, frozenset[Card]],
-                 espagnolette: str | None) -> list[Revoke]:
-    """Every failure to follow suit that the record proves he could have followed."""
-    revokes = []
-    played: dict[str, list[tuple[int, Card]]] = {}  # each player's cards, by trick position
-    # Most cards off the suit led come from a player who had run out of it: he plays that suit
-    # in no later trick and holds no card of it that he never plays. Such a play needs no search.
-    last_of_suit: dict[tuple[str, str], int] = {}
-    for index, trick in enumerate(tricks):
-        for who, card in trick.plays:
-            his = played.get(who)
-            if his is None:
-                his = played[who] = []
-            elif his[-1][0] == index:
-                continue  # his first card of the trick only, should he appear twice
-            his.append((index, card))
-            last_of_suit[who, card.suit] = index
-    kept_suits = {}  # the suits of the cards he holds and never plays
-    for who, cards in held.items():
-        gone = {card for _, card in played.get(who, ())}
-        kept_suits[who] = {card.suit for card in cards if card not in gone}
-    for trick in tricks:
-        suit = trick.plays[0][1].suit
-        for (who, card), placed in zip(trick.plays[1:], trick.placed[1:], strict=True):
-            if card.suit == suit:
-                continue
-            if last_of_suit.get((who, suit), -1) < trick.number and suit not in kept_suits.get(who, ()):
-                continue
-            evidence = _follow_evidence(who, trick, tricks, held, played.get(who, []))
-            if evidence:
-                right = who == espagnolette and trick.number <= 9
-                revokes.append(Revoke(who, trick.number, card, suit, evidence,
-                                      placed.span, right))
-    return revokes
-
-
-def _follow_evidence(who: str, trick: PlayedTrick, tricks, held,
-                     played: list[tuple[int, Card]]) -> str | None:
-    """A card of the led suit he plays later, or still held after the exchange, if any.
-
-    ``played`` lists his cards by trick position: it looks at his own cards only.
-    """
-    suit = trick.plays[0][1].suit
-    for index, card in played:
-        if index >= trick.number and card.suit == suit:
-            return f"{card.symbol()} (he plays it in trick {tricks[index].number})"
-    suited = [card for card in held.get(who, ()) if card.suit == suit]
-    if not suited:
-        return None
-    before = {card for index, card in played if index < trick.number}
-    for card in sorted(suited, key=str):
-        if card not in before:
-            return f"{card.symbol()} (still in hand after the exchange)"
-    return None
-
-
-def qualifies_espagnolette(cards: frozenset[Card]) -> bool:
-    """All four Aces, or Quinola and at least three Aces (RULES §9)."""
-    aces = [c for c in cards if c.rank == "A"]  # Card.is_ace, without a call per card
-    return len(aces) == 4 or (len(aces) >= 3 and _QUINOLA in cards)
-
-
 def _assemble(hand, players, knobs, tricks, held, barred, found: Findings) -> Play:
     qualified = next((p for p in players if qualifies_espagnolette(held[p])), None)
     if knobs.pairwise:
         qualified = None
     revokes = find_revokes(tricks, held, qualified)
     acknowledged = tuple((i.kind, i.player.text) for i in hand.irregulars)
-    _report_revokes(revokes, hand, found)
-    announced = _check_announce(hand, qualified, held, knobs, found)
+    report_revokes(revokes, hand, found)
+    announced = check_announce(hand, qualified, held, knobs, found)
     undertaken = announced or any(r.under_espagnolette for r in revokes)
     played = {c for t in tricks for _, c in t.plays}
     talon = tuple(c for c in full_deck(knobs.deck) if c not in played)
@@ -396,36 +339,3 @@ def _assemble(hand, players, knobs, tricks, held, barred, found: Findings) -> Pl
         points[trick.winner] += taken
     return Play(hand, players, hand.dealer.text, False, tricks, talon, held, points, won,
                 frozenset(barred), tuple(revokes), qualified, undertaken, acknowledged)
-
-
-def _report_revokes(revokes: list[Revoke], hand: HandRecord, found: Findings) -> None:
-    acknowledged = {i.player.text: i for i in hand.irregulars if i.kind == "revoke"}
-    for r in revokes:
-        if r.under_espagnolette or r.player in acknowledged:
-            continue
-        found.rule(f"{r.player} plays {r.card.symbol()} on a {SUIT_SYMBOLS[r.led_suit]} lead while "
-                   f"holding {r.evidence} — a revoke; if it happened, add "
-                   f"`irregular: revoke {r.player}`", r.span, r.trick, r.player)
-    real = {r.player for r in revokes if not r.under_espagnolette}
-    for player, irr in acknowledged.items():
-        if player not in real:
-            found.rule(f"'irregular: revoke {player}' is acknowledged but no revoke by {player} "
-                       "shows in the tricks (settled as acknowledged)", irr.span, None, player,
-                       "warning")
-
-
-def _check_announce(hand: HandRecord, qualified: str | None, held, knobs: Knobs,
-                    found: Findings) -> bool:
-    if hand.announce is None:
-        return False
-    who = hand.announce.text
-    if knobs.pairwise:
-        found.rule("these rules have no espagnolette (RULES §6)", hand.announce.span)
-        return False
-    if who != qualified:
-        aces = " ".join(c.symbol() for c in sorted(held[who], key=str) if c.is_ace or c.is_quinola)
-        found.rule(f"{who} announces the espagnolette but holds {aces or 'no Ace'} after the "
-                   "exchange: it takes all four Aces, or Quinola and three Aces", hand.announce.span)
-        return False
-    return True
-
