@@ -20,6 +20,7 @@ line matches here only where the contextual lexer would cut it into the same tok
 from __future__ import annotations
 
 import re
+from typing import TypeVar
 
 from reversis_score.notation.cards import Card, _parse_card
 from reversis_score.notation.records import (
@@ -58,6 +59,7 @@ _CARD_SPLIT = re.compile(r"\S+")
 # dataclasses' __init__ makes (tests/test_fast.py compares them field by field), at half the
 # cost, which matters for the ~100 cards of every hand.
 _new = object.__new__
+_T = TypeVar("_T")
 
 
 def _setters(cls: type, *fields: str) -> tuple:
@@ -72,24 +74,22 @@ _DEAL_SET = _setters(DealLine, "player", "cards", "face_down", "span")
 _TRICK_SET = _setters(TrickLine, "number", "leader", "cards", "players", "span")
 
 
+def _build(cls: type[_T], setters: tuple, *values: object) -> _T:
+    """``cls(*values)`` built by setting its slots in order (a frozen dataclass's own
+    ``__init__`` costs about twice as much); the same object either way."""
+    built = _new(cls)
+    for set_field, value in zip(setters, values, strict=True):
+        set_field(built, value)
+    return built
+
+
 def _span(n: int, column: int, width: int) -> Span:
-    span = _new(Span)
-    set_line, set_column, set_width = _SPAN_SET
-    set_line(span, n)
-    set_column(span, column)
-    set_width(span, width)
-    return span
+    return _build(Span, _SPAN_SET, n, column, width)
 
 
 def _placed(card: Card, token: str, n: int, column: int) -> PlacedCard:
     """A card as written at ``column`` of line ``n``: ``PlacedCard(card, token, Span(...))``."""
-    span = _span(n, column, len(token))
-    placed = _new(PlacedCard)
-    set_card, set_token, set_span = _PLACED_SET
-    set_card(placed, card)
-    set_token(placed, token)
-    set_span(placed, span)
-    return placed
+    return _build(PlacedCard, _PLACED_SET, card, token, _span(n, column, len(token)))
 
 
 class _NotCommon(Exception):
@@ -215,11 +215,8 @@ def _name(raw: str, n: int, start: int) -> Name:
     """A name as written at 0-based ``start`` of line ``n`` (quotes dropped), as the builder makes it."""
     if raw in KEYWORDS:  # a keyword where a name stands: the lexer may cut it otherwise
         raise _NotCommon
-    name = _new(Name)
-    set_text, set_span = _NAME_SET
-    set_text(name, raw[1:-1] if raw.startswith('"') else raw)
-    set_span(name, _span(n, start + 1, max(1, len(raw))))
-    return name
+    text = raw[1:-1] if raw.startswith('"') else raw
+    return _build(Name, _NAME_SET, text, _span(n, start + 1, max(1, len(raw))))
 
 
 def _cards(text: str, n: int, start: int) -> tuple[PlacedCard, ...]:
@@ -286,11 +283,7 @@ def _deal_entry(n: int, text: str) -> DealLine | None:
     face_down = None
     if down is not None:
         face_down = _placed(_known(down), down, n, m.start(4) + 1)
-    line = _new(DealLine)
-    values = (name, _cards(m.group(3), n, m.start(3)), face_down, name.span)
-    for set_field, value in zip(_DEAL_SET, values, strict=True):
-        set_field(line, value)
-    return line
+    return _build(DealLine, _DEAL_SET, name, _cards(m.group(3), n, m.start(3)), face_down, name.span)
 
 
 def _exchange_entry(n: int, text: str) -> ExchangeLine | None:
@@ -313,14 +306,7 @@ def _trick_entry(n: int, text: str) -> TrickLine | None:
     number, span = None, leader.span
     if written is not None:
         number, span = int(written[:-1]), _span(n, m.start(1) + 1, len(written))
-    line = _new(TrickLine)
-    set_number, set_leader, set_cards, set_players, set_span = _TRICK_SET
-    set_number(line, number)
-    set_leader(line, leader)
-    set_cards(line, _cards(m.group(3), n, m.start(3)))
-    set_players(line, None)
-    set_span(line, span)
-    return line
+    return _build(TrickLine, _TRICK_SET, number, leader, _cards(m.group(3), n, m.start(3)), None, span)
 
 
 def _table_entry(n: int, text: str) -> None:
