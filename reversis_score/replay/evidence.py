@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # tricks.py imports this module; Findings is only a type here
     from reversis_score.replay.tricks import Findings
 
 _QUINOLA = Card("J", "H")
+_ACES = frozenset(Card("A", suit) for suit in "SHDC")
 
 
 def find_revokes(tricks: tuple[PlayedTrick, ...], held: dict[str, frozenset[Card]],
@@ -76,8 +77,8 @@ def _follow_evidence(who: str, trick: PlayedTrick, tricks, held,
 
 def qualifies_espagnolette(cards: frozenset[Card]) -> bool:
     """All four Aces, or Quinola and at least three Aces (RULES §9)."""
-    aces = [c for c in cards if c.rank == "A"]  # Card.is_ace, without a call per card
-    return len(aces) == 4 or (len(aces) >= 3 and _QUINOLA in cards)
+    aces = len(_ACES.intersection(cards))  # one set operation in C, not a look at every card
+    return aces == 4 or (aces == 3 and _QUINOLA in cards)
 
 
 def report_revokes(revokes: list[Revoke], hand: HandRecord, found: Findings) -> None:

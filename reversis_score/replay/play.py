@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from reversis_score.notation.cards import Card
 from reversis_score.notation.records import HandRecord, PlacedCard, Span
 
+TRICKS_PER_HAND = 11
+
 
 @dataclass(frozen=True, slots=True)
 class PlayedTrick:

@@ -12,6 +12,7 @@ from reversis_score.notation.cards import RANK_POINTS, RANKS, Card, full_deck
 from reversis_score.notation.diagnostics import NOTATION, RULE, Diagnostic
 from reversis_score.notation.records import HandRecord, Name, Span, TrickLine
 from reversis_score.render.rvs import quote
+from reversis_score.replay.clean import clean_play
 from reversis_score.replay.evidence import (
     check_announce,
     find_revokes,
@@ -19,10 +20,9 @@ from reversis_score.replay.evidence import (
     report_revokes,
 )
 from reversis_score.replay.holdings import check_holdings
-from reversis_score.replay.play import Play, PlayedTrick
+from reversis_score.replay.play import TRICKS_PER_HAND, Play, PlayedTrick
 from reversis_score.rules.knobs import Knobs
 
-TRICKS_PER_HAND = 11
 _STRENGTH = {rank: Card(rank, "S").strength for rank in RANKS}  # Card.strength, looked up once
 
 
@@ -47,7 +47,20 @@ class Findings:
 
 def replay(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
            previous_dealer: str | None = None) -> tuple[Play | None, list[Diagnostic]]:
-    """Replay one hand; never raises on a bad record."""
+    """Replay one hand; never raises on a bad record.
+
+    A clean hand, the usual one, is replayed in one pass (replay/clean.py); any other hand by
+    ``replay_detailed``, which finds and words every problem. Both give the same Play.
+    """
+    play = clean_play(hand, players, knobs, previous_dealer)
+    if play is not None:
+        return play, []
+    return replay_detailed(hand, players, knobs, previous_dealer)
+
+
+def replay_detailed(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
+                    previous_dealer: str | None = None) -> tuple[Play | None, list[Diagnostic]]:
+    """Replay one hand check by check, reporting every problem; never raises on a bad record."""
     found = Findings(hand.number)
     _check_names(hand, players, found)
     if found.has_errors:

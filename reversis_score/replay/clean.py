@@ -1,0 +1,213 @@
+"""A clean hand in one pass: the Play of a hand with nothing to report, or None.
+
+Most hands of a record are clean. ``clean_play`` replays such a hand in one walk over its deal,
+exchange and tricks, and gives up (None) at the first thing the detailed replay
+(``tricks.replay_detailed``) could report or settle otherwise: a name, a card, a shape, a turn,
+a card held twice, a possible revoke, an irregular line. The caller then runs the detailed
+replay, which finds and words every problem. So a Play from here is the detailed replay's
+Play, only sooner; tests/test_clean.py compares the two on generated and mutated hands.
+"""
+from __future__ import annotations
+
+from typing import cast
+
+from reversis_score.notation.cards import Card, full_deck
+from reversis_score.notation.records import HandRecord
+from reversis_score.replay.evidence import qualifies_espagnolette
+from reversis_score.replay.play import TRICKS_PER_HAND, Play, PlayedTrick
+from reversis_score.rules.knobs import Knobs
+
+# Each card of a pack with what the replay reads of it (suit, strength, points), looked up once
+# a play instead of three property calls; a card missing here is a ten in a 48-card pack.
+_FACTS = {size: {card: (card.suit, card.strength, card.points) for card in full_deck(size)}
+          for size in (48, 52)}
+
+Facts = dict[Card, tuple[str, int, int]]
+
+
+def clean_play(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
+               previous_dealer: str | None = None) -> Play | None:
+    """The hand's Play when the detailed replay would report nothing; otherwise None."""
+    if (len(players) != 4 or hand.void or hand.irregulars or hand.table is not None
+            or hand.deal is None and hand.exchange is not None):
+        return None  # the rarer shapes of a hand: the detailed replay reads them
+    if not _regular_turn(hand.dealer.text, players, previous_dealer):
+        return None
+    facts = _FACTS[knobs.deck]
+    exchanged = None
+    if hand.deal is not None:
+        exchanged = _clean_exchange(hand, players, knobs.deck == 52, facts)
+        if exchanged is None:
+            return None
+    walked = _clean_tricks(hand, players, facts)
+    if walked is None:
+        return None
+    tricks, played, last_of_suit, points, won, seen = walked
+    if exchanged is None:
+        held, barred = {p: frozenset(played[p]) for p in players}, frozenset[str]()
+    else:
+        held, barred = exchanged
+        if not _plays_what_he_held(hand, players, held, played):
+            return None
+    if _may_revoke(tricks, held, played, last_of_suit):
+        return None
+    qualified = None if knobs.pairwise else next(
+        (p for p in players if qualifies_espagnolette(held[p])), None)
+    announce = hand.announce
+    if announce is not None and (knobs.pairwise or announce.text != qualified):
+        return None  # an announce that does not stand: the detailed replay says why
+    talon = tuple([card for card in full_deck(knobs.deck) if card not in seen])
+    return Play(hand, players, hand.dealer.text, False, tricks, talon, held, points, won,
+                barred, (), qualified, announce is not None, ())
+
+
+def _regular_turn(dealer: str, players: tuple[str, ...], previous: str | None) -> bool:
+    """The dealer is a player, and deals after the previous dealer (when that one is known)."""
+    if dealer not in players:
+        return False
+    return previous not in players or players[(players.index(previous) + 1) % 4] == dealer
+
+
+def _clean_exchange(hand: HandRecord, players: tuple[str, ...], fifty_two: bool,
+                    facts: Facts) -> tuple[dict[str, frozenset[Card]], frozenset[str]] | None:
+    """Each player's hand after a well-formed exchange, and who peeked or took; None if anything
+    about the deal or the exchange is off."""
+    dealt = _clean_deal(hand, players, fifty_two, facts)
+    exchange = hand.exchange
+    if dealt is None or exchange is None or len(exchange) != 4:
+        return None
+    dealer = hand.dealer.text
+    held: dict[str, frozenset[Card]] = {}
+    barred = set()
+    for line in exchange:
+        who, action, placed = line.player.text, line.action, line.card
+        if who not in dealt or who in held or placed is not None and placed.card not in facts:
+            return None
+        cards, down = dealt[who]
+        if action == "discards" or action == "peeks" and not (fifty_two or who == dealer):
+            if placed is None or placed.card not in cards:
+                return None
+            rest = cards - {placed.card}
+            held[who] = rest | {down} if down is not None else rest
+        elif fifty_two or who == dealer or down is None:
+            return None  # the dealer and every player of a 52-card game discard
+        elif action == "keeps":
+            held[who] = cards
+        elif action == "takes":
+            held[who] = cards | {down}
+        else:
+            return None
+        if action == "peeks" or action == "takes":
+            barred.add(who)
+    return {p: held[p] for p in players}, frozenset(barred)
+
+
+def _clean_deal(hand: HandRecord, players: tuple[str, ...], fifty_two: bool,
+                facts: Facts) -> dict[str, tuple[frozenset[Card], Card | None]] | None:
+    """Each player's dealt cards and face-down card, when the deal is exactly right."""
+    deal = hand.deal
+    if deal is None or len(deal) != 4:
+        return None
+    dealer = hand.dealer.text
+    dealt: dict[str, tuple[frozenset[Card], Card | None]] = {}
+    every: set[Card | None] = set()
+    count = 0
+    for line in deal:
+        who, down = line.player.text, line.face_down
+        bare = fifty_two or who == dealer  # twelve cards and no face-down one
+        if who in dealt or len(line.cards) != (12 if bare else 11) or (down is None) != bare:
+            return None
+        cards = [placed.card for placed in line.cards]
+        every.update(cards)
+        count += len(cards)
+        face_down = None
+        if down is not None:
+            face_down = down.card
+            every.add(face_down)
+            count += 1
+        dealt[who] = (frozenset(cards), face_down)  # type: ignore[arg-type]  # checked below
+    # no card twice, each a card of the pack (None, a token that is not a card, is not one)
+    if len(every) != count or not every <= facts.keys() or dealt.keys() != set(players):
+        return None
+    return dealt
+
+
+def _clean_tricks(hand: HandRecord, players: tuple[str, ...], facts: Facts):
+    """The tricks, each player's cards in order, the last trick (index) in which each player
+    plays each suit, points, tricks won and every card played; None if any trick is off."""
+    lines = hand.tricks
+    if len(lines) != TRICKS_PER_HAND:
+        return None
+    seat = {p: i for i, p in enumerate(players)}
+    leader = players[(seat[hand.dealer.text] + 1) % 4]
+    orders = {p: (p, players[(i + 1) % 4], players[(i + 2) % 4], players[(i + 3) % 4])
+              for p, i in seat.items()}  # the order of play from each leader
+    played: dict[str, list[Card]] = {p: [] for p in players}
+    last_of_suit: dict[tuple[str, str], int] = {}
+    points = dict.fromkeys(players, 0)
+    won = dict.fromkeys(players, 0)
+    seen: set[Card] = set()
+    tricks = []
+    try:
+        for index, line in enumerate(lines):
+            order = orders[leader]
+            if (line.leader.text != leader or len(line.cards) != 4
+                    or line.number is not None and line.number != index + 1
+                    or line.players is not None and tuple(n.text for n in line.players) != order):
+                return None
+            # None (a token that is not a card) has no facts: the KeyError below
+            cards = cast("list[Card]", [placed.card for placed in line.cards])
+            suit, best, taken = facts[cards[0]]
+            winner = leader
+            for who, card in zip(order[1:], cards[1:], strict=True):
+                his_suit, strength, card_points = facts[card]
+                played[who].append(card)
+                last_of_suit[who, his_suit] = index
+                if his_suit == suit and strength > best:
+                    winner, best = who, strength
+                taken += card_points
+            played[leader].append(cards[0])
+            last_of_suit[leader, suit] = index
+            seen.update(cards)
+            tricks.append(PlayedTrick(index + 1, leader, tuple(zip(order, cards, strict=True)),
+                                      winner, line.cards))
+            points[winner] += taken
+            won[winner] += 1
+            leader = winner
+    except KeyError:
+        return None  # a token that is not a card (None), or a ten in a 48-card pack
+    if len(seen) != 4 * TRICKS_PER_HAND:
+        return None  # a card played twice
+    return tuple(tricks), played, last_of_suit, points, won, seen
+
+
+def _plays_what_he_held(hand: HandRecord, players: tuple[str, ...], held: dict[str, frozenset[Card]],
+                        played: dict[str, list[Card]]) -> bool:
+    """Each plays only cards he held after the exchange, and all of them (but the card a
+    taker does not need)."""
+    for player in players:
+        spare = len(held[player]) - len(played[player])
+        if not held[player].issuperset(played[player]) or spare > 1 or spare == 1 and not any(
+                e.player.text == player and e.action == "takes" for e in hand.exchange or ()):
+            return False
+    return True
+
+
+def _may_revoke(tricks: tuple[PlayedTrick, ...], held: dict[str, frozenset[Card]],
+                played: dict[str, list[Card]], last_of_suit: dict[tuple[str, str], int]) -> bool:
+    """Whether a card off the suit led might be a revoke: its player plays that suit in a later
+    trick, or holds a card of it he never plays."""
+    kept: dict[str, set[str]] = {}
+    for trick in tricks:
+        suit = trick.plays[0][1].suit
+        for who, card in trick.plays[1:]:
+            if card.suit == suit:
+                continue
+            if last_of_suit.get((who, suit), -1) >= trick.number:
+                return True
+            if who not in kept:
+                kept[who] = {c.suit for c in held[who].difference(played[who])}
+            if suit in kept[who]:
+                return True
+    return False
+
