@@ -183,14 +183,11 @@ def _clean_tricks(hand: HandRecord, players: tuple[str, ...], facts: Facts):
 
 def _plays_what_he_held(hand: HandRecord, players: tuple[str, ...], held: dict[str, frozenset[Card]],
                         played: dict[str, list[Card]]) -> bool:
-    """Each plays only cards he held after the exchange, and all of them (but the card a
-    taker does not need)."""
-    for player in players:
-        spare = len(held[player]) - len(played[player])
-        if not held[player].issuperset(played[player]) or spare > 1 or spare == 1 and not any(
-                e.player.text == player and e.action == "takes" for e in hand.exchange or ()):
-            return False
-    return True
+    """Each plays only cards he held after the exchange, and all of them but the one card a
+    player who takes his face-down card without discarding has over."""
+    takers = {e.player.text for e in hand.exchange or () if e.action == "takes"}
+    return all(held[p].issuperset(played[p]) and len(held[p]) == len(played[p]) + (p in takers)
+               for p in players)
 
 
 def _may_revoke(tricks: tuple[PlayedTrick, ...], held: dict[str, frozenset[Card]],
