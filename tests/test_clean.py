@@ -41,6 +41,8 @@ def compare(text: str) -> int:
     parsed = read_text(text, "t.rvs")
     players = parsed.header.player_names
     clean = 0
+    if len(set(players)) != 4:
+        return clean  # the pipeline replays no hand then
     for preset in PRESETS:
         knobs = resolve(parsed.header, None, preset, "t.rvs")[0].knobs
         previous = None

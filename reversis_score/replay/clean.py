@@ -9,8 +9,6 @@ Play, only sooner; tests/test_clean.py compares the two on generated and mutated
 """
 from __future__ import annotations
 
-from typing import cast
-
 from reversis_score.notation.cards import Card, full_deck
 from reversis_score.notation.records import HandRecord
 from reversis_score.replay.evidence import qualifies_espagnolette
@@ -42,14 +40,14 @@ def clean_play(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
     walked = _clean_tricks(hand, players, facts)
     if walked is None:
         return None
-    tricks, played, last_of_suit, points, won, seen = walked
+    tricks, played, (off_suit, last_of_suit), points, won, seen = walked
     if exchanged is None:
         held, barred = {p: frozenset(played[p]) for p in players}, frozenset[str]()
     else:
         held, barred = exchanged
         if not _plays_what_he_held(hand, players, held, played):
             return None
-    if _may_revoke(tricks, held, played, last_of_suit):
+    if _may_revoke(off_suit, last_of_suit, held, played):
         return None
     qualified = None if knobs.pairwise else next(
         (p for p in players if qualifies_espagnolette(held[p])), None)
@@ -133,8 +131,9 @@ def _clean_deal(hand: HandRecord, players: tuple[str, ...], fifty_two: bool,
 
 
 def _clean_tricks(hand: HandRecord, players: tuple[str, ...], facts: Facts):
-    """The tricks, each player's cards in order, the last trick (index) in which each player
-    plays each suit, points, tricks won and every card played; None if any trick is off."""
+    """The tricks, each player's cards in order, the plays off the suit led and the last trick
+    (index) in which each player plays each suit, points, tricks won and every card played;
+    None if any trick is off."""
     lines = hand.tricks
     if len(lines) != TRICKS_PER_HAND:
         return None
@@ -144,6 +143,7 @@ def _clean_tricks(hand: HandRecord, players: tuple[str, ...], facts: Facts):
               for p, i in seat.items()}  # the order of play from each leader
     played: dict[str, list[Card]] = {p: [] for p in players}
     last_of_suit: dict[tuple[str, str], int] = {}
+    off_suit: list[tuple[str, str, int]] = []  # who did not follow which suit led, in which trick
     points = dict.fromkeys(players, 0)
     won = dict.fromkeys(players, 0)
     seen: set[Card] = set()
@@ -156,18 +156,18 @@ def _clean_tricks(hand: HandRecord, players: tuple[str, ...], facts: Facts):
                     or line.players is not None and tuple(n.text for n in line.players) != order):
                 return None
             # None (a token that is not a card) has no facts: the KeyError below
-            cards = cast("list[Card]", [placed.card for placed in line.cards])
-            suit, best, taken = facts[cards[0]]
-            winner = leader
-            for who, card in zip(order[1:], cards[1:], strict=True):
+            cards: list[Card] = [placed.card for placed in line.cards]  # type: ignore[misc]
+            suit, best, _ = facts[cards[0]]
+            winner, taken = leader, 0
+            for who, card in zip(order, cards, strict=True):
                 his_suit, strength, card_points = facts[card]
                 played[who].append(card)
                 last_of_suit[who, his_suit] = index
-                if his_suit == suit and strength > best:
+                if his_suit != suit:
+                    off_suit.append((who, suit, index))
+                elif strength > best:
                     winner, best = who, strength
                 taken += card_points
-            played[leader].append(cards[0])
-            last_of_suit[leader, suit] = index
             seen.update(cards)
             tricks.append(PlayedTrick(index + 1, leader, tuple(zip(order, cards, strict=True)),
                                       winner, line.cards))
@@ -178,7 +178,7 @@ def _clean_tricks(hand: HandRecord, players: tuple[str, ...], facts: Facts):
         return None  # a token that is not a card (None), or a ten in a 48-card pack
     if len(seen) != 4 * TRICKS_PER_HAND:
         return None  # a card played twice
-    return tuple(tricks), played, last_of_suit, points, won, seen
+    return tuple(tricks), played, (off_suit, last_of_suit), points, won, seen
 
 
 def _plays_what_he_held(hand: HandRecord, players: tuple[str, ...], held: dict[str, frozenset[Card]],
@@ -190,21 +190,16 @@ def _plays_what_he_held(hand: HandRecord, players: tuple[str, ...], held: dict[s
                for p in players)
 
 
-def _may_revoke(tricks: tuple[PlayedTrick, ...], held: dict[str, frozenset[Card]],
-                played: dict[str, list[Card]], last_of_suit: dict[tuple[str, str], int]) -> bool:
+def _may_revoke(off_suit: list[tuple[str, str, int]], last_of_suit: dict[tuple[str, str], int],
+                held: dict[str, frozenset[Card]], played: dict[str, list[Card]]) -> bool:
     """Whether a card off the suit led might be a revoke: its player plays that suit in a later
     trick, or holds a card of it he never plays."""
     kept: dict[str, set[str]] = {}
-    for trick in tricks:
-        suit = trick.plays[0][1].suit
-        for who, card in trick.plays[1:]:
-            if card.suit == suit:
-                continue
-            if last_of_suit.get((who, suit), -1) >= trick.number:
-                return True
-            if who not in kept:
-                kept[who] = {c.suit for c in held[who].difference(played[who])}
-            if suit in kept[who]:
-                return True
+    for who, suit, index in off_suit:
+        if last_of_suit.get((who, suit), -1) > index:
+            return True
+        if who not in kept:
+            kept[who] = {card.suit for card in held[who].difference(played[who])}
+        if suit in kept[who]:
+            return True
     return False
-

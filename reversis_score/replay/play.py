@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from reversis_score.notation.cards import Card
 from reversis_score.notation.records import HandRecord, PlacedCard, Span
@@ -9,9 +10,13 @@ from reversis_score.notation.records import HandRecord, PlacedCard, Span
 TRICKS_PER_HAND = 11
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedTrick:
-    """One trick as played: its number, leader, cards in order of play, and winner."""
+class PlayedTrick(NamedTuple):
+    """One trick as played: its number, leader, cards in order of play, and winner.
+
+    A named tuple, not a frozen dataclass: eleven are made for every hand replayed, and a
+    tuple is made in C (a frozen dataclass sets each field through ``object.__setattr__``:
+    a tenth of the replay of a clean hand).
+    """
 
     number: int
     leader: str
