@@ -126,14 +126,15 @@ class Running:
         play = hand.play
         assert play is not None
         settlement, self.pools = settle_hand(play, self.knobs, self.pools)
-        check_conservation(settlement)
-        self._add(settlement, +1)
+        net = settlement.net  # once: both the check and the totals read it
+        check_conservation(settlement, net)
+        self._add(settlement, net, +1)
         status = "void" if play.void else "settled"
         self.last = LedgerHand(hand.number, play.dealer, status, settlement, self.balances)
         return self.last
 
-    def _add(self, settlement: HandSettlement, sign: int) -> None:
-        for player, amount in settlement.net.items():
+    def _add(self, settlement: HandSettlement, net: dict[str, int], sign: int) -> None:
+        for player, amount in net.items():
             self.totals[player] += sign * amount
         for player, amount in between_of(settlement, self.players).items():
             self.between[player] += sign * amount
@@ -162,8 +163,8 @@ class Running:
         kept = [amount for amount in left if amount] if rules.knobs.pools == "multiple" else left
         split = replace(s, items=tuple(items), pools_after=tuple(kept))
         check_conservation(split)
-        self._add(s, -1)
-        self._add(split, +1)
+        self._add(s, s.net, -1)
+        self._add(split, split.net, +1)
         last.settlement = split
         last.balances = self.balances
         self.pools = PoolTable(self.pools.mode, list(kept), self.pools.doubling, self.pools.last_taken)
@@ -173,7 +174,7 @@ def between_of(settlement: HandSettlement, players: tuple[str, ...]) -> dict[str
     """Each player's net in one hand from payments between players only (pools left out)."""
     net = {p: 0 for p in players}
     for item in settlement.items:
-        if item.counts and item.payer in net and item.payee in net:
+        if item.cancelled_by is None and item.payer in net and item.payee in net:  # Item.counts
             net[item.payer] -= item.amount
             net[item.payee] += item.amount
     return net
@@ -277,11 +278,12 @@ def _noting_warnings(hands: Iterable[CheckedHand], warnings: list[Diagnostic]) -
         yield hand
 
 
-def check_conservation(settlement: HandSettlement) -> None:
-    """Players' nets plus the pools' growth must be exactly 0."""
-    total = sum(settlement.net.values()) + settlement.pool_growth
+def check_conservation(settlement: HandSettlement, net: dict[str, int] | None = None) -> None:
+    """Players' nets (``net``, when already known) plus the pools' growth must be exactly 0."""
+    net = settlement.net if net is None else net
+    total = sum(net.values()) + settlement.pool_growth
     if total != 0:
-        raise ConservationError(f"hand {settlement.play.number}: nets {settlement.net} and pool "
+        raise ConservationError(f"hand {settlement.play.number}: nets {net} and pool "
                                 f"growth {settlement.pool_growth} do not balance ({total:+d})")
 
 

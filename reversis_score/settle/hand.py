@@ -46,7 +46,7 @@ class HandSettlement:
         """Each player's gain (+) or loss (−) this hand: every item that counts."""
         net = {p: 0 for p in self.play.players}
         for item in self.items:
-            if not item.counts:
+            if item.cancelled_by is not None:  # not Item.counts: read for every item of every hand
                 continue
             if item.payer in net:
                 net[item.payer] -= item.amount

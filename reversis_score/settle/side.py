@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reversis_score.notation.cards import SUIT_SYMBOLS, Card
+from reversis_score.notation.cards import SUIT_SYMBOLS, SUITS, Card
 from reversis_score.replay.play import PlayedTrick
 from reversis_score.settle.items import HandBook
+
+# The cards with side payments, the Aces and Quinola: one set lookup a card instead of two
+# property calls, as most cards of a trick pay nothing.
+_PAYING = frozenset([Card("A", suit) for suit in SUITS] + [Card("J", "H")])
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +41,7 @@ def with_notes(notes: list[str]) -> str:
 def settle_trick(book: HandBook, trick: PlayedTrick, led: list[LedCard]) -> None:
     """Every Ace and Quinola of one trick, in order of play."""
     for position, (player, card) in enumerate(trick.plays):
-        if not (card.is_ace or card.is_quinola):
+        if card not in _PAYING:
             continue
         if position == 0:
             led.append(LedCard(trick.number, player, card))
