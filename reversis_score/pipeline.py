@@ -51,10 +51,11 @@ class CheckedSession:
 
     @property
     def diagnostics(self) -> list[Diagnostic]:
-        out = list(self.header_diagnostics)
+        out = [d for d in self.header_diagnostics if d.severity != "hidden"]
         for hand in self.hands:
-            out.extend(hand.diagnostics)
-        return [d for d in out if d.severity != "hidden"]
+            if hand.diagnostics:  # most hands have none: no generator made for them
+                out.extend(d for d in hand.diagnostics if d.severity != "hidden")
+        return out
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -141,7 +142,7 @@ def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
     previous_dealer = None
     for ph, last in _marking_the_last(hands):
         hand = CheckedHand(ph.number, ph.first_line, ph.record, None, list(ph.diagnostics))
-        if ph.record is not None and players is not None and not any(d.is_error for d in ph.diagnostics):
+        if ph.record is not None and players is not None and not _has_error(ph.diagnostics):
             if last and is_unfinished(ph.record):  # `record` stopped mid-hand
                 found = unfinished_problems(ph.record, players, ruleset.knobs, previous_dealer)
             else:
@@ -153,6 +154,11 @@ def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
         if ph.record is not None:
             previous_dealer = ph.record.dealer.text
         yield hand
+
+
+def _has_error(diagnostics: list[Diagnostic]) -> bool:
+    # the empty list, the usual one, is told without making a generator
+    return bool(diagnostics) and any(d.is_error for d in diagnostics)
 
 
 def _marking_the_last(hands: Iterable[ParsedHand]) -> Iterator[tuple[ParsedHand, bool]]:
