@@ -194,12 +194,10 @@ def _may_revoke(off_suit: list[tuple[str, str, int]], last_of_suit: dict[tuple[s
                 held: dict[str, frozenset[Card]], played: dict[str, list[Card]]) -> bool:
     """Whether a card off the suit led might be a revoke: its player plays that suit in a later
     trick, or holds a card of it he never plays."""
-    kept: dict[str, set[str]] = {}
     for who, suit, index in off_suit:
         if last_of_suit.get((who, suit), -1) > index:
             return True
-        if who not in kept:
-            kept[who] = {card.suit for card in held[who].difference(played[who])}
-        if suit in kept[who]:
+        if len(held[who]) > len(played[who]) and any(  # he keeps a card: one who took, say
+                card.suit == suit for card in held[who].difference(played[who])):
             return True
     return False
