@@ -6,6 +6,7 @@ replay would report anything. Compared here on every sample, on generated hands 
 (espagnolettes, revokes, peeks, takes, voids, 52 cards) and on records mutated in ways that
 break the play: cards swapped or replaced, names changed, lines dropped, moved or added.
 """
+import dataclasses
 import random
 import re
 from pathlib import Path
@@ -16,8 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import legal_sessions, styles
 
-from reversis_score.notation.cards import full_deck
+from reversis_score.notation.cards import Card, full_deck
 from reversis_score.notation.parse import read_text
+from reversis_score.notation.records import Irregular, TableLine
 from reversis_score.replay.clean import clean_play
 from reversis_score.replay.tricks import replay, replay_detailed
 from reversis_score.rules.houserules import resolve
@@ -177,3 +179,129 @@ def test_a_card_kept_by_a_player_who_takes_is_evidence_both_ways(seed):
     text = gen.to_rvs(gen.random_session(random.Random(seed), PLAYERS, 1))
     for found in re.finditer(r"discards \S+", text):
         compare(text[:found.start()] + "takes without discarding" + text[found.end():])
+
+
+# ---------------------------------------------------------------- record-level mutations
+def _replace(obj, **changes):
+    return obj._replace(**changes) if hasattr(obj, "_replace") else dataclasses.replace(obj, **changes)
+
+
+def base_hands(count: int):
+    """Clean hands of every kind, as records: (record, knobs, previous dealer)."""
+    out = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        if seed % 3 == 0:
+            session = special_session(rng, 1)
+        else:
+            session = gen.random_session(rng, PLAYERS, 1, deck_size=52 if seed % 3 == 1 else 48,
+                                         irregular_exchange=0.3 if seed % 2 else 0.0)
+        text = gen.to_rvs(session, trick_form="mixed", numbered="mixed", mix_seed=seed)
+        parsed = read_text(text, "t.rvs")
+        preset = "dafydd" if session.hands[0].deck_size == 52 else ("parlett", "denexa")[seed % 2]
+        knobs = resolve(parsed.header, None, preset, "t.rvs")[0].knobs
+        out.extend((hand.record, knobs) for hand in parsed.hands if hand.record is not None)
+    return out
+
+
+def record_mutations(record, rng: random.Random):
+    """Each a copy of ``record`` with one thing changed, aimed at one check of the quick pass."""
+    tricks, deal, exchange = list(record.tricks), record.deal or (), record.exchange or ()
+    name = record.dealer
+    yield _replace(record, dealer=_replace(name, text=rng.choice(PLAYERS + ("Zoe",))))
+    yield _replace(record, announce=_replace(name, text=rng.choice(PLAYERS + ("Zoe",))))
+    for kind in ("revoke", "peek", "misdeal", "out-of-turn"):
+        irregular = Irregular(kind, _replace(name, text=rng.choice(PLAYERS)), name.span)
+        yield _replace(record, irregulars=(irregular,))
+    for payer, payee in (("Anne", "Zoe"), ("Anne", "pool"), ("Zoe", "Bruno"), ("Anne", "Bruno")):
+        yield _replace(record, table=(TableLine(payer, payee, 3, name.span),))
+    yield _replace(record, deal=None)
+    yield _replace(record, exchange=None)
+    yield _replace(record, deal=None, exchange=None)
+    if tricks:
+        i, j = rng.randrange(len(tricks)), rng.randrange(len(tricks))
+        a, b = list(tricks[i].cards), list(tricks[j].cards)
+        x, y = rng.randrange(len(a)), rng.randrange(len(b))
+        if i == j:
+            a[x], a[y] = a[y], a[x]
+            tricks2 = tricks[:i] + [_replace(tricks[i], cards=tuple(a))] + tricks[i + 1:]
+        else:
+            a[x], b[y] = b[y], a[x]
+            tricks2 = list(tricks)
+            tricks2[i], tricks2[j] = _replace(tricks[i], cards=tuple(a)), _replace(tricks[j], cards=tuple(b))
+        yield _replace(record, tricks=tuple(tricks2))
+        # a card played twice: one of trick j's cards in trick i too
+        a = list(tricks[i].cards)
+        a[x] = rng.choice(tricks[j].cards)
+        twice = tuple(tricks[:i] + [_replace(tricks[i], cards=tuple(a))] + tricks[i + 1:])
+        yield _replace(record, tricks=twice)
+        yield _replace(record, tricks=twice, deal=None, exchange=None)
+        yield _replace(record, tricks=tuple(tricks[:-1]))
+        yield _replace(record, tricks=tuple(tricks + [tricks[-1]]))
+        t = tricks[i]
+        yield _replace(record, tricks=tuple(tricks[:i] + [_replace(t, number=i + 2)] + tricks[i + 1:]))
+        yield _replace(record, tricks=tuple(tricks[:i] + [_replace(t, cards=t.cards[:3])] + tricks[i + 1:]))
+        yield _replace(record, tricks=tuple(tricks[:i] + [_replace(t, leader=_replace(
+            t.leader, text=rng.choice(PLAYERS)))] + tricks[i + 1:]))
+        names = tuple(_replace(t.leader, text=p) for p in rng.sample(PLAYERS, 4))
+        yield _replace(record, tricks=tuple(tricks[:i] + [_replace(t, players=names)] + tricks[i + 1:]))
+        if deal:
+            # a card he plays, swapped with one dealt to another player (or his own face-down card)
+            k = rng.randrange(len(deal))
+            line = deal[k]
+            cards = list(line.cards)
+            c = rng.randrange(len(cards))
+            a = list(t.cards)
+            x = rng.randrange(len(a))
+            a[x], cards[c] = cards[c], a[x]
+            new_tricks = tuple(tricks[:i] + [_replace(t, cards=tuple(a))] + tricks[i + 1:])
+            new_deal = deal[:k] + (_replace(line, cards=tuple(cards)),) + deal[k + 1:]
+            yield _replace(record, tricks=new_tricks, deal=new_deal)
+    for k, line in enumerate(deal):
+        rest = deal[:k] + deal[k + 1:]
+        yield _replace(record, deal=rest)
+        yield _replace(record, deal=deal + (line,))
+        yield _replace(record, deal=rest + (_replace(line, player=_replace(line.player, text="Zoe")),))
+        yield _replace(record, deal=deal[:k] + (_replace(line, face_down=None),) + rest[k:])
+        yield _replace(record, deal=deal[:k] + (_replace(line, face_down=line.cards[0]),) + rest[k:])
+        ten = _replace(line.cards[0], card=Card("T", "S"))
+        yield _replace(record, deal=deal[:k] + (_replace(line, face_down=line.face_down and ten),) + rest[k:])
+        yield _replace(record, deal=deal[:k] + (_replace(line, cards=line.cards[1:]),) + rest[k:])
+    for k, line in enumerate(exchange):
+        rest = exchange[:k] + exchange[k + 1:]
+        yield _replace(record, exchange=rest)
+        yield _replace(record, exchange=exchange + (line,))
+        placed = line.card or (tricks[0].cards[0] if tricks else None)
+        for action in ("discards", "keeps", "peeks", "takes"):
+            card = placed if action in ("discards", "peeks") else None
+            yield _replace(record, exchange=exchange[:k] + (_replace(line, action=action, card=card),)
+                           + rest[k:])
+        # he discards a card he plays (with no deal, a discard he then plays is an error)
+        if tricks and placed is not None:
+            his = next((p for t in tricks for p, who in zip(t.cards, _order(record, t), strict=False)
+                        if who == line.player.text), None)
+            if his is not None:
+                changed = exchange[:k] + (_replace(line, action="discards", card=his),) + rest[k:]
+                yield _replace(record, exchange=changed)
+                yield _replace(record, exchange=changed, deal=None)
+
+
+def _order(record, trick):
+    """The players of a trick in order of play, from its leader (as written)."""
+    start = PLAYERS.index(trick.leader.text) if trick.leader.text in PLAYERS else 0
+    return [PLAYERS[(start + k) % 4] for k in range(4)]
+
+
+def test_records_mutated_one_thing_at_a_time_replay_the_same_both_ways():
+    rng = random.Random(15)
+    quick = 0
+    for record, knobs in base_hands(90):
+        for changed in [record, *record_mutations(record, rng)]:
+            for previous in (None, *PLAYERS):
+                detailed = replay_detailed(changed, PLAYERS, knobs, previous)
+                assert replay(changed, PLAYERS, knobs, previous) == detailed
+                play = clean_play(changed, PLAYERS, knobs, previous)
+                if play is not None:
+                    assert detailed == (play, [])
+                    quick += 1
+    assert quick > 0
