@@ -23,6 +23,10 @@ import re
 from typing import TypeVar
 
 from reversis_score.notation.cards import Card, _parse_card
+from reversis_score.notation.lexicon import CARD as _CARD
+from reversis_score.notation.lexicon import CARDS as _CARDS
+from reversis_score.notation.lexicon import KEYWORDS, SECTION_ORDER, is_count
+from reversis_score.notation.lexicon import NAME as _NAME
 from reversis_score.notation.records import (
     DealLine,
     ExchangeLine,
@@ -33,11 +37,7 @@ from reversis_score.notation.records import (
     Span,
     TrickLine,
 )
-from reversis_score.notation.transform import KEYWORDS, SECTION_ORDER, _is_count
 
-_NAME = r"""[^\W\d][\w'\-]*|"[^"\n]*\""""
-_CARD = r"[^\s#,|:]+"
-_CARDS = rf"{_CARD}(?:[ \t]+{_CARD})*"
 _HAND = re.compile(r"([ \t]*)hand(?:[ \t]+(\S+))?[ \t]*")
 _DEALER = re.compile(rf"[ \t]*dealer[ \t]*:[ \t]*({_NAME})[ \t]*")
 # A section's keyword line: the keyword token runs from the word to its colon.
@@ -55,10 +55,11 @@ _TRICK_LINE = re.compile(rf"[ \t]*(?:(\d+\.)[ \t]*)?({_NAME})[ \t]*:[ \t]*({_CAR
 _EXCHANGE_LINE = re.compile(rf"([ \t]*)({_NAME})[ \t]+(?:discards[ \t]+({_CARD})|keeps)[ \t]*")
 _CARD_SPLIT = re.compile(r"\S+")
 
-# Records are built here by setting their slots directly: the same objects as the frozen
-# dataclasses' __init__ makes (tests/test_fast.py compares them field by field), at half the
-# cost, which matters for the ~100 cards of every hand.
-_new = object.__new__
+# Spans, names and placed cards are tuples (records.py), built here by ``tuple.__new__`` with
+# their fields in order: the same objects as their constructors make, without a Python call.
+# The line records are slotted dataclasses, built by setting their slots directly: the same
+# objects as the frozen dataclasses' __init__ makes, at half the cost.
+_new = tuple.__new__
 _T = TypeVar("_T")
 
 
@@ -67,9 +68,6 @@ def _setters(cls: type, *fields: str) -> tuple:
     return tuple(vars(cls)[name].__set__ for name in fields)
 
 
-_SPAN_SET = _setters(Span, "line", "column", "width")
-_PLACED_SET = _setters(PlacedCard, "card", "token", "span")
-_NAME_SET = _setters(Name, "text", "span")
 _DEAL_SET = _setters(DealLine, "player", "cards", "face_down", "span")
 _TRICK_SET = _setters(TrickLine, "number", "leader", "cards", "players", "span")
 
@@ -77,19 +75,15 @@ _TRICK_SET = _setters(TrickLine, "number", "leader", "cards", "players", "span")
 def _build(cls: type[_T], setters: tuple, *values: object) -> _T:
     """``cls(*values)`` built by setting its slots in order (a frozen dataclass's own
     ``__init__`` costs about twice as much); the same object either way."""
-    built = _new(cls)
+    built = object.__new__(cls)
     for set_field, value in zip(setters, values, strict=True):
         set_field(built, value)
     return built
 
 
-def _span(n: int, column: int, width: int) -> Span:
-    return _build(Span, _SPAN_SET, n, column, width)
-
-
 def _placed(card: Card, token: str, n: int, column: int) -> PlacedCard:
     """A card as written at ``column`` of line ``n``: ``PlacedCard(card, token, Span(...))``."""
-    return _build(PlacedCard, _PLACED_SET, card, token, _span(n, column, len(token)))
+    return _new(PlacedCard, (card, token, n, column, len(token)))
 
 
 class _NotCommon(Exception):
@@ -154,7 +148,7 @@ class _Reader:
         if m is None:
             raise _NotCommon
         written = m.group(2)
-        if written is not None and not (_is_count(written) and int(written) == self.expected):
+        if written is not None and not (is_count(written) and int(written) == self.expected):
             raise _NotCommon  # Lark says what is wrong with the number
         return self.expected, Span(n, len(m.group(1)) + 1, 4)
 
@@ -215,36 +209,23 @@ def _name(raw: str, n: int, start: int) -> Name:
     """A name as written at 0-based ``start`` of line ``n`` (quotes dropped), as the builder makes it."""
     if raw in KEYWORDS:  # a keyword where a name stands: the lexer may cut it otherwise
         raise _NotCommon
-    text = raw[1:-1] if raw.startswith('"') else raw
-    return _build(Name, _NAME_SET, text, _span(n, start + 1, max(1, len(raw))))
+    text = raw[1:-1] if raw[0] == '"' else raw
+    return _new(Name, (text, _new(Span, (n, start + 1, len(raw)))))  # a NAME is never empty
 
 
 def _cards(text: str, n: int, start: int) -> tuple[PlacedCard, ...]:
     """The cards of a card list at 0-based ``start``; a token that is not a card is Lark's to report."""
-    if "\t" in text:
+    if "\t" in text or "  " in text:
         return _tabbed_cards(text, n, start)
-    # Split at single spaces: an empty piece is one more space, so every piece moves the
-    # column by its length and one (the hottest loop of the reader: kept flat on purpose).
+    # Single spaces only: every token moves the column by its length and one (the hottest
+    # loop of the reader: kept flat on purpose).
     out = []
     column = start + 1
-    new, known = _new, _KNOWN
-    set_line, set_column, set_width = _SPAN_SET
-    set_card, set_token, set_span = _PLACED_SET
+    known, new = _KNOWN, _new
     for token in text.split(" "):
-        if token:
-            card = known.get(token)
-            if card is None:
-                card = _known(token)
-            span = new(Span)  # _placed, inlined
-            set_line(span, n)
-            set_column(span, column)
-            set_width(span, len(token))
-            placed = new(PlacedCard)
-            set_card(placed, card)
-            set_token(placed, token)
-            set_span(placed, span)
-            out.append(placed)
-        column += len(token) + 1
+        width = len(token)
+        out.append(new(PlacedCard, (known.get(token) or _known(token), token, n, column, width)))
+        column += width + 1
     return tuple(out)
 
 
@@ -305,7 +286,7 @@ def _trick_entry(n: int, text: str) -> TrickLine | None:
     written = m.group(1)
     number, span = None, leader.span
     if written is not None:
-        number, span = int(written[:-1]), _span(n, m.start(1) + 1, len(written))
+        number, span = int(written[:-1]), Span(n, m.start(1) + 1, len(written))
     return _build(TrickLine, _TRICK_SET, number, leader, _cards(m.group(3), n, m.start(3)), None, span)
 
 

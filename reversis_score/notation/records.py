@@ -5,8 +5,9 @@ checks the rules of play: a record can be well formed and still illegal.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from reversis_score.notation.cards import Card
 
@@ -14,8 +15,7 @@ if TYPE_CHECKING:  # in annotations only: a record without a date line never nee
     import datetime as dt
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+class Span(NamedTuple):
     """Where something stands in the source: 1-based line and column, and its width."""
 
     line: int
@@ -23,21 +23,62 @@ class Span:
     width: int = 1
 
 
-@dataclass(frozen=True, slots=True)
-class Name:
-    """A player's name as written, with its place."""
+# Name and PlacedCard are tuples, not slotted dataclasses: a hand holds ~100 cards and ~20
+# names, and a tuple is built in C (tuple.__new__) at a fraction of a dataclass's cost; its
+# fields are read through C descriptors, as fast as slots. Each keeps the dataclass's
+# equality and hash exactly: on ``text`` or ``card`` alone, and only against its own class.
+
+def _compared_on(index: int) -> tuple[Callable, Callable, Callable]:
+    """``__eq__``, ``__ne__`` and ``__hash__`` on field ``index`` alone, as a dataclass whose
+    other fields are ``compare=False`` has them: never equal to another class (a plain tuple's
+    own equality would compare it field by field)."""
+    def __eq__(self: tuple, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self[index] == other[index]  # type: ignore[index]
+        return False if isinstance(other, tuple) else NotImplemented
+
+    def __ne__(self: tuple, other: object) -> bool:
+        equal = __eq__(self, other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self: tuple) -> int:
+        return hash((self[index],))
+
+    return __eq__, __ne__, __hash__
+
+
+class Name(NamedTuple):
+    """A player's name as written, with its place (equal and hashed on ``text`` alone)."""
 
     text: str
-    span: Span = field(compare=False)
+    span: Span
+
+    __eq__, __ne__, __hash__ = _compared_on(0)  # type: ignore[assignment]
 
 
-@dataclass(frozen=True, slots=True)
-class PlacedCard:
-    """A card as written at one place in the record (``token`` keeps the spelling)."""
-
+class _PlacedFields(NamedTuple):
     card: Card | None  # None when the token is not a card (already reported)
-    token: str = field(compare=False)  # the spelling as written
-    span: Span = field(compare=False)
+    token: str  # the spelling as written
+    line: int
+    column: int
+    width: int
+
+
+class PlacedCard(_PlacedFields):
+    """A card as written at one place in the record (``token`` keeps the spelling).
+
+    ``PlacedCard(card, token, span)``; equal and hashed on ``card`` alone. It keeps its
+    span's line, column and width and builds the ``span`` when asked: only a problem reads it.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, card: Card | None, token: str, span: Span) -> PlacedCard:
+        return tuple.__new__(cls, (card, token, span.line, span.column, span.width))
+
+    @property
+    def span(self) -> Span:
+        return tuple.__new__(Span, self[2:])
 
     @property
     def known(self) -> Card:
@@ -46,6 +87,14 @@ class PlacedCard:
         if self.card is None:
             raise ValueError(f"'{self.token}' is not a card")
         return self.card
+
+    def __getnewargs__(self) -> tuple[Card | None, str, Span]:  # type: ignore[override]
+        return self.card, self.token, self.span  # pickled and copied through __new__
+
+    def __repr__(self) -> str:
+        return f"PlacedCard(card={self.card!r}, token={self.token!r}, span={self.span!r})"
+
+    __eq__, __ne__, __hash__ = _compared_on(0)  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, slots=True)
