@@ -20,7 +20,6 @@ line matches here only where the contextual lexer would cut it into the same tok
 from __future__ import annotations
 
 import re
-from typing import TypeVar
 
 from reversis_score.notation.cards import Card, _parse_card
 from reversis_score.notation.lexicon import CARD as _CARD
@@ -55,30 +54,10 @@ _TRICK_LINE = re.compile(rf"[ \t]*(?:(\d+\.)[ \t]*)?({_NAME})[ \t]*:[ \t]*({_CAR
 _EXCHANGE_LINE = re.compile(rf"([ \t]*)({_NAME})[ \t]+(?:discards[ \t]+({_CARD})|keeps)[ \t]*")
 _CARD_SPLIT = re.compile(r"\S+")
 
-# Spans, names and placed cards are tuples (records.py), built here by ``tuple.__new__`` with
-# their fields in order: the same objects as their constructors make, without a Python call.
-# The line records are slotted dataclasses, built by setting their slots directly: the same
-# objects as the frozen dataclasses' __init__ makes, at half the cost.
+# The records of a hand's lines, down to each placed card, are tuples (records.py), built here
+# by ``tuple.__new__`` with their fields in order: the very objects their constructors make,
+# without a Python call each (a hand has about 100 cards and 20 names).
 _new = tuple.__new__
-_T = TypeVar("_T")
-
-
-def _setters(cls: type, *fields: str) -> tuple:
-    """The slot descriptors' setters of ``fields`` of a slotted dataclass."""
-    return tuple(vars(cls)[name].__set__ for name in fields)
-
-
-_DEAL_SET = _setters(DealLine, "player", "cards", "face_down", "span")
-_TRICK_SET = _setters(TrickLine, "number", "leader", "cards", "players", "span")
-
-
-def _build(cls: type[_T], setters: tuple, *values: object) -> _T:
-    """``cls(*values)`` built by setting its slots in order (a frozen dataclass's own
-    ``__init__`` costs about twice as much); the same object either way."""
-    built = object.__new__(cls)
-    for set_field, value in zip(setters, values, strict=True):
-        set_field(built, value)
-    return built
 
 
 def _placed(card: Card, token: str, n: int, column: int) -> PlacedCard:
@@ -222,10 +201,13 @@ def _cards(text: str, n: int, start: int) -> tuple[PlacedCard, ...]:
     out = []
     column = start + 1
     known, new = _KNOWN, _new
-    for token in text.split(" "):
-        width = len(token)
-        out.append(new(PlacedCard, (known.get(token) or _known(token), token, n, column, width)))
-        column += width + 1
+    try:
+        for token in text.split(" "):
+            width = len(token)
+            out.append(new(PlacedCard, (known[token], token, n, column, width)))
+            column += width + 1
+    except KeyError:  # a spelling not met before: the slow path learns it (or declines)
+        return _tabbed_cards(text, n, start)
     return tuple(out)
 
 
@@ -246,48 +228,42 @@ def _known(token: str) -> Card:
     return card
 
 
-def _named(pattern: re.Pattern[str], n: int, text: str) -> tuple[re.Match[str], Name] | None:
-    """An entry line's match and its name (group 2); None when the line is not such an entry, or
-    its name is a keyword (the lexer reads the keyword: the line may start a section)."""
-    m = pattern.fullmatch(text)
+def _deal_entry(n: int, text: str) -> DealLine | None:
+    """A deal line; None when the line is not one, or its name is a keyword (the lexer reads
+    the keyword: the line may start a section). Likewise the other entries below."""
+    m = _DEAL_LINE.fullmatch(text)
     if m is None or m.group(2) in KEYWORDS:
         return None
-    return m, _name(m.group(2), n, m.start(2))
-
-
-def _deal_entry(n: int, text: str) -> DealLine | None:
-    read = _named(_DEAL_LINE, n, text)
-    if read is None:
-        return None
-    m, name = read
-    down = m.group(4)
-    face_down = None
-    if down is not None:
-        face_down = _placed(_known(down), down, n, m.start(4) + 1)
-    return _build(DealLine, _DEAL_SET, name, _cards(m.group(3), n, m.start(3)), face_down, name.span)
+    _, raw, cards, down = m.groups()
+    name = _name(raw, n, m.start(2))
+    face_down = None if down is None else _placed(_known(down), down, n, m.start(4) + 1)
+    return _new(DealLine, (name, _cards(cards, n, m.start(3)), face_down, name.span))
 
 
 def _exchange_entry(n: int, text: str) -> ExchangeLine | None:
-    read = _named(_EXCHANGE_LINE, n, text)
-    if read is None:
+    m = _EXCHANGE_LINE.fullmatch(text)
+    if m is None or m.group(2) in KEYWORDS:
         return None
-    m, name = read
+    name = _name(m.group(2), n, m.start(2))
     token = m.group(3)
     if token is None:
-        return ExchangeLine(name, "keeps", None, name.span)
-    return ExchangeLine(name, "discards", _placed(_known(token), token, n, m.start(3) + 1), name.span)
+        return _new(ExchangeLine, (name, "keeps", None, name.span))
+    return _new(ExchangeLine, (name, "discards", _placed(_known(token), token, n, m.start(3) + 1), name.span))
 
 
 def _trick_entry(n: int, text: str) -> TrickLine | None:
-    read = _named(_TRICK_LINE, n, text)
-    if read is None:
+    m = _TRICK_LINE.fullmatch(text)
+    if m is None:
         return None
-    m, leader = read
-    written = m.group(1)
-    number, span = None, leader.span
-    if written is not None:
-        number, span = int(written[:-1]), Span(n, m.start(1) + 1, len(written))
-    return _build(TrickLine, _TRICK_SET, number, leader, _cards(m.group(3), n, m.start(3)), None, span)
+    written, raw, cards = m.groups()
+    if raw in KEYWORDS:
+        return None
+    leader = _name(raw, n, m.start(2))
+    placed = _cards(cards, n, m.start(3))
+    if written is None:
+        return _new(TrickLine, (None, leader, placed, None, leader.span))
+    number_span = _new(Span, (n, m.start(1) + 1, len(written)))
+    return _new(TrickLine, (int(written[:-1]), leader, placed, None, number_span))
 
 
 def _table_entry(n: int, text: str) -> None:

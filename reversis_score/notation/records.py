@@ -1,4 +1,4 @@
-"""Typed records of a `.rvs` file: frozen dataclasses that keep their source positions.
+"""Typed records of a `.rvs` file: frozen dataclasses and named tuples that keep their source positions.
 
 The parser builds these; replay, settlement and the formatter read them. Nothing here
 checks the rules of play: a record can be well formed and still illegal.
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from reversis_score.notation.cards import Card
@@ -23,18 +24,22 @@ class Span(NamedTuple):
     width: int = 1
 
 
-# Name and PlacedCard are tuples, not slotted dataclasses: a hand holds ~100 cards and ~20
-# names, and a tuple is built in C (tuple.__new__) at a fraction of a dataclass's cost; its
-# fields are read through C descriptors, as fast as slots. Each keeps the dataclass's
-# equality and hash exactly: on ``text`` or ``card`` alone, and only against its own class.
+# Name, PlacedCard and the deal, exchange and trick lines are tuples, not slotted dataclasses:
+# a hand holds ~100 cards, ~20 names and ~20 such lines, and a tuple is built in C
+# (tuple.__new__) at a fraction of a dataclass's cost; its fields are read through C
+# descriptors, as fast as slots. Each keeps the dataclass's equality and hash exactly: on its
+# compared fields alone, and only against its own class.
 
-def _compared_on(index: int) -> tuple[Callable, Callable, Callable]:
-    """``__eq__``, ``__ne__`` and ``__hash__`` on field ``index`` alone, as a dataclass whose
-    other fields are ``compare=False`` has them: never equal to another class (a plain tuple's
-    own equality would compare it field by field)."""
+def _compared_on(*names: str) -> tuple[Callable, Callable, Callable]:
+    """``__eq__``, ``__ne__`` and ``__hash__`` on the fields ``names`` alone, as a dataclass
+    whose other fields are ``compare=False`` has them: never equal to another class (a plain
+    tuple's own equality would compare it field by field)."""
+    get = attrgetter(*names)
+    key = get if len(names) > 1 else lambda record: (get(record),)  # a dataclass hashes a tuple
+
     def __eq__(self: tuple, other: object) -> bool:
         if other.__class__ is self.__class__:
-            return self[index] == other[index]  # type: ignore[index]
+            return key(self) == key(other)
         return False if isinstance(other, tuple) else NotImplemented
 
     def __ne__(self: tuple, other: object) -> bool:
@@ -42,7 +47,7 @@ def _compared_on(index: int) -> tuple[Callable, Callable, Callable]:
         return equal if equal is NotImplemented else not equal
 
     def __hash__(self: tuple) -> int:
-        return hash((self[index],))
+        return hash(key(self))
 
     return __eq__, __ne__, __hash__
 
@@ -53,7 +58,7 @@ class Name(NamedTuple):
     text: str
     span: Span
 
-    __eq__, __ne__, __hash__ = _compared_on(0)  # type: ignore[assignment]
+    __eq__, __ne__, __hash__ = _compared_on("text")  # type: ignore[assignment]
 
 
 class _PlacedFields(NamedTuple):
@@ -94,7 +99,7 @@ class PlacedCard(_PlacedFields):
     def __repr__(self) -> str:
         return f"PlacedCard(card={self.card!r}, token={self.token!r}, span={self.span!r})"
 
-    __eq__, __ne__, __hash__ = _compared_on(0)  # type: ignore[assignment]
+    __eq__, __ne__, __hash__ = _compared_on("card")  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,38 +131,42 @@ class Header:
         return tuple(p.text for p in self.players)
 
 
-@dataclass(frozen=True, slots=True)
-class DealLine:
-    """``NAME: cards | face-down`` — one player's hand as dealt."""
+class DealLine(NamedTuple):
+    """``NAME: cards | face-down`` — one player's hand as dealt (its span is not compared)."""
 
     player: Name
     cards: tuple[PlacedCard, ...]
     face_down: PlacedCard | None
-    span: Span = field(compare=False)
+    span: Span
+
+    __eq__, __ne__, __hash__ = _compared_on("player", "cards", "face_down")  # type: ignore[assignment]
 
 
-@dataclass(frozen=True, slots=True)
-class ExchangeLine:
-    """One player's exchange: ``discards``, ``keeps``, ``peeks`` (and discards) or ``takes``."""
+class ExchangeLine(NamedTuple):
+    """One player's exchange: ``discards``, ``keeps``, ``peeks`` (and discards) or ``takes``
+    (its span is not compared)."""
 
     player: Name
     action: str  # "discards" | "keeps" | "peeks" | "takes"
     card: PlacedCard | None
-    span: Span = field(compare=False)
+    span: Span
+
+    __eq__, __ne__, __hash__ = _compared_on("player", "action", "card")  # type: ignore[assignment]
 
 
-@dataclass(frozen=True, slots=True)
-class TrickLine:
-    """A trick as written: the leader and the cards in order of play.
+class TrickLine(NamedTuple):
+    """A trick as written: the leader and the cards in order of play (compared on these two).
 
     ``players`` is set for the explicit form (``NAME CARD, ...``) and None for the short one.
     """
 
-    number: int | None = field(compare=False)
+    number: int | None
     leader: Name
     cards: tuple[PlacedCard, ...]
-    players: tuple[Name, ...] | None = field(compare=False)
-    span: Span = field(compare=False)
+    players: tuple[Name, ...] | None
+    span: Span
+
+    __eq__, __ne__, __hash__ = _compared_on("leader", "cards")  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, slots=True)
