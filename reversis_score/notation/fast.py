@@ -82,7 +82,7 @@ def read_hand(chunk: str, first_line: int, expected: int) -> HandRecord | None:
 class _Reader:
     """The state of one hand being read: its sections so far, in the grammar's order."""
 
-    __slots__ = ("expected", "fields", "first_line", "irregulars", "last_order", "lines", "open")
+    __slots__ = ("expected", "fields", "first_line", "irregulars", "last_order", "lines")
 
     def __init__(self, first_line: int, expected: int) -> None:
         self.first_line = first_line
@@ -91,7 +91,6 @@ class _Reader:
         self.irregulars: list[Irregular] = []
         self.lines: list[tuple[str, int]] = []
         self.last_order = -1
-        self.open: list | None = None  # the entries of the list section being read
 
     def read(self, lines: list[str]) -> HandRecord:
         rows = [(n, text) for n, text in enumerate(lines, self.first_line) if text.strip(" \t")]
@@ -100,25 +99,27 @@ class _Reader:
         number, span = self._hand_line(*rows[0])
         dealer = self._dealer_line(*rows[1])
         self.lines = [("hand", span.line), ("dealer", dealer.span.line)]
-        kind = ""
+        entries: list | None = None  # the entries of the list section being read
+        entry = _table_entry  # how a line of that section reads
         for n, text in rows[2:]:
             # Most lines are entries of the list being read; a line that is not (its pattern
             # fails, or its name is a keyword, which the lexer reads as the keyword) may start
             # a section or be a one-line item, which ends the list.
-            if self.open is not None:
-                entry = _ENTRY[kind](n, text)
-                if entry is not None:
-                    self.open.append(entry)
+            if entries is not None:
+                read = entry(n, text)
+                if read is not None:
+                    entries.append(read)
                     continue
             section = _SECTION.fullmatch(text)
             if section is not None:
                 kind = section.group(3)
-                self.open = []
-                self._item(kind, Span(n, len(section.group(1)) + 1, len(section.group(2))), self.open)
+                entries, entry = [], _ENTRY[kind]
+                self._item(kind, Span(n, len(section.group(1)) + 1, len(section.group(2))), entries)
                 continue
             one = _ONE_LINE.fullmatch(text)
             if one is None:
                 raise _NotCommon
+            entries = None
             self._one_line(n, one)
         return self._record(number, span, dealer)
 
@@ -162,8 +163,6 @@ class _Reader:
             self.last_order = order
         self.fields[key] = (span, value)
         self.lines.append((key, span.line))
-        if key not in ("deal", "exchange", "tricks", "table"):
-            self.open = None  # a one-line item ends the list before it
 
     def _record(self, number: int, span: Span, dealer: Name) -> HandRecord:
         fields = self.fields
