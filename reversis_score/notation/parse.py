@@ -22,7 +22,10 @@ from reversis_score.notation.fast import read_hand as read_common_hand
 from reversis_score.notation.quickhead import read_header as read_common_header
 from reversis_score.notation.records import HandRecord, Header, Session, Span
 
-_HAND_LINE = re.compile(r"^[ \t]*hand(?![\w'\-])", re.MULTILINE)
+_HAND_LINE = re.compile(r"[ \t]*hand(?![\w'\-])")
+# A hand line after the first, found by its newline: the regex engine scans for a leading
+# literal quickly, while a pattern starting with ^ is tried at every character (4x slower).
+_NEXT_HAND_LINE = re.compile(r"\n[ \t]*hand(?![\w'\-])")
 MAX_ERRORS_PER_HAND = 20
 
 
@@ -98,17 +101,25 @@ def split_chunks(text: str) -> tuple[str, list[tuple[int, str]]]:
 
 def iter_chunks(text: str) -> tuple[str, Iterator[tuple[int, str]]]:
     """The header text, and (first line, text) of each hand chunk, one at a time."""
-    first = _HAND_LINE.search(text)
-    if first is None:
+    start = _next_hand(text, -1)
+    if start is None:
         return text, iter(())
-    return text[:first.start()], _chunks_from(text, first.start(), text.count("\n", 0, first.start()) + 1)
+    return text[:start], _chunks_from(text, start, text.count("\n", 0, start) + 1)
+
+
+def _next_hand(text: str, after: int) -> int | None:
+    """Where the first line beginning with ``hand`` starts after position ``after``; None if none."""
+    if after < 0 and _HAND_LINE.match(text):
+        return 0
+    found = _NEXT_HAND_LINE.search(text, max(after, 0))
+    return None if found is None else found.start() + 1
 
 
 def _chunks_from(text: str, start: int, line: int) -> Iterator[tuple[int, str]]:
     # A chunk is cut only when it is asked for: a long record is never held twice.
     while start < len(text):
-        following = _HAND_LINE.search(text, start + 1)
-        end = following.start() if following else len(text)
+        following = _next_hand(text, start)
+        end = following if following is not None else len(text)
         chunk = text[start:end]
         yield line, chunk
         line += chunk.count("\n")
