@@ -20,6 +20,7 @@ line matches here only where the contextual lexer would cut it into the same tok
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from reversis_score.notation.cards import Card, _parse_card
 from reversis_score.notation.lexicon import CARD as _CARD
@@ -100,7 +101,7 @@ class _Reader:
         dealer = self._dealer_line(*rows[1])
         self.lines = [("hand", span.line), ("dealer", dealer.span.line)]
         entries: list | None = None  # the entries of the list section being read
-        entry = _table_entry  # how a line of that section reads
+        entry: Callable[[int, str], object] = _table_entry  # how a line of that section reads
         for n, text in rows[2:]:
             # Most lines are entries of the list being read; a line that is not (its pattern
             # fails, or its name is a keyword, which the lexer reads as the keyword) may start

@@ -8,12 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from reversis_score.notation.cards import Card
 
 if TYPE_CHECKING:  # in annotations only: a record without a date line never needs datetime
     import datetime as dt
+
+_R = TypeVar("_R", bound=tuple)
 
 
 class Span(NamedTuple):
@@ -30,10 +32,10 @@ class Span(NamedTuple):
 # descriptors, as fast as slots. Each keeps the dataclass's equality and hash exactly: on its
 # compared fields alone, and only against its own class.
 
-def _compared_on(*names: str) -> tuple[Callable, Callable, Callable]:
-    """``__eq__``, ``__ne__`` and ``__hash__`` on the fields ``names`` alone, as a dataclass
-    whose other fields are ``compare=False`` has them: never equal to another class (a plain
-    tuple's own equality would compare it field by field)."""
+def _compared_on(*names: str) -> Callable[[type[_R]], type[_R]]:
+    """A class decorator: ``__eq__``, ``__ne__`` and ``__hash__`` on the fields ``names`` alone,
+    as a dataclass whose other fields are ``compare=False`` has them: never equal to another
+    class (a plain tuple's own equality would compare it field by field)."""
     get = attrgetter(*names)
     key = get if len(names) > 1 else lambda record: (get(record),)  # a dataclass hashes a tuple
 
@@ -49,16 +51,19 @@ def _compared_on(*names: str) -> tuple[Callable, Callable, Callable]:
     def __hash__(self: tuple) -> int:
         return hash(key(self))
 
-    return __eq__, __ne__, __hash__
+    def compared(cls: type[_R]) -> type[_R]:
+        cls.__eq__, cls.__ne__, cls.__hash__ = __eq__, __ne__, __hash__  # type: ignore[assignment,method-assign]
+        return cls
+
+    return compared
 
 
+@_compared_on("text")
 class Name(NamedTuple):
     """A player's name as written, with its place (equal and hashed on ``text`` alone)."""
 
     text: str
     span: Span
-
-    __eq__, __ne__, __hash__ = _compared_on("text")  # type: ignore[assignment]
 
 
 class _PlacedFields(NamedTuple):
@@ -69,6 +74,7 @@ class _PlacedFields(NamedTuple):
     width: int
 
 
+@_compared_on("card")
 class PlacedCard(_PlacedFields):
     """A card as written at one place in the record (``token`` keeps the spelling).
 
@@ -98,8 +104,6 @@ class PlacedCard(_PlacedFields):
 
     def __repr__(self) -> str:
         return f"PlacedCard(card={self.card!r}, token={self.token!r}, span={self.span!r})"
-
-    __eq__, __ne__, __hash__ = _compared_on("card")  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +135,7 @@ class Header:
         return tuple(p.text for p in self.players)
 
 
+@_compared_on("player", "cards", "face_down")
 class DealLine(NamedTuple):
     """``NAME: cards | face-down`` — one player's hand as dealt (its span is not compared)."""
 
@@ -139,9 +144,8 @@ class DealLine(NamedTuple):
     face_down: PlacedCard | None
     span: Span
 
-    __eq__, __ne__, __hash__ = _compared_on("player", "cards", "face_down")  # type: ignore[assignment]
 
-
+@_compared_on("player", "action", "card")
 class ExchangeLine(NamedTuple):
     """One player's exchange: ``discards``, ``keeps``, ``peeks`` (and discards) or ``takes``
     (its span is not compared)."""
@@ -151,9 +155,8 @@ class ExchangeLine(NamedTuple):
     card: PlacedCard | None
     span: Span
 
-    __eq__, __ne__, __hash__ = _compared_on("player", "action", "card")  # type: ignore[assignment]
 
-
+@_compared_on("leader", "cards")
 class TrickLine(NamedTuple):
     """A trick as written: the leader and the cards in order of play (compared on these two).
 
@@ -165,8 +168,6 @@ class TrickLine(NamedTuple):
     cards: tuple[PlacedCard, ...]
     players: tuple[Name, ...] | None
     span: Span
-
-    __eq__, __ne__, __hash__ = _compared_on("leader", "cards")  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, slots=True)
