@@ -2,8 +2,8 @@
 
 golden/export-sqlite.txt was written by the export as it was before the workers built the
 rows (they sent the ledgers and the writer built the rows): the same files exported, then
-exported again with more (one of them with record errors), in workers, must give every table's rows, every message and the
-season's tables exactly as then.
+exported again with more (one of them with record errors), in workers, must give every
+table's rows, every message and the season's tables exactly as then.
 """
 import shutil
 import sqlite3
@@ -16,7 +16,8 @@ from reversis_score.render.schema import TABLES
 
 GOLDEN = ROOT / "tests" / "golden" / "export-sqlite.txt"
 FILES = [*sorted(SAMPLES.glob("*.rvs")), DATA / "notation-example.rvs",
-         *(DATA / "ledgers" / f"{name}.rvs" for name in ("autumn-1", "autumn-bad", "autumn-2", "autumn-1-disputed"))]
+         *(DATA / "ledgers" / f"{name}.rvs"
+           for name in ("autumn-1", "autumn-bad", "autumn-2", "autumn-1-disputed"))]
 ORDER = {"sessions": "id", "players": "session_id, seat", "hands": "session_id, number",
          "items": "session_id, hand, seq"}
 runner = CliRunner()
@@ -33,7 +34,8 @@ def tables(db: str) -> list[str]:
     try:
         out = [repr(r) for r in conn.execute("SELECT type, name, sql FROM sqlite_master ORDER BY name")]
         for table in TABLES:
-            out += [f"-- {table}"] + [repr(r) for r in conn.execute(f"SELECT * FROM {table} ORDER BY {ORDER[table]}")]
+            rows = conn.execute(f"SELECT * FROM {table} ORDER BY {ORDER[table]}")
+            out += [f"-- {table}"] + [repr(r) for r in rows]
         return out
     finally:
         conn.close()
