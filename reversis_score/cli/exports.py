@@ -140,8 +140,8 @@ def _write_spool(spool: BinaryIO, to: str | None) -> None:
 
 def export_database(run: ExportRun, to: str) -> None:
     """Settle every file first, the sessions' rows waiting in a temporary file; then, only if
-    the run may be kept, feed them to the database (a SQLite file or a PostgreSQL URL) one by one in
-    its one transaction, and say what was done once it is committed.
+    the run may be kept, feed them to the database (a SQLite file or a PostgreSQL URL) one by
+    one in its one transaction, and say what was done once it is committed.
 
     So a run that exports nothing never creates, locks or touches the database, and the
     database's lock is held only while it is written.
