@@ -34,7 +34,8 @@ RECORDS = sorted(SAMPLES.glob("*.rvs")) + sorted(BAD.glob("*.rvs")) + [DATA / "n
 # other spaces, other digits, bars, colons, quotes.
 PIECES = ["deal", "tricks", "exchange", "keeps", "discards", "void", ":", "|", " | ", "\u00a0", "\x0b", "\f",
           "\t", "٣", "3.", '"', '"Jo Jo"', "AS", "10h", "a♠", "TH", "hand", "hand 2", "dealer:", "announce:",
-          "espagnolette", "irregular: peek", "claims: waived", "table:", "pool", "-", "'", "é", "e\u0301"]
+          "espagnolette", "irregular: peek", "claims: waived", "table:", "pool", "-", "'", "é", "e\u0301",
+          "#", " # note", '"#"', '"a#b" ', "\n# a line\n"]
 
 
 def compare_header(header: str) -> bool:
@@ -131,6 +132,17 @@ def test_every_bad_sample_and_mutation_of_it_reads_alike():
             compare_chunks(mutate(rng, data).decode("utf-8", "replace"))
 
 
+def test_commented_hands_are_read_quickly():
+    # A comment is folded into its line end; a '#' that may be part of a token is Lark's.
+    chunk = ("hand 1\ndealer: Anne # deals\n# the tricks\ntricks: #\n"
+             "  Anne: AS KS QS JS  # Anne leads\n  Bruno: 2S 3S 4S 5S#\n")
+    assert compare_chunks(chunk) == (1, 1)
+    assert compare_chunks(chunk.replace("hand 1", "hand 1 # the first")) == (1, 0)  # HAND_NUMBER: \S+
+    assert compare_chunks(chunk.replace("hand 1", "hand 1#")) == (1, 0)
+    assert compare_chunks(chunk.replace("Bruno:", '"Bru#no":')) == (1, 0)
+    assert read_hand(chunk, 1, 1) is not None
+
+
 def test_an_entry_after_a_one_line_item_is_lark_s():
     # The grammar has no list entry after irregular:, void:, claims: or announce:.
     chunk = ("hand 1\ndealer: Anne\ntricks:\n  Anne: AS KS QS JS\nirregular: revoke Bruno\n"
@@ -154,6 +166,8 @@ HEADER_LINES = [
     "rule 9x: y", "rule x: y\u00a0", "stake: 0", "stake: 1000000000", "stake: 1000000001", "stake: ٣",
     "stake: -1", "stake: 1.5", "players: A B C D # four", "# a comment", "hand", "\u00a0", "\f", "  ",
     "\x0b players: A B C D", "players: A B C D\u00a0", "PLAYERS: A B C D", "rule a: 1",
+    'players: "A#" B C D', 'players: A B C D #"', "session: Night #3", "rule x: a b # c", "stake: 100#",
+    "date: #2026-01-02", "rules:#x",
 ]
 
 
@@ -167,6 +181,7 @@ def test_header_lines_read_alike(line):
 
 def test_plain_headers_are_read_quickly():
     assert compare_header(HEADER)
+    assert compare_header("# Club night\n" + HEADER.replace("\n", "  # a note\n", 2))
     assert compare_header("\n\n  \nplayers: A B C D\n\t\n")
     assert not compare_header("")  # no players: Lark says so
     assert not compare_header(HEADER.rstrip("\n"))  # not ended by a line end

@@ -7,11 +7,13 @@ more than the rest of the check together. ``read_hand`` reads exactly those shap
 line, and builds the very records, with the very spans, that the Lark parser and its
 Transformer would build.
 
-It never guesses. Anything it does not fully recognise — a comment, an unusual line, a
-keyword used as a name, a token that is not a card, sections out of order or given twice, a
-wrong hand number — makes it return None, and the hand is read by Lark as before, with every
-diagnostic. tests/test_fast.py checks that both readers give identical records, on every
-sample, every bad sample, generated records in every style and mutated ones.
+It never guesses. Anything it does not fully recognise — an unusual line, a keyword used as
+a name, a '#' that may belong to a quoted name or a hand number, a token that is not a card,
+sections out of order or given twice, a wrong hand number — makes it return None, and the
+hand is read by Lark as before, with every diagnostic. A comment is cut off its line, as the
+grammar folds it into the line end. tests/test_fast.py checks that both readers give
+identical records, on every sample, every bad sample, generated records in every style and
+mutated ones.
 
 Each pattern below is built from the terminals of the grammar (NAME, CARD, CARDS and the
 keywords), and each allows only spaces and tabs where the grammar ignores them, so that a
@@ -25,7 +27,7 @@ from collections.abc import Callable
 from reversis_score.notation.cards import Card, _parse_card
 from reversis_score.notation.lexicon import CARD as _CARD
 from reversis_score.notation.lexicon import CARDS as _CARDS
-from reversis_score.notation.lexicon import KEYWORDS, SECTION_ORDER, is_count
+from reversis_score.notation.lexicon import KEYWORDS, SECTION_ORDER, is_count, uncommented
 from reversis_score.notation.lexicon import NAME as _NAME
 from reversis_score.notation.records import (
     DealLine,
@@ -72,10 +74,15 @@ class _NotCommon(Exception):
 
 def read_hand(chunk: str, first_line: int, expected: int) -> HandRecord | None:
     """The HandRecord Lark would build for a hand chunk without any problem; None otherwise."""
-    if "#" in chunk:  # comments may stand anywhere: Lark folds them into line ends
-        return None
+    lines = chunk.split("\n")
+    if "#" in chunk:
+        # A hand number is any non-space run, '#' included: a hand line with one is Lark's.
+        kept = None if "#" in lines[0] else uncommented(lines)
+        if kept is None:
+            return None
+        lines = kept
     try:
-        return _Reader(first_line, expected).read(chunk.split("\n"))
+        return _Reader(first_line, expected).read(lines)
     except _NotCommon:
         return None
 

@@ -28,6 +28,21 @@ def is_count(text: str) -> bool:
     return text.isascii() and text.isdigit() and int(text) <= MAX_FISH
 
 
+def uncommented(lines: list[str]) -> list[str] | None:
+    """The lines with their comments cut off: the grammar folds a comment (``#`` to the line's
+    end) into the line end, and no token the quick readers read holds a ``#``. None when a
+    ``#`` may be part of a quoted name (a ``"`` stands before it): that line is Lark's."""
+    out = []
+    for line in lines:
+        at = line.find("#")
+        if at >= 0:
+            if '"' in line[:at]:
+                return None
+            line = line[:at]
+        out.append(line)
+    return out
+
+
 def unquoted(raw: str) -> str:
     """A NAME token's name: its quotes dropped."""
     return raw[1:-1] if raw.startswith('"') else raw

@@ -6,7 +6,8 @@ costs more than a short hand, and it alone made a clean record load Lark. ``read
 reads those lines and builds the very Header, with the very spans, that the Lark parser and
 its Transformer would build (tests/test_fast.py compares them).
 
-Like the quick hand reader it never guesses: a comment, a line it does not know, a key given
+Like the quick hand reader it never guesses: a '#' that may belong to a quoted name, a line
+it does not know, a key given
 twice, a player's name the Transformer would object to, a date or a stake that does not read,
 no ``players:`` line — anything that Lark would report or might read otherwise — makes it
 return None, and Lark reads the header as before, with every diagnostic.
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from reversis_score.notation.lexicon import GAP, NAME, is_count, player_name_problem, unquoted
+from reversis_score.notation.lexicon import GAP, NAME, is_count, player_name_problem, uncommented, unquoted
 from reversis_score.notation.records import Header, Name, RuleLine, Span
 
 # The grammar's VALUE, KNOB and RULE_VALUE terminals.
@@ -41,13 +42,16 @@ class _NotCommon(Exception):
 
 def read_header(text: str) -> Header | None:
     """The Header Lark would build for a header text without any problem; None otherwise."""
-    if "#" in text or (text and not text.endswith("\n")):  # comments are Lark's to fold
+    if text and not text.endswith("\n"):
+        return None
+    rows = text.split("\n") if "#" not in text else uncommented(text.split("\n"))
+    if rows is None:
         return None
     values: dict[str, tuple[object, Span]] = {}
     rules: dict[str, RuleLine] = {}
     lines: list[tuple[str, int]] = []
     try:
-        for n, line in enumerate(text.split("\n"), 1):
+        for n, line in enumerate(rows, 1):
             if not line.strip(" \t"):
                 continue  # a blank line: the grammar folds it into the line end before
             m = _LINE.fullmatch(line)
