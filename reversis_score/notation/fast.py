@@ -41,6 +41,7 @@ from reversis_score.notation.records import (
 )
 
 _HAND = re.compile(r"([ \t]*)hand(?:[ \t]+(\S+))?[ \t]*")
+_HAND_COMMENTED = re.compile(r"([ \t]*hand[ \t]+[^\s#]+[ \t]+)#.*")
 _DEALER = re.compile(rf"[ \t]*dealer[ \t]*:[ \t]*({_NAME})[ \t]*")
 # A section's keyword line: the keyword token runs from the word to its colon.
 _SECTION = re.compile(r"([ \t]*)((deal|exchange|tricks|table)[ \t]*:)[ \t]*")
@@ -76,8 +77,12 @@ def read_hand(chunk: str, first_line: int, expected: int) -> HandRecord | None:
     """The HandRecord Lark would build for a hand chunk without any problem; None otherwise."""
     lines = chunk.split("\n")
     if "#" in chunk:
-        # A hand number is any non-space run, '#' included: a hand line with one is Lark's.
-        kept = None if "#" in lines[0] else uncommented(lines)
+        kept = uncommented(lines)
+        if "#" in lines[0]:
+            # A hand number is any non-space run, '#' included: a comment is one only after
+            # a written number and a space (after a bare 'hand' the lexer may take either).
+            numbered = _HAND_COMMENTED.fullmatch(lines[0])
+            kept = None if numbered is None or kept is None else [numbered.group(1)] + kept[1:]
         if kept is None:
             return None
         lines = kept
