@@ -35,7 +35,8 @@ RECORDS = sorted(SAMPLES.glob("*.rvs")) + sorted(BAD.glob("*.rvs")) + [DATA / "n
 PIECES = ["deal", "tricks", "exchange", "keeps", "discards", "void", ":", "|", " | ", "\u00a0", "\x0b", "\f",
           "\t", "٣", "3.", '"', '"Jo Jo"', "AS", "10h", "a♠", "TH", "hand", "hand 2", "dealer:", "announce:",
           "espagnolette", "irregular: peek", "claims: waived", "table:", "pool", "-", "'", "é", "e\u0301",
-          "#", " # note", '"#"', '"a#b" ', "\n# a line\n", "hand 1 #", "hand #"]
+          "#", " # note", '"#"', '"a#b" ', "\n# a line\n", "hand 1 #", "hand #", " -> ", "->", "pool:",
+          "pool:0", "\ntable:\n  Anne -> Bruno 5\n"]
 
 
 def compare_header(header: str) -> bool:
@@ -142,6 +143,38 @@ def test_commented_hands_are_read_quickly():
     assert compare_chunks(chunk.replace("hand 1", "hand 1# the first")) == (1, 0)  # HAND_NUMBER: \S+
     assert compare_chunks(chunk.replace("Bruno:", '"Bru#no":')) == (1, 0)
     assert read_hand(chunk, 1, 1) is not None
+
+
+TABLE_LINES = [
+    "Anne -> Bruno 5", "  Anne->Bruno 5", "Anne -> pool 10", "pool -> Anne 3", "pool:2 -> Anne 3",
+    "pool:0 -> Anne 3", "pool:02 -> Anne 3", '"pool:+1" -> Anne 3', '"pool:²" -> Anne 3', "pool: -> Anne 3",
+    "pool:٣ -> Anne 3", "pools -> Anne 3", "pool-x -> Anne 3",
+    '"pool" -> Anne 3', '"pool:0" -> Anne 3', '"pool:x" -> Anne 3', '"Jo Jo" -> Anne 3', '"Jo"->"Anne"3',
+    "Anne -> Anne 3", "Anne -> Bruno 0", "Anne -> Bruno 007", "Anne -> Bruno ٣", "Anne -> Bruno -3",
+    "Anne -> Bruno 1000000001", "Anne -> Bruno 5 x", "Anne - > Bruno 5", "Anne -> Bruno5", "Anne-> Bruno 5",
+    "deal -> Bruno 5", "Anne -> tricks 5", "Anne -> Bruno 5 # paid", "Anne => Bruno 5",
+    "\tAnne\t->\tBruno\t5\t",
+]
+
+
+@pytest.mark.parametrize("line", TABLE_LINES)
+def test_table_lines_read_alike(line):
+    hand = "hand 1\ndealer: Anne\nvoid: misdeal\ntable:\n  Claire -> Denis 2\n{}\n  Denis -> pool 1\n"
+    compare_chunks(hand.format(line))
+    compare_chunks(hand.format(line).replace("void: misdeal\n", ""))
+
+
+def test_payments_at_the_table_are_read_quickly():
+    assert compare_chunks("hand 1\ndealer: Anne\nvoid: misdeal\ntable:\n  Anne -> Bruno 5\n"
+                          '  pool:1 -> Anne 2\n  "Jo Jo" -> pool 3\nclaims: waived\n') == (1, 1)
+
+
+def test_a_quoted_pool_that_is_not_one_is_reported():
+    # It used to stop the reading with a ValueError ("internal error").
+    chunk = 'hand 1\ndealer: Anne\nvoid: misdeal\ntable:\n  "pool:x" -> Anne 3\n'
+    _, diagnostics = _parse_with_recovery(chunk, "hand", 0, context=1)
+    assert [d.message for d in diagnostics] == [
+        "'pool:x' is not a pool: pools are numbered from pool:1, the oldest"]
 
 
 def test_an_entry_after_a_one_line_item_is_lark_s():

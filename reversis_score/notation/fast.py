@@ -27,7 +27,7 @@ from collections.abc import Callable
 from reversis_score.notation.cards import Card, _parse_card
 from reversis_score.notation.lexicon import CARD as _CARD
 from reversis_score.notation.lexicon import CARDS as _CARDS
-from reversis_score.notation.lexicon import KEYWORDS, SECTION_ORDER, is_count, uncommented
+from reversis_score.notation.lexicon import KEYWORDS, SECTION_ORDER, is_count, uncommented, unquoted
 from reversis_score.notation.lexicon import NAME as _NAME
 from reversis_score.notation.records import (
     DealLine,
@@ -37,6 +37,7 @@ from reversis_score.notation.records import (
     Name,
     PlacedCard,
     Span,
+    TableLine,
     TrickLine,
 )
 
@@ -56,6 +57,10 @@ _DEAL_LINE = re.compile(rf"([ \t]*)({_NAME})[ \t]*:[ \t]*({_CARDS})(?:[ \t]*\|[ 
 _TRICK_LINE = re.compile(rf"[ \t]*(?:(\d+\.)[ \t]*)?({_NAME})[ \t]*:[ \t]*({_CARDS})[ \t]*")
 # The grammar's NAME_DISCARDS and NAME_KEEPS.
 _EXCHANGE_LINE = re.compile(rf"([ \t]*)({_NAME})[ \t]+(?:discards[ \t]+({_CARD})|keeps)[ \t]*")
+# The grammar's table line: NAME or POOL, the ARROW, NAME or POOL, an AMOUNT. A name ends
+# where the lexer's longest match ends (a name may hold a '-', so "Anne->" is not "Anne" "->").
+_SIDE = rf"""(pool(?::[0-9]+)?(?![\w'\-])|(?:{_NAME})(?![\w'\-]))"""
+_TABLE_LINE = re.compile(rf"([ \t]*){_SIDE}[ \t]*(->)[ \t]*{_SIDE}[ \t]+([^\s#]+)[ \t]*")
 _CARD_SPLIT = re.compile(r"\S+")
 
 # The records of a hand's lines, down to each placed card, are tuples (records.py), built here
@@ -113,7 +118,7 @@ class _Reader:
         dealer = self._dealer_line(*rows[1])
         self.lines = [("hand", span.line), ("dealer", dealer.span.line)]
         entries: list | None = None  # the entries of the list section being read
-        entry: Callable[[int, str], object] = _table_entry  # how a line of that section reads
+        entry: Callable[[int, str], object] = _deal_entry  # how a line of that section reads
         for n, text in rows[2:]:
             # Most lines are entries of the list being read; a line that is not (its pattern
             # fails, or its name is a keyword, which the lexer reads as the keyword) may start
@@ -182,8 +187,6 @@ class _Reader:
         void = fields.get("void")
         if void and any(key in fields for key in ("deal", "exchange", "tricks", "announce")):
             raise _NotCommon
-        if "table" in fields:
-            raise _NotCommon  # payments at the table: Lark checks their amounts and sides
 
         def listed(key: str) -> tuple | None:
             return tuple(fields[key][1]) if key in fields else None  # type: ignore[arg-type]
@@ -193,7 +196,8 @@ class _Reader:
                           exchange=listed("exchange"), announce=announce,  # type: ignore[arg-type]
                           tricks=listed("tricks") or (), irregulars=tuple(self.irregulars),
                           void=bool(void), void_span=void[0] if void else None,
-                          claims_waived="claims" in fields, table=None, lines=tuple(self.lines))
+                          claims_waived="claims" in fields, table=listed("table"),  # type: ignore[arg-type]
+                          lines=tuple(self.lines))
 
 
 def _name(raw: str, n: int, start: int) -> Name:
@@ -278,8 +282,23 @@ def _trick_entry(n: int, text: str) -> TrickLine | None:
     return _new(TrickLine, (int(written[:-1]), leader, placed, None, number_span))
 
 
-def _table_entry(n: int, text: str) -> None:
-    raise _NotCommon  # payments at the table: Lark checks their amounts and sides
+def _table_entry(n: int, text: str) -> TableLine | None:
+    """``PAYER -> PAYEE AMOUNT``; a side the Transformer would object to (a pool:0, a payer
+    paying himself) or an amount that is not one is Lark's to report."""
+    m = _TABLE_LINE.fullmatch(text)
+    if m is None or m.group(2) in KEYWORDS or m.group(4) in KEYWORDS:
+        return None
+    payer, payee, amount = unquoted(m.group(2)), unquoted(m.group(4)), m.group(5)
+    if not (is_count(amount) and int(amount) and payer != payee and _pool_ok(payer) and _pool_ok(payee)):
+        raise _NotCommon
+    at = lambda group: Span(n, m.start(group) + 1, m.end(group) - m.start(group))  # noqa: E731
+    return TableLine(payer, payee, int(amount), at(3), at(2), at(4))
+
+
+def _pool_ok(side: str) -> bool:
+    """Not a pool, or a pool numbered from 1 (a quoted "pool:x" is left to Lark too)."""
+    number = side[5:]
+    return not side.startswith("pool:") or (number.isascii() and number.isdigit() and int(number) > 0)
 
 
 _ENTRY = {"deal": _deal_entry, "exchange": _exchange_entry, "tricks": _trick_entry, "table": _table_entry}

@@ -321,7 +321,7 @@ class RecordBuilder(Transformer):
                         f"{MAX_FISH:,}", self._span(amount))
             value = "0"
         for side, tok in ((sides[0], payer), (sides[1], payee)):
-            if side.startswith("pool:") and int(side[5:]) == 0:
+            if side.startswith("pool:") and _pool_number(side) == 0:
                 self._error(f"'{side}' is not a pool: pools are numbered from pool:1, the oldest",
                             self._span(tok))
         if sides[0] == sides[1]:
@@ -333,3 +333,11 @@ class RecordBuilder(Transformer):
         text = str(side)
         return text[1:-1] if text.startswith('"') else text
 
+
+
+def _pool_number(side: str) -> int:
+    """The N of ``pool:N``; 0 (no pool) when N is not a number, as in a quoted "pool:x"."""
+    try:
+        return int(side[5:])
+    except ValueError:
+        return 0
