@@ -36,7 +36,7 @@ PIECES = ["deal", "tricks", "exchange", "keeps", "discards", "void", ":", "|", "
           "\t", "٣", "3.", '"', '"Jo Jo"', "AS", "10h", "a♠", "TH", "hand", "hand 2", "dealer:", "announce:",
           "espagnolette", "irregular: peek", "claims: waived", "table:", "pool", "-", "'", "é", "e\u0301",
           "#", " # note", '"#"', '"a#b" ', "\n# a line\n", "hand 1 #", "hand #", " -> ", "->", "pool:",
-          "pool:0", "\ntable:\n  Anne -> Bruno 5\n"]
+          "pool:0", "\ntable:\n  Anne -> Bruno 5\n", '"Jo # x" ', 'x"', ' "" ']
 
 
 def compare_header(header: str) -> bool:
@@ -142,6 +142,7 @@ def test_commented_hands_are_read_quickly():
     assert compare_chunks(chunk.replace("hand 1", "hand # the first")) == (1, 0)  # HAND_NUMBER or comment
     assert compare_chunks(chunk.replace("hand 1", "hand 1# the first")) == (1, 0)  # HAND_NUMBER: \S+
     assert compare_chunks(chunk.replace("Bruno:", '"Bru#no":')) == (1, 0)
+    assert compare_chunks(chunk.replace("Bruno:", '"Bruno":')) == (1, 1)
     assert read_hand(chunk, 1, 1) is not None
 
 
@@ -175,6 +176,27 @@ def test_a_quoted_pool_that_is_not_one_is_reported():
     _, diagnostics = _parse_with_recovery(chunk, "hand", 0, context=1)
     assert [d.message for d in diagnostics] == [
         "'pool:x' is not a pool: pools are numbered from pool:1, the oldest"]
+
+
+TRICK_LINES = [
+    "Anne AS, Bruno KS, Claire QS, Denis JS", "3. Anne AS,Bruno KS , Claire\tQS,\tDenis JS ", "Anne AS",
+    '"Jo Jo" AS, "A, B" KS', "Anne AS Bruno KS", "Anne AS,, Bruno KS", "Anne AS, Bruno", "Anne AS,",
+    "Anne2 AS",
+    "Anne:AS, Bruno KS", "deal AS, Bruno KS", "Anne AS, void KS", "Anne XX, Bruno KS", "Anne 10h, Bruno a♠",
+    '"Jo"AS, Bruno KS', "Anne AS, Bruno KS # led", "٣. Anne AS", "3.Anne AS", "3 . Anne AS", "Anne-Marie AS",
+]
+
+
+@pytest.mark.parametrize("line", TRICK_LINES)
+def test_trick_lines_read_alike(line):
+    hand = "hand 1\ndealer: Anne\ntricks:\n  Claire: 2H 3H 4H 5H\n  {}\n  Denis: 6H 7H 8H 9H\n"
+    compare_chunks(hand.format(line))
+    compare_chunks(hand.format(line).replace("  Claire: 2H 3H 4H 5H\n", ""))
+
+
+def test_explicit_tricks_are_read_quickly():
+    assert compare_chunks("hand 1\ndealer: Anne\ntricks:\n  1. Anne AS, Bruno KS, Claire QS, Denis JS\n"
+                          '  Bruno 2H, "Jo Jo" 3H,Claire 4H , Denis 5H\n') == (1, 1)
 
 
 def test_an_entry_after_a_one_line_item_is_lark_s():

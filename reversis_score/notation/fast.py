@@ -55,6 +55,10 @@ _ONE_LINE = re.compile(rf"""([ \t]*)(?:
 # The grammar's NAMED_CARDS (a deal line or a short trick), a face-down card after a bar.
 _DEAL_LINE = re.compile(rf"([ \t]*)({_NAME})[ \t]*:[ \t]*({_CARDS})(?:[ \t]*\|[ \t]*({_CARD}))?[ \t]*")
 _TRICK_LINE = re.compile(rf"[ \t]*(?:(\d+\.)[ \t]*)?({_NAME})[ \t]*:[ \t]*({_CARDS})[ \t]*")
+# The explicit trick, NAME CARD, NAME CARD...: the line, then each of its plays.
+_PLAY = rf"(?:{_NAME})[ \t]+{_CARD}"
+_EXPLICIT_LINE = re.compile(rf"[ \t]*(?:(\d+\.)[ \t]*)?({_PLAY}(?:[ \t]*,[ \t]*{_PLAY})*)[ \t]*")
+_PLAY_PARTS = re.compile(rf"({_NAME})[ \t]+({_CARD})")
 # The grammar's NAME_DISCARDS and NAME_KEEPS.
 _EXCHANGE_LINE = re.compile(rf"([ \t]*)({_NAME})[ \t]+(?:discards[ \t]+({_CARD})|keeps)[ \t]*")
 # The grammar's table line: NAME or POOL, the ARROW, NAME or POOL, an AMOUNT. A name ends
@@ -270,7 +274,7 @@ def _exchange_entry(n: int, text: str) -> ExchangeLine | None:
 def _trick_entry(n: int, text: str) -> TrickLine | None:
     m = _TRICK_LINE.fullmatch(text)
     if m is None:
-        return None
+        return _explicit_trick(n, text)
     written, raw, cards = m.groups()
     if raw in KEYWORDS:
         return None
@@ -280,6 +284,25 @@ def _trick_entry(n: int, text: str) -> TrickLine | None:
         return _new(TrickLine, (None, leader, placed, None, leader.span))
     number_span = _new(Span, (n, m.start(1) + 1, len(written)))
     return _new(TrickLine, (int(written[:-1]), leader, placed, None, number_span))
+
+
+def _explicit_trick(n: int, text: str) -> TrickLine | None:
+    """``NAME CARD, NAME CARD, ...``: each play's name and card at its place."""
+    m = _EXPLICIT_LINE.fullmatch(text)
+    if m is None:
+        return None
+    names, cards = [], []
+    for play in _PLAY_PARTS.finditer(text, m.start(2), m.end(2)):
+        raw, token = play.groups()
+        if raw in KEYWORDS:
+            return None
+        names.append(_name(raw, n, play.start(1)))
+        cards.append(_placed(_known(token), token, n, play.start(2) + 1))
+    written = m.group(1)
+    number, span = None, names[0].span
+    if written is not None:
+        number, span = int(written[:-1]), Span(n, m.start(1) + 1, len(written))
+    return TrickLine(number, names[0], tuple(cards), tuple(names), span)
 
 
 def _table_entry(n: int, text: str) -> TableLine | None:

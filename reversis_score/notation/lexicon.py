@@ -30,13 +30,14 @@ def is_count(text: str) -> bool:
 
 def uncommented(lines: list[str]) -> list[str] | None:
     """The lines with their comments cut off: the grammar folds a comment (``#`` to the line's
-    end) into the line end, and no token the quick readers read holds a ``#``. None when a
-    ``#`` may be part of a quoted name (a ``"`` stands before it): that line is Lark's."""
+    end) into the line end. None when a ``#`` may stand inside a quoted name (an odd number of
+    ``"`` before it): that line is Lark's. (A ``"`` that is not part of a quoted name can only
+    stand in a token the quick readers refuse anyway, such as a card that is not one.)"""
     out = []
     for line in lines:
         at = line.find("#")
         if at >= 0:
-            if '"' in line[:at]:
+            if line.count('"', 0, at) % 2:
                 return None
             line = line[:at]
         out.append(line)
