@@ -1,4 +1,4 @@
-"""The quick readers of common hands (notation/fast.py) and headers (notation/quickhead.py)
+"""The quick readers of common hands (notation/fast.py) and headers (notation/lexicon.py)
 against Lark, the grammar of record.
 
 Wherever a quick reader gives a record, Lark must give the identical record (every field,
@@ -23,8 +23,8 @@ from strategies import rvs_texts
 from reversis_score.notation import parse, records
 from reversis_score.notation.cards import Card
 from reversis_score.notation.fast import read_hand
+from reversis_score.notation.lexicon import read_header
 from reversis_score.notation.parse import _parse_with_recovery, iter_chunks, normalise
-from reversis_score.notation.quickhead import read_header
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from fuzz import mutate

@@ -3,7 +3,7 @@
 The Lark LALR parser (``grammar/reversis.lark``, shipped in the package; its tables cached
 by lalr.py) runs once on the header and once per hand, with the Transformer applied during
 the parse, so no tree is kept and a bad hand never stops the others. A plain header or hand
-is read by a quick reader instead (quickhead.py, fast.py), to the very same records; Lark is
+is read by a quick reader instead (lexicon.py, fast.py), to the very same records; Lark is
 loaded only when a chunk needs it.
 
 >>> result = read_text("players: A B C D\\nhand 1\\ndealer: B\\nvoid: misdeal\\n")
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.fast import read_hand as read_common_hand
-from reversis_score.notation.quickhead import read_header as read_common_header
+from reversis_score.notation.lexicon import read_header as read_common_header
 from reversis_score.notation.records import HandRecord, Header, Session, Span
 
 _HAND_LINE = re.compile(r"[ \t]*hand(?![\w'\-])")
