@@ -179,14 +179,22 @@ def test_new_files_get_the_umask_mode_not_the_temporary_files(tmp_path):
 
 
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.rvs")), ids=lambda p: p.name)
-def test_a_database_piece_loads_as_the_ledger_pickled_the_usual_way(path):
-    # The export pickles its slim ledgers with its own reducer (frozen slotted dataclasses as
-    # their fields): plain pickle.loads must give back exactly what plain pickling gives.
+def test_a_database_piece_is_the_sessions_rows_in_plain_values(path):
+    # The worker sends the writer the rows it would build from the ledger, and nothing but
+    # tuples, lists, numbers, text and None: what pickles fast and loads without our classes.
     import pickle
 
     from reversis_score.ledger import export
+    from reversis_score.render.database import session_rows
     data = path.read_bytes()
     f = export.session_file(path.name, data, check_text(data.decode("utf-8"), path.name, path.parent))
     assert f.ledger is not None  # every sample is clean
-    usual = pickle.loads(pickle.dumps(export._for_database(f.ledger)))
-    assert repr(pickle.loads(export.piece(f, "sqlite"))) == repr(usual)
+    rows = pickle.loads(export.piece(f, "sqlite"))
+    assert rows == session_rows(f.sha256, f.ledger)
+    assert len(rows.hands) == len(f.ledger.settled) and rows.session[0] == f.sha256
+
+    def plain(value) -> bool:
+        if isinstance(value, tuple | list):
+            return all(plain(v) for v in value)
+        return value is None or type(value) in (int, str)
+    assert plain(rows)

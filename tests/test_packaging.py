@@ -29,13 +29,14 @@ def test_wheel_contains_the_grammar_the_schema_the_licence_and_the_metadata(tmp_
                         else f"{info}/LICENSE") == (ROOT / "LICENSE").read_bytes()
     metadata = archive.read(f"{info}/METADATA").decode("utf-8")
     assert f"\nVersion: {__version__}\n" in metadata
-    assert "Classifier: License :: OSI Approved :: MIT License" in metadata
+    assert "\nLicense-Expression: MIT\n" in metadata and "License-File: LICENSE" in metadata
     assert "Keywords:" in metadata and "Project-URL: Documentation," in metadata
 
 
 def test_the_licence_is_the_one_pyproject_names():
     assert (ROOT / "LICENSE").read_text("utf-8").startswith("MIT License\n")
-    assert 'license = {text = "MIT"}' in (ROOT / "pyproject.toml").read_text("utf-8")
+    pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
+    assert 'license = "MIT"' in pyproject and 'license-files = ["LICENSE"]' in pyproject
 
 
 def test_the_version_is_written_in_one_place():

@@ -63,3 +63,19 @@ def test_importing_the_cli_is_light():
     names = {line.split("|")[-1].strip() for line in out.stderr.splitlines() if "|" in line}
     assert "reversis_score.cli" in names
     assert not names & {"lark", "sqlite3", "csv", "reversis_score.pipeline", "reversis_score.settle"}
+
+
+def test_a_clean_check_does_not_load_lark(tmp_path):
+    # The quick readers read a plain header and plain hands: Lark is loaded only for a chunk
+    # they leave to it (~25 ms of a worker's start-up).
+    import random
+
+    import gen
+    session = gen.random_session(random.Random(7), ("Anne", "Bruno", "Claire", "Denis"), 6,
+                                 void_rate=0.2, rules="parlett", stake=100)
+    clean = tmp_path / "clean.rvs"
+    clean.write_text(gen.to_rvs(session), encoding="utf-8")
+    assert "lark" not in imported_by("check", str(clean))
+    bare = tmp_path / "bare.rvs"  # a bare 'hand' with a comment: the quick reader leaves it to Lark
+    bare.write_text(gen.to_rvs(session).replace("hand 1\n", "hand  # the first\n"), encoding="utf-8")
+    assert "lark" in imported_by("check", str(bare))  # the test can see Lark loaded

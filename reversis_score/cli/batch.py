@@ -44,7 +44,7 @@ class FileReport:
     line: str | None = None  # standard output (check's summary line)
     hands: int = 0
     sha256: str | None = None
-    piece: Any = None  # the rendered export piece, or the ledger for a database
+    piece: Any = None  # the rendered export piece, or the rows for a database
 
 
 def default_jobs() -> int:

@@ -3,9 +3,10 @@
 
 Text formats go to a temporary file, copied to standard output or renamed over ``--to`` only
 when the run may be kept (no usage error; no record error under ``--all-or-nothing``). The
-database is written only once every file is settled (the ledgers wait in a temporary file),
-one session at a time inside the writer's one transaction: a run that exports nothing never
-touches it, and nothing is said "added" before it has committed.
+database is written only once every file is settled (each session's rows, built by the worker
+that settled it, wait in a temporary file), one session at a time inside the writer's one
+transaction: a run that exports nothing never touches it, and nothing is said "added" before
+it has committed.
 """
 from __future__ import annotations
 
@@ -138,9 +139,9 @@ def _write_spool(spool: BinaryIO, to: str | None) -> None:
 
 
 def export_database(run: ExportRun, to: str) -> None:
-    """Settle every file first, the ledgers waiting in a temporary file; then, only if the run
-    may be kept, feed them to the database (a SQLite file or a PostgreSQL URL) one by one in
-    its one transaction, and say what was done once it is committed.
+    """Settle every file first, the sessions' rows waiting in a temporary file; then, only if
+    the run may be kept, feed them to the database (a SQLite file or a PostgreSQL URL) one by
+    one in its one transaction, and say what was done once it is committed.
 
     So a run that exports nothing never creates, locks or touches the database, and the
     database's lock is held only while it is written.
@@ -162,7 +163,7 @@ def export_database(run: ExportRun, to: str) -> None:
             return
         spool.seek(0)
         try:
-            done = write(to, _ledgers(spool, waiting))
+            done = write(to, _sessions(spool, waiting))
         except TargetProblem as exc:
             fail(f"error: {shown(to)}: {exc}; nothing was changed", 2)
         except OSError as exc:
@@ -174,8 +175,8 @@ def export_database(run: ExportRun, to: str) -> None:
         typer.echo(f"{report.name}: {outcome} {where} {shown(to)} ({hands}, session {session})")
 
 
-def _ledgers(spool: BinaryIO, waiting: list[tuple[FileReport, int]]) -> Iterator[tuple[str, Any]]:
-    """The waiting ledgers, read back one at a time."""
+def _sessions(spool: BinaryIO, waiting: list[tuple[FileReport, int]]) -> Iterator[tuple[str, Any]]:
+    """The waiting sessions' rows, read back one at a time."""
     import pickle
     for report, length in waiting:
         yield report.sha256 or "", pickle.loads(spool.read(length))

@@ -89,9 +89,10 @@ class Ledger:
                 net[player] += amount
         return net
 
-    def into_pools(self) -> dict[str, int]:
-        """What each player paid into the pools, less what he took from them."""
-        between = self.between_players()
+    def into_pools(self, between: dict[str, int] | None = None) -> dict[str, int]:
+        """What each player paid into the pools, less what he took from them (``between``:
+        ``between_players()`` when the caller has it already, which saves a pass over the items)."""
+        between = self.between_players() if between is None else between
         return {p: between[p] - self.totals[p] for p in self.players}
 
 

@@ -13,15 +13,14 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import operator
 import pickle
 import tempfile
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from reversis_score.ledger.audit import audit_ledger, audited_document
-from reversis_score.ledger.build import Ledger, LedgerHand, build_ledger
+from reversis_score.ledger.build import Ledger, build_ledger
 from reversis_score.pipeline import CheckedSession
 from reversis_score.render import tables
 
@@ -61,8 +60,8 @@ def session_file(name: str, data: bytes, session: CheckedSession) -> SessionFile
 def piece(f: SessionFile, fmt: str, what: str = "items") -> Any:
     """One session's part of an export, made where the session was settled (a worker process):
     its JSON document as text, its CSV rows as text (or, for ``hands``, the players and each
-    hand's facts: the columns are known only at the end), its Markdown, or its ledger for a
-    database, pickled (it waits in a temporary file until every file is known to be good)."""
+    hand's facts: the columns are known only at the end), its Markdown, or, for a database,
+    its rows pickled (they wait in a temporary file until every file is known to be good)."""
     assert f.ledger is not None
     if fmt == "json":
         return json.dumps(_document(f), ensure_ascii=False, indent=2)
@@ -74,63 +73,8 @@ def piece(f: SessionFile, fmt: str, what: str = "items") -> Any:
         return out.getvalue()
     if fmt == "markdown":
         return tables.write_blocks(tables.summary_blocks(f.ledger), "markdown")
-    pickled = io.BytesIO()
-    _FieldsPickler(pickled, protocol=pickle.HIGHEST_PROTOCOL).dump(_for_database(f.ledger))
-    return pickled.getvalue()
-
-
-class _FieldsPickler(pickle.Pickler):
-    """Pickles a frozen slotted dataclass as its class and field values, loaded by a call to
-    the class: the standard way for such classes calls ``dataclasses.fields`` on every object,
-    both when it is pickled and when it is loaded (the ledgers of 500 files hold ~160,000),
-    which was most of the database export's pickling time. A plain ``pickle.loads`` reads it."""
-
-    _getters: dict[type, Callable[[Any], tuple] | None] = {}
-
-    def reducer_override(self, obj: Any) -> Any:
-        cls = type(obj)
-        getter = self._getters.get(cls, _UNKNOWN)
-        if getter is _UNKNOWN:
-            getter = self._getters[cls] = _field_getter(cls)
-        if getter is None:
-            return NotImplemented  # pickled as usual
-        return cls, getter(obj)
-
-
-_UNKNOWN: Any = object()
-
-
-def _field_getter(cls: type) -> Callable[[Any], tuple] | None:
-    """A function giving an object's field values, in order, for the frozen slotted dataclasses
-    whose fields are all arguments of ``__init__``; None for any other class."""
-    import dataclasses
-    params = getattr(cls, "__dataclass_params__", None)
-    if params is None or not params.frozen or "__slots__" not in vars(cls):
-        return None
-    fields = dataclasses.fields(cls)
-    if not fields or not all(f.init for f in fields):
-        return None
-    names = [f.name for f in fields]
-    if len(names) == 1:
-        return lambda obj: (getattr(obj, names[0]),)
-    return operator.attrgetter(*names)
-
-
-def _for_database(ledger: Ledger) -> Ledger:
-    """The ledger a database is written from, without what it does not store: the checked
-    hands and lines, each play's tricks and holdings, and its record's deal, exchange and
-    tricks. It crosses from a worker process to the writer: these are nine tenths of its
-    weight (a 20-hand session pickles in about 1.5 ms instead of 25)."""
-    return replace(ledger, session=replace(ledger.session, hands=[], lines=[]),
-                   hands=[_slim(h) for h in ledger.hands])
-
-
-def _slim(hand: LedgerHand) -> LedgerHand:
-    s = hand.settlement
-    if s is None:
-        return hand
-    record = replace(s.play.record, deal=None, exchange=None, tricks=(), lines=())
-    return replace(hand, settlement=replace(s, play=replace(s.play, record=record, tricks=(), held={})))
+    from reversis_score.render.database import session_rows
+    return pickle.dumps(session_rows(f.sha256, f.ledger), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 class Assembler:

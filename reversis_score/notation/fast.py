@@ -7,11 +7,13 @@ more than the rest of the check together. ``read_hand`` reads exactly those shap
 line, and builds the very records, with the very spans, that the Lark parser and its
 Transformer would build.
 
-It never guesses. Anything it does not fully recognise — a comment, an unusual line, a
-keyword used as a name, a token that is not a card, sections out of order or given twice, a
-wrong hand number — makes it return None, and the hand is read by Lark as before, with every
-diagnostic. tests/test_fast.py checks that both readers give identical records, on every
-sample, every bad sample, generated records in every style and mutated ones.
+It never guesses. Anything it does not fully recognise — an unusual line, a keyword used as
+a name, a '#' that may belong to a quoted name or a hand number, a token that is not a card,
+sections out of order or given twice, a wrong hand number — makes it return None, and the
+hand is read by Lark as before, with every diagnostic. A comment is cut off its line, as the
+grammar folds it into the line end. tests/test_fast.py checks that both readers give
+identical records, on every sample, every bad sample, generated records in every style and
+mutated ones.
 
 Each pattern below is built from the terminals of the grammar (NAME, CARD, CARDS and the
 keywords), and each allows only spaces and tabs where the grammar ignores them, so that a
@@ -20,9 +22,13 @@ line matches here only where the contextual lexer would cut it into the same tok
 from __future__ import annotations
 
 import re
-from typing import TypeVar
+from collections.abc import Callable
 
 from reversis_score.notation.cards import Card, _parse_card
+from reversis_score.notation.lexicon import CARD as _CARD
+from reversis_score.notation.lexicon import CARDS as _CARDS
+from reversis_score.notation.lexicon import KEYWORDS, SECTION_ORDER, is_count, uncommented, unquoted
+from reversis_score.notation.lexicon import NAME as _NAME
 from reversis_score.notation.records import (
     DealLine,
     ExchangeLine,
@@ -31,14 +37,12 @@ from reversis_score.notation.records import (
     Name,
     PlacedCard,
     Span,
+    TableLine,
     TrickLine,
 )
-from reversis_score.notation.transform import KEYWORDS, SECTION_ORDER, _is_count
 
-_NAME = r"""[^\W\d][\w'\-]*|"[^"\n]*\""""
-_CARD = r"[^\s#,|:]+"
-_CARDS = rf"{_CARD}(?:[ \t]+{_CARD})*"
 _HAND = re.compile(r"([ \t]*)hand(?:[ \t]+(\S+))?[ \t]*")
+_HAND_COMMENTED = re.compile(r"([ \t]*hand[ \t]+[^\s#]+[ \t]+)#.*")
 _DEALER = re.compile(rf"[ \t]*dealer[ \t]*:[ \t]*({_NAME})[ \t]*")
 # A section's keyword line: the keyword token runs from the word to its colon.
 _SECTION = re.compile(r"([ \t]*)((deal|exchange|tricks|table)[ \t]*:)[ \t]*")
@@ -51,45 +55,27 @@ _ONE_LINE = re.compile(rf"""([ \t]*)(?:
 # The grammar's NAMED_CARDS (a deal line or a short trick), a face-down card after a bar.
 _DEAL_LINE = re.compile(rf"([ \t]*)({_NAME})[ \t]*:[ \t]*({_CARDS})(?:[ \t]*\|[ \t]*({_CARD}))?[ \t]*")
 _TRICK_LINE = re.compile(rf"[ \t]*(?:(\d+\.)[ \t]*)?({_NAME})[ \t]*:[ \t]*({_CARDS})[ \t]*")
+# The explicit trick, NAME CARD, NAME CARD...: the line, then each of its plays.
+_PLAY = rf"(?:{_NAME})[ \t]+{_CARD}"
+_EXPLICIT_LINE = re.compile(rf"[ \t]*(?:(\d+\.)[ \t]*)?({_PLAY}(?:[ \t]*,[ \t]*{_PLAY})*)[ \t]*")
+_PLAY_PARTS = re.compile(rf"({_NAME})[ \t]+({_CARD})")
 # The grammar's NAME_DISCARDS and NAME_KEEPS.
 _EXCHANGE_LINE = re.compile(rf"([ \t]*)({_NAME})[ \t]+(?:discards[ \t]+({_CARD})|keeps)[ \t]*")
+# The grammar's table line: NAME or POOL, the ARROW, NAME or POOL, an AMOUNT. A name ends
+# where the lexer's longest match ends (a name may hold a '-', so "Anne->" is not "Anne" "->").
+_SIDE = rf"""(pool(?::[0-9]+)?(?![\w'\-])|(?:{_NAME})(?![\w'\-]))"""
+_TABLE_LINE = re.compile(rf"([ \t]*){_SIDE}[ \t]*(->)[ \t]*{_SIDE}[ \t]+([^\s#]+)[ \t]*")
 _CARD_SPLIT = re.compile(r"\S+")
 
-# Records are built here by setting their slots directly: the same objects as the frozen
-# dataclasses' __init__ makes (tests/test_fast.py compares them field by field), at half the
-# cost, which matters for the ~100 cards of every hand.
-_new = object.__new__
-_T = TypeVar("_T")
-
-
-def _setters(cls: type, *fields: str) -> tuple:
-    """The slot descriptors' setters of ``fields`` of a slotted dataclass."""
-    return tuple(vars(cls)[name].__set__ for name in fields)
-
-
-_SPAN_SET = _setters(Span, "line", "column", "width")
-_PLACED_SET = _setters(PlacedCard, "card", "token", "span")
-_NAME_SET = _setters(Name, "text", "span")
-_DEAL_SET = _setters(DealLine, "player", "cards", "face_down", "span")
-_TRICK_SET = _setters(TrickLine, "number", "leader", "cards", "players", "span")
-
-
-def _build(cls: type[_T], setters: tuple, *values: object) -> _T:
-    """``cls(*values)`` built by setting its slots in order (a frozen dataclass's own
-    ``__init__`` costs about twice as much); the same object either way."""
-    built = _new(cls)
-    for set_field, value in zip(setters, values, strict=True):
-        set_field(built, value)
-    return built
-
-
-def _span(n: int, column: int, width: int) -> Span:
-    return _build(Span, _SPAN_SET, n, column, width)
+# The records of a hand's lines, down to each placed card, are tuples (records.py), built here
+# by ``tuple.__new__`` with their fields in order: the very objects their constructors make,
+# without a Python call each (a hand has about 100 cards and 20 names).
+_new = tuple.__new__
 
 
 def _placed(card: Card, token: str, n: int, column: int) -> PlacedCard:
     """A card as written at ``column`` of line ``n``: ``PlacedCard(card, token, Span(...))``."""
-    return _build(PlacedCard, _PLACED_SET, card, token, _span(n, column, len(token)))
+    return _new(PlacedCard, (card, token, n, column, len(token)))
 
 
 class _NotCommon(Exception):
@@ -98,10 +84,19 @@ class _NotCommon(Exception):
 
 def read_hand(chunk: str, first_line: int, expected: int) -> HandRecord | None:
     """The HandRecord Lark would build for a hand chunk without any problem; None otherwise."""
-    if "#" in chunk:  # comments may stand anywhere: Lark folds them into line ends
-        return None
+    lines = chunk.split("\n")
+    if "#" in chunk:
+        kept = uncommented(lines)
+        if "#" in lines[0]:
+            # A hand number is any non-space run, '#' included: a comment is one only after
+            # a written number and a space (after a bare 'hand' the lexer may take either).
+            numbered = _HAND_COMMENTED.fullmatch(lines[0])
+            kept = None if numbered is None or kept is None else [numbered.group(1)] + kept[1:]
+        if kept is None:
+            return None
+        lines = kept
     try:
-        return _Reader(first_line, expected).read(chunk.split("\n"))
+        return _Reader(first_line, expected).read(lines)
     except _NotCommon:
         return None
 
@@ -109,7 +104,7 @@ def read_hand(chunk: str, first_line: int, expected: int) -> HandRecord | None:
 class _Reader:
     """The state of one hand being read: its sections so far, in the grammar's order."""
 
-    __slots__ = ("expected", "fields", "first_line", "irregulars", "last_order", "lines", "open")
+    __slots__ = ("expected", "fields", "first_line", "irregulars", "last_order", "lines")
 
     def __init__(self, first_line: int, expected: int) -> None:
         self.first_line = first_line
@@ -118,7 +113,6 @@ class _Reader:
         self.irregulars: list[Irregular] = []
         self.lines: list[tuple[str, int]] = []
         self.last_order = -1
-        self.open: list | None = None  # the entries of the list section being read
 
     def read(self, lines: list[str]) -> HandRecord:
         rows = [(n, text) for n, text in enumerate(lines, self.first_line) if text.strip(" \t")]
@@ -127,25 +121,27 @@ class _Reader:
         number, span = self._hand_line(*rows[0])
         dealer = self._dealer_line(*rows[1])
         self.lines = [("hand", span.line), ("dealer", dealer.span.line)]
-        kind = ""
+        entries: list | None = None  # the entries of the list section being read
+        entry: Callable[[int, str], object] = _deal_entry  # how a line of that section reads
         for n, text in rows[2:]:
             # Most lines are entries of the list being read; a line that is not (its pattern
             # fails, or its name is a keyword, which the lexer reads as the keyword) may start
             # a section or be a one-line item, which ends the list.
-            if self.open is not None:
-                entry = _ENTRY[kind](n, text)
-                if entry is not None:
-                    self.open.append(entry)
+            if entries is not None:
+                read = entry(n, text)
+                if read is not None:
+                    entries.append(read)
                     continue
             section = _SECTION.fullmatch(text)
             if section is not None:
                 kind = section.group(3)
-                self.open = []
-                self._item(kind, Span(n, len(section.group(1)) + 1, len(section.group(2))), self.open)
+                entries, entry = [], _ENTRY[kind]
+                self._item(kind, Span(n, len(section.group(1)) + 1, len(section.group(2))), entries)
                 continue
             one = _ONE_LINE.fullmatch(text)
             if one is None:
                 raise _NotCommon
+            entries = None
             self._one_line(n, one)
         return self._record(number, span, dealer)
 
@@ -154,7 +150,7 @@ class _Reader:
         if m is None:
             raise _NotCommon
         written = m.group(2)
-        if written is not None and not (_is_count(written) and int(written) == self.expected):
+        if written is not None and not (is_count(written) and int(written) == self.expected):
             raise _NotCommon  # Lark says what is wrong with the number
         return self.expected, Span(n, len(m.group(1)) + 1, 4)
 
@@ -189,16 +185,12 @@ class _Reader:
             self.last_order = order
         self.fields[key] = (span, value)
         self.lines.append((key, span.line))
-        if key not in ("deal", "exchange", "tricks", "table"):
-            self.open = None  # a one-line item ends the list before it
 
     def _record(self, number: int, span: Span, dealer: Name) -> HandRecord:
         fields = self.fields
         void = fields.get("void")
         if void and any(key in fields for key in ("deal", "exchange", "tricks", "announce")):
             raise _NotCommon
-        if "table" in fields:
-            raise _NotCommon  # payments at the table: Lark checks their amounts and sides
 
         def listed(key: str) -> tuple | None:
             return tuple(fields[key][1]) if key in fields else None  # type: ignore[arg-type]
@@ -208,43 +200,34 @@ class _Reader:
                           exchange=listed("exchange"), announce=announce,  # type: ignore[arg-type]
                           tricks=listed("tricks") or (), irregulars=tuple(self.irregulars),
                           void=bool(void), void_span=void[0] if void else None,
-                          claims_waived="claims" in fields, table=None, lines=tuple(self.lines))
+                          claims_waived="claims" in fields, table=listed("table"),  # type: ignore[arg-type]
+                          lines=tuple(self.lines))
 
 
 def _name(raw: str, n: int, start: int) -> Name:
     """A name as written at 0-based ``start`` of line ``n`` (quotes dropped), as the builder makes it."""
     if raw in KEYWORDS:  # a keyword where a name stands: the lexer may cut it otherwise
         raise _NotCommon
-    text = raw[1:-1] if raw.startswith('"') else raw
-    return _build(Name, _NAME_SET, text, _span(n, start + 1, max(1, len(raw))))
+    text = raw[1:-1] if raw[0] == '"' else raw
+    return _new(Name, (text, _new(Span, (n, start + 1, len(raw)))))  # a NAME is never empty
 
 
 def _cards(text: str, n: int, start: int) -> tuple[PlacedCard, ...]:
     """The cards of a card list at 0-based ``start``; a token that is not a card is Lark's to report."""
-    if "\t" in text:
+    if "\t" in text or "  " in text:
         return _tabbed_cards(text, n, start)
-    # Split at single spaces: an empty piece is one more space, so every piece moves the
-    # column by its length and one (the hottest loop of the reader: kept flat on purpose).
+    # Single spaces only: every token moves the column by its length and one (the hottest
+    # loop of the reader: kept flat on purpose).
     out = []
     column = start + 1
-    new, known = _new, _KNOWN
-    set_line, set_column, set_width = _SPAN_SET
-    set_card, set_token, set_span = _PLACED_SET
-    for token in text.split(" "):
-        if token:
-            card = known.get(token)
-            if card is None:
-                card = _known(token)
-            span = new(Span)  # _placed, inlined
-            set_line(span, n)
-            set_column(span, column)
-            set_width(span, len(token))
-            placed = new(PlacedCard)
-            set_card(placed, card)
-            set_token(placed, token)
-            set_span(placed, span)
-            out.append(placed)
-        column += len(token) + 1
+    known, new = _KNOWN, _new
+    try:
+        for token in text.split(" "):
+            width = len(token)
+            out.append(new(PlacedCard, (known[token], token, n, column, width)))
+            column += width + 1
+    except KeyError:  # a spelling not met before: the slow path learns it (or declines)
+        return _tabbed_cards(text, n, start)
     return tuple(out)
 
 
@@ -265,52 +248,80 @@ def _known(token: str) -> Card:
     return card
 
 
-def _named(pattern: re.Pattern[str], n: int, text: str) -> tuple[re.Match[str], Name] | None:
-    """An entry line's match and its name (group 2); None when the line is not such an entry, or
-    its name is a keyword (the lexer reads the keyword: the line may start a section)."""
-    m = pattern.fullmatch(text)
+def _deal_entry(n: int, text: str) -> DealLine | None:
+    """A deal line; None when the line is not one, or its name is a keyword (the lexer reads
+    the keyword: the line may start a section). Likewise the other entries below."""
+    m = _DEAL_LINE.fullmatch(text)
     if m is None or m.group(2) in KEYWORDS:
         return None
-    return m, _name(m.group(2), n, m.start(2))
-
-
-def _deal_entry(n: int, text: str) -> DealLine | None:
-    read = _named(_DEAL_LINE, n, text)
-    if read is None:
-        return None
-    m, name = read
-    down = m.group(4)
-    face_down = None
-    if down is not None:
-        face_down = _placed(_known(down), down, n, m.start(4) + 1)
-    return _build(DealLine, _DEAL_SET, name, _cards(m.group(3), n, m.start(3)), face_down, name.span)
+    _, raw, cards, down = m.groups()
+    name = _name(raw, n, m.start(2))
+    face_down = None if down is None else _placed(_known(down), down, n, m.start(4) + 1)
+    return _new(DealLine, (name, _cards(cards, n, m.start(3)), face_down, name.span))
 
 
 def _exchange_entry(n: int, text: str) -> ExchangeLine | None:
-    read = _named(_EXCHANGE_LINE, n, text)
-    if read is None:
+    m = _EXCHANGE_LINE.fullmatch(text)
+    if m is None or m.group(2) in KEYWORDS:
         return None
-    m, name = read
+    name = _name(m.group(2), n, m.start(2))
     token = m.group(3)
     if token is None:
-        return ExchangeLine(name, "keeps", None, name.span)
-    return ExchangeLine(name, "discards", _placed(_known(token), token, n, m.start(3) + 1), name.span)
+        return _new(ExchangeLine, (name, "keeps", None, name.span))
+    return _new(ExchangeLine, (name, "discards", _placed(_known(token), token, n, m.start(3) + 1), name.span))
 
 
 def _trick_entry(n: int, text: str) -> TrickLine | None:
-    read = _named(_TRICK_LINE, n, text)
-    if read is None:
+    m = _TRICK_LINE.fullmatch(text)
+    if m is None:
+        return _explicit_trick(n, text)
+    written, raw, cards = m.groups()
+    if raw in KEYWORDS:
         return None
-    m, leader = read
+    leader = _name(raw, n, m.start(2))
+    placed = _cards(cards, n, m.start(3))
+    if written is None:
+        return _new(TrickLine, (None, leader, placed, None, leader.span))
+    number_span = _new(Span, (n, m.start(1) + 1, len(written)))
+    return _new(TrickLine, (int(written[:-1]), leader, placed, None, number_span))
+
+
+def _explicit_trick(n: int, text: str) -> TrickLine | None:
+    """``NAME CARD, NAME CARD, ...``: each play's name and card at its place."""
+    m = _EXPLICIT_LINE.fullmatch(text)
+    if m is None:
+        return None
+    names, cards = [], []
+    for play in _PLAY_PARTS.finditer(text, m.start(2), m.end(2)):
+        raw, token = play.groups()
+        if raw in KEYWORDS:
+            return None
+        names.append(_name(raw, n, play.start(1)))
+        cards.append(_placed(_known(token), token, n, play.start(2) + 1))
     written = m.group(1)
-    number, span = None, leader.span
+    number, span = None, names[0].span
     if written is not None:
-        number, span = int(written[:-1]), _span(n, m.start(1) + 1, len(written))
-    return _build(TrickLine, _TRICK_SET, number, leader, _cards(m.group(3), n, m.start(3)), None, span)
+        number, span = int(written[:-1]), Span(n, m.start(1) + 1, len(written))
+    return TrickLine(number, names[0], tuple(cards), tuple(names), span)
 
 
-def _table_entry(n: int, text: str) -> None:
-    raise _NotCommon  # payments at the table: Lark checks their amounts and sides
+def _table_entry(n: int, text: str) -> TableLine | None:
+    """``PAYER -> PAYEE AMOUNT``; a side the Transformer would object to (a pool:0, a payer
+    paying himself) or an amount that is not one is Lark's to report."""
+    m = _TABLE_LINE.fullmatch(text)
+    if m is None or m.group(2) in KEYWORDS or m.group(4) in KEYWORDS:
+        return None
+    payer, payee, amount = unquoted(m.group(2)), unquoted(m.group(4)), m.group(5)
+    if not (is_count(amount) and int(amount) and payer != payee and _pool_ok(payer) and _pool_ok(payee)):
+        raise _NotCommon
+    at = lambda group: Span(n, m.start(group) + 1, m.end(group) - m.start(group))  # noqa: E731
+    return TableLine(payer, payee, int(amount), at(3), at(2), at(4))
+
+
+def _pool_ok(side: str) -> bool:
+    """Not a pool, or a pool numbered from 1 (a quoted "pool:x" is left to Lark too)."""
+    number = side[5:]
+    return not side.startswith("pool:") or (number.isascii() and number.isdigit() and int(number) > 0)
 
 
 _ENTRY = {"deal": _deal_entry, "exchange": _exchange_entry, "tricks": _trick_entry, "table": _table_entry}

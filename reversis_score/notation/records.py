@@ -1,21 +1,24 @@
-"""Typed records of a `.rvs` file: frozen dataclasses that keep their source positions.
+"""Typed records of a `.rvs` file: frozen dataclasses and named tuples that keep their source positions.
 
 The parser builds these; replay, settlement and the formatter read them. Nothing here
 checks the rules of play: a record can be well formed and still illegal.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from operator import attrgetter
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from reversis_score.notation.cards import Card
 
 if TYPE_CHECKING:  # in annotations only: a record without a date line never needs datetime
     import datetime as dt
 
+_R = TypeVar("_R", bound=tuple)
 
-@dataclass(frozen=True, slots=True)
-class Span:
+
+class Span(NamedTuple):
     """Where something stands in the source: 1-based line and column, and its width."""
 
     line: int
@@ -23,21 +26,70 @@ class Span:
     width: int = 1
 
 
-@dataclass(frozen=True, slots=True)
-class Name:
-    """A player's name as written, with its place."""
+# Name, PlacedCard and the deal, exchange and trick lines are tuples, not slotted dataclasses:
+# a hand holds ~100 cards, ~20 names and ~20 such lines, and a tuple is built in C
+# (tuple.__new__) at a fraction of a dataclass's cost; its fields are read through C
+# descriptors, as fast as slots. Each keeps the dataclass's equality and hash exactly: on its
+# compared fields alone, and only against its own class.
+
+def _compared_on(*names: str) -> Callable[[type[_R]], type[_R]]:
+    """A class decorator: ``__eq__``, ``__ne__`` and ``__hash__`` on the fields ``names`` alone,
+    as a dataclass whose other fields are ``compare=False`` has them: never equal to another
+    class (a plain tuple's own equality would compare it field by field)."""
+    get = attrgetter(*names)
+    key = get if len(names) > 1 else lambda record: (get(record),)  # a dataclass hashes a tuple
+
+    def __eq__(self: tuple, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return key(self) == key(other)
+        return False if isinstance(other, tuple) else NotImplemented
+
+    def __ne__(self: tuple, other: object) -> bool:
+        equal = __eq__(self, other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self: tuple) -> int:
+        return hash(key(self))
+
+    def compared(cls: type[_R]) -> type[_R]:
+        cls.__eq__, cls.__ne__, cls.__hash__ = __eq__, __ne__, __hash__  # type: ignore[assignment,method-assign]
+        return cls
+
+    return compared
+
+
+@_compared_on("text")
+class Name(NamedTuple):
+    """A player's name as written, with its place (equal and hashed on ``text`` alone)."""
 
     text: str
-    span: Span = field(compare=False)
+    span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class PlacedCard:
-    """A card as written at one place in the record (``token`` keeps the spelling)."""
-
+class _PlacedFields(NamedTuple):
     card: Card | None  # None when the token is not a card (already reported)
-    token: str = field(compare=False)  # the spelling as written
-    span: Span = field(compare=False)
+    token: str  # the spelling as written
+    line: int
+    column: int
+    width: int
+
+
+@_compared_on("card")
+class PlacedCard(_PlacedFields):
+    """A card as written at one place in the record (``token`` keeps the spelling).
+
+    ``PlacedCard(card, token, span)``; equal and hashed on ``card`` alone. It keeps its
+    span's line, column and width and builds the ``span`` when asked: only a problem reads it.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, card: Card | None, token: str, span: Span) -> PlacedCard:
+        return tuple.__new__(cls, (card, token, span.line, span.column, span.width))
+
+    @property
+    def span(self) -> Span:
+        return tuple.__new__(Span, self[2:])
 
     @property
     def known(self) -> Card:
@@ -46,6 +98,12 @@ class PlacedCard:
         if self.card is None:
             raise ValueError(f"'{self.token}' is not a card")
         return self.card
+
+    def __getnewargs__(self) -> tuple[Card | None, str, Span]:  # type: ignore[override]
+        return self.card, self.token, self.span  # pickled and copied through __new__
+
+    def __repr__(self) -> str:
+        return f"PlacedCard(card={self.card!r}, token={self.token!r}, span={self.span!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,38 +135,39 @@ class Header:
         return tuple(p.text for p in self.players)
 
 
-@dataclass(frozen=True, slots=True)
-class DealLine:
-    """``NAME: cards | face-down`` — one player's hand as dealt."""
+@_compared_on("player", "cards", "face_down")
+class DealLine(NamedTuple):
+    """``NAME: cards | face-down`` — one player's hand as dealt (its span is not compared)."""
 
     player: Name
     cards: tuple[PlacedCard, ...]
     face_down: PlacedCard | None
-    span: Span = field(compare=False)
+    span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class ExchangeLine:
-    """One player's exchange: ``discards``, ``keeps``, ``peeks`` (and discards) or ``takes``."""
+@_compared_on("player", "action", "card")
+class ExchangeLine(NamedTuple):
+    """One player's exchange: ``discards``, ``keeps``, ``peeks`` (and discards) or ``takes``
+    (its span is not compared)."""
 
     player: Name
     action: str  # "discards" | "keeps" | "peeks" | "takes"
     card: PlacedCard | None
-    span: Span = field(compare=False)
+    span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class TrickLine:
-    """A trick as written: the leader and the cards in order of play.
+@_compared_on("leader", "cards")
+class TrickLine(NamedTuple):
+    """A trick as written: the leader and the cards in order of play (compared on these two).
 
     ``players`` is set for the explicit form (``NAME CARD, ...``) and None for the short one.
     """
 
-    number: int | None = field(compare=False)
+    number: int | None
     leader: Name
     cards: tuple[PlacedCard, ...]
-    players: tuple[Name, ...] | None = field(compare=False)
-    span: Span = field(compare=False)
+    players: tuple[Name, ...] | None
+    span: Span
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,9 @@ import re
 
 from lark import Token, Transformer, v_args
 
-from reversis_score.notation.cards import _parse_card, looks_like_card
+from reversis_score.notation.cards import _parse_card
 from reversis_score.notation.diagnostics import Diagnostic
+from reversis_score.notation.lexicon import MAX_FISH, SECTION_ORDER, is_count, player_name_problem, unquoted
 from reversis_score.notation.records import (
     DealLine,
     ExchangeLine,
@@ -26,23 +27,12 @@ from reversis_score.notation.records import (
     TrickLine,
 )
 
-KEYWORDS = frozenset(("session date players rules rule stake hand dealer deal exchange discards "
-                      "keeps peeks takes announce espagnolette tricks irregular void claims waived "
-                      "table").split())
-# The order sections must keep inside a hand; irregular/void/claims may stand anywhere.
-SECTION_ORDER = {"deal": 0, "exchange": 1, "announce": 2, "tricks": 3, "table": 4}
 _CARD_SPLIT = re.compile(r"\S+")
 # NAME_DISCARDS and NAME_KEEPS of the grammar, the name and the card as groups.
 _EXCHANGE = re.compile(r"""([^\W\d][\w'\-]*|"[^"\n]*")[ \t]+(?:discards[ \t]+([^\s#,|:]+)|keeps)""")
 # The NAMED_CARDS terminal of the grammar, with its two parts as groups.
 _NAMED_CARDS = re.compile(r"""([^\W\d][\w'\-]*|"[^"\n]*")[ \t]*:[ \t]*([^\s#,|:]+(?:[ \t]+[^\s#,|:]+)*)""")
-MAX_FISH = 1_000_000_000  # a stake or a payment beyond this is a typing slip, not a game
 HeaderItem = tuple[str, object, Span]  # (key, value, place) of one header line
-
-
-def _is_count(text: str) -> bool:
-    """ASCII digits only (not '٣٠٠'), and not absurdly large."""
-    return text.isascii() and text.isdigit() and int(text) <= MAX_FISH
 
 
 @v_args(inline=True)
@@ -94,7 +84,7 @@ class RecordBuilder(Transformer):
     @staticmethod
     def _name_at(raw: str, at: Span) -> Name:
         """A name as written (quotes dropped) at the start of ``at``, as wide as it is written."""
-        return Name(raw[1:-1] if raw.startswith('"') else raw, Span(at.line, at.column, max(1, len(raw))))
+        return Name(unquoted(raw), Span(at.line, at.column, max(1, len(raw))))
 
     def players_line(self, *tokens: Token) -> HeaderItem:
         names = [self._name(t) for t in tokens]
@@ -104,14 +94,9 @@ class RecordBuilder(Transformer):
         return "players", tuple(names), span
 
     def _check_player_name(self, name: Name) -> None:
-        if not name.text.strip():
-            self._error("a player's name cannot be empty", name.span)
-        elif name.text == "pool":
-            self._error("a player may not be named 'pool': it names the pools in table lines", name.span)
-        elif name.text in KEYWORDS:
-            self._error(f"a player may not be named '{name.text}': it is a keyword", name.span)
-        elif looks_like_card(name.text):
-            self._error(f"a player may not be named '{name.text}': it reads as a card", name.span)
+        problem = player_name_problem(name.text)
+        if problem is not None:
+            self._error(problem, name.span)
 
     # ------------------------------------------------------------------ header
     def session_line(self, tok: Token) -> HeaderItem:
@@ -135,7 +120,7 @@ class RecordBuilder(Transformer):
         return "rule", line, line.span
 
     def stake_line(self, tok: Token) -> HeaderItem:
-        if not _is_count(str(tok)):
+        if not is_count(str(tok)):
             self._error(f"'{tok}' is not a stake: expected a whole number of fish up to "
                         f"{MAX_FISH:,}, e.g. 100", self._span(tok))
             return "stake", None, self._span(tok)
@@ -186,7 +171,7 @@ class RecordBuilder(Transformer):
         if number is None:
             return expected, span
         text = str(number)
-        if not _is_count(text):
+        if not is_count(text):
             self._error(f"'{text}' is not a hand number: expected a whole number, or 'hand' alone",
                         self._span(number))
             return expected, span
@@ -331,12 +316,12 @@ class RecordBuilder(Transformer):
         sides = [self._side(s) for s in (payer, payee)]
         span = self._span(arrow)
         value = str(amount)
-        if not _is_count(value) or int(value) == 0:
+        if not is_count(value) or int(value) == 0:
             self._error(f"'{value}' is not an amount: expected a whole number of fish from 1 to "
                         f"{MAX_FISH:,}", self._span(amount))
             value = "0"
         for side, tok in ((sides[0], payer), (sides[1], payee)):
-            if side.startswith("pool:") and int(side[5:]) == 0:
+            if side.startswith("pool:") and _pool_number(side) == 0:
                 self._error(f"'{side}' is not a pool: pools are numbered from pool:1, the oldest",
                             self._span(tok))
         if sides[0] == sides[1]:
@@ -348,3 +333,11 @@ class RecordBuilder(Transformer):
         text = str(side)
         return text[1:-1] if text.startswith('"') else text
 
+
+
+def _pool_number(side: str) -> int:
+    """The N of ``pool:N``; 0 (no pool) when N is not a number, as in a quoted "pool:x"."""
+    try:
+        return int(side[5:])
+    except ValueError:
+        return 0

@@ -21,8 +21,7 @@ import hashlib
 from collections.abc import Iterable
 from typing import Any
 
-from reversis_score.ledger.build import Ledger
-from reversis_score.render.database import Reader, scrub, shown, write_run
+from reversis_score.render.database import Reader, Session, scrub, shown, write_run
 from reversis_score.render.schema import SCHEMA_VERSION, TABLES, VIEWS, TargetProblem, judge, render
 
 LOCK_WAIT = 60.0  # seconds a run waits for another run's export lock before it gives up
@@ -54,8 +53,8 @@ def _connect(target: str) -> Any:
         raise TargetProblem(f"cannot connect ({_said(exc, target)})") from None
 
 
-def export_postgres(target: str, sessions: Iterable[tuple[str, Ledger]]) -> list[str]:
-    """Write ``(sha256, ledger)`` sessions into the database at URL ``target``; the outcomes.
+def export_postgres(target: str, sessions: Iterable[tuple[str, Session]]) -> list[str]:
+    """Write ``(sha256, ledger or rows)`` sessions into the database at URL ``target``; the outcomes.
 
     The iterable is consumed lazily, one session at a time, inside one transaction.
     Raises ``TargetProblem`` (one line, no password) when it cannot be done; nothing changed.

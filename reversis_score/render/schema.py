@@ -14,6 +14,8 @@ is created when it may already be there.
 """
 from __future__ import annotations
 
+from functools import cache
+
 SCHEMA_VERSION = 1
 TABLES = ("sessions", "players", "hands", "items")
 VIEWS = ("hand_nets", "running_balances", "player_totals")
@@ -135,6 +137,7 @@ def render(engine: str) -> list[str]:
     return [s for s in out if s.strip()]
 
 
+@cache  # a writer asks for the same few statements once per hand
 def insert_sql(table: str, mark: str, with_id: bool = False) -> str:
     """``INSERT INTO table (columns) VALUES (marks)``; ``with_id`` puts ``id`` first."""
     columns = (("id",) if with_id else ()) + COLUMNS[table]

@@ -21,15 +21,14 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
-from reversis_score.ledger.build import Ledger
-from reversis_score.render.database import Reader, write_run
+from reversis_score.render.database import Reader, Session, write_run
 from reversis_score.render.schema import SCHEMA_VERSION, TABLES, VIEWS, TargetProblem, judge, render
 
 LOCK_WAIT = 60.0  # seconds a run waits for another run's write lock before it gives up
 
 
-def export_sqlite(path: Path, sessions: Iterable[tuple[str, Ledger]]) -> list[str]:
-    """Write ``(sha256, ledger)`` sessions into the database at ``path``; say what was done.
+def export_sqlite(path: Path, sessions: Iterable[tuple[str, Session]]) -> list[str]:
+    """Write ``(sha256, ledger or rows)`` sessions into the database at ``path``; say what was done.
 
     The iterable is consumed lazily, one session at a time, inside one transaction.
     Raises ``TargetProblem`` when the file cannot take them (nothing changed).
@@ -52,7 +51,7 @@ def export_sqlite(path: Path, sessions: Iterable[tuple[str, Ledger]]) -> list[st
         conn.close()
 
 
-def _write(conn: sqlite3.Connection, sessions: Iterable[tuple[str, Ledger]]) -> list[str]:
+def _write(conn: sqlite3.Connection, sessions: Iterable[tuple[str, Session]]) -> list[str]:
     """One transaction for the whole run; any exception rolls it all back and is raised again."""
     _lock(conn)
     try:

@@ -1,0 +1,181 @@
+"""The notation's words and terminals, shared by the Lark Transformer and the quick readers,
+and the quick reader of the header.
+
+Nothing here imports Lark: a clean record is read by the quick readers (this one and fast.py)
+without loading it at all. The patterns are the terminals of ``grammar/reversis.lark`` written
+as Python regular expressions (Lark compiles the grammar's with the same ``re`` module, so
+``\\w``, ``\\d`` and ``\\s`` mean the same here and there).
+
+The header: Lark reads it with the grammar of record; for a plain header (``session:``,
+``date:``, ``players:``, ``rules:``, ``rule KNOB: VALUE``, ``stake:``) that costs more than a
+short hand, and it alone made a clean record load Lark. ``read_header`` reads those lines and
+builds the very Header, with the very spans, that the Lark parser and its Transformer would
+build (tests/test_fast.py compares them). Like the quick hand reader it never guesses: a '#'
+that may belong to a quoted name, a line it does not know, a key given twice, a player's name
+the Transformer would object to, a date or a stake that does not read, no ``players:`` line —
+anything that Lark would report or might read otherwise — makes it return None, and Lark
+reads the header as before, with every diagnostic.
+"""
+from __future__ import annotations
+
+import re
+
+from reversis_score.notation.cards import looks_like_card
+from reversis_score.notation.records import Header, Name, RuleLine, Span
+
+KEYWORDS = frozenset(("session date players rules rule stake hand dealer deal exchange discards "
+                      "keeps peeks takes announce espagnolette tricks irregular void claims waived "
+                      "table").split())
+# The order sections must keep inside a hand; irregular/void/claims may stand anywhere.
+SECTION_ORDER = {"deal": 0, "exchange": 1, "announce": 2, "tricks": 3, "table": 4}
+MAX_FISH = 1_000_000_000  # a stake or a payment beyond this is a typing slip, not a game
+
+# The grammar's NAME, CARD and CARDS terminals; GAP is what the grammar ignores between tokens.
+NAME = r"""[^\W\d][\w'\-]*|"[^"\n]*\""""
+CARD = r"[^\s#,|:]+"
+CARDS = rf"{CARD}(?:[ \t]+{CARD})*"
+GAP = r"[ \t]*"
+
+
+def is_count(text: str) -> bool:
+    """ASCII digits only (not '٣٠٠'), and not absurdly large."""
+    return text.isascii() and text.isdigit() and int(text) <= MAX_FISH
+
+
+def uncommented(lines: list[str]) -> list[str] | None:
+    """The lines with their comments cut off: the grammar folds a comment (``#`` to the line's
+    end) into the line end. None when a ``#`` may stand inside a quoted name (an odd number of
+    ``"`` before it): that line is Lark's. (A ``"`` that is not part of a quoted name can only
+    stand in a token the quick readers refuse anyway, such as a card that is not one.)"""
+    out = []
+    for line in lines:
+        at = line.find("#")
+        if at >= 0:
+            if line.count('"', 0, at) % 2:
+                return None
+            line = line[:at]
+        out.append(line)
+    return out
+
+
+def unquoted(raw: str) -> str:
+    """A NAME token's name: its quotes dropped."""
+    return raw[1:-1] if raw.startswith('"') else raw
+
+
+def player_name_problem(text: str) -> str | None:
+    """What is wrong with ``text`` as a name in ``players:``, in words; None when nothing is."""
+    if not text.strip():
+        return "a player's name cannot be empty"
+    if text == "pool":
+        return "a player may not be named 'pool': it names the pools in table lines"
+    if text in KEYWORDS:
+        return f"a player may not be named '{text}': it is a keyword"
+    if looks_like_card(text):
+        return f"a player may not be named '{text}': it reads as a card"
+    return None
+
+
+# The grammar's VALUE, KNOB and RULE_VALUE terminals.
+_VALUE = r"[^\s#]+"
+_KNOB = r"[A-Za-z_][\w\-]*"
+_RULE_VALUE = r"[^\s#](?:[^\n#]*[^\s#])?"
+# One header line: a keyword token, then its value token(s), each as a group. SESSION_TEXT
+# runs to the end of its line, trailing spaces included (the Transformer strips the title).
+_LINE = re.compile("|".join((
+    rf"{GAP}(?P<session>session{GAP}:[^\n#]*)",
+    rf"{GAP}date{GAP}:{GAP}(?P<date>{_VALUE}){GAP}",
+    rf"{GAP}players{GAP}:{GAP}(?P<players>(?:{NAME})(?:[ \t]+(?:{NAME}))*){GAP}",
+    rf"{GAP}rules{GAP}:{GAP}(?P<rules>{_VALUE}){GAP}",
+    rf"{GAP}rule[ \t]+(?P<knob>{_KNOB}){GAP}:{GAP}(?P<rule>{_RULE_VALUE}){GAP}",
+    rf"{GAP}stake{GAP}:{GAP}(?P<stake>{_VALUE}){GAP}",
+)))
+_NAME = re.compile(NAME)
+
+
+class _NotCommon(Exception):
+    """The header has a line or a problem this reader leaves to Lark."""
+
+
+def read_header(text: str) -> Header | None:
+    """The Header Lark would build for a header text without any problem; None otherwise."""
+    if text and not text.endswith("\n"):
+        return None
+    rows = text.split("\n") if "#" not in text else uncommented(text.split("\n"))
+    if rows is None:
+        return None
+    values: dict[str, tuple[object, Span]] = {}
+    rules: dict[str, RuleLine] = {}
+    lines: list[tuple[str, int]] = []
+    try:
+        for n, line in enumerate(rows, 1):
+            if not line.strip(" \t"):
+                continue  # a blank line: the grammar folds it into the line end before
+            m = _LINE.fullmatch(line)
+            if m is None:
+                raise _NotCommon
+            key, value, span = _item(m, n)
+            if isinstance(value, RuleLine):
+                if value.knob in rules:
+                    raise _NotCommon  # given twice: Lark says where
+                rules[value.knob] = value
+            elif key in values:
+                raise _NotCommon
+            else:
+                values[key] = (value, span)
+            lines.append((key, span.line))
+    except _NotCommon:
+        return None
+    if "players" not in values:
+        return None  # Lark's reader says that the players are missing
+    get = lambda key: values[key][0] if key in values else None  # noqa: E731
+    return Header(title=get("title"), date=get("date"), players=get("players"),  # type: ignore[arg-type]
+                  rules=get("rules"), rules_span=values["rules"][1] if "rules" in values else None,  # type: ignore[arg-type]
+                  rule_lines=tuple(rules.values()), stake=get("stake"), has_players=True,  # type: ignore[arg-type]
+                  lines=tuple(lines))
+
+
+def _item(m: re.Match[str], n: int) -> tuple[str, object, Span]:
+    """(key, value, place) of one header line, as the Transformer returns it."""
+    key = m.lastgroup
+    if key == "rule":  # the last group of a rule line is its value; its knob comes before
+        knob = _span(m, "knob", n)
+        return "rule", RuleLine(m.group("knob"), m.group("rule").strip(), knob, _span(m, "rule", n)), knob
+    assert key is not None  # every alternative ends with a group
+    raw, span = m.group(key), _span(m, key, n)
+    if key == "session":
+        return "title", raw.split(":", 1)[1].strip(), span
+    if key == "date":
+        return "date", _date(raw), span
+    if key == "stake":
+        if not is_count(raw):
+            raise _NotCommon
+        return "stake", int(raw), span
+    if key == "players":
+        names = _players(raw, n, m.start(key))
+        return "players", names, names[0].span
+    return key, raw, span  # rules
+
+
+def _span(m: re.Match[str], group: str, n: int) -> Span:
+    return Span(n, m.start(group) + 1, max(1, m.end(group) - m.start(group)))
+
+
+def _date(raw: str) -> object:
+    import datetime as dt  # here: only a date line needs it (start-up)
+    try:
+        return dt.date.fromisoformat(raw)
+    except ValueError:
+        raise _NotCommon from None
+
+
+def _players(raw: str, n: int, start: int) -> tuple[Name, ...]:
+    """The four names of a ``players:`` line, each as Lark's lexer cuts it; four distinct
+    names the Transformer has nothing to say about, or the line is Lark's."""
+    names = tuple(Name(unquoted(m.group()), Span(n, start + m.start() + 1, len(m.group())))
+                  for m in _NAME.finditer(raw))
+    texts = {name.text for name in names}
+    if len(names) != 4 or len(texts) != 4 or any(player_name_problem(text) for text in texts):
+        raise _NotCommon
+    return names
+
