@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from reversis_score.notation.cards import Card
 from reversis_score.replay.play import Play
@@ -16,9 +17,13 @@ def fill(template: str, **values: object) -> str:
     return template
 
 
-@dataclass(frozen=True, slots=True)
-class Item:
-    """One payment: who pays whom, how much, at which trick, for what, and why."""
+class Item(NamedTuple):
+    """One payment: who pays whom, how much, at which trick, for what, and why.
+
+    A named tuple, not a frozen dataclass: a hand writes about nine, and a tuple is made in C
+    where a frozen dataclass sets each of its nine fields through ``object.__setattr__``
+    (a sixth of a hand's settlement). Same fields, repr, equality and hash between items.
+    """
 
     seq: int
     trick: int | None
