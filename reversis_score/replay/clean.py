@@ -9,6 +9,8 @@ Play, only sooner; tests/test_clean.py compares the two on generated and mutated
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from reversis_score.notation.cards import Card, full_deck
 from reversis_score.notation.records import HandRecord
 from reversis_score.replay.evidence import qualifies_espagnolette
@@ -21,6 +23,18 @@ _FACTS = {size: {card: (card.suit, card.strength, card.points) for card in full_
           for size in (48, 52)}
 
 Facts = dict[Card, tuple[str, int, int]]
+
+
+class _Walk(NamedTuple):
+    """What one walk over the tricks gathers."""
+
+    tricks: tuple[PlayedTrick, ...]
+    played: dict[str, list[Card]]  # each player's cards in order of play
+    off_suit: list[tuple[str, str, int]]  # (who, the suit led, trick index) of each card off suit
+    last_of_suit: dict[tuple[str, str], int]  # the last trick index where he plays a suit
+    points: dict[str, int]
+    won: dict[str, int]
+    seen: set[Card]  # every card played
 
 
 def clean_play(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
@@ -37,26 +51,25 @@ def clean_play(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
         exchanged = _clean_exchange(hand, players, knobs.deck == 52, facts)
         if exchanged is None:
             return None
-    walked = _clean_tricks(hand, players, facts)
-    if walked is None:
+    walk = _clean_tricks(hand, players, facts)
+    if walk is None:
         return None
-    tricks, played, (off_suit, last_of_suit), points, won, seen = walked
     if exchanged is None:
-        held, barred = {p: frozenset(played[p]) for p in players}, frozenset[str]()
+        held, barred = {p: frozenset(walk.played[p]) for p in players}, frozenset[str]()
     else:
         held, barred = exchanged
-        if not _plays_what_he_held(hand, players, held, played):
+        if not _plays_what_he_held(hand, players, held, walk.played):
             return None
-    if _may_revoke(off_suit, last_of_suit, held, played):
+    if _may_revoke(walk, held):
         return None
     qualified = None if knobs.pairwise else next(
         (p for p in players if qualifies_espagnolette(held[p])), None)
     announce = hand.announce
     if announce is not None and (knobs.pairwise or announce.text != qualified):
         return None  # an announce that does not stand: the detailed replay says why
-    talon = tuple([card for card in full_deck(knobs.deck) if card not in seen])
-    return Play(hand, players, hand.dealer.text, False, tricks, talon, held, points, won,
-                barred, (), qualified, announce is not None, ())
+    talon = tuple([card for card in full_deck(knobs.deck) if card not in walk.seen])
+    return Play(hand, players, hand.dealer.text, False, walk.tricks, talon, held, walk.points,
+                walk.won, barred, (), qualified, announce is not None, ())
 
 
 def _regular_turn(dealer: str, players: tuple[str, ...], previous: str | None) -> bool:
@@ -130,10 +143,8 @@ def _clean_deal(hand: HandRecord, players: tuple[str, ...], fifty_two: bool,
     return dealt
 
 
-def _clean_tricks(hand: HandRecord, players: tuple[str, ...], facts: Facts):
-    """The tricks, each player's cards in order, the plays off the suit led and the last trick
-    (index) in which each player plays each suit, points, tricks won and every card played;
-    None if any trick is off."""
+def _clean_tricks(hand: HandRecord, players: tuple[str, ...], facts: Facts) -> _Walk | None:
+    """The tricks and what the checks after them read (``_Walk``); None if any trick is off."""
     lines = hand.tricks
     if len(lines) != TRICKS_PER_HAND:
         return None
@@ -178,7 +189,7 @@ def _clean_tricks(hand: HandRecord, players: tuple[str, ...], facts: Facts):
         return None  # a token that is not a card (None), or a ten in a 48-card pack
     if len(seen) != 4 * TRICKS_PER_HAND:
         return None  # a card played twice
-    return tuple(tricks), played, (off_suit, last_of_suit), points, won, seen
+    return _Walk(tuple(tricks), played, off_suit, last_of_suit, points, won, seen)
 
 
 def _plays_what_he_held(hand: HandRecord, players: tuple[str, ...], held: dict[str, frozenset[Card]],
@@ -190,14 +201,14 @@ def _plays_what_he_held(hand: HandRecord, players: tuple[str, ...], held: dict[s
                for p in players)
 
 
-def _may_revoke(off_suit: list[tuple[str, str, int]], last_of_suit: dict[tuple[str, str], int],
-                held: dict[str, frozenset[Card]], played: dict[str, list[Card]]) -> bool:
+def _may_revoke(walk: _Walk, held: dict[str, frozenset[Card]]) -> bool:
     """Whether a card off the suit led might be a revoke: its player plays that suit in a later
     trick, or holds a card of it he never plays."""
-    for who, suit, index in off_suit:
-        if last_of_suit.get((who, suit), -1) > index:
+    for who, suit, index in walk.off_suit:
+        if walk.last_of_suit.get((who, suit), -1) > index:
             return True
-        if len(held[who]) > len(played[who]) and any(  # he keeps a card: one who took, say
-                card.suit == suit for card in held[who].difference(played[who])):
+        played = walk.played[who]
+        if len(held[who]) > len(played) and any(  # he keeps a card: one who took, say
+                card.suit == suit for card in held[who].difference(played)):
             return True
     return False
