@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from reversis_score.notation.cards import Card, full_deck
-from reversis_score.notation.records import HandRecord
+from reversis_score.notation.records import HandRecord, TrickLine
 from reversis_score.replay.evidence import qualifies_espagnolette
 from reversis_score.replay.play import TRICKS_PER_HAND, Play, PlayedTrick
 from reversis_score.rules.knobs import Knobs
@@ -162,9 +162,7 @@ def _clean_tricks(hand: HandRecord, players: tuple[str, ...], facts: Facts) -> _
     try:
         for index, line in enumerate(lines):
             order = orders[leader]
-            if (line.leader.text != leader or len(line.cards) != 4
-                    or line.number is not None and line.number != index + 1
-                    or line.players is not None and tuple(n.text for n in line.players) != order):
+            if not _regular_trick(line, index + 1, order):
                 return None
             # None (a token that is not a card) has no facts: the KeyError below
             cards: list[Card] = [placed.card for placed in line.cards]  # type: ignore[misc]
@@ -190,6 +188,14 @@ def _clean_tricks(hand: HandRecord, players: tuple[str, ...], facts: Facts) -> _
     if len(seen) != 4 * TRICKS_PER_HAND:
         return None  # a card played twice
     return _Walk(tuple(tricks), played, off_suit, last_of_suit, points, won, seen)
+
+
+def _regular_trick(line: TrickLine, number: int, order: tuple[str, ...]) -> bool:
+    """Four cards, led by the right player, numbered right if numbered, its players (if
+    named) in the order of play."""
+    return (line.leader.text == order[0] and len(line.cards) == 4
+            and (line.number is None or line.number == number)
+            and (line.players is None or tuple(n.text for n in line.players) == order))
 
 
 def _plays_what_he_held(hand: HandRecord, players: tuple[str, ...], held: dict[str, frozenset[Card]],
