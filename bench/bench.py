@@ -141,14 +141,16 @@ def archive_rows(folder: Path, archive: list[Path], hands_per_file: int) -> list
 
 
 def session_rows(folder: Path, long: dict[int, Path]) -> list[Row]:
-    """settle --format json and csv of the long session, short and long."""
+    """settle --format json and csv, and check, of the long session, short and long."""
     rows = []
     small, big = sorted(long)
-    for fmt in ("json", "csv"):
+    runs = [(f"settle --format {fmt}", ["settle", "--format", fmt]) for fmt in ("json", "csv")]
+    runs.append(("check", ["check"]))  # hand by hand too: no hand is kept once its problems are noted
+    for label, args in runs:
         rss = {}
         for hands in (small, big):
-            seconds, rss[hands], _ = measure([COMMAND, "settle", long[hands].name, "--format", fmt], folder)
-            rows.append(Row(f"settle --format {fmt}, {hands:,} hands", seconds, hands, rss[hands]))
+            seconds, rss[hands], _ = measure([COMMAND, args[0], long[hands].name, *args[1:]], folder)
+            rows.append(Row(f"{label}, {hands:,} hands", seconds, hands, rss[hands]))
         ratio = rss[big] / rss[small]
         rows[-1].note = f"RSS {ratio:.2f}× {small:,} hands (≤ {SESSION_RSS_RATIO}×)"
         rows[-1].ok = ratio <= SESSION_RSS_RATIO

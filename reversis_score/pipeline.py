@@ -201,6 +201,55 @@ def collect(stream: SessionStream, strict: bool = False) -> CheckedSession:
     return session
 
 
+@dataclass(slots=True)
+class CheckSummary:
+    """What ``check`` reports of a record, gathered hand by hand: each hand's record and
+    replay are let go once its problems are noted, so a long record is never held whole."""
+
+    file: str
+    header: Header
+    rules: RuleSet
+    hands: int  # how many hand chunks were read
+    diagnostics: list[Diagnostic]  # the visible ones, in file order
+    lines: list[str]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.header.player_names
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.is_error]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if not d.is_error]
+
+
+def summarise(stream: SessionStream, strict: bool = False) -> CheckSummary:
+    """The problems of a stream and its number of hands, as ``collect`` would find them
+    (``strict``: the first error alone), keeping no hand."""
+    summary = CheckSummary(stream.file, stream.header, stream.rules, 0, _visible(stream.header_diagnostics),
+                           stream.lines)
+    if strict and summary.errors:
+        summary.diagnostics = summary.errors[:1]
+        return summary
+    for hand in stream.hands:
+        summary.hands += 1
+        if not hand.diagnostics:
+            continue
+        found = _visible(hand.diagnostics)
+        summary.diagnostics.extend(found)
+        if strict and any(d.is_error for d in found):
+            summary.diagnostics = [next(d for d in found if d.is_error)]
+            break
+    return summary
+
+
+def _visible(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    return [d for d in diagnostics if d.severity != "hidden"]
+
+
 def _players_line(header: Header) -> int | None:
     return dict(header.lines).get("players")
 

@@ -7,13 +7,14 @@ import gen
 import pytest
 from conftest import BAD, DATA, SAMPLES
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from strategies import rvs_texts
 from typer.testing import CliRunner
 
 from reversis_score.cli import app
 from reversis_score.ledger.build import build_ledger, stream_ledger
 from reversis_score.ledger.export import session_file, text_export
-from reversis_score.pipeline import check_text, stream_text
+from reversis_score.pipeline import check_text, stream_text, summarise
 from reversis_score.render import tables
 from reversis_score.render.document import ledger_document, to_json, write_json
 
@@ -98,3 +99,31 @@ def test_export_pieces_join_as_the_whole_json_list():
     assert text_export(files, "json") == json.dumps(docs, ensure_ascii=False, indent=2) + "\n"
     assert text_export(files[:1], "json") == json.dumps(docs[0], ensure_ascii=False, indent=2) + "\n"
     assert text_export(files, "csv", "hands") == tables.hands_csv([f.ledger for f in files])
+
+
+def summary_by_collecting(text: str, file: str, strict: bool) -> tuple:
+    """What check reported when it held the whole session (collect)."""
+    session = check_text(text, file, strict=strict)
+    return len(session.hands), session.diagnostics
+
+
+@pytest.mark.parametrize("strict", [False, True], ids=["", "strict"])
+@pytest.mark.parametrize("path", TEXTS, ids=lambda p: p.name)
+def test_check_summarised_hand_by_hand_reports_what_the_whole_session_does(path, strict):
+    text = path.read_text("utf-8")
+    summary = summarise(stream_text(text, path.name), strict)
+    assert (summary.hands, summary.diagnostics) == summary_by_collecting(text, path.name, strict)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.booleans())
+def test_check_summarised_hand_by_hand_on_mutated_records(seed, strict):
+    rng = random.Random(seed)
+    session = gen.random_session(rng, ("Anne", "Bruno", "Claire", "Denis"), rng.randint(1, 4), void_rate=0.1)
+    lines = gen.to_rvs(session).split("\n")
+    for _ in range(rng.randint(1, 3)):  # a dropped, doubled or swapped line can break any hand
+        i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+        lines[i], lines[j] = lines[j], (lines[i] if rng.random() < 0.5 else "")
+    text = "\n".join(lines)
+    summary = summarise(stream_text(text, "m.rvs"), strict)
+    assert (summary.hands, summary.diagnostics) == summary_by_collecting(text, "m.rvs", strict)

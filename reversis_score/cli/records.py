@@ -26,7 +26,7 @@ from reversis_score.cli.app import (
 
 if TYPE_CHECKING:  # imported where used: --help and check stay light
     from reversis_score.cli.batch import FileReport
-    from reversis_score.pipeline import CheckedHand, CheckedSession, SessionStream
+    from reversis_score.pipeline import CheckedHand, CheckSummary, SessionStream
 
 
 class Suits(StrEnum):
@@ -77,19 +77,19 @@ def check(
 def check_work(name: str, strict: bool, rules: str | None, stdin: bytes | None) -> FileReport:
     """Check one file (in a worker process, maybe): its problems and summary line, as text."""
     from reversis_score.cli.batch import FileReport, diagnostics_text, read_or_report
-    from reversis_score.pipeline import check_text
+    from reversis_score.pipeline import stream_text, summarise
     read = read_or_report(name, stdin)
     if isinstance(read, FileReport):
         return read
     _, text, folder = read
-    session = check_text(text, name, folder, rules, strict)
+    session = summarise(stream_text(text, name, folder, rules), strict)  # hand by hand
     return FileReport(name, 1 if session.errors else 0, diagnostics_text(session),
-                      summary_line(session), len(session.hands))
+                      summary_line(session), session.hands)
 
 
-def summary_line(session: CheckedSession) -> str:
+def summary_line(session: CheckSummary) -> str:
     """``club.rvs: 12 hands, players Anne Bruno Claire Denis, rules parlett: ok``."""
-    hands = len(session.hands)
+    hands = session.hands
     from reversis_score.render.rvs import quote
     players = " ".join(quote(p) for p in session.players) or "(none)"
     rules = session.rules.source
