@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.parse import ParsedHand, ParseResult, read_head
@@ -34,8 +35,33 @@ class CheckedHand:
         return self.play is not None and not any(d.is_error for d in self.diagnostics)
 
 
+class _Reported:
+    """The players, errors and warnings of a checked record, read off its header and its
+    visible diagnostics (a CheckedSession's or a CheckSummary's)."""
+
+    __slots__ = ()
+    if TYPE_CHECKING:
+        @property
+        def header(self) -> Header: ...
+
+        @property
+        def diagnostics(self) -> list[Diagnostic]: ...
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.header.player_names
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.is_error]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if not d.is_error]
+
+
 @dataclass(slots=True)
-class CheckedSession:
+class CheckedSession(_Reported):
     """A whole record checked: header, rules, hands, and every diagnostic in file order."""
 
     file: str
@@ -46,24 +72,12 @@ class CheckedSession:
     lines: list[str]
 
     @property
-    def players(self) -> tuple[str, ...]:
-        return self.header.player_names
-
-    @property
     def diagnostics(self) -> list[Diagnostic]:
-        out = [d for d in self.header_diagnostics if d.severity != "hidden"]
+        out = _visible(self.header_diagnostics)
         for hand in self.hands:
-            if hand.diagnostics:  # most hands have none: no generator made for them
-                out.extend(d for d in hand.diagnostics if d.severity != "hidden")
+            if hand.diagnostics:  # most hands have none: nothing to filter
+                out.extend(_visible(hand.diagnostics))
         return out
-
-    @property
-    def errors(self) -> list[Diagnostic]:
-        return [d for d in self.diagnostics if d.is_error]
-
-    @property
-    def warnings(self) -> list[Diagnostic]:
-        return [d for d in self.diagnostics if not d.is_error]
 
     @property
     def ok(self) -> bool:
@@ -202,7 +216,7 @@ def collect(stream: SessionStream, strict: bool = False) -> CheckedSession:
 
 
 @dataclass(slots=True)
-class CheckSummary:
+class CheckSummary(_Reported):
     """What ``check`` reports of a record, gathered hand by hand: each hand's record and
     replay are let go once its problems are noted, so a long record is never held whole."""
 
@@ -212,18 +226,6 @@ class CheckSummary:
     hands: int  # how many hand chunks were read
     diagnostics: list[Diagnostic]  # the visible ones, in file order
     lines: list[str]
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.header.player_names
-
-    @property
-    def errors(self) -> list[Diagnostic]:
-        return [d for d in self.diagnostics if d.is_error]
-
-    @property
-    def warnings(self) -> list[Diagnostic]:
-        return [d for d in self.diagnostics if not d.is_error]
 
 
 def summarise(stream: SessionStream, strict: bool = False) -> CheckSummary:
