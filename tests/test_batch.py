@@ -117,3 +117,15 @@ def test_a_short_run_starts_no_pool(monkeypatch):
 def test_jobs_must_be_positive():
     result = runner.invoke(app, ["check", "--jobs", "0", str(SAMPLES / "club-night.rvs")])
     assert result.exit_code == 2
+
+
+def test_an_aborted_export_advances_the_progress_by_each_files_own_size(archive, monkeypatch):
+    # --all-or-nothing stops at the bad file (the sixth); the rest are still reported, and the
+    # bar must move by their sizes, not start again from the first file's.
+    monkeypatch.setenv("REVERSIS_SCORE_INLINE_BYTES", str(1 << 30))  # in process: advance is seen
+    moved = []
+    monkeypatch.setattr(batch.Progress, "advance",
+                        lambda self, report, size: moved.append((report.name, size)))
+    result = runner.invoke(app, ["export", "--all-or-nothing", *archive])
+    assert result.exit_code == 1
+    assert moved == [(name, Path(name).stat().st_size) for name in archive]

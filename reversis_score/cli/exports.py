@@ -66,6 +66,7 @@ class ExportRun:
         work = partial(export_work, fmt=fmt, what=what, stdin=stdin)
         self.reports = batch.run_ordered(work, files, jobs or batch.default_jobs(), self.sizes)
         self.progress = batch.Progress(len(files), sum(self.sizes), not quiet)
+        self.pending_sizes = iter(self.sizes)  # in step with self.reports, across an Abort
         self.codes: list[int] = []
 
     def sessions(self) -> Iterator[FileReport]:
@@ -78,7 +79,7 @@ class ExportRun:
 
     def _reported(self) -> Iterator[FileReport]:
         # not strict: finish() goes on with the reports where sessions() stopped
-        for report, size in zip(self.reports, self.sizes, strict=False):
+        for report, size in zip(self.reports, self.pending_sizes, strict=False):
             for message in report.errors:
                 self.progress.print(message, err=True)
             self.progress.advance(report, size)
