@@ -84,6 +84,10 @@ def _parse_card(token: str) -> Card | None:
     return Card(rank, suit)
 
 
+QUINOLA = Card("J", "H")
+ACES = frozenset(Card("A", suit) for suit in SUITS)
+
+
 @lru_cache(maxsize=2)
 def full_deck(size: int = 48) -> tuple[Card, ...]:
     """Every card of a 48-card (no tens) or 52-card pack, suit by suit, strongest first."""

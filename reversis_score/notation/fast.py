@@ -27,7 +27,14 @@ from collections.abc import Callable
 from reversis_score.notation.cards import Card, _parse_card
 from reversis_score.notation.lexicon import CARD as _CARD
 from reversis_score.notation.lexicon import CARDS as _CARDS
-from reversis_score.notation.lexicon import KEYWORDS, SECTION_ORDER, is_count, uncommented, unquoted
+from reversis_score.notation.lexicon import (
+    KEYWORDS,
+    SECTION_ORDER,
+    is_count,
+    pool_number,
+    uncommented,
+    unquoted,
+)
 from reversis_score.notation.lexicon import NAME as _NAME
 from reversis_score.notation.records import (
     DealLine,
@@ -312,16 +319,11 @@ def _table_entry(n: int, text: str) -> TableLine | None:
     if m is None or m.group(2) in KEYWORDS or m.group(4) in KEYWORDS:
         return None
     payer, payee, amount = unquoted(m.group(2)), unquoted(m.group(4)), m.group(5)
-    if not (is_count(amount) and int(amount) and payer != payee and _pool_ok(payer) and _pool_ok(payee)):
+    if not (is_count(amount) and int(amount) and payer != payee and pool_number(payer) != 0
+            and pool_number(payee) != 0):
         raise _NotCommon
     at = lambda group: Span(n, m.start(group) + 1, m.end(group) - m.start(group))  # noqa: E731
     return TableLine(payer, payee, int(amount), at(3), at(2), at(4))
-
-
-def _pool_ok(side: str) -> bool:
-    """Not a pool, or a pool numbered from 1 (a quoted "pool:x" is left to Lark too)."""
-    number = side[5:]
-    return not side.startswith("pool:") or (number.isascii() and number.isdigit() and int(number) > 0)
 
 
 _ENTRY = {"deal": _deal_entry, "exchange": _exchange_entry, "tricks": _trick_entry, "table": _table_entry}

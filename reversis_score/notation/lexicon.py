@@ -63,6 +63,17 @@ def unquoted(raw: str) -> str:
     return raw[1:-1] if raw.startswith('"') else raw
 
 
+def pool_number(side: str) -> int | None:
+    """The N of a ``pool:N`` side of a table line; 0 (no pool) when N is not a number, as in a
+    quoted "pool:x"; None for a player or the bare ``pool``."""
+    if not side.startswith("pool:"):
+        return None
+    try:
+        return int(side[5:])
+    except ValueError:
+        return 0
+
+
 def player_name_problem(text: str) -> str | None:
     """What is wrong with ``text`` as a name in ``players:``, in words; None when nothing is."""
     if not text.strip():

@@ -12,7 +12,14 @@ from lark import Token, Transformer, v_args
 
 from reversis_score.notation.cards import _parse_card
 from reversis_score.notation.diagnostics import Diagnostic
-from reversis_score.notation.lexicon import MAX_FISH, SECTION_ORDER, is_count, player_name_problem, unquoted
+from reversis_score.notation.lexicon import (
+    MAX_FISH,
+    SECTION_ORDER,
+    is_count,
+    player_name_problem,
+    pool_number,
+    unquoted,
+)
 from reversis_score.notation.records import (
     DealLine,
     ExchangeLine,
@@ -321,7 +328,7 @@ class RecordBuilder(Transformer):
                         f"{MAX_FISH:,}", self._span(amount))
             value = "0"
         for side, tok in ((sides[0], payer), (sides[1], payee)):
-            if side.startswith("pool:") and _pool_number(side) == 0:
+            if pool_number(side) == 0:
                 self._error(f"'{side}' is not a pool: pools are numbered from pool:1, the oldest",
                             self._span(tok))
         if sides[0] == sides[1]:
@@ -330,14 +337,4 @@ class RecordBuilder(Transformer):
 
     @staticmethod
     def _side(side: Token) -> str:
-        text = str(side)
-        return text[1:-1] if text.startswith('"') else text
-
-
-
-def _pool_number(side: str) -> int:
-    """The N of ``pool:N``; 0 (no pool) when N is not a number, as in a quoted "pool:x"."""
-    try:
-        return int(side[5:])
-    except ValueError:
-        return 0
+        return unquoted(str(side))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reversis_score.notation.cards import SUIT_SYMBOLS, Card
+from reversis_score.notation.cards import ACES, QUINOLA, SUIT_SYMBOLS, Card
 from reversis_score.notation.records import HandRecord
 from reversis_score.replay.play import PlayedTrick, Revoke
 from reversis_score.rules.knobs import Knobs
@@ -15,8 +15,6 @@ from reversis_score.rules.knobs import Knobs
 if TYPE_CHECKING:  # tricks.py imports this module; Findings is only a type here
     from reversis_score.replay.tricks import Findings
 
-_QUINOLA = Card("J", "H")
-_ACES = frozenset(Card("A", suit) for suit in "SHDC")
 
 
 def find_revokes(tricks: tuple[PlayedTrick, ...], held: dict[str, frozenset[Card]],
@@ -77,8 +75,8 @@ def _follow_evidence(who: str, trick: PlayedTrick, tricks, held,
 
 def qualifies_espagnolette(cards: frozenset[Card]) -> bool:
     """All four Aces, or Quinola and at least three Aces (RULES §9)."""
-    aces = len(_ACES.intersection(cards))  # one set operation in C, not a look at every card
-    return aces == 4 or (aces == 3 and _QUINOLA in cards)
+    aces = len(ACES.intersection(cards))  # one set operation in C, not a look at every card
+    return aces == 4 or (aces == 3 and QUINOLA in cards)
 
 
 def report_revokes(revokes: list[Revoke], hand: HandRecord, found: Findings) -> None:

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reversis_score.notation.cards import SUIT_SYMBOLS, SUITS, Card
+from reversis_score.notation.cards import ACES, QUINOLA, SUIT_SYMBOLS, Card
 from reversis_score.replay.play import PlayedTrick
 from reversis_score.settle.items import HandBook
 
 # The cards with side payments, the Aces and Quinola: one set lookup a card instead of two
 # property calls, as most cards of a trick pay nothing.
-_PAYING = frozenset([Card("A", suit) for suit in SUITS] + [Card("J", "H")])
+_PAYING = ACES | {QUINOLA}
 
 
 @dataclass(frozen=True, slots=True)
