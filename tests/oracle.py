@@ -18,6 +18,8 @@ _PARLETT = {
     "quinola_dumped": 5, "quinola_forced": 10, "quinola_forced_others": 5,
     "opposite_doubles_side": True, "double_tricks": [10, 11], "quinola_pool_in_last_tricks": True,
     "party_base": 4, "talon_values": "points", "preference": "reverse",
+    "party_per_card": 0, "party_unit": 1, "tie_rule": "tricks", "quinola_led_remise": True,
+    "reversis_pool": "quinola-early",
     "reversis_side": 16, "reversis_opposite": 32, "reversis_broken": 64,
     "broken_reversis": "fixed", "broken_by_quinola": "forced",
     "espagnolette_lost": "parlett", "espagnolette_pays_broken": False,
@@ -27,13 +29,17 @@ _PARLETT = {
 PRESETS: dict[str, dict] = {
     "parlett": dict(_PARLETT),
     "denexa": {**_PARLETT, "opposite_doubles_side": False, "double_tricks": [],
-               "preference": "play", "broken_by_quinola": "flat"},
+               "preference": "play", "broken_by_quinola": "flat", "quinola_led_remise": False,
+               "espagnolette_lost": "denexa"},
     "regles-fr": {**_PARLETT, "pools": "single", "pool_ante": 10, "pool_refill_below": 1,
                   "ace_forced": 5, "double_tricks": [11], "quinola_pool_in_last_tricks": False,
-                  "broken_reversis": "by-trick"},
+                  "broken_reversis": "by-trick", "party_base": 0, "party_per_card": 4,
+                  "party_unit": 5, "tie_rule": "nearest", "reversis_pool": "unless-quinola-late",
+                  "broken_by_quinola": "none", "espagnolette_lost": "regles-fr"},
     "manuscrit": {**_PARLETT, "pools": "single", "pool_ante": 10, "pool_refill_below": 45,
                   "double_tricks": [1, 11], "talon_values": "ad5-jh4",
-                  "espagnolette_lost": "manuscrit", "espagnolette_pays_broken": True},
+                  "espagnolette_lost": "manuscrit", "espagnolette_pays_broken": True,
+                  "broken_by_quinola": "none"},
     "dafydd": {**_PARLETT, "deck": 52, "pools": "none", "party": "pairwise-stake",
                "pairwise_stake": 2},
 }
@@ -231,7 +237,7 @@ def _settle_hand(k, players, table, hand):
         _reversis(k, players, table, items, pay, mult, tricks, rp, esp, quinola_by, revokers)
     else:
         # -- side payments, trick by trick (§5)
-        led_cards, esp_dumps, esp_pool = [], [], 0
+        led_cards, esp_dumps, esp_aces, esp_pool = [], [], [], 0
         for t, leader, plays, w in tricks:
             led = suit(plays[0][1])
             for h, c in plays:
@@ -239,7 +245,7 @@ def _settle_hand(k, players, table, hand):
                     continue
                 if h == leader:
                     led_cards.append((t, h, c))
-                    if c == QUINOLA:
+                    if c == QUINOLA and k["quinola_led_remise"]:
                         table.remise(items, h)
                 elif c == QUINOLA and suit(c) == led:
                     pay("quinola-forced", h, leader, k["quinola_forced"] * mult(h, leader, t), True)
@@ -259,15 +265,23 @@ def _settle_hand(k, players, table, hand):
                 else:
                     base = k["diamond_ace_factor"] if c == "AD" else 1
                     if suit(c) == led:
-                        pay("ace-forced", h, leader, base * k["ace_forced"] * mult(h, leader, t))
+                        amt = pay("ace-forced", h, leader, base * k["ace_forced"] * mult(h, leader, t))
+                        if leader == esp:
+                            esp_aces.append((h, amt))
                     else:
                         amt = pay("ace-dumped", w, h, base * k["ace_dumped"] * mult(w, h, t))
                         if h == esp:
                             esp_dumps.append((w, amt))
+                            esp_aces.append((w, amt))
 
         # -- the party (§6, §7, §9)
-        pref = [players[(seat[dealer] + (-i if k["preference"] == "reverse" else i)) % 4] for i in range(4)]
-        rank = sorted(players, key=lambda p: (points[p], taken[p], pref.index(p)))
+        if k["tie_rule"] == "nearest":     # the dealer, his left (before him in play), right, opposite
+            pref = [players[(seat[dealer] + d) % 4] for d in (0, -1, 1, 2)]
+        else:
+            pref = [players[(seat[dealer] + (-i if k["preference"] == "reverse" else i)) % 4]
+                    for i in range(4)]
+        tricks_count = {p: 0 if k["tie_rule"] == "nearest" else taken[p] for p in players}
+        rank = sorted(players, key=lambda p: (points[p], tricks_count[p], pref.index(p)))
         loser = rank[-1]
         esp_won = esp is not None and taken[esp] == 0
         if esp is not None and not esp_won:
@@ -279,11 +293,14 @@ def _settle_hand(k, players, table, hand):
         if winner is not None:
             value = k["party_base"]
             if k["deck"] == 48:
-                played = {c for _, _, pl, _ in tricks for _, c in pl}
-                talon = {f"{r}{s}" for r in "AKQJ98765432" for s in "SHDC"} - played
+                # under the basket: nobody's cards after the exchange (a taker keeps one over)
+                kept = {c for p in players for c in held[p]}
+                talon = {f"{r}{s}" for r in "AKQJ98765432" for s in "SHDC"} - kept
                 tv = {"points": {}, "ad5-jh4": {"AD": 5, QUINOLA: 4},
                       "ad5-jh3": {"AD": 5, QUINOLA: 3}}[k["talon_values"]]
                 value += sum(tv.get(c, POINTS.get(c[0], 0)) for c in talon)
+                value += k["party_per_card"] * len(talon)
+            value *= k["party_unit"]
             pay("party", loser, winner, value * (2 if opp(loser) == winner else 1))
             # -- led payments, in trick order (§5, §13 rule 4)
             if not hand.get("claims_waived"):
@@ -301,7 +318,12 @@ def _settle_hand(k, players, table, hand):
 
         # -- a lost espagnolette's returns (§9, §13 rules 7, 14)
         if esp is not None and not esp_won:
-            if k["espagnolette_lost"] == "manuscrit":
+            if k["espagnolette_lost"] == "regles-fr":   # his Aces back doubled; a remise if he held J♥
+                for payer, amt in esp_aces:
+                    pay("espagnolette-return", esp, payer, 2 * amt)
+                if QUINOLA in held[esp]:
+                    table.remise(items, esp)
+            elif k["espagnolette_lost"] == "manuscrit":
                 side = [(payer, amt) for kind, payer, payee, amt in list(items)
                         if kind.startswith(("ace-", "quinola-")) and esp not in (payer, payee)]
                 for payer, amt in esp_dumps + side:
@@ -311,7 +333,10 @@ def _settle_hand(k, players, table, hand):
             else:
                 for payer, amt in esp_dumps:
                     pay("espagnolette-return", esp, payer, 2 * amt)
-                if esp_pool:
+                if esp_pool and k["espagnolette_lost"] == "denexa":   # returned as it was, then a remise
+                    table.pay_in(items, "pool-return", esp, esp_pool, new=True)
+                    table.remise(items, esp)
+                elif esp_pool:
                     table.pay_in(items, "pool-return", esp, 2 * esp_pool, new=True)
 
     # -- fines at the end of the hand (§10, §13 rule 10)
@@ -339,7 +364,9 @@ def _reversis(k, players, table, items, pay, mult, tricks, rp, esp, quinola_by, 
                 if p != rp:
                     pay("reversis-made", p, rp,
                         k["reversis_opposite"] if p == opp(rp) else k["reversis_side"])
-        if quinola_early and rp not in revokers:
+        takes = (quinola_by.get(rp, 0) < 10 if k["reversis_pool"] == "unless-quinola-late"
+                 else quinola_early)
+        if takes and rp not in revokers:
             table.take(items, rp)
         return
     t, leader, plays, breaker = breaking
@@ -353,7 +380,7 @@ def _reversis(k, players, table, items, pay, mult, tricks, rp, esp, quinola_by, 
     if dict((p, c) for p, c in plays)[breaker] == QUINOLA:     # broken by Quinola, forced on rp's lead
         if k["broken_by_quinola"] == "flat":
             pay("quinola-forced", breaker, rp, k["quinola_forced"])
-        else:
+        elif k["broken_by_quinola"] == "forced":
             pay("quinola-forced", breaker, rp, k["quinola_forced"] * mult(breaker, rp, t))
             for o in players:
                 if o not in (breaker, rp):

@@ -49,14 +49,10 @@ def test_reversis_broken_by_quinola_flat_denexa():
 
 def test_reversis_broken_by_trick_regles_fr():
     # regles-fr: broken at trick 10, Anne pays Bruno what he would have paid for a made
-    # reversis: 16 (neighbours). The Quinola forced in trick 10 (not doubled there: only 11
-    # is): Bruno 10, Claire 5×2 opposite = 10, Denis 5. One basket: 4×10 + 5 = 45.
+    # reversis: 16 (neighbours). The Quinola that broke it pays nothing: "le quinola et
+    # l'espagnolette ... se trouvent annulées par l'entreprise du reversis" (broken_by_quinola:
+    # none). One basket: 4×10 + 5 = 45.
     ledger = settle(record(hand("Denis", REVERSIS_BROKEN_BY_QUINOLA), rules="regles-fr"))
     items = [i for i in items_of(ledger) if i[6] is None and i[1] not in ("pool-ante", "dealer-ante")]
-    assert items == [
-        (10, "quinola-forced", "JH", "Bruno", "Anne", 10, None),
-        (10, "quinola-forced", "JH", "Claire", "Anne", 10, None),
-        (10, "quinola-forced", "JH", "Denis", "Anne", 5, None),
-        (None, "reversis-broken", None, "Anne", "Bruno", 16, None),
-    ]
+    assert items == [(None, "reversis-broken", None, "Anne", "Bruno", 16, None)]
     assert ledger.hands[0].settlement.pools_after == (45,)

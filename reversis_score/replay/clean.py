@@ -9,6 +9,7 @@ Play, only sooner; tests/test_clean.py compares the two on generated and mutated
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import NamedTuple
 
 from reversis_score.notation.cards import Card, full_deck
@@ -67,7 +68,7 @@ def clean_play(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
     announce = hand.announce
     if announce is not None and (knobs.pairwise or announce.text != qualified):
         return None  # an announce that does not stand: the detailed replay says why
-    talon = tuple([card for card in full_deck(knobs.deck) if card not in walk.seen])
+    talon = talon_of(knobs, walk.seen, held)
     return Play(hand, players, hand.dealer.text, False, walk.tricks, talon, held, walk.points,
                 walk.won, barred, (), qualified, announce is not None, ())
 
@@ -218,3 +219,13 @@ def _may_revoke(walk: _Walk, held: dict[str, frozenset[Card]]) -> bool:
                 card.suit == suit for card in held[who].difference(played)):
             return True
     return False
+
+
+def talon_of(knobs: Knobs, played: Collection[Card], held: dict[str, frozenset[Card]]) -> tuple[Card, ...]:
+    """The talon: the cards under the basket, nobody's after the exchange and never played.
+
+    A card in a hand is never in the talon, played or not: one who takes his face-down card
+    without discarding keeps a card over, and the talon holds three (RULES §2).
+    """
+    kept = set().union(*held.values())
+    return tuple(c for c in full_deck(knobs.deck) if c not in played and c not in kept)

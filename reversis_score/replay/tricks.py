@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import cast
 
-from reversis_score.notation.cards import RANK_POINTS, RANKS, Card, full_deck
+from reversis_score.notation.cards import RANK_POINTS, RANKS, Card
 from reversis_score.notation.diagnostics import NOTATION, RULE, Diagnostic
 from reversis_score.notation.records import HandRecord, Name, Span, TrickLine
 from reversis_score.render.rvs import quote
-from reversis_score.replay.clean import clean_play
+from reversis_score.replay.clean import clean_play, talon_of
 from reversis_score.replay.evidence import (
     check_announce,
     find_revokes,
@@ -340,8 +340,7 @@ def _assemble(hand, players, knobs, tricks, held, barred, found: Findings) -> Pl
     report_revokes(revokes, hand, found)
     announced = check_announce(hand, qualified, held, knobs, found)
     undertaken = announced or any(r.under_espagnolette for r in revokes)
-    played = {c for t in tricks for _, c in t.plays}
-    talon = tuple(c for c in full_deck(knobs.deck) if c not in played)
+    talon = talon_of(knobs, {c for t in tricks for _, c in t.plays}, held)
     points = {p: 0 for p in players}
     won = {p: 0 for p in players}
     for trick in tricks:
@@ -352,3 +351,4 @@ def _assemble(hand, players, knobs, tricks, held, barred, found: Findings) -> Pl
         points[trick.winner] += taken
     return Play(hand, players, hand.dealer.text, False, tricks, talon, held, points, won,
                 frozenset(barred), tuple(revokes), qualified, undertaken, acknowledged)
+

@@ -42,25 +42,35 @@ class Knobs:
                                        minimum=0)
     opposite_doubles_side: bool = _knob(True, "§5: side payments ×2 between players sitting opposite")
     double_tricks: tuple[int, ...] = _knob((10, 11), "§5: side payments ×2 in these tricks (1–11)")
+    quinola_led_remise: bool = _knob(True, "§5: Quinola led: its holder pays a remise")
     quinola_pool_in_last_tricks: bool = _knob(True, "§5: Quinola placed in trick 10 or 11 takes the pool")
     party_base: int = _knob(4, "§6: the party's value before the talon's points", minimum=0)
+    party_per_card: int = _knob(0, "§6: added to the party for each card in the talon", minimum=0)
+    party_unit: int = _knob(1, "§6: fish per point of the party (5: the party is counted in jetons)",
+                            minimum=1)
     talon_values: str = _knob("points", "§6: talon counting: card points, or A♦ 5 and Quinola 4 "
                                         "(ad5-jh4) or 3 (ad5-jh3)", ("points", "ad5-jh4", "ad5-jh3"))
     preference: str = _knob("reverse", "§6: tie order after the dealer: reverse of play, or play order",
                             ("reverse", "play"))
+    tie_rule: str = _knob("tricks", "§6: a tie in points goes to fewer tricks, then the preference "
+                                    "order; or (nearest) to the nearest to the dealer: dealer, left, "
+                                    "right, opposite", ("tricks", "nearest"))
     reversis_side: int = _knob(16, "§8: each neighbour pays a made reversis", minimum=0)
     reversis_opposite: int = _knob(32, "§8: the player opposite pays a made reversis", minimum=0)
+    reversis_pool: str = _knob("quinola-early", "§8: a made reversis takes the latest pool if he "
+                                                "played Quinola in tricks 1–9, or always unless he "
+                                                "played it in trick 10 or 11 (unless-quinola-late)",
+                               ("quinola-early", "unless-quinola-late"))
     reversis_broken: int = _knob(64, "§8: a broken reversis pays the breaker", minimum=0)
     broken_reversis: str = _knob("fixed", "§8: a broken reversis pays the fixed 64, or by-trick "
                                           "(16/32 at trick 10, double and a remise at 11)",
                                  ("fixed", "by-trick"))
     broken_by_quinola: str = _knob("forced", "§8: broken by Quinola: 64 plus the forced-Quinola "
-                                             "payments, or flat (the breaker pays 10)",
-                                   ("forced", "flat"))
-    espagnolette_lost: str = _knob("parlett", "§9: a lost espagnolette returns his dump payments "
-                                              "doubled and the pool (parlett), or also the others' "
-                                              "payments and a remise (manuscrit)",
-                                   ("parlett", "manuscrit"))
+                                             "payments, flat (the breaker pays 10), or none (the 64 "
+                                             "alone)", ("forced", "flat", "none"))
+    espagnolette_lost: str = _knob("parlett", "§9: what a lost espagnolette pays back: the way of "
+                                              "parlett, denexa, manuscrit or regles-fr",
+                                   ("parlett", "denexa", "manuscrit", "regles-fr"))
     espagnolette_pays_broken: bool = _knob(False, "§9: the espagnolette pays the breaker of "
                                                   "another's reversis")
     fine_revoke: int = _knob(10, "§10: a revoke's fine, paid to the latest pool", minimum=0)

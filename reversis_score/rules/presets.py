@@ -26,101 +26,202 @@ PARLETT = Preset(
     "tricks, 64 for a broken reversis",
     {
         "deck": (48, "Forty-eight, ranking AKQJ98765432 in each suit. There are no Tens."),
-        "pools": ("multiple", "The second and all additional supplements go to form new pools, which "
-                              "are kept separate from one another."),
-        "pool_ante": (5, "a pool is formed by the contribution of five fish from each player"),
-        "dealer_ante": (5, "At each deal the dealer (only) adds another five fish to the pool"),
+        "pools": ("multiple", "The first supplement that occurs is used to double the only pool there "
+                              "is. The second and all additional supplements go to form new pools, "
+                              "which are kept separate from one another."),
+        "pool_ante": (5, "Before play begins a pool is formed by the contribution of five fish from "
+                         "each player."),
+        "dealer_ante": (5, "At each deal the dealer (only) adds another five fish to the pool, "
+                           "bringing it to 25 at the start of the first deal."),
         "ace_dumped": (1, "Dumped: trick-winner pays holder 1 2 5"),
         "ace_forced": (1, "Forced: holder pays leader 1 2 10"),
-        "diamond_ace_factor": (2, "the Ace of diamonds ... attracts twice the penalty of any other Ace"),
+        "diamond_ace_factor": (2, "(Note that the Ace of diamonds, if dumped, forced, or led, attracts "
+                                  "twice the penalty of any other Ace.)"),
         "quinola_dumped": (5, "Dumped: trick-winner pays holder 1 2 5"),
         "quinola_forced": (10, "Forced: holder pays leader 1 2 10"),
-        "quinola_forced_others": (5, "and others pay leader 0 0 5"),
-        "opposite_doubles_side": (True, "These amounts are doubled as between players sitting "
-                                        "opposite each other"),
-        "double_tricks": ((10, 11), "and doubled as between everyone if occurring in either of the "
-                                    "last two tricks"),
-        "party_base": (4, "The value of the party ... is 4 plus the card-point value of any counters "
-                          "in the talon."),
-        "talon_values": ("points", "4 plus the card-point value of any counters in the talon"),
-        "preference": ("reverse", "preference goes to the dealer first, and passes to each succeeding "
-                                  "player to his left (play rotates to the right)"),
-        "reversis_side": (16, "you receive 16 fish from each neighbour and 32 from the player opposite"),
-        "reversis_opposite": (32, "you receive 16 fish from each neighbour and 32 from the player opposite"),
-        "reversis_broken": (64, "you pay 64 fish to the player who broke the reversis"),
-        "broken_by_quinola": ("forced", "you pay your 64 as above, but receive the appropriate side "
-                                        "payment for forcing Quinola"),
-        "espagnolette_lost": ("parlett", "you must return, doubled, all the side payments you received "
-                                         "for dumping the Aces ... together with double the pool you won"),
+        "quinola_forced_others": (5, "If the holder of Quinola is forced to play it to a heart lead, "
+                                     "the leader to that trick is paid by all three opponents."),
+        "quinola_led_remise": (True, "If Quinola is forced, or is led to a trick, its player pays a "
+                                     "supplement (remise)."),
+        "opposite_doubles_side": (True, "These amounts are doubled as between players sitting opposite "
+                                        "each other, and doubled as between everyone if occurring in "
+                                        "either of the last two tricks."),
+        "double_tricks": ((10, 11), "These amounts are doubled as between players sitting opposite "
+                                    "each other, and doubled as between everyone if occurring in either "
+                                    "of the last two tricks."),
+        "quinola_pool_in_last_tricks": (True, "The latest pool is won by the Quinola holder when he "
+                                              "succeeds in dumping it on the lead of another suit."),
+        "party_base": (4, "The value of the party - that is, the amount paid by the loser to the winner "
+                          "- is 4 plus the card-point value of any counters in the talon."),
+        "party_per_card": (0, "The value of the party - that is, the amount paid by the loser to the "
+                              "winner - is 4 plus the card-point value of any counters in the talon."),
+        "party_unit": (1, "For example, if the talon contains a King and a Queen, the payment is "
+                          "4 + 3 + 2 = 9 fish."),
+        "talon_values": ("points", "The value of the party - that is, the amount paid by the loser to "
+                                   "the winner - is 4 plus the card-point value of any counters in the "
+                                   "talon."),
+        "tie_rule": ("tricks", "A tie, in either case, favours the player who won fewest tricks."),
+        "preference": ("reverse", "If still tied, preference goes to the dealer first, and passes to "
+                                  "each succeeding player to his left."),
+        "reversis_side": (16, "If successful, you receive 16 fish from each neighbour and 32 from the "
+                              "player opposite."),
+        "reversis_opposite": (32, "If successful, you receive 16 fish from each neighbour and 32 from "
+                                  "the player opposite."),
+        "reversis_pool": ("quinola-early", "If you played Quinola during the first nine tricks, you "
+                                           "also win the Quinola pool."),
+        "reversis_broken": (64, "If unsuccessful, you pay 64 fish to the player who broke the reversis "
+                                "by first taking a trick against you, and if you played Quinola during "
+                                "the first nine tricks, you also pay a supplement."),
+        "broken_by_quinola": ("forced", "If the reversis is broken, and the breaking trick is taken by "
+                                        "Quinola, you pay your 64 as above, but receive the appropriate "
+                                        "side payment for forcing Quinola, though nothing is paid either "
+                                        "to or from the Quinola pool."),
+        "espagnolette_lost": ("parlett", "If you lose by taking a trick, you must return, doubled, all "
+                                         "the side payments you received for dumping the Aces, and, if "
+                                         "you dumped Quinola, for that too, together with double the "
+                                         "pool you won."),
     },
 )
 
 DENEXA = Preset(
     "denexa", "Denexa Games, Reversis rules page", "001_801d05e316a89f58.txt",
     "a modern plain reading: no doubling of side payments, ties broken in play order, a reversis "
-    "broken by Quinola costs only 54",
+    "broken by Quinola costs only 54, no remise for a led Quinola",
     {
-        "pools": ("multiple", "the remise is 55 credits, but this goes to form a new pot, Pot #2"),
-        "pool_ante": (5, "all players ante five credits to the pot, except for the dealer, who antes "
-                         "ten credits"),
-        "opposite_doubles_side": (False, "(no doubling of Ace or J♥ payments is mentioned)"),
-        "double_tricks": ((), "(no doubled tricks are mentioned)"),
-        "preference": ("play", "the dealer takes precedence, followed by the player to their left, and "
-                               "so on around the table"),
-        "broken_by_quinola": ("flat", "If the reversis was broken by the J♥ winning a trick, the "
-                                      "reversis player pays only 54 credits."),
-        "reversis_broken": (64, "The reversis player pays 64 credits to that opponent"),
-        "dealer_ante": (5, "The dealer antes five credits to Pot #1 at the start of the next hand."),
-        "ace_dumped": (1, "the player who wins the trick containing the off-suit ace pays the person "
-                          "who played the ace one credit"),
-        "ace_forced": (1, "the player who was forced to play the ace pays the person who led to the "
-                          "trick one credit"),
-        "diamond_ace_factor": (2, "if the A♦ is forced, the payment doubles to two credits"),
-        "quinola_dumped": (5, "the player that wins the trick pays the person who played the J♥ five "
-                              "credits"),
-        "quinola_forced": (10, "the player holding the J♥ pays that opponent ten credits"),
+        "pools": ("multiple", "The second remise is again the same size as the pot, but goes to form a "
+                              "second pot, which is kept separate from the first."),
+        "pool_ante": (5, "On the first hand, all players ante five credits to the pot, except for the "
+                         "dealer, who antes ten credits."),
+        "dealer_ante": (5, "The dealer antes five credits to the most recently formed pot."),
+        "ace_dumped": (1, "When this happens, the player who wins the trick containing the off-suit ace "
+                          "pays the person who played the ace one credit."),
+        "ace_forced": (1, "In that case, the player who was forced to play the ace pays the person who "
+                          "led to the trick one credit."),
+        "diamond_ace_factor": (2, "As before, if the A♦ is forced, the payment doubles to two credits."),
+        "quinola_dumped": (5, "If the J♥ is played to a trick that was led by another suit, the player "
+                              "that wins the trick pays the person who played the J♥ five credits."),
+        "quinola_forced": (10, "When an opponent forces the player holding the J♥ to play it to a heart "
+                               "lead, the player holding the J♥ pays that opponent ten credits."),
         "quinola_forced_others": (5, "Both of the other two opponents must pay the player who led to "
                                      "that trick five credits."),
+        "quinola_led_remise": (False, "If a player leads with the J♥, the eventual winner of the hand "
+                                      "may collect ten credits from that player and five credits from "
+                                      "the other two opponents."),
+        "opposite_doubles_side": (False, "When this happens, the player who wins the trick containing "
+                                         "the off-suit ace pays the person who played the ace one "
+                                         "credit. (Flat amounts; the page doubles only the party: "
+                                         "\"If the winner and loser are sitting across from each "
+                                         "other, the required payment doubles.\")"),
+        "double_tricks": ((), "In that case, the player who was forced to play the ace pays the person "
+                              "who led to the trick one credit. (Flat amounts in every trick: no trick "
+                              "is named as doubled.)"),
         "party_base": (4, "The amount of the payment is four chips, plus the point value of all of the "
                           "cards in the talon."),
-        "reversis_side": (16, "they collect 32 credits from the player across from them, and 16 "
-                              "credits from the other two opponents"),
-        "reversis_opposite": (32, "they collect 32 credits from the player across from them"),
+        "party_per_card": (0, "The amount of the payment is four chips, plus the point value of all of "
+                              "the cards in the talon."),
+        "tie_rule": ("tricks", "If there is a tie in points, the player with the fewest tricks takes "
+                               "precedence."),
+        "preference": ("play", "If there’s still a tie, the dealer takes precedence, followed by the "
+                               "player to their left, and so on around the table."),
+        "reversis_side": (16, "If the reversis player successfully takes all eleven tricks, they "
+                              "collect 32 credits from the player across from them, and 16 credits "
+                              "from the other two opponents."),
+        "reversis_opposite": (32, "If the reversis player successfully takes all eleven tricks, they "
+                                  "collect 32 credits from the player across from them, and 16 credits "
+                                  "from the other two opponents."),
+        "reversis_pool": ("quinola-early", "They also take the most recent pot if they played the J♥ "
+                                           "during the first nine tricks."),
+        "reversis_broken": (64, "The reversis player pays 64 credits to that opponent (if both the "
+                                "tenth and eleventh tricks were taken by opponents, only the winner of "
+                                "the tenth trick is paid off)."),
+        "broken_by_quinola": ("flat", "If the reversis was broken by the J♥ winning a trick, the "
+                                      "reversis player pays only 54 credits."),
+        "espagnolette_lost": ("denexa", "Additionally, they must pay back double the amount each player "
+                                        "paid them for aces and the J♥. If they won a pot, they must "
+                                        "return it and pay a misere."),
     },
 )
 
 REGLES_FR = Preset(
     "regles-fr", "Règles du Reversis ou Reversi (modern French page)", "002_f214185e382821ba.txt",
-    "one basket refilled when empty, a forced Ace costs a jeton, only the last trick doubled, a "
-    "broken reversis paid by the trick",
+    "one basket refilled when empty, a forced Ace costs a jeton, only the last trick doubled, the "
+    "party in jetons, ties to the nearest to the dealer, a broken reversis paid by the trick",
     {
-        "pools": ("single", "Chaque joueur ... met 2 jetons dans la corbeille."),
+        "pools": ("single", "Chaque joueur prend devant lui l'un des paniers et met 2 jetons dans la "
+                            "corbeille."),
         "pool_ante": (10, "Chaque joueur prend devant lui l'un des paniers et met 2 jetons dans la "
-                          "corbeille."),
-        "dealer_ante": (5, "à chaque donne, le donneur y met 1 jeton"),
-        "pool_refill_below": (1, "Cette mise se renouvelle chaque fois que la corbeille est vide"),
-        "ace_forced": (5, "le joueur à qui l'on force un as paye 1 jeton à celui qui force"),
-        "double_tricks": ((11,), "Ces paiements sont toujours doubles pour les vis-à-vis, ainsi que "
-                                 "toutes les fois que le coup se fait à la dernière levée."),
-        "quinola_pool_in_last_tricks": (False, "Lorsqu'on joue le quinola à l'avant-dernière ou à la "
-                                               "dernière carte, on ne gagne pas la remise"),
-        "broken_reversis": ("by-trick", "Si le reversis est brisé à l'avant-dernière carte, on paye à "
-                                        "celui qui fait cette levée ce qu'on aurait payé au gagnant. "
-                                        "Si c'est à la dernière carte, on le paye double avec la remise"),
-        "fine_out_of_turn": (5, "Quiconque joue avant son tour, paye 1 jeton au panier."),
-        "fine_revoke": (10, "Quiconque renonce indûment ... paye 2 jetons au panier"),
-        "fine_redeal": (5, "Le joueur qui fait maldonne met 1 jeton au panier"),
-        "fine_void_misdeal": (20, "le coup est nul : le donneur met 4 jetons au panier"),
+                          "corbeille. Le donneur en met trois."),
+        "dealer_ante": (5, "Cette mise se renouvelle chaque fois que la corbeille est vide, et à chaque "
+                           "donne, le donneur y met 1 jeton."),
+        "pool_refill_below": (1, "Cette mise se renouvelle chaque fois que la corbeille est vide, et à "
+                                 "chaque donne, le donneur y met 1 jeton."),
         "ace_dumped": (1, "Le joueur qui donne un As en renonce reçoit une fiche de celui qui fait "
                           "cette levée."),
         "diamond_ace_factor": (2, "Si c'est l'As de Carreau, il en recevra deux."),
         "quinola_dumped": (5, "Si c'est la quinola en renonce, il recevra 1 jeton."),
-        "quinola_forced": (10, "il touche 1 jeton de chaque joueur, et deux de celui qui avait le quinola"),
-        "quinola_forced_others": (5, "Si quelqu'un force le quinola, il touche 1 jeton de chaque joueur"),
-        "opposite_doubles_side": (True, "Ces paiements sont toujours doubles pour les vis-à-vis"),
-        "party_base": (4, "compte les points en ajoutant quatre points"),
-        "reversis_side": (16, "32 fiches du joueur placé en face de lui et 16 de chacun des autres"),
-        "reversis_opposite": (32, "32 fiches du joueur placé en face de lui"),
+        "ace_forced": (5, "De même que le joueur à qui l'on force un as paye 1 jeton à celui qui force, "
+                          "et deux si c'est l'as de carreau."),
+        "quinola_forced": (10, "Si quelqu'un force le quinola, il touche 1 jeton de chaque joueur, et "
+                               "deux de celui qui avait le quinola."),
+        "quinola_forced_others": (5, "Si quelqu'un force le quinola, il touche 1 jeton de chaque "
+                                     "joueur, et deux de celui qui avait le quinola."),
+        "opposite_doubles_side": (True, "Ces paiements sont toujours doubles pour les vis-à-vis, ainsi "
+                                        "que toutes les fois que le coup se fait à la dernière levée."),
+        "double_tricks": ((11,), "Ces paiements sont toujours doubles pour les vis-à-vis, ainsi que "
+                                 "toutes les fois que le coup se fait à la dernière levée."),
+        "quinola_pool_in_last_tricks": (False, "Lorsqu’on joue le quinola à l'avant-dernière ou à la "
+                                               "dernière carte, on ne gagne pas la remise, alors même "
+                                               "qu'on fait le reversis, mais on se fait payer ce "
+                                               "dernier coup."),
+        "party_base": (0, "Le gagnant prend alors les quatre cartes qui sont sous le talon et compte "
+                          "les points en ajoutant quatre points à chaque carte, et le perdant lui paye "
+                          "autant de jetons qu'il y a de points."),
+        "party_per_card": (4, "Le gagnant prend alors les quatre cartes qui sont sous le talon et "
+                              "compte les points en ajoutant quatre points à chaque carte, et le perdant "
+                              "lui paye autant de jetons qu'il y a de points."),
+        "party_unit": (5, "Le gagnant prend alors les quatre cartes qui sont sous le talon et compte "
+                          "les points en ajoutant quatre points à chaque carte, et le perdant lui paye "
+                          "autant de jetons qu'il y a de points."),
+        "tie_rule": ("nearest", "La partie se joue comme à l'ordinaire, et le joueur qui fait le plus de "
+                                "points dans ses levées perd et paye à celui qui en fait le moins : en "
+                                "cas d'égalité de points, le gagnant est celui qui se trouve le plus "
+                                "près du donneur."),
+        "reversis_side": (16, "La partie peut se gagner d'une autre façon : lorsqu'un joueur se croit "
+                              "certain de faire toutes les levées, il s'arrange dans ce cas à les "
+                              "faire, et s'il réussit il fait le coup de reversis pour lequel il "
+                              "reçoit, outre la remise, 32 fiches du joueur placé en face de lui et 16 "
+                              "de chacun des autres."),
+        "reversis_opposite": (32, "La partie peut se gagner d'une autre façon : lorsqu'un joueur se "
+                                  "croit certain de faire toutes les levées, il s'arrange dans ce cas à "
+                                  "les faire, et s'il réussit il fait le coup de reversis pour lequel "
+                                  "il reçoit, outre la remise, 32 fiches du joueur placé en face de lui "
+                                  "et 16 de chacun des autres."),
+        "reversis_pool": ("unless-quinola-late", "s'il réussit il fait le coup de reversis pour lequel "
+                                                 "il reçoit, outre la remise, 32 fiches du joueur placé "
+                                                 "en face de lui et 16 de chacun des autres. / "
+                                                 "Lorsqu’on joue le quinola à l'avant-dernière ou à la "
+                                                 "dernière carte, on ne gagne pas la remise, alors même "
+                                                 "qu'on fait le reversis, mais on se fait payer ce "
+                                                 "dernier coup."),
+        "broken_reversis": ("by-trick", "Si le reversis est brisé à l'avant-dernière carte, on paye à "
+                                        "celui qui fait cette levée ce qu'on aurait payé au gagnant. "
+                                        "Si c'est à la dernière carte, on le paye double avec la "
+                                        "remise : ces deux cartes se nomment l'avant-bonne et la "
+                                        "bonne."),
+        "broken_by_quinola": ("none", "Il y a deux chances du jeu appelées le quinola et "
+                                      "l'espagnolette qui se trouvent annulées par l'entreprise du "
+                                      "reversis."),
+        "espagnolette_lost": ("regles-fr", "Ainsi il paye la partie, comme d'habitude, à celui qui l'a "
+                                           "gagnée. Ensuite il fait la remise, qu'il ait placé ou non "
+                                           "le quinola, s'il le possédait, il paye double les as aux "
+                                           "joueurs qui les lui ont payés."),
+        "fine_redeal": (5, "Le joueur qui fait maldonne met 1 jeton au panier, ou la donne passe au "
+                           "suivant."),
+        "fine_void_misdeal": (20, "Si l'écart est fait quand l'erreur est relevée, le coup est nul : le "
+                                  "donneur met 4 jetons au panier et il perd la donne."),
+        "fine_out_of_turn": (5, "Quiconque joue avant son tour, paye 1 jeton au panier."),
+        "fine_revoke": (10, "Quiconque renonce indûment, lorsqu'il n'a pas l'espagnolette, paye 2 "
+                            "jetons au panier et ne bénéficie pas du coup."),
     },
 )
 
@@ -128,41 +229,83 @@ MANUSCRIT = Preset(
     "manuscrit", "Le Jeu du Reversis tel qu'il se joue aujourd'hui (18th-c. booklet)",
     "003_347618153868eb38.txt",
     "the 18th-century booklet: one basket kept above 9 jetons, first and last tricks doubled, A♦ 5 "
-    "and Quinola 4 in the talon, a harsh lost espagnolette",
+    "and Quinola 4 in the talon, a broken reversis pays the 64 alone, a harsh lost espagnolette",
     {
-        "pools": ("single", "chaque joueur met au panier deux jettons ou 10 fiches"),
-        "pool_ante": (10, "chaque joueur met au panier deux jettons ou 10 fiches, & celui qui donne "
-                          "en met trois"),
-        "dealer_ante": (5, "Ce fonds se nourrit par la contribution d'un jetton à chaque donne par "
+        "pools": ("single", "Quand le jeu commence, chaque joueur met au panier deux jettons ou 10 "
+                            "fiches, & celui qui donne en met trois."),
+        "pool_ante": (10, "Quand le jeu commence, chaque joueur met au panier deux jettons ou 10 "
+                          "fiches, & celui qui donne en met trois."),
+        "dealer_ante": (5, "Ce fonds se nourrit par la contribution d'un jetton à chaque donné par "
                            "celui qui donne."),
-        "pool_refill_below": (45, "Elle se renouvelle toutes les fois que le panier est vuide, ou "
-                                  "qu'il y a moins que le premier fonds, c'est-dire 9 jettons."),
-        "double_tricks": ((1, 11), "Tous les payements susdits sont encore doubles à la premiere, & à "
-                                   "la derniere bonne."),
-        "talon_values": ("ad5-jh4", "à l'exception de l'as de carreau qui y compte 5, & du valet de "
-                                    "cœur ou quinola, qui y compte 4"),
-        "espagnolette_lost": ("manuscrit", "Qu'il rend au double les as ou quinola qu'il peut avoir "
-                                           "donnes ... ou bien aussi l'as ou le quinola, que les autres "
-                                           "joueurs ont pu se donner réciproquement."),
-        "espagnolette_pays_broken": (True, "l'Espagnolette paye tout le reversis à celui qui rompt"),
-        "fine_out_of_turn": (5, "Quiconque joue sa carte avant son tour payera un jetton au panier."),
-        "fine_redeal": (5, "Il peut cependant refaire, en fournissant un jetton au panier."),
-        "fine_void_misdeal": (20, "payera 4 jettons d'amende au panier, & le coup sera nul"),
+        "pool_refill_below": (45, "Elle se renouvelle toutes les fois que le panier est vuide, ou qu'il "
+                                  "y a moins que le premier fonds, c'est-dire 9 jettons."),
         "ace_dumped": (1, "Celui qui donne un as en renonce, touche une fiche de celui qui fera cette "
                           "levée."),
-        "ace_forced": (1, "Le joueur à qui l'on force un as, paye une fiche à celui qui le force"),
         "diamond_ace_factor": (2, "Si c'est l'as de carreau, il en recevra deux."),
-        "quinola_dumped": (5, "en donnant le quinola en renonce, on recevra un jetton, ou 5 fiches"),
-        "quinola_forced": (10, "& deux jettons de celui qui tenoit le quinola"),
-        "quinola_forced_others": (5, "Si quelqu'un force le quinola, il touche un jetton de chaque joueur"),
+        "quinola_dumped": (5, "On paye tout de suite sans se le faire demander; de même, en donnant le "
+                              "quinola en renonce, on recevra un jetton, ou 5 fiches."),
+        "ace_forced": (1, "Le joueur à qui l'on force un as, paye une fiche à celui qui le force; & "
+                          "deux, si c'est l'as de carreau."),
+        "quinola_forced": (10, "Si quelqu'un force le quinola, il touche un jetton de chaque joueur, & "
+                               "deux jettons de celui qui tenoit le quinola."),
+        "quinola_forced_others": (5, "Si quelqu'un force le quinola, il touche un jetton de chaque "
+                                     "joueur, & deux jettons de celui qui tenoit le quinola."),
+        "quinola_led_remise": (True, "Toutes les fois que l'on est obligé de jouer le quinola, on fait "
+                                     "la remise. Cela s'appelle le quinola joué ou gorgé."),
         "opposite_doubles_side": (True, "Tous ces payements sont doubles en vis-à-vis."),
-        "party_base": (4, "Aux points qui s'y trouvent, on ajoute toujours 4"),
+        "double_tricks": ((1, 11), "Tous les payements susdits sont encore doubles à la premiere, & à "
+                                   "la derniere bonne."),
+        "quinola_pool_in_last_tricks": (True, "Toutes les foisque l'on donne le quinola en renonce, on "
+                                              "tire la remise; cela s'appelle placer ou donner le "
+                                              "quinola."),
+        "party_base": (4, "Aux points qui s'y trouvent, on ajoute toujours 4; & c'est proprement ce que "
+                          "l'on doit nommer la partie; attendu qu'il pourroit arriver que les 4 cartes "
+                          "de l'écart fussent toutes blanches; & que celui qui gagneroit la partie "
+                          "n'eût ainsi rien pour sa peine."),
+        "party_per_card": (0, "Aux points qui s'y trouvent, on ajoute toujours 4; & c'est proprement ce "
+                              "que l'on doit nommer la partie;"),
+        "talon_values": ("ad5-jh4", "Les points s'y comptent comme dans les levées, a l'exception de "
+                                    "l'as de carreau qui y compte 5, & du valet de cœur ou quinola, qui "
+                                    "y compte 4."),
+        "tie_rule": ("tricks", "Il arrive souvent, que deux des joueurs ont le même nombre de points: "
+                               "alors celui qui a le moins de levées a la préférence. S'ils avoient "
+                               "mêmes points & même nombre de levées, celui qui se trouve le mieux "
+                               "placé, gagne."),
         "preference": ("reverse", "Le mieux placé est toujours celui qui donne. Après lui c'est son "
-                                  "voisin à la gauche (la donne circule par la droite)"),
+                                  "voisin à la gauche, & ainsi de suite en passant par la gauche."),
         "reversis_side": (16, "Le reversis se paye 16 fiches de chaque joueur, & 32 du vis-à-vis."),
         "reversis_opposite": (32, "Le reversis se paye 16 fiches de chaque joueur, & 32 du vis-à-vis."),
+        "reversis_pool": ("quinola-early", "Excepté le seul cas, où le joueur qui auroit joué le "
+                                           "quinola, feroit encore le reversis; & encore faut-il qu'il "
+                                           "ait joué le quinola avant la bonne, c'està-dire, à l'une "
+                                           "des neuf premieres levées; & c'est le plus grand coup "
+                                           "que / l'on puisse faire à ce jeu; parce que l'on tire les "
+                                           "revenus du reversis, & la remise."),
         "reversis_broken": (64, "Celui qui rompt le reversis à la bonne, reçoit 64 fiches de celui qui "
-                                "l'avoit entrepris."),
+                                "l'avoit entrepris. Les autres joueurs n'ont rien."),
+        "broken_by_quinola": ("none", "Tous les payements susdits cessent, des qu'il y a reversis, soit "
+                                      "que le reversis se fasse, ou soit rompu à la bonne. / Celui qui "
+                                      "rompt le reversis à la bonne, reçoit 64 fiches de celui qui "
+                                      "l'avoit entrepris. Les autres joueurs n'ont rien."),
+        "espagnolette_lost": ("manuscrit", "2. Qu'il fait la remise, s'il a placé le quinola, ou que "
+                                           "l'ayant gardé dans l'espérance de la placer à la bonne, & "
+                                           "étant entré mal-adroitement à la 10 levée, il le gorge à "
+                                           "la derniere? / 3. Qu'il rend au double les as ou quinola "
+                                           "qu'il peut avoir donnes pendant le jeu, & qu'on lui a "
+                                           "payés; ou bien aussi l'as ou le quinola, que les autres "
+                                           "joueurs ont pu se donner réciproquement."),
+        "espagnolette_pays_broken": (True, "Si quelque joueur entreprend le reversis, & qu'un autre le "
+                                           "rompe à la bonne; l'Espagnolette paye tout le reversis à "
+                                           "celui qui rompt, (c'est-à-dire 4 fiches.)"),
+        "fine_redeal": (5, "Celui qui aura mal donné, perd sa donne. Il peut cependant refaire, en "
+                           "fournissant un jetton au panier."),
+        "fine_void_misdeal": (20, "Celui qui ayant mal donné, ne s'en seroit pas apperçu, ou n'en aura "
+                                  "pas averti avant que l'ecart soit fait, payera 4 jettons d'amende au "
+                                  "panier, & le coup sera nul"),
+        "fine_out_of_turn": (5, "Quiconque joue sa carte avant son tour payera un jetton au panier."),
+        "fine_revoke": (10, "Quiconque renonce, sans avoir l'Epagnolette, mettra 2 jettons au panier en "
+                            "guise d'amende, & ne pourra toucher aucun payement quelconque de ce "
+                            "coup-la."),
     },
 )
 
@@ -174,10 +317,11 @@ DAFYDD = Preset(
         "deck": (52, "The game is played with the familiar 'standard' deck: 52 cards, French suit "
                      "system."),
         "pools": ("none", "Each losing player must pay the winner according to the number of points "
-                          "taken. (no pool is described)"),
+                          "taken."),
         "party": ("pairwise-stake", "I suggest that each loser pay a standard stake (for example, 2 "
                                     "denari) to every other player that took fewer points than they did."),
-        "pairwise_stake": (2, "a standard stake (for example, 2 denari)"),
+        "pairwise_stake": (2, "I suggest that each loser pay a standard stake (for example, 2 denari) to "
+                              "every other player that took fewer points than they did."),
     },
 )
 

@@ -1,6 +1,7 @@
 """A lost espagnolette pays back (docs/rules.md §9, §13 rules 7 and 14)."""
 from __future__ import annotations
 
+from reversis_score.notation.cards import QUINOLA
 from reversis_score.settle.items import HandBook, Item
 
 SIDE_KINDS = ("ace-dumped", "ace-forced", "ace-led", "quinola-dumped", "quinola-forced", "quinola-led")
@@ -15,29 +16,62 @@ def espagnolette_undertaken(book: HandBook, reversis_player: str | None) -> str 
 
 
 def pay_back(book: HandBook, player: str) -> None:
-    """He took a trick: his dump payments back twice over, and the pool he took (or a remise)."""
+    """He took a trick: what he pays back depends on ``espagnolette_lost`` (§9)."""
     counted = [i for i in book.items if i.counts]
+    rule = book.knobs.espagnolette_lost
+    if rule == "regles-fr":
+        _regles_fr(book, counted, player)
+        return
     for item in counted:
         if item.payee == player and item.kind in ("ace-dumped", "quinola-dumped"):
             _return(book, item, player, "received for placing")
-    if book.knobs.espagnolette_lost == "manuscrit":
+    if rule == "manuscrit":
         for item in counted:
             if item.kind in SIDE_KINDS and player not in (item.payer, item.payee) \
                     and not item.payer.startswith("pool"):
                 _return(book, item, player, "it passed between two other players for")
-    took = [i for i in counted if i.kind == "pool-take" and i.payee == player]
-    for take in took:
-        if book.knobs.espagnolette_lost == "manuscrit":
+    for take in [i for i in counted if i.kind == "pool-take" and i.payee == player]:
+        if rule == "manuscrit":
             book.remise(player, f"{player} lost the espagnolette after taking {take.payer} "
                                 f"({take.amount}): {player} pays a remise of " "{amount}, {how} {pool} "
                                 "(RULES §9, espagnolette_lost: manuscrit)")
+        elif rule == "denexa":
+            _return_pool_and_remise(book, player, take)
         else:
-            amount = 2 * take.amount
-            index = book.pools.add_new_pool(amount)
-            name = book.pools.name(index)
-            book.pay("pool-return", player, name, amount,
-                     f"{player} lost the espagnolette after taking {take.payer} ({take.amount}): {player} "
-                     f"pays twice that, {amount}, into a reinstated pool, {name} (RULES §9, §13 rule 7)")
+            _return_pool_twice(book, player, take)
+
+
+def _regles_fr(book: HandBook, counted: list[Item], player: str) -> None:
+    """regles-fr: "il paye double les as aux joueurs qui les lui ont payés", and a remise if he
+    held Quinola, placed or not; nothing else is paid back (the pool and Quinola's 5 stay)."""
+    for item in counted:
+        if item.payee == player and item.kind.startswith("ace-"):
+            _return(book, item, player, "received for")
+    if QUINOLA in book.play.held.get(player, ()):
+        book.remise(player, f"{player} lost the espagnolette holding Quinola (J♥): {player} pays a "
+                            "remise of {amount}, {how} {pool} (RULES §9, espagnolette_lost: regles-fr)")
+
+
+def _return_pool_twice(book: HandBook, player: str, take: Item) -> None:
+    """parlett: twice the pool he took, into a reinstated pool (§13 rule 7)."""
+    amount = 2 * take.amount
+    index = book.pools.add_new_pool(amount)
+    name = book.pools.name(index)
+    book.pay("pool-return", player, name, amount,
+             f"{player} lost the espagnolette after taking {take.payer} ({take.amount}): {player} "
+             f"pays twice that, {amount}, into a reinstated pool, {name} (RULES §9, §13 rule 7)")
+
+
+def _return_pool_and_remise(book: HandBook, player: str, take: Item) -> None:
+    """denexa: "If they won a pot, they must return it and pay a misere": the pool as it was,
+    reinstated as the latest pool, then a remise on the pools as they then stand."""
+    index = book.pools.add_new_pool(take.amount)
+    name = book.pools.name(index)
+    book.pay("pool-return", player, name, take.amount,
+             f"{player} lost the espagnolette after taking {take.payer} ({take.amount}): {player} "
+             f"returns it, reinstated as {name} (RULES §9, espagnolette_lost: denexa)")
+    book.remise(player, f"{player} lost the espagnolette after taking a pool: {player} also pays a "
+                        "remise of {amount}, {how} {pool} (RULES §9, espagnolette_lost: denexa)")
 
 
 def _return(book: HandBook, item: Item, player: str, reason: str) -> None:

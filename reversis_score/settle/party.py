@@ -34,27 +34,58 @@ def talon_points(talon: tuple[Card, ...], knobs: Knobs) -> int:
 
 
 def preference(play: Play, knobs: Knobs) -> list[str]:
-    """The dealer, then the others in reverse of play order (or in play order)."""
-    step = -1 if knobs.preference == "reverse" else 1
+    """Who a tie favours, first to last.
+
+    ``tie_rule: nearest`` (regles-fr, "le plus près du donneur"): the dealer, his left neighbour
+    (the player before him in play order), his right neighbour, the player opposite. Otherwise
+    the dealer, then the others in reverse of play order (or in play order).
+    """
     seat = play.seat(play.dealer)
+    if knobs.tie_rule == "nearest":
+        return [play.players[(seat + step) % 4] for step in (0, -1, 1, 2)]
+    step = -1 if knobs.preference == "reverse" else 1
     return [play.players[(seat + step * i) % 4] for i in range(4)]
 
 
+def _tricks_key(play: Play, knobs: Knobs, player: str) -> int:
+    """Fewer tricks break a tie in points, unless the tie rule looks at points alone."""
+    return 0 if knobs.tie_rule == "nearest" else play.tricks_won[player]
+
+
 def winner_ranking(play: Play, knobs: Knobs, among: list[str]) -> list[str]:
-    """Best first: fewest points, then fewest tricks, then earliest in preference."""
+    """Best first: fewest points, then fewest tricks (tie_rule: tricks), then earliest in preference."""
     order = preference(play, knobs)
-    return sorted(among, key=lambda p: (play.points[p], play.tricks_won[p], order.index(p)))
+    return sorted(among, key=lambda p: (play.points[p], _tricks_key(play, knobs, p), order.index(p)))
 
 
 def loser_of(play: Play, knobs: Knobs, among: list[str]) -> str:
     """Most points, then most tricks, then latest in preference (a tie favours the preferred)."""
     order = preference(play, knobs)
-    return max(among, key=lambda p: (play.points[p], play.tricks_won[p], order.index(p)))
+    return max(among, key=lambda p: (play.points[p], _tricks_key(play, knobs, p), order.index(p)))
+
+
+def party_value(play: Play, knobs: Knobs) -> int:
+    """The party in fish: (base + the talon's points + so much per talon card) × the unit (§6)."""
+    cards = 0 if knobs.deck == 52 else len(play.talon)
+    return (knobs.party_base + talon_points(play.talon, knobs) + knobs.party_per_card * cards) \
+        * knobs.party_unit
+
+
+def value_text(play: Play, knobs: Knobs) -> str:
+    """How the party's value was counted, for the party item's why."""
+    talon = " ".join(c.symbol() for c in play.talon)
+    text = f"{knobs.party_base} + talon {talon_points(play.talon, knobs)} ({talon})"
+    if knobs.party_per_card:
+        cards = 0 if knobs.deck == 52 else len(play.talon)
+        text += f" + {knobs.party_per_card} × {cards} cards"
+    if knobs.party_unit != 1:
+        text = f"({text}) × {knobs.party_unit} fish"
+    return text
 
 
 def decide(play: Play, knobs: Knobs, espagnolette: str | None, esp_won: bool) -> PartyResult:
     """Winner and loser, with the espagnolette (won or lost) and barred players (rule 9)."""
-    value = knobs.party_base + talon_points(play.talon, knobs)
+    value = party_value(play, knobs)
     others = [p for p in play.players if p != espagnolette]
     if espagnolette and esp_won and espagnolette not in play.barred:
         return PartyResult(espagnolette, loser_of(play, knobs, others), value)
@@ -70,7 +101,6 @@ def pay_party(book: HandBook, result: PartyResult, espagnolette: str | None) -> 
         return
     play, win, lose = book.play, result.winner, result.loser
     factor = 2 if play.opposite(win, lose) else 1
-    talon = " ".join(c.symbol() for c in play.talon)
     amount = result.value * factor
     how = (f"{win} wins the party with {play.points[win]} points ({play.tricks_won[win]} tricks), "
            f"{lose} loses it with {play.points[lose]}")
@@ -79,8 +109,8 @@ def pay_party(book: HandBook, result: PartyResult, espagnolette: str | None) -> 
     elif espagnolette == lose:
         how = f"{lose} loses the espagnolette and with it the party; {win} wins it"
     book.pay("party", lose, win, amount,
-             f"{how}; value {book.knobs.party_base} + talon {result.value - book.knobs.party_base} "
-             f"({talon}){', ×2 opposite' if factor == 2 else ''}: {lose} pays {win} {amount} "
+             f"{how}; value {value_text(play, book.knobs)}{', ×2 opposite' if factor == 2 else ''}: "
+             f"{lose} pays {win} {amount} "
              "(RULES §6)")
 
 

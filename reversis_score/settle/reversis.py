@@ -24,6 +24,7 @@ class Reversis:
     player: str
     breaking: Breaking | None  # None when made
     quinola_early: bool  # he played Quinola in tricks 1–9
+    quinola_late: bool = False  # he played Quinola in trick 10 or 11
 
     @property
     def made(self) -> bool:
@@ -56,7 +57,8 @@ def find_reversis(play: Play, knobs: Knobs) -> Reversis | None:
         return None  # a barred player cannot make the reversis (§7): a party hand
     breaking = next((t for t in play.tricks[9:] if t.winner != player), None)
     early = any(card.is_quinola and who == player for t in play.tricks[:9] for who, card in t.plays)
-    return Reversis(player, Breaking(breaking.winner, breaking) if breaking else None, early)
+    late = any(card.is_quinola and who == player for t in play.tricks[9:] for who, card in t.plays)
+    return Reversis(player, Breaking(breaking.winner, breaking) if breaking else None, early, late)
 
 
 def breaking_trick_payments(book: HandBook, rev: Reversis) -> None:
@@ -91,10 +93,24 @@ def _made(book: HandBook, rev: Reversis, espagnolette: str | None) -> None:
             book.pay("reversis-made", other, maker, amount,
                      f"{maker} makes the reversis (all 11 tricks): {other}, {where}, pays {maker} "
                      f"{amount} (RULES §8)")
-    if rev.quinola_early:
-        book.take_pool(maker, f"{maker} made the reversis having played Quinola (J♥) in tricks 1–9: "
-                              f"{maker} takes the latest pool, " "{pool} ({amount}) (RULES §8, §13 rule 5)",
-                       None, None)
+    takes_made_pool(book, rev)
+
+
+def takes_made_pool(book: HandBook, rev: Reversis) -> None:
+    """A made reversis takes the latest pool: if he played Quinola in tricks 1–9, or (regles-fr)
+    always, unless he played Quinola in trick 10 or 11."""
+    maker = rev.player
+    if book.knobs.reversis_pool == "unless-quinola-late":
+        if rev.quinola_late:
+            return
+        why = (f"{maker} made the reversis and did not play Quinola (J♥) in trick 10 or 11: {maker} "
+               "takes the latest pool, {pool} ({amount}) (RULES §8, reversis_pool: unless-quinola-late)")
+    elif rev.quinola_early:
+        why = (f"{maker} made the reversis having played Quinola (J♥) in tricks 1–9: "
+               f"{maker} takes the latest pool, " "{pool} ({amount}) (RULES §8, §13 rule 5)")
+    else:
+        return
+    book.take_pool(maker, why, None, None)
 
 
 def _broken(book: HandBook, rev: Reversis, broken: Breaking, espagnolette: str | None) -> None:

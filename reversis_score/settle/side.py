@@ -45,7 +45,7 @@ def settle_trick(book: HandBook, trick: PlayedTrick, led: list[LedCard]) -> None
             continue
         if position == 0:
             led.append(LedCard(trick.number, player, card))
-            if card.is_quinola:
+            if card.is_quinola and book.knobs.quinola_led_remise:
                 book.remise(player, f"trick {trick.number}: {player} leads Quinola (J♥) and pays a "
                                     "remise of {amount}, {how} {pool} (RULES §5, §4)",
                             trick.number, card)
