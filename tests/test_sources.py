@@ -1,5 +1,20 @@
 """Every figure a source states, as a test that names the source and quotes the figure."""
-from builders import EXAMPLE_TRICKS, FORCED_LAST, PARTY_DUMP, hand, items_of, record, settle
+from builders import (
+    ESPAGNOLETTE_LOST,
+    ESPAGNOLETTE_LOST_WITH_POOL,
+    ESPAGNOLETTE_WON,
+    EXAMPLE_TRICKS,
+    FORCED_LAST,
+    PARTY_DUMP,
+    REVERSIS_AGAINST_ESPAGNOLETTE,
+    REVERSIS_BROKEN_BY_QUINOLA,
+    REVERSIS_MADE,
+    hand,
+    items_of,
+    net_of,
+    record,
+    settle,
+)
 
 from reversis_score.notation.cards import Card
 from reversis_score.rules.knobs import PRESETS
@@ -12,6 +27,389 @@ def cards(text):
 
 def trick_items(ledger, trick, number=1):
     return [i for i in items_of(ledger, number) if i[0] == trick]
+
+
+# ================================================================ a hand per rule (issue 22)
+# Each hand below is built from one sentence of a source, quotes it, and asserts every player's
+# net for the hand (antes included: parlett and denexa 5 each and the dealer 5 more; regles-fr
+# and manuscrit 10 each and the dealer 5 more). Players sit Anne Bruno Claire Denis in order of
+# play: Anne and Claire sit opposite, as do Bruno and Denis. docs/rules.md's table of rules
+# names each test.
+
+def nets(rules, dealer, tricks, before=""):
+    """Every player's net for a one-hand record."""
+    return net_of(settle(record(hand(dealer, tricks, before=before), rules=rules)))
+
+
+def espagnolette(name):
+    return f"announce: espagnolette {name}\n"
+
+
+# Every trick is of one suit; Anne leads a heart to the last trick and draws Quinola from
+# Claire, opposite her (dealer Denis). Talon J♦ Q♦ K♦ A♦: 10 points. Points: Anne 0 (3
+# tricks), Bruno 10 (2), Claire 10 (2), Denis 10 (4).
+ONE_SUIT_LAST = ["Anne: 2S 3S 4S 5S", "Denis: 6S 7S 8S 9S", "Claire: JS QS KS AS", "Bruno: 2C 3C 4C 5C",
+    "Anne: 6C 7C 8C 9C", "Denis: JC QC KC AC", "Claire: 2D 3D 4D 5D", "Bruno: 6D 7D 8D 9D",
+    "Anne: 2H 3H 4H 5H", "Denis: 6H 9H 7H 8H", "Anne: QH KH JH AH"]
+# The same, but Quinola sits with Bruno, Anne's neighbour, and Denis's A♥ takes the last trick.
+SIDE_LAST = ONE_SUIT_LAST[:10] + ["Anne: QH JH KH AH"]
+# Dealer Denis. Anne and Claire both take 0 points; Anne takes no trick, Claire one blank
+# trick. Bruno takes 10 points, Denis 29 (seven tricks). Talon J♥ 2♥ 3♥ 4♥: 1 point. Denis
+# leads A♠, A♦, A♥ and Bruno A♣: led Aces, paid to the party winner.
+TIE_WIN = ["Anne: 2S 3S 9S 4S", "Claire: 5S 8S 6S 7S", "Denis: AS JS QS KS", "Denis: 2C 3C 9C 4C",
+    "Bruno: AC 5C 6C 7C", "Bruno: KC QC JC 8C", "Bruno: 2D 3D 9D 4D", "Denis: AD 5D 6D 7D",
+    "Denis: KD QD JD 8D", "Denis: AH 5H 6H 7H", "Denis: KH QH 8H 9H"]
+# Dealer Denis. Anne takes every trick and leads Quinola to the last one (Bruno places A♥
+# in trick 1, which the reversis returns). Talon 3♠ 2♠ 2♦ 2♣.
+REVERSIS_QUINOLA_LATE = ["Anne: AS AH AD AC", "Anne: KS KH KD KC", "Anne: QS QH QD QC", "Anne: JS 9H JD JC",
+    "Anne: 9S 8H 9D 9C", "Anne: 8S 7H 8D 8C", "Anne: 7S 6H 7D 7C", "Anne: 6S 5H 6D 6C",
+    "Anne: 5S 4H 5D 5C", "Anne: 4S 2H 4D 4C", "Anne: JH 3H 3D 3C"]
+# Dealer Denis. Anne leads Quinola to trick 1 and takes every trick.
+REVERSIS_QUINOLA_EARLY = ["Anne: JH 2H AD AC", "Anne: KS KH KD KC", "Anne: QS QH QD QC", "Anne: JS 9H JD JC",
+    "Anne: 9S 8H 9D 9C", "Anne: 8S 7H 8D 8C", "Anne: 7S 6H 7D 7C", "Anne: 6S 5H 6D 6C",
+    "Anne: 5S 4H 5D 5C", "Anne: 4S 3H 4D 4C", "Anne: AS AH 3D 3C"]
+
+
+# A player who takes his face-down card without discarding keeps it: the talon is the three
+# cards under the basket. docs/notation.md's example hand (dealer Bruno) with Denis's
+# face-down card Q♣ taken without discarding: talon 7♥ 6♦ 6♠ (0 points), not 7♥ 6♦ 6♠ Q♣.
+TAKER_DEAL = """deal:
+  Anne: 7C 8H KD JS 9S 4D 2D 6C 2H 4C 3S | 7H
+  Bruno: 5C KH 9D 7S KS 7D AD 9C JD AS 8C 6S
+  Claire: 2C 4H 8D 2S 4S 3C 8S AC JH QH QS | 6D
+  Denis: JC 6H 3D 5S QD 5D 3H KC AH 5H 9H | QC
+exchange:
+  Anne keeps
+  Bruno discards 6S
+  Claire keeps
+  Denis takes without discarding
+"""
+
+
+def test_item1_parlett_the_card_taken_is_not_in_the_talon():
+    # "The value of the party - that is, the amount paid by the loser to the winner - is 4 plus
+    # the card-point value of any counters in the talon."  The talon is 7♥ 6♦ 6♠: 4, ×2 opposite
+    # (8), where counting Denis's Q♣ made it 12. Otherwise the worked hand of docs/rules.md.
+    ledger = settle(record(hand("Bruno", EXAMPLE_TRICKS, before=TAKER_DEAL)))
+    assert [str(c) for c in ledger.hands[0].settlement.play.talon] == ["6S", "7H", "6D"]
+    assert net_of(ledger) == {"Anne": 35, "Bruno": -14, "Claire": -60, "Denis": -11}
+
+
+def test_item1_denexa_a_card_drawn_is_not_in_the_talon():
+    # "All four unwanted cards (the dealer’s discard, the discards of any other player, and any
+    # cards not drawn by the players) are set aside to form the talon."  Party 4 ×2 = 8; the
+    # led Quinola pays Anne 10 + 5 + 5 and no remise (item 7).
+    assert nets("denexa", "Bruno", EXAMPLE_TRICKS, TAKER_DEAL) == {
+        "Anne": 25, "Bruno": -15, "Claire": -24, "Denis": -11}
+
+
+def test_item1_regles_fr_the_talon_is_what_lies_under_the_basket():
+    # "Les quatre cartes qui restent, un fois les écarts faits, sont réunies et placées sous la
+    # corbeille."  Three cards lie there: (0 + 4 × 3) jetons = 60 fish, ×2 opposite = 120.
+    assert nets("regles-fr", "Bruno", EXAMPLE_TRICKS, TAKER_DEAL) == {
+        "Anne": 150, "Bruno": -24, "Claire": -196, "Denis": -20}
+
+
+def test_item1_manuscrit_every_card_under_the_basket_and_no_other():
+    # "Toutes les cartes qui se trouveront sous le panier, comptent pour la partie, soit qu'il
+    # y en ait une de trop ou de moins."  Three cards, 0 points: 4, ×2 opposite = 8.
+    assert nets("manuscrit", "Bruno", EXAMPLE_TRICKS, TAKER_DEAL) == {
+        "Anne": 30, "Bruno": -20, "Claire": -84, "Denis": -16}
+
+
+# ---------------------------------------------------------------- parlett, hand by hand
+def test_parlett_led_ace_and_quinola_are_claimed_by_the_winner():
+    # "If anyone leads an Ace or Quinola (a rare event), the eventual winner of the hand may
+    # claim, in addition to his other winnings, the appropriate payment from the person who
+    # led it."  docs/rules.md's worked hand: A♦ 2 from Bruno; Quinola 10 ×2 opposite from
+    # Claire, 5 from Bruno and Denis; Claire's remise 25; party 6 ×2.
+    assert nets("parlett", "Bruno", EXAMPLE_TRICKS) == {
+        "Anne": 39, "Bruno": -14, "Claire": -64, "Denis": -11}
+
+
+def test_parlett_forced_quinola_in_the_last_trick_from_opposite():
+    # "Thus a player who leads a heart to the last trick, and is lucky enough to draw the Jack
+    # from the player sitting opposite, will receive 40 fish from the Quinola player and 10
+    # from each neighbour."  Anne +40 +10 +10, A♥ forced 2, party 4 + 10; Claire's remise 25.
+    assert nets("parlett", "Denis", ONE_SUIT_LAST) == {
+        "Anne": 71, "Bruno": -16, "Claire": -70, "Denis": -35}
+
+
+def test_parlett_a_tie_favours_fewer_tricks():
+    # "A tie, in either case, favours the player who won fewest tricks."  Anne (0 points, no
+    # trick) wins, not Claire (0 points, one trick): party 4 + 1 from Denis; led Aces 1, 2 and
+    # 1 ×2 (trick 10) from Denis, 1 from Bruno.
+    assert nets("parlett", "Denis", TIE_WIN) == {"Anne": 6, "Bruno": -6, "Claire": -5, "Denis": -20}
+
+
+def test_parlett_made_reversis_without_quinola_takes_no_pool():
+    # "If you played Quinola during the first nine tricks, you also win the Quinola pool."
+    # Bruno, not Anne, played Quinola: 16 + 32 + 16 and the pool stays.
+    assert nets("parlett", "Denis", REVERSIS_MADE) == {
+        "Anne": 59, "Bruno": -21, "Claire": -37, "Denis": -26}
+
+
+def test_parlett_made_reversis_with_quinola_takes_the_pool():
+    # "If you played Quinola during the first nine tricks, you also win the Quinola pool."
+    # Anne led it to trick 1: 64 and the pool of 25.
+    assert nets("parlett", "Denis", REVERSIS_QUINOLA_EARLY) == {
+        "Anne": 84, "Bruno": -21, "Claire": -37, "Denis": -26}
+
+
+def test_parlett_reversis_broken_by_quinola_pays_the_forced_payments():
+    # "If the reversis is broken, and the breaking trick is taken by Quinola, you pay your 64 as
+    # above, but receive the appropriate side payment for forcing Quinola, though nothing is
+    # paid either to or from the Quinola pool."  Anne −64 +20 +20 +10 (trick 10 doubles).
+    assert nets("parlett", "Denis", REVERSIS_BROKEN_BY_QUINOLA) == {
+        "Anne": -19, "Bruno": 39, "Claire": -25, "Denis": -20}
+
+
+def test_parlett_espagnolette_won():
+    # "Besides winning the party, you also gain the appropriate amounts for the Aces you
+    # dumped"  Denis wins the party (4 + 1) and keeps his Ace receipts.
+    assert nets("parlett", "Denis", ESPAGNOLETTE_WON, espagnolette("Denis")) == {
+        "Anne": -6, "Bruno": -23, "Claire": -5, "Denis": 9}
+
+
+def test_parlett_espagnolette_lost_returns_his_aces_doubled():
+    # "If you lose by taking a trick, you must return, doubled, all the side payments you
+    # received for dumping the Aces"  "You also lose the party, in place of the player who took
+    # most card-points, and pay the player who took fewest in the usual way."
+    assert nets("parlett", "Denis", ESPAGNOLETTE_LOST, espagnolette("Denis")) == {
+        "Anne": -4, "Bruno": 7, "Claire": 0, "Denis": -28}
+
+
+def test_parlett_espagnolette_lost_returns_double_the_pool():
+    # "..., and, if you dumped Quinola, for that too, together with double the pool you won."
+    # Anne returns 2 × 10 and 2 × 2 and pays 2 × 25 into a pool.
+    assert nets("parlett", "Denis", ESPAGNOLETTE_LOST_WITH_POOL, espagnolette("Anne")) == {
+        "Anne": -56, "Bruno": 7, "Claire": 8, "Denis": -9}
+
+
+def test_parlett_reversis_against_the_espagnolette():
+    # "If you lose because another player makes the reversis (this being an occupational hazard
+    # of undertaking the espagnolette) you pay the reversis winner 64 fish and the others pay
+    # nothing."
+    assert nets("parlett", "Denis", REVERSIS_AGAINST_ESPAGNOLETTE, espagnolette("Denis")) == {
+        "Anne": 59, "Bruno": -5, "Claire": -5, "Denis": -74}
+
+
+# ---------------------------------------------------------------- denexa, hand by hand
+def test_item7_denexa_led_quinola_pays_the_winner_and_no_remise():
+    # "If a player leads with the J♥, the eventual winner of the hand may collect ten credits
+    # from that player and five credits from the other two opponents."  Claire pays Anne 10,
+    # Bruno and Denis 5 each, and Claire pays no remise (the pot stays 25). Party 6 ×2 = 12.
+    assert nets("denexa", "Bruno", EXAMPLE_TRICKS) == {
+        "Anne": 29, "Bruno": -15, "Claire": -28, "Denis": -11}
+
+
+def test_denexa_reversis_broken_by_quinola_costs_54():
+    # "If the reversis was broken by the J♥ winning a trick, the reversis player pays only 54
+    # credits."
+    assert nets("denexa", "Denis", REVERSIS_BROKEN_BY_QUINOLA) == {
+        "Anne": -59, "Bruno": 49, "Claire": -5, "Denis": -10}
+
+
+def test_denexa_made_reversis_takes_the_pot_after_an_early_quinola():
+    # "They also take the most recent pot if they played the J♥ during the first nine tricks."
+    assert nets("denexa", "Denis", REVERSIS_QUINOLA_EARLY) == {
+        "Anne": 84, "Bruno": -21, "Claire": -37, "Denis": -26}
+
+
+def test_denexa_tie_goes_to_the_dealer_then_to_his_left():
+    # "If there’s still a tie, the dealer takes precedence, followed by the player to their
+    # left, and so on around the table."  Claire and Denis: 0 points, no trick; Denis deals
+    # and wins. Anne pays 4; Bruno's Quinola took the pot (25) and 5 from Anne.
+    assert nets("denexa", "Denis", PARTY_DUMP) == {"Anne": -18, "Bruno": 24, "Claire": -3, "Denis": -3}
+
+
+def test_denexa_lost_espagnolette_returns_the_pot_and_pays_a_misere():
+    # "Additionally, they must pay back double the amount each player paid them for aces and
+    # the J♥. If they won a pot, they must return it and pay a misere."  Anne pays back 10 and
+    # 4, returns the pot of 25 and pays a remise of 25.
+    assert nets("denexa", "Denis", ESPAGNOLETTE_LOST_WITH_POOL, espagnolette("Anne")) == {
+        "Anne": -50, "Bruno": 7, "Claire": 2, "Denis": -9}
+
+
+def test_denexa_espagnolette_won_wins_the_party():
+    # "The player will simply automatically win the party (even if other players took no
+    # tricks) and the typical five credits for successfully discarding their aces."
+    assert nets("denexa", "Denis", ESPAGNOLETTE_WON, espagnolette("Denis")) == {
+        "Anne": -6, "Bruno": -19, "Claire": -5, "Denis": 5}
+
+
+def test_denexa_reversis_against_the_espagnolette():
+    # "In this case, the espagnolette player must pay the full 64-credit sum due to the player
+    # making the reversis. No other player is required to pay a thing."
+    assert nets("denexa", "Denis", REVERSIS_AGAINST_ESPAGNOLETTE, espagnolette("Denis")) == {
+        "Anne": 59, "Bruno": -5, "Claire": -5, "Denis": -74}
+
+
+def test_denexa_forced_quinola_ten_and_five_each_never_doubled():
+    # "When an opponent forces the player holding the J♥ to play it to a heart lead, the player
+    # holding the J♥ pays that opponent ten credits."  "Both of the other two opponents must pay
+    # the player who led to that trick five credits."  Denis forced by Bruno in trick 11.
+    assert nets("denexa", "Denis", FORCED_LAST) == {"Anne": -10, "Bruno": -4, "Claire": -8, "Denis": -28}
+
+
+# ---------------------------------------------------------------- regles-fr, hand by hand
+def test_item3_regles_fr_the_party_in_jetons_four_points_a_card():
+    # "Le gagnant prend alors les quatre cartes qui sont sous le talon et compte les points en
+    # ajoutant quatre points à chaque carte, et le perdant lui paye autant de jetons qu'il y a
+    # de points."  Talon 7♥ 6♦ 6♠ Q♣: 2 + 4 × 4 = 18 jetons, 90 fish, ×2 opposite = 180.
+    assert nets("regles-fr", "Bruno", EXAMPLE_TRICKS) == {
+        "Anne": 210, "Bruno": -24, "Claire": -256, "Denis": -20}
+
+
+def test_item2_regles_fr_a_tie_goes_to_the_nearest_to_the_dealer():
+    # "en cas d'égalité de points, le gagnant est celui qui se trouve le plus près du donneur."
+    # Anne and Claire: 0 points. Claire (one trick) sits at Denis's left, before him in play;
+    # Anne at his right: Claire wins. Party (1 + 16) × 5 = 85 from Denis; led Aces 5, 10, 5
+    # from Denis and 5 from Bruno.
+    assert nets("regles-fr", "Denis", TIE_WIN) == {
+        "Anne": -10, "Bruno": -15, "Claire": 100, "Denis": -120}
+
+
+def test_item2_regles_fr_the_farthest_from_the_dealer_loses_a_tie():
+    # "en cas d'égalité de points, le gagnant est celui qui se trouve le plus près du donneur."
+    # Bruno, Claire and Denis: 10 points each. Dealer Denis, then Claire, Anne, Bruno: Bruno,
+    # opposite the dealer, loses, though Denis took more tricks. Party (10 + 16) × 5 = 130.
+    assert nets("regles-fr", "Denis", ONE_SUIT_LAST) == {
+        "Anne": 190, "Bruno": -155, "Claire": -95, "Denis": -30}
+
+
+def test_item4_regles_fr_made_reversis_takes_the_basket_without_quinola():
+    # "s'il réussit il fait le coup de reversis pour lequel il reçoit, outre la remise, 32 fiches
+    # du joueur placé en face de lui et 16 de chacun des autres."  Bruno played Quinola, not
+    # Anne: she still takes the basket (45).
+    assert nets("regles-fr", "Denis", REVERSIS_MADE) == {
+        "Anne": 99, "Bruno": -26, "Claire": -42, "Denis": -31}
+
+
+def test_item4_regles_fr_no_basket_after_quinola_in_the_last_trick():
+    # "Lorsqu’on joue le quinola à l'avant-dernière ou à la dernière carte, on ne gagne pas la
+    # remise, alors même qu'on fait le reversis, mais on se fait payer ce dernier coup."
+    assert nets("regles-fr", "Denis", REVERSIS_QUINOLA_LATE) == {
+        "Anne": 54, "Bruno": -26, "Claire": -42, "Denis": -31}
+
+
+def test_item6_regles_fr_broken_by_quinola_pays_no_quinola():
+    # "Il y a deux chances du jeu appelées le quinola et l'espagnolette qui se trouvent
+    # annulées par l'entreprise du reversis."  "Si le reversis est brisé à l'avant-dernière
+    # carte, on paye à celui qui fait cette levée ce qu'on aurait payé au gagnant."  16 alone.
+    assert nets("regles-fr", "Denis", REVERSIS_BROKEN_BY_QUINOLA) == {
+        "Anne": -26, "Bruno": 6, "Claire": -10, "Denis": -15}
+
+
+def test_item5_regles_fr_lost_espagnolette_pays_the_party_and_his_aces_doubled():
+    # "Ainsi il paye la partie, comme d'habitude, à celui qui l'a gagnée. Ensuite il fait la
+    # remise, qu'il ait placé ou non le quinola, s'il le possédait, il paye double les as aux
+    # joueurs qui les lui ont payés."  Denis (four Aces, no Quinola): party 85 to Claire, his
+    # Ace receipts 1, 2, 2 back as 2, 4, 4; no remise.
+    assert nets("regles-fr", "Denis", ESPAGNOLETTE_LOST, espagnolette("Denis")) == {
+        "Anne": -9, "Bruno": 34, "Claire": 75, "Denis": -145}
+
+
+def test_item5_regles_fr_lost_espagnolette_with_quinola_pays_a_remise_keeps_the_basket():
+    # "Ensuite il fait la remise, qu'il ait placé ou non le quinola, s'il le possédait, il paye
+    # double les as aux joueurs qui les lui ont payés."  Anne keeps the basket (45) and
+    # Quinola's 10; she pays back 2 × 2 for A♦ and a remise of 45.
+    assert nets("regles-fr", "Denis", ESPAGNOLETTE_LOST_WITH_POOL, espagnolette("Anne")) == {
+        "Anne": -132, "Bruno": 110, "Claire": -5, "Denis": -18}
+
+
+def test_regles_fr_quinola_forced_at_the_last_trick_doubled():
+    # "Ces paiements sont toujours doubles pour les vis-à-vis, ainsi que toutes les fois que le
+    # coup se fait à la dernière levée."  Denis's Quinola forced by Bruno (opposite) in trick
+    # 11: 10 ×2 ×2 = 40, Anne and Claire 5 ×2 = 10 each, and a remise of 45.
+    assert nets("regles-fr", "Denis", FORCED_LAST) == {
+        "Anne": -20, "Bruno": -159, "Claire": -16, "Denis": 105}
+
+
+# ---------------------------------------------------------------- manuscrit, hand by hand
+def test_item6_manuscrit_broken_by_quinola_pays_the_64_alone():
+    # "Celui qui rompt le reversis à la bonne, reçoit 64 fiches de celui qui l'avoit entrepris.
+    # Les autres joueurs n'ont rien."
+    assert nets("manuscrit", "Denis", REVERSIS_BROKEN_BY_QUINOLA) == {
+        "Anne": -74, "Bruno": 54, "Claire": -10, "Denis": -15}
+
+
+def test_manuscrit_reversis_with_quinola_early_takes_the_remise():
+    # "& encore faut-il qu'il ait joué le quinola avant la bonne, c'està-dire, à l'une des neuf
+    # premieres levées; ... parce que l'on tire les revenus du reversis, & la remise."
+    assert nets("manuscrit", "Denis", REVERSIS_QUINOLA_EARLY) == {
+        "Anne": 99, "Bruno": -26, "Claire": -42, "Denis": -31}
+
+
+def test_manuscrit_reversis_without_quinola_takes_no_remise():
+    # "Dans les autres cas où l'un des joueurs fait ou manque le reversis, & qu'un autre place
+    # le quinola, ou bien que son quinola lui est forcé, celui-ci ne tire la remise, ni ne la
+    # fait."  Bruno placed Quinola in trick 1: nothing moves but the 16, 32, 16.
+    assert nets("manuscrit", "Denis", REVERSIS_MADE) == {
+        "Anne": 54, "Bruno": -26, "Claire": -42, "Denis": -31}
+
+
+def test_manuscrit_quinola_forced_from_the_side_in_the_last_trick():
+    # "Et si l'on le forçoit ainsi de côté, celui ci payeroit 4 jettons, le vis-à-vis en
+    # payeroit 4, & le troisieme joueur en payeroit 2."  Bruno 20, Claire 20, Denis 10 to
+    # Anne; Bruno's remise 45.
+    assert nets("manuscrit", "Denis", SIDE_LAST) == {
+        "Anne": 57, "Bruno": -76, "Claire": -30, "Denis": -41}
+
+
+def test_manuscrit_the_party_doubles_opposite_and_led_quinola_pays_as_forced():
+    # "La partie se paye aussi double, si c'est le vis-à-vis, qui la gagne."  "Un, ou plusieurs
+    # as joués, de même que le quinola joué ou gorgé, se payent comme s'ils été eussent forces;
+    # & se payent à celui qui gagne la partie"  Party 6 ×2; Claire 20, Bruno 5, Denis 5.
+    assert nets("manuscrit", "Bruno", EXAMPLE_TRICKS) == {
+        "Anne": 34, "Bruno": -20, "Claire": -88, "Denis": -16}
+
+
+def test_manuscrit_lost_espagnolette_pays_back_all_doubled():
+    # "3. Qu'il rend au double les as ou quinola qu'il peut avoir donnes pendant le jeu, &
+    # qu'on lui a payés; ou bien aussi l'as ou le quinola, que les autres joueurs ont pu se
+    # donner réciproquement."
+    assert nets("manuscrit", "Denis", ESPAGNOLETTE_LOST, espagnolette("Denis")) == {
+        "Anne": -8, "Bruno": 2, "Claire": -2, "Denis": -37}
+
+
+def test_manuscrit_reversis_against_the_espagnolette():
+    # "Si quelqu'un fait le reversis, l'Espagnolette paye seul pour toute la compagnie."
+    assert nets("manuscrit", "Denis", REVERSIS_AGAINST_ESPAGNOLETTE, espagnolette("Denis")) == {
+        "Anne": 54, "Bruno": -10, "Claire": -10, "Denis": -79}
+
+
+# ---------------------------------------------------------------- dafydd, hand by hand
+def test_dafydd_each_loser_pays_a_stake_to_every_lower_player():
+    # "I suggest that each loser pay a standard stake (for example, 2 denari) to every other
+    # player that took fewer points than they did."  Points: Anne 4, Denis 7, Bruno 12,
+    # Claire 15.
+    assert nets("dafydd", "Bruno", EXAMPLE_TRICKS) == {"Anne": 6, "Bruno": -2, "Claire": -6, "Denis": 2}
+
+
+def test_dafydd_high_stakes_pay_the_difference():
+    # "For a (very) high-stakes game, have each loser pay the difference between the number of
+    # points they took and the number each opponent took to that opponent."
+    text = record(hand("Bruno", EXAMPLE_TRICKS), rules="dafydd", header="rule party: pairwise-difference\n")
+    assert net_of(settle(text)) == {"Anne": 3 + 8 + 11, "Bruno": -8 - 5 + 3, "Claire": -11 - 8 - 3,
+                                    "Denis": -3 + 5 + 8}
+
+
+
+HANDS = [*[(rules, "Bruno", EXAMPLE_TRICKS, TAKER_DEAL)
+           for rules in ("parlett", "denexa", "regles-fr", "manuscrit")],
+         *[(rules, "Denis", tricks, "") for rules in ("parlett", "denexa", "regles-fr", "manuscrit")
+           for tricks in (TIE_WIN, ONE_SUIT_LAST, SIDE_LAST, REVERSIS_QUINOLA_LATE, REVERSIS_QUINOLA_EARLY,
+                          REVERSIS_MADE, REVERSIS_BROKEN_BY_QUINOLA)],
+         *[(rules, "Denis", ESPAGNOLETTE_LOST_WITH_POOL, espagnolette("Anne"))
+           for rules in ("parlett", "denexa", "regles-fr", "manuscrit")]]
+
+
+def test_the_hands_above_settle_alike_in_the_oracle():
+    # tests/oracle.py, written from docs/rules.md alone, pays every hand of this file the same.
+    from oracle_adapter import compare_text
+    for rules, dealer, tricks, before in HANDS:
+        assert compare_text(record(hand(dealer, tricks, before=before), rules=rules)) == []
 
 
 # ---------------------------------------------------------------- parlett (sources/000)
