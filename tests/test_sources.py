@@ -326,6 +326,17 @@ def test_regles_fr_quinola_forced_at_the_last_trick_doubled():
         "Anne": -20, "Bruno": -159, "Claire": -16, "Denis": 105}
 
 
+
+def test_item3_the_former_regles_fr_party_is_a_house_rule(tmp_path):
+    # docs/rules.md §6 keeps the former reading of "compte les points en ajoutant quatre
+    # points" (4 + the talon's points, in fish) as a house-rules file: party 6, ×2 opposite.
+    (tmp_path / "regles-fr-fish.toml").write_text(
+        'base = "regles-fr"\nparty_base = 4\nparty_per_card = 0\nparty_unit = 1\n', "utf-8")
+    text = record(hand("Bruno", EXAMPLE_TRICKS), rules=str(tmp_path / "regles-fr-fish.toml"))
+    assert net_of(settle(text)) == {"Anne": 210 - 180 + 12, "Bruno": -24, "Claire": -256 + 180 - 12,
+                                    "Denis": -20}
+
+
 # ---------------------------------------------------------------- manuscrit, hand by hand
 def test_item6_manuscrit_broken_by_quinola_pays_the_64_alone():
     # "Celui qui rompt le reversis à la bonne, reçoit 64 fiches de celui qui l'avoit entrepris.

@@ -90,6 +90,16 @@ DENEXA = Preset(
     {
         "pools": ("multiple", "The second remise is again the same size as the pot, but goes to form a "
                               "second pot, which is kept separate from the first."),
+        "deck": (48, "Reversis uses an unusual 48-card pack formed by taking a standard 52-card deck "
+                     "(like Denexa 100% Plastic Playing Cards) and stripping out all of the 10s."),
+        "quinola_pool_in_last_tricks": (True, "Remember, when a player successfully dumps the J♥ on an "
+                                              "non-heart trick, they always take the most recently "
+                                              "formed pot (in this case, Pot #3)."),
+        "talon_values": ("points", "The amount of the payment is four chips, plus the point value of "
+                                   "all of the cards in the talon."),
+        "broken_reversis": ("fixed", "The reversis player pays 64 credits to that opponent (if both the "
+                                     "tenth and eleventh tricks were taken by opponents, only the "
+                                     "winner of the tenth trick is paid off)."),
         "pool_ante": (5, "On the first hand, all players ante five credits to the pot, except for the "
                          "dealer, who antes ten credits."),
         "dealer_ante": (5, "The dealer antes five credits to the most recently formed pot."),
@@ -147,6 +157,11 @@ REGLES_FR = Preset(
     "one basket refilled when empty, a forced Ace costs a jeton, only the last trick doubled, the "
     "party in jetons, ties to the nearest to the dealer, a broken reversis paid by the trick",
     {
+        "deck": (48, "Le Reversis se joue à 4 joueurs avec un jeu de 52 cartes, duquel on retire les "
+                     "4 Dix."),
+        "talon_values": ("points", "Le gagnant prend alors les quatre cartes qui sont sous le talon et "
+                                   "compte les points en ajoutant quatre points à chaque carte, et le "
+                                   "perdant lui paye autant de jetons qu'il y a de points."),
         "pools": ("single", "Chaque joueur prend devant lui l'un des paniers et met 2 jetons dans la "
                             "corbeille."),
         "pool_ante": (10, "Chaque joueur prend devant lui l'un des paniers et met 2 jetons dans la "
@@ -231,6 +246,10 @@ MANUSCRIT = Preset(
     "the 18th-century booklet: one basket kept above 9 jetons, first and last tricks doubled, A♦ 5 "
     "and Quinola 4 in the talon, a broken reversis pays the 64 alone, a harsh lost espagnolette",
     {
+        "deck": (48, "Le Reversis se joue à quatre personnes, avec un jeu de cartes complet, excepté "
+                     "les dix."),
+        "broken_reversis": ("fixed", "Celui qui rompt le reversis à la bonne, reçoit 64 fiches de celui "
+                                     "qui l'avoit entrepris."),
         "pools": ("single", "Quand le jeu commence, chaque joueur met au panier deux jettons ou 10 "
                             "fiches, & celui qui donne en met trois."),
         "pool_ante": (10, "Quand le jeu commence, chaque joueur met au panier deux jettons ou 10 "

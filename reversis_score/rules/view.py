@@ -114,6 +114,10 @@ def presets_markdown() -> str:
                 lines.append(f"  - {preset.name} ({knob_text(value)}): “{_cell(sentence)}”")
         if knob not in PRESETS_SPEAKING:
             lines.append("  - no source gives it a value: the engine's default, as in the table")
+    lines += ["", "Where each text is silent, its preset takes the parlett value of these knobs:", ""]
+    for preset in ALL:
+        silent = [f"`{knob}`" for knob in KNOB_NAMES if knob not in preset.knobs]
+        lines.append(f"- {preset.name}: {', '.join(silent) or 'none'}")
     return "\n".join(lines) + "\n"
 
 
