@@ -19,7 +19,7 @@ _PARLETT = {
     "opposite_doubles_side": True, "double_tricks": [10, 11], "quinola_pool_in_last_tricks": True,
     "party_base": 4, "talon_values": "points", "preference": "reverse",
     "party_per_card": 0, "party_unit": 1, "tie_rule": "tricks", "quinola_led_remise": True,
-    "reversis_pool": "quinola-early",
+    "reversis_pool": "quinola-early", "taker_paid": "barred",
     "reversis_side": 16, "reversis_opposite": 32, "reversis_broken": 64,
     "broken_reversis": "fixed", "broken_by_quinola": "forced",
     "espagnolette_lost": "parlett", "espagnolette_pays_broken": False,
@@ -39,7 +39,7 @@ PRESETS: dict[str, dict] = {
     "manuscrit": {**_PARLETT, "pools": "single", "pool_ante": 10, "pool_refill_below": 45,
                   "double_tricks": [1, 11], "talon_values": "ad5-jh4",
                   "espagnolette_lost": "manuscrit", "espagnolette_pays_broken": True,
-                  "broken_by_quinola": "none"},
+                  "broken_by_quinola": "none", "taker_paid": "nothing"},
     "dafydd": {**_PARLETT, "deck": 52, "pools": "none", "party": "pairwise-stake",
                "pairwise_stake": 2},
 }
@@ -185,10 +185,12 @@ def _settle_hand(k, players, table, hand):
         raise ValueError("the dafydd preset has no laws")
     revokers = {p for kind, p in irregular if kind == "revoke"}
     barred = set(hand.get("barred", [])) | {p for kind, p in irregular if kind == "peek"}
+    # the booklet's taker without discarding "n'a droit a rien": paid nothing at all (§10)
+    unpaid = set(hand.get("takers", [])) if k["taker_paid"] == "nothing" else set()
 
     def pay(kind, payer, payee, amount, barred_cancels=False):
         assert payer != payee
-        if amount <= 0 or payee in revokers or (barred_cancels and payee in barred):
+        if amount <= 0 or payee in revokers or payee in unpaid or (barred_cancels and payee in barred):
             return 0
         items.append((kind, payer, payee, amount))
         return amount

@@ -19,6 +19,7 @@ def oracle_hand(play) -> dict:
         "irregular": [(kind, who) for kind, who in play.acknowledged],
         "claims_waived": play.record.claims_waived,
         "barred": sorted(play.barred),
+        "takers": sorted(e.player.text for e in play.record.exchange or () if e.action == "takes"),
     }
 
 

@@ -390,6 +390,39 @@ def test_manuscrit_reversis_against_the_espagnolette():
         "Anne": 54, "Bruno": -10, "Claire": -10, "Denis": -79}
 
 
+
+# docs/notation.md's example hand (dealer Bruno) where Claire takes her face-down 6♠ without
+# discarding and keeps it; talon 7♥ 6♦ Q♣ (2 points). Denis's A♥ is forced on her heart lead.
+CLAIRE_TAKES = """deal:
+  Anne: 7C 8H KD JS 9S 4D 2D 6C 2H 4C 3S | 7H
+  Bruno: 5C KH 9D 7S KS 7D AD 9C JD AS 8C 6D
+  Claire: 2C 4H 8D 2S 4S 3C 8S AC JH QH QS | 6S
+  Denis: JC 6H 3D 5S QD 5D 3H KC AH 5H 9H | QC
+exchange:
+  Anne keeps
+  Bruno discards 6D
+  Claire takes without discarding
+  Denis keeps
+"""
+
+
+def test_manuscrit_a_taker_without_discarding_is_paid_nothing():
+    # "Il en est de même de celui qui prendroit sa carte du talon, & n'écarteroit pas. Il n'a
+    # droit a rien."  Denis's A♥ forced on Claire's lead pays her nothing (the item is kept,
+    # cancelled "barred"); party 4 + 2, ×2 opposite.
+    ledger = settle(record(hand("Bruno", EXAMPLE_TRICKS, before=CLAIRE_TAKES), rules="manuscrit"))
+    assert (9, "ace-forced", "AH", "Denis", "Claire", 1, "barred") in items_of(ledger)
+    assert net_of(ledger) == {"Anne": 34, "Bruno": -20, "Claire": -89, "Denis": -15}
+
+
+def test_parlett_a_barred_taker_keeps_his_ace_receipts():
+    # "make one discard and then take the card in front of him as a replacement, sight unseen,
+    # or"  Parlett is silent on one who takes without discarding: the engine's law bars him
+    # (docs/rules.md §10) and he keeps the 1 Denis pays for A♥ forced; the worked hand's nets.
+    assert nets("parlett", "Bruno", EXAMPLE_TRICKS, CLAIRE_TAKES) == {
+        "Anne": 39, "Bruno": -14, "Claire": -64, "Denis": -11}
+
+
 # ---------------------------------------------------------------- dafydd, hand by hand
 def test_dafydd_each_loser_pays_a_stake_to_every_lower_player():
     # "I suggest that each loser pay a standard stake (for example, 2 denari) to every other
@@ -413,7 +446,8 @@ HANDS = [*[(rules, "Bruno", EXAMPLE_TRICKS, TAKER_DEAL)
            for tricks in (TIE_WIN, ONE_SUIT_LAST, SIDE_LAST, REVERSIS_QUINOLA_LATE, REVERSIS_QUINOLA_EARLY,
                           REVERSIS_MADE, REVERSIS_BROKEN_BY_QUINOLA)],
          *[(rules, "Denis", ESPAGNOLETTE_LOST_WITH_POOL, espagnolette("Anne"))
-           for rules in ("parlett", "denexa", "regles-fr", "manuscrit")]]
+           for rules in ("parlett", "denexa", "regles-fr", "manuscrit")],
+         *[(rules, "Bruno", EXAMPLE_TRICKS, CLAIRE_TAKES) for rules in ("parlett", "manuscrit")]]
 
 
 def test_the_hands_above_settle_alike_in_the_oracle():

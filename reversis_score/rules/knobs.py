@@ -73,6 +73,9 @@ class Knobs:
                                    ("parlett", "denexa", "manuscrit", "regles-fr"))
     espagnolette_pays_broken: bool = _knob(False, "§9: the espagnolette pays the breaker of "
                                                   "another's reversis")
+    taker_paid: str = _knob("barred", "§10: one who takes his face-down card without discarding is "
+                                      "barred (§7), or is paid nothing at all (nothing)",
+                            ("barred", "nothing"))
     fine_revoke: int = _knob(10, "§10: a revoke's fine, paid to the latest pool", minimum=0)
     fine_out_of_turn: int = _knob(5, "§10: playing out of turn, paid to the latest pool", minimum=0)
     fine_redeal: int = _knob(5, "§10: a misdeal found before the discard", minimum=0)

@@ -322,6 +322,8 @@ MANUSCRIT = Preset(
                                   "pas averti avant que l'ecart soit fait, payera 4 jettons d'amende au "
                                   "panier, & le coup sera nul"),
         "fine_out_of_turn": (5, "Quiconque joue sa carte avant son tour payera un jetton au panier."),
+        "taker_paid": ("nothing", "Il en est de même de celui qui prendroit sa carte du talon, & "
+                                  "n'écarteroit pas. Il n'a droit a rien."),
         "fine_revoke": (10, "Quiconque renonce, sans avoir l'Epagnolette, mettra 2 jettons au panier en "
                             "guise d'amende, & ne pourra toucher aucun payement quelconque de ce "
                             "coup-la."),

@@ -11,7 +11,7 @@ from reversis_score.replay.play import Play
 from reversis_score.rules.knobs import Knobs
 from reversis_score.settle.espagnolette import espagnolette_undertaken, pay_back
 from reversis_score.settle.items import HandBook, Item
-from reversis_score.settle.laws import antes, end_fines, pairwise, redeal_fine, void_fine
+from reversis_score.settle.laws import antes, end_fines, pairwise, redeal_fine, unpaid_takers, void_fine
 from reversis_score.settle.party import decide, pay_led, pay_party
 from reversis_score.settle.pools import PoolTable
 from reversis_score.settle.reversis import Reversis, breaking_trick_payments, find_reversis, pay_reversis
@@ -64,7 +64,7 @@ def settle_hand(play: Play, knobs: Knobs, pools: PoolTable) -> tuple[HandSettlem
     pools = pools.copy()
     before = tuple(_shown(pools))
     revokers = frozenset(p for k, p in play.acknowledged if k == "revoke")
-    book = HandBook(play, knobs, pools, revokers=revokers)
+    book = HandBook(play, knobs, pools, revokers=revokers, unpaid=unpaid_takers(play, knobs))
     antes(book)
     redeal_fine(book)
     if play.void:

@@ -54,6 +54,7 @@ class HandBook:
     items: list[Item] = field(default_factory=list)
     cancelling: str | None = None
     revokers: frozenset[str] = frozenset()
+    unpaid: frozenset[str] = frozenset()  # paid nothing this hand: every item to them is "barred"
 
     def multiplier(self, payer: str, payee: str, trick: int | None) -> tuple[int, list[str]]:
         """Side-payment multiplier between two players in a trick, and the reasons, e.g. ['×2 opposite']."""
@@ -74,6 +75,8 @@ class HandBook:
         cancelled = self.cancelling or cancelled_by
         if cancelled is None and payee in self.revokers:
             cancelled = "revoke"
+        elif cancelled is None and payee in self.unpaid:
+            cancelled = "barred"
         item = Item(len(self.items) + 1, trick, kind, str(card) if card else None, payer, payee,
                     amount, cancelled, why)
         self.items.append(item)
@@ -108,7 +111,8 @@ class HandBook:
         index = self.pools.latest
         amount = self.pools.amounts[index]
         # Under the reversis the take happens and is undone later by ``restore``.
-        blocked = blocked or ("revoke" if taker in self.revokers else None)
+        blocked = blocked or ("revoke" if taker in self.revokers else
+                              "barred" if taker in self.unpaid else None)
         if blocked is None:
             self.pools.take_latest()
         text = fill(why, amount=amount, pool=PoolTable.name(index))

@@ -1,6 +1,8 @@
 """Antes, fines and dafydd's pairwise settlement: the payments that are not about tricks."""
 from __future__ import annotations
 
+from reversis_score.replay.play import Play
+from reversis_score.rules.knobs import Knobs
 from reversis_score.settle.items import HandBook
 
 
@@ -38,6 +40,15 @@ def void_fine(book: HandBook) -> None:
     book.into_latest_pool("fine", dealer, book.knobs.fine_void_misdeal,
                           f"hand void for a misdeal found after the discard: {dealer} pays "
                           f"{book.knobs.fine_void_misdeal} " "into the latest pool, {pool} (RULES §10)")
+
+
+def unpaid_takers(play: Play, knobs: Knobs) -> frozenset[str]:
+    """Who took his face-down card without discarding, under ``taker_paid: nothing``: the booklet's
+    "Il en est de même de celui qui prendroit sa carte du talon, & n'écarteroit pas. Il n'a
+    droit a rien." He is barred (§7) and is paid nothing at all, his Ace receipts included."""
+    if knobs.taker_paid != "nothing":
+        return frozenset()
+    return frozenset(e.player.text for e in play.record.exchange or () if e.action == "takes")
 
 
 def end_fines(book: HandBook) -> None:
