@@ -17,8 +17,9 @@ from reversis_score.record.draft import Check, HandDraft
 from reversis_score.record.entries import Entry, read_entry
 from reversis_score.record.header import HeaderSteps, Reply, explain
 from reversis_score.render.rvs import quote
+from reversis_score.replay.findings import Findings
 from reversis_score.replay.holdings import check_holdings
-from reversis_score.replay.tricks import Findings, replay
+from reversis_score.replay.tricks import replay
 from reversis_score.rules.knobs import Knobs
 
 _EXCHANGE_VERBS = ("discards", "keeps", "peeks", "takes")

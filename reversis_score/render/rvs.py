@@ -15,12 +15,10 @@ void: misdeal
 """
 from __future__ import annotations
 
-import re
-
 from reversis_score.notation.cards import Card
+from reversis_score.notation.lexicon import quote  # noqa: F401  (re-exported: the writers' name)
 from reversis_score.notation.records import HandRecord, Header, PlacedCard, Session
 
-_PLAIN_NAME = re.compile(r"[^\W\d][\w'\-]*\Z")
 INDENT = "  "
 
 
@@ -36,11 +34,6 @@ def find_comments(text: str) -> dict[int, tuple[str, bool]]:
                 comments[number] = (line[index:].rstrip(), not line[:index].strip())
                 break
     return comments
-
-
-def quote(name: str) -> str:
-    """A name as written: bare when it reads as a name, otherwise in quotes."""
-    return name if _PLAIN_NAME.match(name) else f'"{name}"'
 
 
 class _Writer:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import cast
 
 from reversis_score.notation.cards import RANK_POINTS, RANKS, Card, full_deck
-from reversis_score.notation.diagnostics import NOTATION, RULE, Diagnostic
-from reversis_score.notation.records import HandRecord, Name, Span, TrickLine
-from reversis_score.render.rvs import quote
+from reversis_score.notation.diagnostics import RULE, Diagnostic
+from reversis_score.notation.lexicon import quote
+from reversis_score.notation.records import HandRecord, Name, TrickLine
 from reversis_score.replay.clean import clean_play
 from reversis_score.replay.evidence import (
     check_announce,
@@ -19,30 +19,12 @@ from reversis_score.replay.evidence import (
     qualifies_espagnolette,
     report_revokes,
 )
+from reversis_score.replay.findings import Findings
 from reversis_score.replay.holdings import check_holdings
 from reversis_score.replay.play import TRICKS_PER_HAND, Play, PlayedTrick
 from reversis_score.rules.knobs import Knobs
 
 _STRENGTH = {rank: Card(rank, "S").strength for rank in RANKS}  # Card.strength, looked up once
-
-
-class Findings:
-    """Collects the diagnostics of one hand, tagged with the hand number."""
-
-    def __init__(self, hand: int):
-        self.hand = hand
-        self.items: list[Diagnostic] = []
-
-    def rule(self, message: str, span: Span | None, trick: int | None = None,
-             player: str | None = None, severity: str = "error") -> None:
-        self.items.append(Diagnostic(message, span, RULE, severity, self.hand, trick, player))
-
-    def notation(self, message: str, span: Span | None, trick: int | None = None) -> None:
-        self.items.append(Diagnostic(message, span, NOTATION, "error", self.hand, trick))
-
-    @property
-    def has_errors(self) -> bool:
-        return any(d.is_error for d in self.items)
 
 
 def replay(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
