@@ -157,7 +157,7 @@ def _replay(k, players, hand, held, esp_rights):
             raise ValueError(f"trick {t}: {leader} should lead, not {tr['leader']}")
         if len(tr["cards"]) != len(seated):
             raise ValueError(f"trick {t}: {len(seated)} cards, not {len(tr['cards'])}")
-        plays = list(zip(seated, (c.upper() for c in tr["cards"])))
+        plays = list(zip(seated, (c.upper() for c in tr["cards"]), strict=True))
         led = suit(plays[0][1])
         for p, c in plays:
             if c not in remaining[p]:
