@@ -8,6 +8,7 @@ appartient à celui qui la ramasse"): he is its winner for every purpose, and he
 """
 from __future__ import annotations
 
+from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.records import HandRecord, TrickLine
 from reversis_score.replay.findings import Findings
 from reversis_score.replay.play import TRICKS_PER_HAND, PlayedTrick
@@ -65,3 +66,20 @@ def gathered_by(trick: PlayedTrick, line: TrickLine, found: Findings) -> PlayedT
                    "nothing (settled as played)", gatherer.span, trick.number, who, "warning")
         return trick
     return trick._replace(winner=who)
+
+
+def exchange_after_remise_problems(hand: HandRecord, pools: str) -> list[Diagnostic]:
+    """parlett's optional rule, while a remise's pool stands (``pools`` says which): every
+    player discards and draws, and none discards Quinola. Only a recorded exchange is checked."""
+    found = Findings(hand.number)
+    rule = (f"a remise has been paid and {pools}: under exchange_after_remise (parlett's optional "
+            "rule) every player discards and draws, and none discards Quinola, until every pool is won")
+    for line in hand.exchange or ():
+        who = line.player.text
+        if line.action in ("keeps", "takes"):
+            verb = "keeps (no discard, no draw)" if line.action == "keeps" else "takes without discarding"
+            found.rule(f"{who} {verb}, but {rule}", line.span, player=who)
+        for placed in (line.card, line.second):
+            if placed is not None and placed.card is not None and placed.card.is_quinola:
+                found.rule(f"{who} discards Quinola (J♥), but {rule}", placed.span, player=who)
+    return found.items
