@@ -202,3 +202,23 @@ def test_record_takes_a_gathered_trick_as_a_whole_line(tmp_path):
     assert result.exit_code == 0, result.output
     assert "trick 10: Claire" in result.output
     assert "  Bruno:  3C 4D 4C 5S | gathered by Claire\n" in target.read_text("utf-8")
+
+
+# ---------------------------------------------------------------- the independent oracle agrees
+FORCING = (HEAD.format(rules="manuscrit") + "exchange:\n  Anne discards KH QH\n  Bruno discards 9H\n"
+           "  Claire discards 2D\n  Denis discards 8H\ntricks:\n  Anne: AH JH 3D 2H\n  Anne: 2S JS 4D 2C\n"
+           "  Bruno: AC 5D 3C 3S\n  Bruno: KC 6D 4C 4S\n  Bruno: QC 7D 5C 5S\n  Bruno: JC 8D 6C 6S\n"
+           "  Bruno: 9C 9D 3H 7S\n  Bruno: 8C JD 4H 8S\n  Bruno: 7C QD 5H 9S\n  Bruno: AS KD 6H QS\n"
+           "  Bruno: KS AD 7H\n")
+EXPOSED = (HEAD.format(rules="regles-fr") + "tricks:\n  Anne: AS KH AD QC\n  Anne: KS QH KD JC\n"
+           "  Anne: QS 9H QD 9C\n  Anne: JS 8H JD 8C\n  Anne: 9S 7H 9D 7C\n  Anne: 8S 6H 8D 6C\n"
+           "  Anne: 7S 5H 7D 5C\n  Anne: 6S 4H 6D 4C\n  Anne: 5S 3H 5D 3C\n  Anne: 2H AC AH 2C\n"
+           "  Claire: 3D 4D 4S KC\nirregular: expose Claire\n")
+
+
+@pytest.mark.parametrize("preset", ["parlett", "denexa", "regles-fr", "manuscrit"])
+@pytest.mark.parametrize("text", [TEN_CARDS, GATHERED, FORCING, EXPOSED],
+                         ids=["ten-cards", "gathered", "ten-cards-forcing", "exposed"])
+def test_the_oracle_settles_them_alike(text, preset):
+    from oracle_adapter import compare_text
+    assert compare_text(text, preset) == []
