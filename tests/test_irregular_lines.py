@@ -4,6 +4,7 @@ card, and parlett's optional rule; how they read, replay, format, record, and fa
 from __future__ import annotations
 
 import pytest
+from conftest import SAMPLES
 from typer.testing import CliRunner
 
 from reversis_score.cli import app
@@ -222,3 +223,13 @@ EXPOSED = (HEAD.format(rules="regles-fr") + "tricks:\n  Anne: AS KH AD QC\n  Ann
 def test_the_oracle_settles_them_alike(text, preset):
     from oracle_adapter import compare_text
     assert compare_text(text, preset) == []
+
+
+def test_an_unacknowledged_twelve_card_hand_is_an_error_that_says_so():
+    # Anne keeps (her face-down card goes to the talon) and yet plays it: she would hold twelve.
+    result = runner.invoke(app, ["check", str(SAMPLES / "bad" / "plays-a-card-not-held.rvs")])
+    assert result.exit_code == 1
+    assert ("plays-a-card-not-held.rvs:26:9: error: hand 1, trick 5: Anne plays 9♠ but "
+            "did not hold it after the exchange: it is Anne's own face-down card; taking it without "
+            "discarding makes 12 cards: if Anne did, write `Anne takes without discarding`"
+            in " ".join(result.output.split()))

@@ -180,11 +180,21 @@ def _whereabouts(card: Card, player: str, hand: HandRecord, dealt) -> str:
         if card == face_down:
             owner = f"{player}'s own" if who == player else f"{who}'s"
             note = " (the dealer takes no face-down card)" if player == hand.dealer.text else ""
-            return f": it is {owner} face-down card{note}"
+            return f": it is {owner} face-down card{note}{_twelve_hint(player, who, hand)}"
         if card in cards and who != player:
             return f": it was dealt to {who}"
     for line in hand.exchange or ():
-        if line.card and line.card.card == card:
+        if any(placed and placed.card == card for placed in (line.card, line.second)):
             return f": {line.player.text} discarded it"
     return ""
+
+
+def _twelve_hint(player: str, owner: str, hand: HandRecord) -> str:
+    """A player who kept his hand and plays his own face-down card would hold twelve: the
+    record says so only with ``takes without discarding``."""
+    kept = any(e.player.text == player and e.action == "keeps" for e in hand.exchange or ())
+    if owner != player or not kept:
+        return ""
+    return (f"; taking it without discarding makes 12 cards: if {player} did, write "
+            f"`{player} takes without discarding`")
 
