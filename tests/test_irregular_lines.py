@@ -201,7 +201,7 @@ def test_record_takes_a_gathered_trick_as_a_whole_line(tmp_path):
     lines += ["Bruno: 3C 4D 4C 5S | gathered by Claire", "3D 2C 4S AH"]
     result = runner.invoke(app, ["record", str(target)], input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
-    assert "trick 10: Claire" in result.output
+    assert "trick 10: Claire gathers it, won by Denis with 4♣: it counts for Claire" in result.output
     assert "  Bruno:  3C 4D 4C 5S | gathered by Claire\n" in target.read_text("utf-8")
 
 
@@ -233,3 +233,17 @@ def test_an_unacknowledged_twelve_card_hand_is_an_error_that_says_so():
             "did not hold it after the exchange: it is Anne's own face-down card; taking it without "
             "discarding makes 12 cards: if Anne did, write `Anne takes without discarding`"
             in " ".join(result.output.split()))
+
+
+def test_record_passes_the_last_lead_on_from_a_ten_card_winner_also_after_undo(tmp_path):
+    # Denis deals and discards two; his 4♣ takes trick 10, so Anne leads trick 11.
+    target = tmp_path / "new.rvs"
+    lines = ["players: Anne Bruno Claire Denis", "rules: manuscrit", "dealer: Denis", "exchange:",
+             "3S", "3H", "2S", "2C 2D", "tricks:"]
+    lines += [" ".join(t.split()[1:]) for t in NINE.strip("\n").split("\n")]
+    lines += ["3C 4D 4C 5S", "4S AH 3D", "undo", "4S AH 3D"]
+    result = runner.invoke(app, ["record", str(target)], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("trick 11: Anne wins it with 4♠") == 2
+    assert "  Anne:  4S AH 3D\n" in target.read_text("utf-8")
+    assert runner.invoke(app, ["check", str(target)]).exit_code == 0

@@ -41,7 +41,11 @@ tens. Enter takes what a prompt proposes. A .rvs line works at any prompt too
 
 
 def trick_won(trick: PlayedTrick) -> str:
-    """``trick 3: Bruno wins it with K♦``."""
+    """``trick 3: Bruno wins it with K♦`` (or, gathered by another: ``Claire gathers it``)."""
+    who, best = max(((w, c) for w, c in trick.plays if c.suit == trick.suit), key=lambda p: p[1].strength)
+    if who != trick.winner:
+        return (f"trick {trick.number}: {trick.winner} gathers it, won by {who} with {best.symbol()}: "
+                f"it counts for {trick.winner}")
     return f"trick {trick.number}: {trick.winner} wins it with {trick.winning_card.symbol()}"
 
 
