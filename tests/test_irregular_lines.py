@@ -4,6 +4,7 @@ card, and parlett's optional rule; how they read, replay, format, record, and fa
 from __future__ import annotations
 
 import pytest
+from builders import PARTY_DUMP
 from conftest import SAMPLES
 from typer.testing import CliRunner
 
@@ -13,17 +14,8 @@ from reversis_score.pipeline import check_text
 
 runner = CliRunner()
 HEAD = "players: Anne Bruno Claire Denis\nrules: {rules}\n\nhand 1\ndealer: Denis\n"
-# Anne wins tricks 1–8 on spades, Bruno trick 9 (dealer Denis).
-NINE = """  Anne: AS JH AD AC
-  Anne: KS KH KD KC
-  Anne: QS QH QD QC
-  Anne: JS 9H JD JC
-  Anne: 9S 8H 9D 9C
-  Anne: 8S 7H 8D 8C
-  Anne: 7S 6H 7D 7C
-  Anne: 6S 5H 6D 6C
-  Anne: 2H 4H 5D 5C
-"""
+# Anne wins tricks 1–8 on spades, Bruno trick 9 (dealer Denis): PARTY_DUMP's first nine.
+NINE = "".join(f"  {t}\n" for t in PARTY_DUMP[:9])
 TEN_CARDS = (HEAD.format(rules="manuscrit") + "exchange:\n  Claire discards 3D 2D\ntricks:\n" + NINE
              + "  Bruno: 3C 4D 4C 5S\n  Denis: 2C 4S AH\n")
 GATHERED = (HEAD.format(rules="manuscrit") + "tricks:\n" + NINE

@@ -1,5 +1,14 @@
 """Every figure a source states, as a test that names the source and quotes the figure."""
-from builders import EXAMPLE_TRICKS, FORCED_LAST, PARTY_DUMP, hand, items_of, net_of, record, settle
+from builders import (
+    EXAMPLE_TRICKS,
+    FORCED_LAST,
+    PARTY_DUMP,
+    hand,
+    items_of,
+    net_of,
+    record,
+    settle,
+)
 
 from reversis_score.notation.cards import Card
 from reversis_score.pipeline import check_text
@@ -152,18 +161,9 @@ def _hand(lines: str, rules: str) -> str:
     return f"players: Anne Bruno Claire Denis\nrules: {rules}\n\nhand 1\ndealer: Denis\n{lines}"
 
 
-# Anne wins tricks 1–8 on spades; Bruno places Quinola, Claire A♦ and Denis A♣ in trick 1.
-_PARTY_TRICKS = """tricks:
-  Anne: AS JH AD AC
-  Anne: KS KH KD KC
-  Anne: QS QH QD QC
-  Anne: JS 9H JD JC
-  Anne: 9S 8H 9D 9C
-  Anne: 8S 7H 8D 8C
-  Anne: 7S 6H 7D 7C
-  Anne: 6S 5H 6D 6C
-  Anne: 2H 4H 5D 5C
-"""
+# PARTY_DUMP's first nine tricks: Anne wins 1–8 on spades, Bruno 9 (Bruno places Quinola,
+# Claire A♦ and Denis A♣ in trick 1).
+_PARTY_TRICKS = "tricks:\n" + "".join(f"  {t}\n" for t in PARTY_DUMP[:9])
 
 # Anne wins tricks 1–9 on spades (a reversis undertaken); Claire's A♥ takes trick 10.
 _REVERSIS_TRICKS = """tricks:
