@@ -197,4 +197,3 @@ def _twelve_hint(player: str, owner: str, hand: HandRecord) -> str:
         return ""
     return (f"; taking it without discarding makes 12 cards: if {player} did, write "
             f"`{player} takes without discarding`")
-
