@@ -239,3 +239,10 @@ def test_record_passes_the_last_lead_on_from_a_ten_card_winner_also_after_undo(t
     assert result.output.count("trick 11: Anne wins it with 4♠") == 2
     assert "  Anne:  4S AH 3D\n" in target.read_text("utf-8")
     assert runner.invoke(app, ["check", str(target)]).exit_code == 0
+
+
+def test_a_dealer_who_keeps_twelve_cards_is_an_error_with_the_line_and_the_count():
+    result = check(HEAD.format(rules="parlett") + "exchange:\n  Denis keeps\ntricks:\n" + NINE)
+    assert result.exit_code == 1
+    assert ":7:3: error: hand 1: Denis cannot keep: the dealer discards one card, or he would play " \
+           "with 12 cards" in " ".join(result.output.split())
