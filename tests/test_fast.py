@@ -125,6 +125,30 @@ def test_mutated_records_read_alike(seed, source):
     compare_chunks("\n".join(lines))
 
 
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.sampled_from(("short", "explicit", "mixed")))
+def test_gathered_tricks_and_double_discards_in_generated_records_read_alike(seed, form):
+    # Generated hands with some trick lines ending '| gathered by NAME' and some exchange lines
+    # discarding two cards: read by the quick reader, to the very records Lark builds.
+    rng = random.Random(seed)
+    session = gen.random_session(rng, ("Anne", "Bruno", "Claire", "Denis"), 3, rules="parlett")
+    text = gen.to_rvs(session, trick_form=form, tabs=bool(seed & 1), mix_seed=seed)
+    names = ("Anne", "Denis", '"D D"')
+    lines = text.split("\n")
+    section = ""
+    for i, line in enumerate(lines):
+        if line[:1] not in (" ", "\t"):
+            section = line.split(":")[0]
+        elif rng.random() < 0.3:
+            if section == "exchange" and "discards" in line:
+                lines[i] = line + rng.choice((" 2C", "\t9h", "  A♦"))
+            elif section == "tricks":
+                gap = rng.choice((" ", "", "\t"))
+                lines[i] = line + gap + "|" + gap + "gathered by " + rng.choice(names)
+    seen, quick = compare_chunks("\n".join(lines))
+    assert quick == seen
+
+
 def test_every_bad_sample_and_mutation_of_it_reads_alike():
     rng = random.Random(15)
     for path in sorted(BAD.glob("*.rvs")) + sorted(SAMPLES.glob("*.rvs")):
