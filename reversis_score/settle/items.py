@@ -85,7 +85,7 @@ class HandBook:
         cancelled = self.cancelling or cancelled_by
         if cancelled is None and payee in self.revokers:
             cancelled = "revoke"
-        if cancelled is None and ten_cards_lapse(self.play, kind, payee):
+        if cancelled is None and self.play.ten_cards and ten_cards_lapse(self.play, kind, payee):
             cancelled = "barred"
             why += (f"; {payee} discarded two cards and plays with ten: he is paid nothing but for "
                     "breaking a reversis or forcing Quinola (RULES §10)")
