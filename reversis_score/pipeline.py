@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.parse import ParsedHand, ParseResult, read_head
 from reversis_score.notation.records import HandRecord, Header
+from reversis_score.replay.irregular import exchange_after_remise_problems
 from reversis_score.replay.play import Play
 from reversis_score.replay.tricks import card_problems, is_unfinished, replay, unfinished_problems
 from reversis_score.rules.houserules import RuleSet, resolve
+from reversis_score.rules.knobs import Knobs
 
 
 @dataclass(slots=True)
@@ -154,6 +156,7 @@ def stream_parsed(file: str, header: Header, header_diagnostics: list[Diagnostic
 def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
                 ruleset: RuleSet) -> Iterator[CheckedHand]:
     previous_dealer = None
+    watch = _RemiseWatch(ruleset.knobs) if ruleset.knobs.exchange_after_remise else None
     for ph, last in _marking_the_last(hands):
         hand = CheckedHand(ph.number, ph.first_line, ph.record, None, list(ph.diagnostics))
         if ph.record is not None and players is not None and not _has_error(ph.diagnostics):
@@ -167,7 +170,35 @@ def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
             hand.diagnostics.sort(key=_position)
         if ph.record is not None:
             previous_dealer = ph.record.dealer.text
+        if watch is not None:
+            watch.check(hand)
         yield hand
+
+
+class _RemiseWatch:
+    """parlett's optional rule (knob ``exchange_after_remise``) needs the pools as they stand
+    before each hand: it settles each good hand as it is checked, only when the knob is on.
+    After the first bad hand nothing more is settled, and nothing more is checked."""
+
+    def __init__(self, knobs: Knobs) -> None:
+        from reversis_score.settle.pools import PoolTable  # here: only this knob needs settling
+        self.knobs = knobs
+        self.pools = PoolTable(knobs.pools)
+        self.live = True
+
+    def check(self, hand: CheckedHand) -> None:
+        from reversis_score.settle.hand import settle_hand
+        from reversis_score.settle.pools import PoolTable
+        if not self.live or hand.record is None:
+            return
+        if self.pools.remise_standing:
+            standing = [f"{PoolTable.name(i)} ({amount})" for i, amount in enumerate(self.pools.amounts)]
+            pools = f"{' and '.join(standing)} still stand{'s' * (len(standing) == 1)}"
+            hand.diagnostics.extend(exchange_after_remise_problems(hand.record, pools))
+        if hand.ok and hand.play is not None:
+            _, self.pools = settle_hand(hand.play, self.knobs, self.pools)
+        else:
+            self.live = False
 
 
 def _has_error(diagnostics: list[Diagnostic]) -> bool:

@@ -140,18 +140,30 @@ def _held(players, hand):
 
 def _replay(k, players, hand, held, esp_rights):
     """Tricks -> [(t, leader, [(player, card)], winner)] and who revoked under the espagnolette's
-    right; checks the leaders and suit-following (an unacknowledged revoke is an error)."""
+    right; checks the leaders and suit-following (an unacknowledged revoke is an error).
+
+    A player with ten cards (he discarded two) sits out the last trick; should he win trick 10,
+    the next player in order of play leads it. A trick gathered by another than its winner
+    counts for the gatherer, who leads next (§10)."""
     seat = {p: i for i, p in enumerate(players)}
     order = "AKQJT98765432" if k["deck"] == 52 else "AKQJ98765432"
     remaining = {p: set(held[p]) for p in players}
     revokers = {p for kind, p in hand.get("irregular", []) if kind == "revoke"}
+    ten = set(hand.get("ten_cards", []))
+    gathered = hand.get("gathered", {})
     leader = players[(seat[hand["dealer"]] + 1) % 4]
     tricks, revoked_in_1_9 = [], set()
     assert len(hand["tricks"]) == 11, "11 tricks"
     for t, tr in enumerate(hand["tricks"], 1):
+        seated = [players[(seat[leader] + j) % 4] for j in range(4)]
+        if t == 11:
+            seated = [p for p in seated if p not in ten]
+            leader = seated[0]
         if tr["leader"] != leader:
             raise ValueError(f"trick {t}: {leader} should lead, not {tr['leader']}")
-        plays = [(players[(seat[leader] + j) % 4], c.upper()) for j, c in enumerate(tr["cards"])]
+        if len(tr["cards"]) != len(seated):
+            raise ValueError(f"trick {t}: {len(seated)} cards, not {len(tr['cards'])}")
+        plays = list(zip(seated, (c.upper() for c in tr["cards"]), strict=True))
         led = suit(plays[0][1])
         for p, c in plays:
             if c not in remaining[p]:
@@ -163,6 +175,10 @@ def _replay(k, players, hand, held, esp_rights):
                 elif p not in revokers:
                     raise ValueError(f"trick {t}: unacknowledged revoke by {p}")
         winner = min((order.index(c[0]), p) for p, c in plays if suit(c) == led)[1]
+        if t in gathered:
+            if gathered[t] not in dict(plays):
+                raise ValueError(f"trick {t}: gathered by {gathered[t]}, who did not play to it")
+            winner = gathered[t]
         tricks.append((t, leader, plays, winner))
         leader = winner
     return tricks, revoked_in_1_9
@@ -184,13 +200,16 @@ def _settle_hand(k, players, table, hand):
     if irregular and k["party"] != "standard":
         raise ValueError("the dafydd preset has no laws")
     revokers = {p for kind, p in irregular if kind == "revoke"}
-    barred = set(hand.get("barred", [])) | {p for kind, p in irregular if kind == "peek"}
+    barred = set(hand.get("barred", [])) | {p for kind, p in irregular if kind in ("peek", "expose")}
     # the booklet's taker without discarding "n'a droit a rien": paid nothing at all (§10)
     unpaid = set(hand.get("takers", [])) if k["taker_paid"] == "nothing" else set()
+    ten = set(hand.get("ten_cards", []))  # paid nothing but a broken reversis or a forced Quinola
 
     def pay(kind, payer, payee, amount, barred_cancels=False):
         assert payer != payee
         if amount <= 0 or payee in revokers or payee in unpaid or (barred_cancels and payee in barred):
+            return 0
+        if payee in ten and kind not in ("reversis-broken", "quinola-forced"):
             return 0
         items.append((kind, payer, payee, amount))
         return amount
@@ -259,7 +278,7 @@ def _settle_hand(k, players, table, hand):
                 elif c == QUINOLA:
                     amt = pay("quinola-dumped", w, h, k["quinola_dumped"] * mult(w, h, t), True)
                     got = 0
-                    if (t <= 9 or k["quinola_pool_in_last_tricks"]) and h not in barred and h not in revokers:
+                    if (t <= 9 or k["quinola_pool_in_last_tricks"]) and h not in barred | revokers | ten:
                         got = table.take(items, h)
                     if h == esp:
                         esp_dumps.append((w, amt))
@@ -288,10 +307,10 @@ def _settle_hand(k, players, table, hand):
         esp_won = esp is not None and taken[esp] == 0
         if esp is not None and not esp_won:
             loser = esp
-        if esp_won and esp not in barred:
+        if esp_won and esp not in barred | ten:
             winner = esp
         else:
-            winner = next((p for p in rank if p not in (loser, esp) and p not in barred), None)
+            winner = next((p for p in rank if p not in (loser, esp) and p not in barred | ten), None)
         if winner is not None:
             value = k["party_base"]
             if k["deck"] == 48:

@@ -20,6 +20,9 @@ def oracle_hand(play) -> dict:
         "claims_waived": play.record.claims_waived,
         "barred": sorted(play.barred),
         "takers": sorted(e.player.text for e in play.record.exchange or () if e.action == "takes"),
+        # read off the record's own lines, not the Play: the oracle plays these rules itself
+        "ten_cards": sorted(e.player.text for e in play.record.exchange or () if e.action == "discards-two"),
+        "gathered": {n: line.gatherer.text for n, line in enumerate(play.record.tricks, 1) if line.gatherer},
     }
 
 

@@ -125,6 +125,30 @@ def test_mutated_records_read_alike(seed, source):
     compare_chunks("\n".join(lines))
 
 
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.sampled_from(("short", "explicit", "mixed")))
+def test_gathered_tricks_and_double_discards_in_generated_records_read_alike(seed, form):
+    # Generated hands with some trick lines ending '| gathered by NAME' and some exchange lines
+    # discarding two cards: read by the quick reader, to the very records Lark builds.
+    rng = random.Random(seed)
+    session = gen.random_session(rng, ("Anne", "Bruno", "Claire", "Denis"), 3, rules="parlett")
+    text = gen.to_rvs(session, trick_form=form, tabs=bool(seed & 1), mix_seed=seed)
+    names = ("Anne", "Denis", '"D D"')
+    lines = text.split("\n")
+    section = ""
+    for i, line in enumerate(lines):
+        if line[:1] not in (" ", "\t"):
+            section = line.split(":")[0]
+        elif rng.random() < 0.3:
+            if section == "exchange" and "discards" in line:
+                lines[i] = line + rng.choice((" 2C", "\t9h", "  A♦"))
+            elif section == "tricks":
+                gap = rng.choice((" ", "", "\t"))
+                lines[i] = line + gap + "|" + gap + "gathered by " + rng.choice(names)
+    seen, quick = compare_chunks("\n".join(lines))
+    assert quick == seen
+
+
 def test_every_bad_sample_and_mutation_of_it_reads_alike():
     rng = random.Random(15)
     for path in sorted(BAD.glob("*.rvs")) + sorted(SAMPLES.glob("*.rvs")):
@@ -177,6 +201,18 @@ TRICK_LINES = [
     "Anne2 AS",
     "Anne:AS, Bruno KS", "deal AS, Bruno KS", "Anne AS, void KS", "Anne XX, Bruno KS", "Anne 10h, Bruno a♠",
     '"Jo"AS, Bruno KS', "Anne AS, Bruno KS # led", "٣. Anne AS", "3.Anne AS", "3 . Anne AS", "Anne-Marie AS",
+    # a trick gathered by another than its winner (| gathered by NAME)
+    "Anne: AS KS QS JS | gathered by Bruno", "2. Anne: AS KS QS JS|gathered\tby  Claire ",
+    'Anne AS, Bruno KS, Claire QS, Denis JS | gathered by "Jo Jo"', "Anne: AS KS | gathered by",
+    "Anne: AS KS | gathered byBruno", "Anne: AS KS | gathered Bruno", "Anne: AS KS | gathered by tricks",
+    "Anne: AS KS | gathered by Bruno # he took it", "Anne: AS KS | gathered by Bruno Claire",
+    "Anne: AS KS || gathered by Bruno", "Anne AS | gathered by Bruno", "Anne: AS KS | gathered by AS",
+]
+EXCHANGE_LINES = [
+    "Anne discards 7H", "Anne discards 7H 8H", "Anne discards\t7H  8H ", '"Jo Jo" discards 7H 8H',
+    "Anne discards 7H 8H 9H", "Anne discards 7H XX", "Anne discards 7H 8H # two", "Anne keeps",
+    "Anne exposes and discards 7H", "Anne exposes 7H", "Anne exposes and discards 7H 8H",
+    "Anne peeks and discards 7H", "tricks discards 7H 8H",
 ]
 
 
@@ -186,15 +222,25 @@ SECTIONS = {
               "void: misdeal\n"),
     "tricks": ("hand 1\ndealer: Anne\ntricks:\n  Claire: 2H 3H 4H 5H\n  {}\n  Denis: 6H 7H 8H 9H\n",
                "  Claire: 2H 3H 4H 5H\n"),
+    "exchange": ("hand 1\ndealer: Anne\nexchange:\n  Claire keeps\n  {}\n  Denis discards 9H\n",
+                 "  Claire keeps\n"),
 }
 
 
 @pytest.mark.parametrize(("section", "line"), [("table", line) for line in TABLE_LINES]
-                         + [("tricks", line) for line in TRICK_LINES])
+                         + [("tricks", line) for line in TRICK_LINES]
+                         + [("exchange", line) for line in EXCHANGE_LINES])
 def test_entry_lines_read_alike(section, line):
     hand, dropped = SECTIONS[section]
     compare_chunks(hand.format(line))
     compare_chunks(hand.format(line).replace(dropped, ""))
+
+
+def test_gathered_tricks_ten_card_discards_and_exposes_are_read_quickly():
+    assert compare_chunks("hand 1\ndealer: Anne\nexchange:\n  Bruno discards 7H 8H\ntricks:\n"
+                          "  Anne: AS KS QS JS | gathered by Claire\n"
+                          "  Claire 2H, Denis 3H, Anne 4H | gathered by Denis\n"
+                          "irregular: expose Denis\n") == (1, 1)
 
 
 def test_explicit_tricks_are_read_quickly():
@@ -293,8 +339,8 @@ OldSpan = _old("Span", "line", "column", "width")
 OldName = _old("Name", "text", "~span")
 OldPlacedCard = _old("PlacedCard", "card", "~token", "~span")
 OldDealLine = _old("DealLine", "player", "cards", "face_down", "~span")
-OldExchangeLine = _old("ExchangeLine", "player", "action", "card", "~span")
-OldTrickLine = _old("TrickLine", "~number", "leader", "cards", "~players", "~span")
+OldExchangeLine = _old("ExchangeLine", "player", "action", "card", "~span", "second")
+OldTrickLine = _old("TrickLine", "~number", "leader", "cards", "~players", "~span", "gatherer")
 
 
 def _spans():
@@ -324,13 +370,16 @@ def _lines():
     deal = st.builds(lambda p, c, d, s: (records.DealLine(p[0], c[0], d[0], s[0]),
                                          OldDealLine(p[1], c[1], d[1], s[1])),
                      _names(), _pairs(_placed()), down, _spans())
-    exchange = st.builds(lambda p, a, c, s: (records.ExchangeLine(p[0], a, c[0], s[0]),
-                                             OldExchangeLine(p[1], a, c[1], s[1])),
-                         _names(), st.sampled_from(("keeps", "discards")), down, _spans())
+    exchange = st.builds(lambda p, a, c, s, c2: (records.ExchangeLine(p[0], a, c[0], s[0], c2[0]),
+                                                 OldExchangeLine(p[1], a, c[1], s[1], c2[1])),
+                         _names(), st.sampled_from(("keeps", "discards", "discards-two")), down,
+                         _spans(), down)
     players = st.none().map(lambda _: (None, None)) | _pairs(_names())
-    trick = st.builds(lambda n, p, c, ps, s: (records.TrickLine(n, p[0], c[0], ps[0], s[0]),
-                                              OldTrickLine(n, p[1], c[1], ps[1], s[1])),
-                      st.none() | st.integers(1, 2), _names(), _pairs(_placed()), players, _spans())
+    gatherer = st.none().map(lambda _: (None, None)) | _names()
+    trick = st.builds(lambda n, p, c, ps, s, g: (records.TrickLine(n, p[0], c[0], ps[0], s[0], g[0]),
+                                                 OldTrickLine(n, p[1], c[1], ps[1], s[1], g[1])),
+                      st.none() | st.integers(1, 2), _names(), _pairs(_placed()), players, _spans(),
+                      gatherer)
     return st.one_of(_spans(), _names(), _placed(), deal, exchange, trick)
 
 

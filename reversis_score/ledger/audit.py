@@ -28,7 +28,8 @@ from reversis_score.settle.items import Item
 MAX_SUBSET = 14  # beyond this many items or findings, exact subset search is skipped (2^14 is cheap)
 _CANCELLED = {"reversis": "the reversis returns every payment of tricks 1–9 (RULES §8)",
               "revoke": "nothing is paid to a revoker (RULES §10, §13 rule 8)",
-              "barred": "a barred player receives nothing (RULES §7, §13 rule 9)"}
+              "barred": "a barred player, or one playing with ten cards, receives nothing "
+                        "(RULES §7, §10, §13 rule 9)"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,17 +57,21 @@ _ONE_LINE = re.compile(rf"""([ \t]*)(?:
       (?P<void>void[ \t]*:)[ \t]*misdeal
     | (?P<claims>claims[ \t]*:)[ \t]*waived
     | (?P<announce>announce[ \t]*:)[ \t]*espagnolette[ \t]*(?P<hero>{_NAME})
-    | (?P<irregular>irregular[ \t]*:)[ \t]*(?P<kind>revoke|out-of-turn|peek|misdeal)[ \t]*(?P<who>{_NAME})
+    | (?P<irregular>irregular[ \t]*:)[ \t]*(?P<kind>revoke|out-of-turn|peek|expose|misdeal)
+      [ \t]*(?P<who>{_NAME})
     )[ \t]*""", re.VERBOSE)
 # The grammar's NAMED_CARDS (a deal line or a short trick), a face-down card after a bar.
 _DEAL_LINE = re.compile(rf"([ \t]*)({_NAME})[ \t]*:[ \t]*({_CARDS})(?:[ \t]*\|[ \t]*({_CARD}))?[ \t]*")
-_TRICK_LINE = re.compile(rf"[ \t]*(?:(\d+\.)[ \t]*)?({_NAME})[ \t]*:[ \t]*({_CARDS})[ \t]*")
+# A trick gathered by another than its winner ends ``| gathered by NAME``: its group is last.
+_GATHERED = rf"""(?:[ \t]*\|[ \t]*gathered[ \t]+by(?![\w'\-])[ \t]*({_NAME}))?"""
+_TRICK_LINE = re.compile(rf"[ \t]*(?:(\d+\.)[ \t]*)?({_NAME})[ \t]*:[ \t]*({_CARDS}){_GATHERED}[ \t]*")
 # The explicit trick, NAME CARD, NAME CARD...: the line, then each of its plays.
 _PLAY = rf"(?:{_NAME})[ \t]+{_CARD}"
-_EXPLICIT_LINE = re.compile(rf"[ \t]*(?:(\d+\.)[ \t]*)?({_PLAY}(?:[ \t]*,[ \t]*{_PLAY})*)[ \t]*")
+_EXPLICIT_LINE = re.compile(rf"[ \t]*(?:(\d+\.)[ \t]*)?({_PLAY}(?:[ \t]*,[ \t]*{_PLAY})*){_GATHERED}[ \t]*")
 _PLAY_PARTS = re.compile(rf"({_NAME})[ \t]+({_CARD})")
-# The grammar's NAME_DISCARDS and NAME_KEEPS.
-_EXCHANGE_LINE = re.compile(rf"([ \t]*)({_NAME})[ \t]+(?:discards[ \t]+({_CARD})|keeps)[ \t]*")
+# The grammar's NAME_DISCARDS (with a second card: he discards two) and NAME_KEEPS.
+_EXCHANGE_LINE = re.compile(
+    rf"([ \t]*)({_NAME})[ \t]+(?:discards[ \t]+({_CARD})(?:[ \t]+({_CARD}))?|keeps)[ \t]*")
 # The grammar's table line: NAME or POOL, the ARROW, NAME or POOL, an AMOUNT. A name ends
 # where the lexer's longest match ends (a name may hold a '-', so "Anne->" is not "Anne" "->").
 _SIDE = rf"""(pool(?::[0-9]+)?(?![\w'\-])|(?:{_NAME})(?![\w'\-]))"""
@@ -272,25 +276,30 @@ def _exchange_entry(n: int, text: str) -> ExchangeLine | None:
     if m is None or m.group(2) in KEYWORDS:
         return None
     name = _name(m.group(2), n, m.start(2))
-    token = m.group(3)
+    token, second = m.group(3), m.group(4)
     if token is None:
-        return _new(ExchangeLine, (name, "keeps", None, name.span))
-    return _new(ExchangeLine, (name, "discards", _placed(_known(token), token, n, m.start(3) + 1), name.span))
+        return _new(ExchangeLine, (name, "keeps", None, name.span, None))
+    card = _placed(_known(token), token, n, m.start(3) + 1)
+    if second is None:
+        return _new(ExchangeLine, (name, "discards", card, name.span, None))
+    also = _placed(_known(second), second, n, m.start(4) + 1)
+    return _new(ExchangeLine, (name, "discards-two", card, name.span, also))
 
 
 def _trick_entry(n: int, text: str) -> TrickLine | None:
     m = _TRICK_LINE.fullmatch(text)
     if m is None:
         return _explicit_trick(n, text)
-    written, raw, cards = m.groups()
+    written, raw, cards, by = m.groups()
     if raw in KEYWORDS:
         return None
     leader = _name(raw, n, m.start(2))
     placed = _cards(cards, n, m.start(3))
+    gatherer = None if by is None else _name(by, n, m.start(4))
     if written is None:
-        return _new(TrickLine, (None, leader, placed, None, leader.span))
+        return _new(TrickLine, (None, leader, placed, None, leader.span, gatherer))
     number_span = _new(Span, (n, m.start(1) + 1, len(written)))
-    return _new(TrickLine, (int(written[:-1]), leader, placed, None, number_span))
+    return _new(TrickLine, (int(written[:-1]), leader, placed, None, number_span, gatherer))
 
 
 def _explicit_trick(n: int, text: str) -> TrickLine | None:
@@ -305,11 +314,12 @@ def _explicit_trick(n: int, text: str) -> TrickLine | None:
             return None
         names.append(_name(raw, n, play.start(1)))
         cards.append(_placed(_known(token), token, n, play.start(2) + 1))
-    written = m.group(1)
+    written, by = m.group(1), m.group(3)
     number, span = None, names[0].span
     if written is not None:
         number, span = int(written[:-1]), Span(n, m.start(1) + 1, len(written))
-    return TrickLine(number, names[0], tuple(cards), tuple(names), span)
+    gatherer = None if by is None else _name(by, n, m.start(3))
+    return TrickLine(number, names[0], tuple(cards), tuple(names), span, gatherer)
 
 
 def _table_entry(n: int, text: str) -> TableLine | None:

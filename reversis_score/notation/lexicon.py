@@ -58,6 +58,13 @@ def uncommented(lines: list[str]) -> list[str] | None:
     return out
 
 
+_PLAIN_NAME = re.compile(r"[^\W\d][\w'\-]*\Z")  # a name written bare
+
+def quote(name: str) -> str:
+    """A name as written: bare when it reads as a name, otherwise in quotes."""
+    return name if _PLAIN_NAME.match(name) else f'"{name}"'
+
+
 def unquoted(raw: str) -> str:
     """A NAME token's name: its quotes dropped."""
     return raw[1:-1] if raw.startswith('"') else raw

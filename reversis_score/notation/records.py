@@ -145,22 +145,26 @@ class DealLine(NamedTuple):
     span: Span
 
 
-@_compared_on("player", "action", "card")
+@_compared_on("player", "action", "card", "second")
 class ExchangeLine(NamedTuple):
-    """One player's exchange: ``discards``, ``keeps``, ``peeks`` (and discards) or ``takes``
-    (its span is not compared)."""
+    """One player's exchange: ``discards``, ``keeps``, ``peeks`` (and discards), ``exposes``
+    (and discards), ``takes``, or ``discards-two`` (two cards, ``card`` and ``second``: he
+    plays with ten). Its span is not compared."""
 
     player: Name
-    action: str  # "discards" | "keeps" | "peeks" | "takes"
+    action: str  # "discards" | "keeps" | "peeks" | "exposes" | "takes" | "discards-two"
     card: PlacedCard | None
     span: Span
+    second: PlacedCard | None = None  # the second card of ``discards-two``
 
 
-@_compared_on("leader", "cards")
+@_compared_on("leader", "cards", "gatherer")
 class TrickLine(NamedTuple):
-    """A trick as written: the leader and the cards in order of play (compared on these two).
+    """A trick as written: the leader, the cards in order of play, and who gathered it when
+    that is not its winner (compared on these three).
 
     ``players`` is set for the explicit form (``NAME CARD, ...``) and None for the short one.
+    ``gatherer`` is the player of ``| gathered by NAME``: the trick counts for him.
     """
 
     number: int | None
@@ -168,6 +172,7 @@ class TrickLine(NamedTuple):
     cards: tuple[PlacedCard, ...]
     players: tuple[Name, ...] | None
     span: Span
+    gatherer: Name | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ name that reads as a card, a bad date, a header key given twice) are collected i
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from lark import Token, Transformer, v_args
 
@@ -40,6 +41,19 @@ _EXCHANGE = re.compile(r"""([^\W\d][\w'\-]*|"[^"\n]*")[ \t]+(?:discards[ \t]+([^
 # The NAMED_CARDS terminal of the grammar, with its two parts as groups.
 _NAMED_CARDS = re.compile(r"""([^\W\d][\w'\-]*|"[^"\n]*")[ \t]*:[ \t]*([^\s#,|:]+(?:[ \t]+[^\s#,|:]+)*)""")
 HeaderItem = tuple[str, object, Span]  # (key, value, place) of one header line
+
+
+class Gathered(NamedTuple):
+    """``| gathered by NAME`` of a trick line, as the rule ``gathered`` hands it up."""
+
+    player: Name
+
+
+def _gathered_of(args: tuple) -> tuple[tuple, Name | None]:
+    """A trick line's tokens without its ``gathered`` part, and the gatherer (None if none)."""
+    if args and isinstance(args[-1], Gathered):
+        return args[:-1], args[-1].player
+    return args, None
 
 
 @v_args(inline=True)
@@ -257,6 +271,15 @@ class RecordBuilder(Transformer):
             name, card = self._name(args[0]), self._card(str(args[1]), self._span(args[1]))
         return ExchangeLine(name, "discards", card, name.span)
 
+    def ex_discards_two(self, *args: Token) -> ExchangeLine:
+        """``NAME discards CARD CARD``: two cards discarded, so he plays with ten."""
+        if args[0].type == "NAME_DISCARDS":
+            name, card = self._split_exchange(args[0])
+        else:
+            name, card = self._name(args[0]), self._card(str(args[1]), self._span(args[1]))
+        second = self._card(str(args[-1]), self._span(args[-1]))
+        return ExchangeLine(name, "discards-two", card, name.span, second)
+
     def ex_keeps(self, tok: Token) -> ExchangeLine:
         name = self._split_exchange(tok)[0] if tok.type == "NAME_KEEPS" else self._name(tok)
         return ExchangeLine(name, "keeps", None, name.span)
@@ -274,6 +297,10 @@ class RecordBuilder(Transformer):
     def ex_peeks(self, name: Token, card: Token) -> ExchangeLine:
         who = self._name(name)
         return ExchangeLine(who, "peeks", self._card(str(card), self._span(card)), who.span)
+
+    def ex_exposes(self, name: Token, card: Token) -> ExchangeLine:
+        who = self._name(name)
+        return ExchangeLine(who, "exposes", self._card(str(card), self._span(card)), who.span)
 
     def ex_takes(self, name: Token) -> ExchangeLine:
         who = self._name(name)
@@ -298,14 +325,20 @@ class RecordBuilder(Transformer):
 
     def short_trick(self, *args) -> TrickLine:
         number, rest = self._trick_number(args)
+        rest, gatherer = _gathered_of(rest)
         leader, cards, _ = self._named_cards(rest)
-        return TrickLine(number, leader, cards, None, self.number_span or leader.span)
+        return TrickLine(number, leader, cards, None, self.number_span or leader.span, gatherer)
 
     def explicit_trick(self, *args) -> TrickLine:
         number, rest = self._trick_number(args)
+        rest, gatherer = _gathered_of(rest)
         names = [self._name(t) for t in rest[0::2]]
         cards = tuple(self._card(str(tok), self._span(tok)) for tok in rest[1::2])
-        return TrickLine(number, names[0], cards, tuple(names), self.number_span or names[0].span)
+        return TrickLine(number, names[0], cards, tuple(names), self.number_span or names[0].span,
+                         gatherer)
+
+    def gathered(self, name: Token) -> Gathered:
+        return Gathered(self._name(name))
 
     def irregular(self, tok: Token, kind: Token, name: Token):
         return "irregular", self._span(tok), Irregular(str(kind), self._name(name), self._span(kind))

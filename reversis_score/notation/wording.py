@@ -49,13 +49,15 @@ TERMINAL_WORDS = {
     "_KEEPS": "'discards CARD', 'keeps', 'peeks and discards CARD' or 'takes without discarding'",
     "_PEEKS": "'discards CARD', 'keeps', 'peeks and discards CARD' or 'takes without discarding'",
     "_TAKES": "'discards CARD', 'keeps', 'peeks and discards CARD' or 'takes without discarding'",
+    "_EXPOSES": "'discards CARD', 'keeps', 'peeks and discards CARD' or 'takes without discarding'",
+    "_GATHERED_BY": "'| gathered by NAME'",
     "_AND": "'and discards CARD'",
     "_WITHOUT": "'without discarding'",
     "_DISCARDING": "'discarding'",
     "_ESPAGNOLETTE": "'espagnolette NAME'",
     "_MISDEAL": "'misdeal'",
     "_WAIVED": "'waived'",
-    "IRREGULAR_KIND": "an irregularity: revoke, out-of-turn, peek or misdeal",
+    "IRREGULAR_KIND": "an irregularity: revoke, out-of-turn, peek, expose or misdeal",
     "_NL": "the end of the line",
     "$END": "the end of the hand",
 }
@@ -65,6 +67,8 @@ HEADER_WORDS = ("session", "date", "players", "rules", "rule", "stake")
 def expected_in_words(names: set[str] | frozenset[str], start: str) -> str:
     """``a card such as AS or 9♥ or the end of the line`` for a set of terminal names."""
     phrases: list[str] = []
+    if len(names) > 1:  # the optional end of a trick line goes without saying
+        names = set(names) - {"_GATHERED_BY"}
     for name in names:
         phrase = TERMINAL_WORDS.get(name, f"'{name.lower()}'")
         if name == "$END" and start == "header":

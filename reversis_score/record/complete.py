@@ -12,7 +12,8 @@ from reversis_score.record.session import Recorder
 from reversis_score.rules.presets import BY_NAME
 
 COMMAND_WORDS = ("undo", "show", "help", "quit", "table", "void", "claims waived",
-                 "irregular revoke", "irregular out-of-turn", "irregular peek", "irregular misdeal")
+                 "irregular revoke", "irregular out-of-turn", "irregular peek", "irregular expose",
+                 "irregular misdeal")
 
 
 def candidates(recorder: Recorder, before: str) -> list[str]:

@@ -17,12 +17,16 @@ from reversis_score.record.draft import Check, HandDraft
 from reversis_score.record.entries import Entry, read_entry
 from reversis_score.record.header import HeaderSteps, Reply, explain
 from reversis_score.render.rvs import quote
+from reversis_score.replay.findings import Findings
 from reversis_score.replay.holdings import check_holdings
-from reversis_score.replay.tricks import Findings, replay
+from reversis_score.replay.irregular import last_leader, order_of_play, ten_card_players
+from reversis_score.replay.play import TRICKS_PER_HAND
+from reversis_score.replay.tricks import replay
 from reversis_score.rules.knobs import Knobs
 
-_EXCHANGE_VERBS = ("discards", "keeps", "peeks", "takes")
-_BLOCK_LINE = re.compile(r"""\s*([^\W\d][\w'\-]*|"[^"\n]*")\s*(?::|(?:discards|keeps|peeks|takes)\b)""")
+_EXCHANGE_VERBS = ("discards", "keeps", "peeks", "exposes", "takes")
+_BLOCK_LINE = re.compile(r"""\s*([^\W\d][\w'\-]*|"[^"\n]*")\s*(?::|(?:"""
+                         + "|".join(_EXCHANGE_VERBS) + r""")\b)""")
 
 
 class PlaySteps(HeaderSteps):
@@ -45,12 +49,26 @@ class PlaySteps(HeaderSteps):
         return last.dealer.text if last else None
 
     def to_play(self) -> str | None:
-        """Who plays the next card."""
+        """Who plays the next card (in the last trick, nobody who holds ten cards)."""
         hand = self.hand
         if hand is None or not hand.leader:
             return None
         order = self.players.index(hand.leader)
-        return self.players[(order + len(hand.trick)) % 4]
+        seated = order_of_play([self.players[(order + k) % 4] for k in range(4)],
+                               len(hand.trick_lines) + 1, self.ten_cards())
+        return seated[len(hand.trick) % len(seated)]
+
+    def ten_cards(self) -> frozenset[str]:
+        """The players of the hand in progress who discarded two cards (they play with ten)."""
+        record = self.hand.parse()[0].record if self.hand else None
+        return ten_card_players(record) if record else frozenset()
+
+    def trick_size(self) -> int:
+        """How many cards the trick being played takes: 4, fewer in the last one when a player
+        holds ten."""
+        hand = self.hand
+        number = len(hand.trick_lines) + 1 if hand else 1
+        return len(order_of_play(list(self.players), number, self.ten_cards()))
 
     def next_in_block(self, kind: str) -> str:
         """The first player (in order of play) the deal or exchange under way has no line for."""
@@ -159,7 +177,8 @@ class PlaySteps(HeaderSteps):
         assert hand is not None and entry.cards is not None
         hand.cursor = "tricks"
         before = list(hand.trick)
-        room = 4 - len(before)
+        size = self.trick_size()
+        room = size - len(before)
         if len(entry.cards) > room:
             return Reply(refused=[(f"trick {len(hand.trick_lines) + 1} has {room} card"
                                    f"{'s' * (room != 1)} left to play")])
@@ -175,7 +194,7 @@ class PlaySteps(HeaderSteps):
             said += self.revealed(check.others)
         if entry.comment:
             self.comments.append(entry.comment)
-        if len(hand.trick) == 4:
+        if len(hand.trick) == size:
             line = f"  {quote(hand.leader)}: {' '.join(hand.trick)}"
             hand.trick = []
             return self.commit_trick(line, said)
@@ -196,6 +215,8 @@ class PlaySteps(HeaderSteps):
         check = hand.check(self.players, self.knobs, self.previous_dealer)
         trick = check.tricks[-1]
         hand.leader = trick.winner
+        if len(check.tricks) == TRICKS_PER_HAND - 1 and self.ten_cards():
+            hand.leader = last_leader(trick.winner, self.players, self.ten_cards())
         reply.said = said + reply.said + [show.trick_won(trick)]
         reply.said += show.trick_payments(self, check.tricks)
         if hand.whole():

@@ -17,6 +17,7 @@ from reversis_score.record.entries import Entry, read_entry
 from reversis_score.record.header import Reply, explain
 from reversis_score.record.play import PlaySteps
 from reversis_score.render.rvs import quote
+from reversis_score.replay.irregular import last_leader
 from reversis_score.replay.tricks import TRICKS_PER_HAND
 
 
@@ -216,6 +217,8 @@ class Recorder(PlaySteps):
         complete = [t for t in check.tricks if len(t.plays) == 4]
         assert check.record is not None  # what is left was checked when entered
         hand.leader = complete[-1].winner if complete else self.after(check.record.dealer.text)
+        if len(complete) == TRICKS_PER_HAND - 1 and self.ten_cards():  # he has no card to lead
+            hand.leader = last_leader(hand.leader, self.players, self.ten_cards())
         self.revokes_told = {f"{d.player} {d.trick}" for d in check.others if d.is_error}
         return Reply(said=[f"took back: {' '.join(taken.split())}"])
 

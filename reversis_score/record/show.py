@@ -31,7 +31,7 @@ spelt as a .rvs file spells them: AS, 9h, A♦, and 10C or TC where the pack has
 tens. Enter takes what a prompt proposes. A .rvs line works at any prompt too
 (dealer: Anne, tricks:, Claire: 2C JC 7C 5C). Commands, at any prompt:
   undo                 take back the last card, or the last line (a trick...)
-  irregular KIND NAME  revoke, out-of-turn, peek or misdeal (RULES §10)
+  irregular KIND NAME  revoke, out-of-turn, peek, expose or misdeal (RULES §10)
   void                 this hand is void (a misdeal)
   claims waived        the led Aces and Quinola were not claimed
   table                the payments as made: PAYER -> PAYEE AMOUNT (Enter ends)
@@ -41,7 +41,11 @@ tens. Enter takes what a prompt proposes. A .rvs line works at any prompt too
 
 
 def trick_won(trick: PlayedTrick) -> str:
-    """``trick 3: Bruno wins it with K♦``."""
+    """``trick 3: Bruno wins it with K♦`` (or, gathered by another: ``Claire gathers it``)."""
+    who, best = max(((w, c) for w, c in trick.plays if c.suit == trick.suit), key=lambda p: p[1].strength)
+    if who != trick.winner:
+        return (f"trick {trick.number}: {trick.winner} gathers it, won by {who} with {best.symbol()}: "
+                f"it counts for {trick.winner}")
     return f"trick {trick.number}: {trick.winner} wins it with {trick.winning_card.symbol()}"
 
 
@@ -129,7 +133,7 @@ def prompt(recorder: Recorder) -> str:
         who = recorder.next_in_block(question)
         skip = "" if hand.block else f" (Enter: no {question})"
         if question == "exchange":
-            return f"exchange, {who} discards CARD, or keeps{skip}: "
+            return f"exchange, {who} discards CARD (or two), or keeps{skip}: "
         dealt = "12 cards" if recorder.knobs.deck == 52 or who == recorder.dealer else "11 cards | face-down"
         return f"deal, {who}'s {dealt}{skip}: "
     if question == "announce":

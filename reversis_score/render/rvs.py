@@ -15,12 +15,10 @@ void: misdeal
 """
 from __future__ import annotations
 
-import re
-
 from reversis_score.notation.cards import Card
+from reversis_score.notation.lexicon import quote  # noqa: F401  (re-exported: the writers' name)
 from reversis_score.notation.records import HandRecord, Header, PlacedCard, Session
 
-_PLAIN_NAME = re.compile(r"[^\W\d][\w'\-]*\Z")
 INDENT = "  "
 
 
@@ -36,11 +34,6 @@ def find_comments(text: str) -> dict[int, tuple[str, bool]]:
                 comments[number] = (line[index:].rstrip(), not line[:index].strip())
                 break
     return comments
-
-
-def quote(name: str) -> str:
-    """A name as written: bare when it reads as a name, otherwise in quotes."""
-    return name if _PLAIN_NAME.match(name) else f'"{name}"'
 
 
 class _Writer:
@@ -159,8 +152,10 @@ def _write_exchange(w: _Writer, hand: HandRecord, keyword_line: int | None) -> N
     exchange = hand.exchange or ()
     width = _label_width(e.player.text for e in exchange) - 1
     for e in exchange:
-        verb = {"discards": f"discards {w.card(e.card) if e.card else ''}", "keeps": "keeps",
-                "peeks": f"peeks and discards {w.card(e.card) if e.card else ''}",
+        card = w.card(e.card) if e.card else ""
+        verb = {"discards": f"discards {card}", "keeps": "keeps",
+                "discards-two": f"discards {card} {w.card(e.second) if e.second else ''}",
+                "peeks": f"peeks and discards {card}", "exposes": f"exposes and discards {card}",
                 "takes": "takes without discarding"}[e.action]
         w.add(e.span.line, f"{INDENT}{quote(e.player.text).ljust(width)} {verb}")
 
@@ -169,7 +164,9 @@ def _write_tricks(w: _Writer, hand: HandRecord, keyword_line: int | None) -> Non
     w.add(keyword_line, "tricks:")
     width = _label_width(t.leader.text for t in hand.tricks)
     for t in hand.tricks:
-        w.add(t.span.line, f"{INDENT}{(quote(t.leader.text) + ':').ljust(width)} {w.cards(t.cards)}")
+        gathered = f" | gathered by {quote(t.gatherer.text)}" if t.gatherer else ""
+        label = (quote(t.leader.text) + ":").ljust(width)
+        w.add(t.span.line, f"{INDENT}{label} {w.cards(t.cards)}{gathered}")
 
 
 def _write_table(w: _Writer, hand: HandRecord, keyword_line: int | None) -> None:

@@ -193,8 +193,8 @@ def _clean_tricks(hand: HandRecord, players: tuple[str, ...], facts: Facts) -> _
 
 def _regular_trick(line: TrickLine, number: int, order: tuple[str, ...]) -> bool:
     """Four cards, led by the right player, numbered right if numbered, its players (if
-    named) in the order of play."""
-    return (line.leader.text == order[0] and len(line.cards) == 4
+    named) in the order of play, gathered by its winner (no ``| gathered by``)."""
+    return (line.leader.text == order[0] and len(line.cards) == 4 and line.gatherer is None
             and (line.number is None or line.number == number)
             and (line.players is None or tuple(n.text for n in line.players) == order))
 

@@ -5,16 +5,11 @@ a card of that suit he plays later, or one still in his hand after the exchange.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from reversis_score.notation.cards import ACES, QUINOLA, SUIT_SYMBOLS, Card
 from reversis_score.notation.records import HandRecord
+from reversis_score.replay.findings import Findings
 from reversis_score.replay.play import PlayedTrick, Revoke
 from reversis_score.rules.knobs import Knobs
-
-if TYPE_CHECKING:  # tricks.py imports this module; Findings is only a type here
-    from reversis_score.replay.tricks import Findings
-
 
 
 def find_revokes(tricks: tuple[PlayedTrick, ...], held: dict[str, frozenset[Card]],

@@ -19,8 +19,8 @@ def check_holdings(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
 
     In a hand not ``finished`` a card held and not yet played is no problem.
     """
-    barred = {i.player.text for i in hand.irregulars if i.kind == "peek"}
-    barred |= {e.player.text for e in hand.exchange or () if e.action in ("peeks", "takes")}
+    barred = {i.player.text for i in hand.irregulars if i.kind in ("peek", "expose")}
+    barred |= {e.player.text for e in hand.exchange or () if e.action in ("peeks", "exposes", "takes")}
     _check_exchange_lines(hand, players, knobs, found)
     if hand.deal is None:
         _check_discards_not_played(hand, played, found)
@@ -47,21 +47,38 @@ def _check_exchange_lines(hand: HandRecord, players, knobs: Knobs, found) -> Non
         if who in seen:
             found.rule(f"{who} has two exchange lines", line.span)
         seen.add(who)
-        if (who == hand.dealer.text or knobs.deck == 52) and line.action != "discards":
+        if line.action in ("discards-two", "exposes"):
+            _check_irregular_exchange(line, hand, knobs, found)
+        elif (who == hand.dealer.text or knobs.deck == 52) and line.action != "discards":
             whose = "the dealer" if who == hand.dealer.text else "in a 52-card game every player"
             verb = {"keeps": "keep", "peeks": "peek", "takes": "take without discarding"}[line.action]
-            found.rule(f"{who} cannot {verb}: {whose} discards one card", line.span)
+            twelve = ", or he would play with 12 cards" if line.action == "keeps" else ""
+            found.rule(f"{who} cannot {verb}: {whose} discards one card{twelve}", line.span)
     if hand.deal is not None:
         for player in players:
             if player not in seen:
                 found.rule(f"the exchange has no line for {player}", hand.span)
 
 
+def _check_irregular_exchange(line, hand: HandRecord, knobs: Knobs, found) -> None:
+    """Two cards discarded, or a talon card exposed: laws (§10) that need laws and a talon."""
+    who = line.player.text
+    what = "discard two cards" if line.action == "discards-two" else "expose a card of the talon"
+    if not knobs.has_laws:
+        found.rule(f"{who} cannot {what} under these rules: they have no laws (RULES §10)", line.span)
+    elif line.action == "exposes" and knobs.deck == 52:
+        found.rule(f"{who} cannot {what}: a 52-card game has no talon", line.span)
+    elif line.second is not None and line.card is not None and line.second.card == line.card.card:
+        found.rule(f"{who} discards {line.card.known.symbol()} twice: two discards are two cards",
+                   line.second.span)
+
+
 def _check_discards_not_played(hand: HandRecord, played, found) -> None:
     for line in hand.exchange or ():
-        if line.card and line.card.known in played.get(line.player.text, ()):
-            found.rule(f"{line.player.text} discards {line.card.known.symbol()} and then plays it",
-                       line.card.span, player=line.player.text)
+        for placed in (line.card, line.second):
+            if placed and placed.known in played.get(line.player.text, ()):
+                found.rule(f"{line.player.text} discards {placed.known.symbol()} and then plays it",
+                           placed.span, player=line.player.text)
 
 
 def _check_deal(hand: HandRecord, players, knobs: Knobs, found):
@@ -118,12 +135,15 @@ def _after_exchange(cards: frozenset[Card], face_down: Card | None, line, player
         return cards
     if line.action == "takes":
         return cards | {face_down} if face_down else cards
-    discard = line.card.card
-    if discard not in cards:
-        found.rule(f"{player} discards {discard.symbol()}, which was not dealt to {player}", line.card.span,
-                   player=player)
-        return cards
-    rest = cards - {discard}
+    rest = cards
+    for placed in (line.card, line.second):  # ``second``: he discards two and plays with ten
+        if placed is None:
+            continue
+        if placed.card not in cards:
+            found.rule(f"{player} discards {placed.card.symbol()}, which was not dealt to {player}",
+                       placed.span, player=player)
+            return cards
+        rest = rest - {placed.card}
     return rest | {face_down} if face_down else rest
 
 
@@ -161,11 +181,20 @@ def _whereabouts(card: Card, player: str, hand: HandRecord, dealt) -> str:
         if card == face_down:
             owner = f"{player}'s own" if who == player else f"{who}'s"
             note = " (the dealer takes no face-down card)" if player == hand.dealer.text else ""
-            return f": it is {owner} face-down card{note}"
+            return f": it is {owner} face-down card{note}{_twelve_hint(player, who, hand)}"
         if card in cards and who != player:
             return f": it was dealt to {who}"
     for line in hand.exchange or ():
-        if line.card and line.card.card == card:
+        if any(placed and placed.card == card for placed in (line.card, line.second)):
             return f": {line.player.text} discarded it"
     return ""
 
+
+def _twelve_hint(player: str, owner: str, hand: HandRecord) -> str:
+    """A player who kept his hand and plays his own face-down card would hold twelve: the
+    record says so only with ``takes without discarding``."""
+    kept = any(e.player.text == player and e.action == "keeps" for e in hand.exchange or ())
+    if owner != player or not kept:
+        return ""
+    return (f"; taking it without discarding makes 12 cards: if {player} did, write "
+            f"`{player} takes without discarding`")

@@ -68,6 +68,12 @@ class Play:
     espagnolette: str | None  # the player qualified to play the espagnolette, if any
     espagnolette_undertaken: bool
     acknowledged: tuple[tuple[str, str], ...]  # (kind, player) from `irregular:` lines
+    # Players who discarded two cards and play with ten (`NAME discards C1 C2`): paid nothing
+    # but for breaking a reversis or forcing Quinola (docs/rules.md §10).
+    ten_cards: frozenset[str] = frozenset()
+    # (trick, gatherer, winner by the cards) of each trick gathered by another than its winner
+    # (`| gathered by NAME`): the trick counts for the gatherer, who is its ``winner`` here.
+    gathered: tuple[tuple[int, str, str], ...] = ()
 
     @property
     def number(self) -> int:

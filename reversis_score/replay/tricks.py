@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import cast
 
 from reversis_score.notation.cards import RANK_POINTS, RANKS, Card
-from reversis_score.notation.diagnostics import NOTATION, RULE, Diagnostic
-from reversis_score.notation.records import HandRecord, Name, Span, TrickLine
-from reversis_score.render.rvs import quote
+from reversis_score.notation.diagnostics import RULE, Diagnostic
+from reversis_score.notation.lexicon import quote
+from reversis_score.notation.records import HandRecord, Name, TrickLine
 from reversis_score.replay.clean import clean_play, talon_of
 from reversis_score.replay.evidence import (
     check_announce,
@@ -19,30 +19,19 @@ from reversis_score.replay.evidence import (
     qualifies_espagnolette,
     report_revokes,
 )
+from reversis_score.replay.findings import Findings
 from reversis_score.replay.holdings import check_holdings
+from reversis_score.replay.irregular import (
+    gathered_by,
+    last_leader,
+    order_of_play,
+    ten_card_players,
+    trick_size_problem,
+)
 from reversis_score.replay.play import TRICKS_PER_HAND, Play, PlayedTrick
 from reversis_score.rules.knobs import Knobs
 
 _STRENGTH = {rank: Card(rank, "S").strength for rank in RANKS}  # Card.strength, looked up once
-
-
-class Findings:
-    """Collects the diagnostics of one hand, tagged with the hand number."""
-
-    def __init__(self, hand: int):
-        self.hand = hand
-        self.items: list[Diagnostic] = []
-
-    def rule(self, message: str, span: Span | None, trick: int | None = None,
-             player: str | None = None, severity: str = "error") -> None:
-        self.items.append(Diagnostic(message, span, RULE, severity, self.hand, trick, player))
-
-    def notation(self, message: str, span: Span | None, trick: int | None = None) -> None:
-        self.items.append(Diagnostic(message, span, NOTATION, "error", self.hand, trick))
-
-    @property
-    def has_errors(self) -> bool:
-        return any(d.is_error for d in self.items)
 
 
 def replay(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
@@ -153,6 +142,7 @@ def _names_used(hand: HandRecord) -> list[Name]:
     names += [hand.announce] if hand.announce else []
     for trick in hand.tricks:
         names += list(trick.players) if trick.players else [trick.leader]
+        names += [trick.gatherer] if trick.gatherer else []
     names += [i.player for i in hand.irregulars]
     return names
 
@@ -252,7 +242,8 @@ def _walk_tricks(hand: HandRecord, players: tuple[str, ...], found: Findings, fi
 
     A hand still being played (not ``finished``) may stop short, its last trick too.
     """
-    if not _check_trick_shapes(hand, found, finished):
+    short = ten_card_players(hand)
+    if not _check_trick_shapes(hand, found, finished, short):
         return None
     leader = players[(players.index(hand.dealer.text) + 1) % 4]
     # The order of play from each leader, made once a hand rather than once a trick.
@@ -260,23 +251,28 @@ def _walk_tricks(hand: HandRecord, players: tuple[str, ...], found: Findings, fi
     seen: dict[Card, int] = {}
     tricks = []
     for number, line in enumerate(hand.tricks, 1):
+        if number == TRICKS_PER_HAND and short:
+            leader = last_leader(leader, players, short)  # he who holds ten has no card to lead
         if line.leader.text != leader:
             why = (f"the player after the dealer ({hand.dealer.text})" if number == 1
                    else f"the winner of trick {number - 1}")
             found.rule(f"{leader} leads this trick as {why}, not {line.leader.text}",
                        line.leader.span, number)
             return None
-        order = orders[leader]
+        order = order_of_play(orders[leader], number, short)
         if not _check_explicit_order(line, order, number, found):
             return None
         _check_repeats(line, number, seen, found)
-        trick = _make_trick(number, line, order)
+        trick = gathered_by(_make_trick(number, line, order), line, found)
+        if trick is None:
+            return None
         tricks.append(trick)
         leader = trick.winner
     return None if found.has_errors else tuple(tricks)
 
 
-def _check_trick_shapes(hand: HandRecord, found: Findings, finished: bool = True) -> bool:
+def _check_trick_shapes(hand: HandRecord, found: Findings, finished: bool = True,
+                        short: frozenset[str] = frozenset()) -> bool:
     ok = True
     if len(hand.tricks) > TRICKS_PER_HAND or finished and len(hand.tricks) != TRICKS_PER_HAND:
         span = hand.tricks[-1].span if hand.tricks else hand.dealer.span
@@ -290,9 +286,9 @@ def _check_trick_shapes(hand: HandRecord, found: Findings, finished: bool = True
             ok = False
         # the trick being played, the last of an unfinished hand, may still be short
         being_played = not finished and number == len(hand.tricks) and 0 < len(line.cards) < 4
-        if len(line.cards) != 4 and not being_played:
-            found.rule(f"a trick has 4 cards, one from each player: this one has {len(line.cards)}",
-                       line.span, number)
+        problem = None if being_played else trick_size_problem(line, number, short)
+        if problem is not None:
+            found.rule(problem, line.span, number)
             ok = False
     return ok
 
@@ -350,5 +346,17 @@ def _assemble(hand, players, knobs, tricks, held, barred, found: Findings) -> Pl
             taken += RANK_POINTS.get(card.rank, 0)  # Card.points
         points[trick.winner] += taken
     return Play(hand, players, hand.dealer.text, False, tricks, talon, held, points, won,
-                frozenset(barred), tuple(revokes), qualified, undertaken, acknowledged)
+                frozenset(barred), tuple(revokes), qualified, undertaken, acknowledged,
+                ten_card_players(hand), _gathered(tricks, hand.tricks))
 
+
+def _gathered(tricks: tuple[PlayedTrick, ...],
+              lines: tuple[TrickLine, ...]) -> tuple[tuple[int, str, str], ...]:
+    """(trick, gatherer, winner by the cards) of each trick that counts for its gatherer."""
+    out = []
+    for trick, line in zip(tricks, lines, strict=True):
+        if line.gatherer is not None:
+            by_cards = _make_trick(trick.number, line, [who for who, _ in trick.plays]).winner
+            if by_cards != trick.winner:
+                out.append((trick.number, trick.winner, by_cards))
+    return tuple(out)

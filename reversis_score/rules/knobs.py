@@ -83,6 +83,10 @@ class Knobs:
     party: str = _knob("standard", "§6: the party, or dafydd's pairwise settlement by stake or by "
                                    "point difference", ("standard", "pairwise-stake", "pairwise-difference"))
     pairwise_stake: int = _knob(2, "§6: dafydd's stake between each pair of players", minimum=0)
+    # b-notation: the laws of the exchange (docs/rules.md §10).
+    exchange_after_remise: bool = _knob(False, "§10: parlett's optional rule: once a remise is paid, "
+                                               "every player discards and draws and none discards "
+                                               "Quinola, until every pool is won")
 
     # Derived facts the engine asks; they follow from knobs, never from a preset's name.
     @property

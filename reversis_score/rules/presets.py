@@ -80,6 +80,12 @@ PARLETT = Preset(
                                          "the side payments you received for dumping the Aces, and, if "
                                          "you dumped Quinola, for that too, together with double the "
                                          "pool you won."),
+        # b-notation: an optional rule, off unless a table agrees to it (docs/rules.md §10)
+        "exchange_after_remise": (False, "Optional rule. Once a supplement has been paid, everyone is "
+                                         "obliged to discard and draw before the first trick is played, "
+                                         "and it is illegal to discard Quinola. This rule (if agreed) "
+                                         "applies until all pools have been won and a new one started, "
+                                         "when it is held in abeyance until a supplement is paid."),
     },
 )
 

@@ -41,6 +41,17 @@ class Item(NamedTuple):
         return self.cancelled_by is None
 
 
+# What a player with ten cards is still paid: "mais s'il rompt un reversis, il en sera payé;
+# & s'il force le quinola, il en sera payé" (manuscrit).
+TEN_CARDS_PAID = frozenset(("reversis-broken", "quinola-forced"))
+
+
+def ten_cards_lapse(play: Play, kind: str, payee: str) -> bool:
+    """Whether a payment to ``payee`` lapses because he discarded two cards and plays with ten:
+    "il n'a droit à aucun payement quelconque", save for a broken reversis or a forced Quinola."""
+    return payee in play.ten_cards and kind not in TEN_CARDS_PAID
+
+
 @dataclass
 class HandBook:
     """Everything one hand's settlement writes: items in time order and the pools as they move.
@@ -77,6 +88,10 @@ class HandBook:
             cancelled = "revoke"
         elif cancelled is None and payee in self.unpaid:
             cancelled = "barred"
+        if cancelled is None and self.play.ten_cards and ten_cards_lapse(self.play, kind, payee):
+            cancelled = "barred"
+            why += (f"; {payee} discarded two cards and plays with ten, and is paid nothing but for "
+                    "breaking a reversis or forcing Quinola (RULES §10)")
         item = Item(len(self.items) + 1, trick, kind, str(card) if card else None, payer, payee,
                     amount, cancelled, why)
         self.items.append(item)
@@ -112,7 +127,7 @@ class HandBook:
         amount = self.pools.amounts[index]
         # Under the reversis the take happens and is undone later by ``restore``.
         blocked = blocked or ("revoke" if taker in self.revokers else
-                              "barred" if taker in self.unpaid else None)
+                              "barred" if taker in self.unpaid or taker in self.play.ten_cards else None)
         if blocked is None:
             self.pools.take_latest()
         text = fill(why, amount=amount, pool=PoolTable.name(index))

@@ -87,11 +87,12 @@ def decide(play: Play, knobs: Knobs, espagnolette: str | None, esp_won: bool) ->
     """Winner and loser, with the espagnolette (won or lost) and barred players (rule 9)."""
     value = party_value(play, knobs)
     others = [p for p in play.players if p != espagnolette]
-    if espagnolette and esp_won and espagnolette not in play.barred:
+    unpaid = play.barred | play.ten_cards  # neither can win the party (§7, §10)
+    if espagnolette and esp_won and espagnolette not in unpaid:
         return PartyResult(espagnolette, loser_of(play, knobs, others), value)
     loser = espagnolette if espagnolette and not esp_won else loser_of(play, knobs, list(play.players))
     candidates = [p for p in winner_ranking(play, knobs, others)
-                  if p != loser and p not in play.barred]
+                  if p != loser and p not in unpaid]
     return PartyResult(candidates[0] if candidates else None, loser, value)
 
 

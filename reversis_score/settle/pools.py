@@ -42,6 +42,12 @@ class PoolTable:
         return any(self.amounts)
 
     @property
+    def remise_standing(self) -> bool:
+        """Whether a remise has been paid since a pool was last formed from the antes, and a
+        pool still stands (parlett's optional rule, knob ``exchange_after_remise``)."""
+        return self.mode != "none" and self.stands and not self.doubling
+
+    @property
     def latest(self) -> int:
         return len(self.amounts) - 1
 

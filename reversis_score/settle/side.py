@@ -71,8 +71,10 @@ def dumped(book: HandBook, trick: PlayedTrick, player: str, card: Card) -> None:
     barred = "barred" if card.is_quinola and player in book.play.barred else None
     base = book.knobs.quinola_dumped if card.is_quinola else ace_value(book, card, book.knobs.ace_dumped)
     kind = "quinola-dumped" if card.is_quinola else "ace-dumped"
+    taken = "gathered by" if book.play.gathered and any(t == n for t, _, _ in book.play.gathered) \
+        else "won by"  # a trick gathered by another counts for him (RULES §10)
     pay_card(book, kind, winner, player, base, n, card,
-             f"{player} places {card_name(card)} on a {SUIT_SYMBOLS[trick.suit]} lead won by {winner}",
+             f"{player} places {card_name(card)} on a {SUIT_SYMBOLS[trick.suit]} lead {taken} {winner}",
              barred)
     if card.is_quinola and takes_pool(book, n):
         book.take_pool(player, f"trick {n}: {player} places Quinola (J♥) and takes the latest "
