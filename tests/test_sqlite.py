@@ -8,11 +8,11 @@ from typer.testing import CliRunner
 
 from reversis_score.cli import app
 from reversis_score.ledger.build import build_ledger
-from reversis_score.ledger.export import content_hash
 from reversis_score.pipeline import check_text
 from reversis_score.render import database as dbw
 from reversis_score.render import sqlite as sq
 from reversis_score.render.schema import TargetProblem
+from reversis_score.report.export import content_hash
 
 LEDGERS = DATA / "ledgers"
 EXAMPLE = DATA / "notation-example.rvs"
