@@ -4,9 +4,17 @@ The kills and signals run the installed command in real processes (its workers a
 children); the rest run in process. Each case here once went wrong (issue 23).
 """
 import os
+import shutil
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from conftest import SAMPLES
 from typer.testing import CliRunner
 
@@ -72,3 +80,116 @@ def test_a_failed_run_keeps_an_existing_database_even_an_empty_one(tmp_path, mon
         result = runner.invoke(app, ["export", str(NIGHT), "--format", "sqlite", "--to", str(db)])
         assert result.exit_code == 2
     assert empty.exists() and empty.stat().st_size == 0 and full.read_bytes() == before
+
+
+# ------------------------------------------------------------------ workers die with their parent
+COMMAND = [sys.executable, "-c", "from reversis_score.cli import main; main()"]
+COPIES = 300  # club nights exported in one run: enough that the run is under way when it is stopped
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory) -> list[str]:
+    folder = tmp_path_factory.mktemp("archive")
+    names = []
+    for i in range(COPIES):
+        shutil.copy(NIGHT, folder / f"night-{i:03}.rvs")
+        names.append(str(folder / f"night-{i:03}.rvs"))
+    return names
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc: no psutil)."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rpartition(")")[2].split()[1]) == pid:
+                found.add(int(entry))
+    return found
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is still a live process (a zombie waits only for its reaper)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return False
+    return state not in ("Z", "X")
+
+
+@contextmanager
+def _started(args: list[str], cwd: Path, workers: int = 2) -> Iterator[tuple[subprocess.Popen, set[int]]]:
+    """The command under way with its workers started, and the workers' process ids; whatever
+    the test finds, neither the command nor a worker outlives it."""
+    env = {**os.environ, "REVERSIS_SCORE_INLINE_BYTES": "0"}  # a pool even for small files
+    proc = subprocess.Popen([*COMMAND, *args], cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    kids: set[int] = set()
+    try:
+        deadline = time.monotonic() + 60
+        while len(kids) < workers and time.monotonic() < deadline and proc.poll() is None:
+            kids |= _children(proc.pid)
+            time.sleep(0.02)
+        assert len(kids) >= workers, "the workers never started"
+        yield proc, kids
+    finally:
+        for pid in [proc.pid, *kids]:
+            if _running(pid):
+                os.kill(pid, signal.SIGKILL)
+        proc.communicate()
+
+
+def _left_behind(kids: set[int], within: float = 5.0) -> set[int]:
+    """The workers still running ``within`` seconds from now."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline and any(map(_running, kids)):
+        time.sleep(0.05)
+    return {k for k in kids if _running(k)}
+
+
+def test_kill_9_of_an_export_leaves_no_worker_behind(archive, tmp_path):
+    with _started(["export", *archive, "--jobs", "2", "--to", "out.json"], tmp_path) as (proc, kids):
+        proc.kill()
+        proc.wait()
+        assert _left_behind(kids) == set()
+    assert not (tmp_path / "out.json").exists()
+
+
+@pytest.mark.parametrize("command", ["export", "check"])
+def test_sigterm_stops_the_whole_run_with_143_and_one_line(archive, tmp_path, command):
+    args = [command, *archive, "--jobs", "2"] + (["--to", "out.json"] if command == "export" else [])
+    with _started(args, tmp_path) as (proc, kids):
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+        assert proc.returncode == 143
+        assert err.decode().splitlines() == ["terminated (SIGTERM): stopped"]
+        assert _left_behind(kids) == set()
+    assert list(tmp_path.iterdir()) == []  # no export, no temporary file
+
+
+@pytest.mark.parametrize("command", ["export", "check"])
+def test_sigint_stops_the_whole_run_with_130_and_one_line(archive, tmp_path, command):
+    args = [command, *archive, "--jobs", "2"]
+    args += ["--format", "sqlite", "--to", "season.db"] if command == "export" else []
+    with _started(args, tmp_path) as (proc, kids):
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+        assert proc.returncode == 130
+        assert err.decode().splitlines() == ["interrupted (SIGINT): stopped"]
+        assert _left_behind(kids) == set()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_jobs_is_capped_at_the_cpus_unless_forced(archive, tmp_path):
+    cpus = len(os.sched_getaffinity(0))
+    for extra, most in (([], cpus), (["--jobs-force"], cpus + 2)):
+        with _started(["check", *archive, "--jobs", str(cpus + 2), *extra], tmp_path, 1) as (proc, seen):
+            while proc.poll() is None:
+                seen |= _children(proc.pid)
+                time.sleep(0.01)
+            assert proc.returncode == 0 and len(seen) <= most
+            if extra:
+                assert len(seen) == most

@@ -58,13 +58,13 @@ class ExportRun:
     as they come; ``sessions`` yields the good ones and raises Abort when nothing may be kept."""
 
     def __init__(self, files: list[str], fmt: str, what: str, all_or_nothing: bool,
-                 jobs: int | None, quiet: bool) -> None:
+                 jobs: int, quiet: bool) -> None:
         self.all_or_nothing = all_or_nothing
         self.fmt, self.what = fmt, what
         stdin = stdin_bytes() if "-" in files else None
         self.sizes = batch.file_sizes(files, stdin)
         work = partial(export_work, fmt=fmt, what=what, stdin=stdin)
-        self.reports = batch.run_ordered(work, files, jobs or batch.default_jobs(), self.sizes)
+        self.reports = batch.run_ordered(work, files, jobs, self.sizes)
         self.progress = batch.Progress(len(files), sum(self.sizes), not quiet)
         self.pending_sizes = iter(self.sizes)  # in step with self.reports, across an Abort
         self.codes: list[int] = []

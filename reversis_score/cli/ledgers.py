@@ -16,7 +16,7 @@ import typer
 
 from reversis_score.cli import complete
 from reversis_score.cli.app import Output, app, fail, guarded, load_checked, print_diagnostics, try_load
-from reversis_score.cli.records import JOBS_HELP, QUIET_HELP
+from reversis_score.cli.records import JOBS_FORCE_HELP, JOBS_HELP, QUIET_HELP
 
 if TYPE_CHECKING:  # imported where used: --help and check stay light
     from reversis_score.pipeline import CheckedSession
@@ -169,6 +169,7 @@ def export(
     all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing", help="Export nothing when any "
                                                  "file has record errors.")] = False,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", metavar="N", min=1, help=JOBS_HELP)] = None,
+    jobs_force: Annotated[bool, typer.Option("--jobs-force", help=JOBS_FORCE_HELP)] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
 ) -> None:
     """Export session ledgers: JSON, CSV, Markdown, or into a SQLite or PostgreSQL database.
@@ -182,8 +183,10 @@ def export(
         fail("error: --what hands is for --format csv", 2)
     if to is not None and any(f != "-" and Path(f).resolve() == Path(to).resolve() for f in files):
         fail(f"error: --to {to} is one of the records being exported; choose another file", 2)
+    from reversis_score.cli import batch
     from reversis_score.cli.exports import ExportRun, export_database, export_text
-    run = ExportRun(files, output.value, what.value, all_or_nothing, jobs, quiet)
+    run = ExportRun(files, output.value, what.value, all_or_nothing, batch.worker_count(jobs, jobs_force),
+                    quiet)
     try:
         if output is ExportFormat.sqlite:
             assert to is not None

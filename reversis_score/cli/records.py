@@ -36,7 +36,9 @@ class Suits(StrEnum):
     symbols = "symbols"
 
 
-JOBS_HELP = "Worker processes (default: one per CPU); the output is the same for any number."
+JOBS_HELP = ("Worker processes (default, and at most: one per CPU); the output is the same for "
+             "any number.")
+JOBS_FORCE_HELP = "Allow --jobs above the number of CPUs."
 QUIET_HELP = "No progress bar (it shows only on a terminal, for work over ~2 s)."
 
 
@@ -48,6 +50,7 @@ def check(
         "--rules", metavar="NAME|FILE", autocompletion=complete.preset_or_house_rules,
         help="Rules to check under, overriding the header.")] = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", metavar="N", min=1, help=JOBS_HELP)] = None,
+    jobs_force: Annotated[bool, typer.Option("--jobs-force", help=JOBS_FORCE_HELP)] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
 ) -> None:
     """Check records: one summary line per file, or every error with its place."""
@@ -59,7 +62,7 @@ def check(
     progress = batch.Progress(len(files), sum(sizes), not quiet)
     worst = 0
     try:
-        reports = batch.run_ordered(work, files, jobs or batch.default_jobs(), sizes)
+        reports = batch.run_ordered(work, files, batch.worker_count(jobs, jobs_force), sizes)
         for report, size in zip(reports, sizes, strict=True):
             for message in report.errors:
                 progress.print(message, err=True)
