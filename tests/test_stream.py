@@ -101,6 +101,30 @@ def test_export_pieces_join_as_the_whole_json_list():
     assert text_export(files, "csv", "hands") == tables.hands_csv([f.ledger for f in files])
 
 
+@pytest.mark.parametrize("batch", [1, 2, 500])
+def test_export_pieces_join_as_the_whole_csv_and_markdown(batch, monkeypatch):
+    # Written hand by hand (the Markdown hands table a batch of rows at a time, padded to the
+    # whole table's widths), the pieces give what the whole ledgers gave.
+    monkeypatch.setattr(tables, "STREAM_BATCH", batch)
+    paths = [p for p in sorted(SAMPLES.glob("*.rvs")) if check_text(text_of(p), str(p)).ok]
+    files = [session_file(str(p), p.read_bytes(), check_text(text_of(p), str(p))) for p in paths]
+    ledgers = [f.ledger for f in files]
+    assert text_export(files, "csv") == tables.items_csv(ledgers)
+    whole = "\n---\n\n".join(tables.write_blocks(tables.summary_blocks(ledger), "markdown")
+                              for ledger in ledgers)
+    assert text_export(files, "markdown") == whole
+
+
+def test_a_long_session_exports_as_its_whole_ledger(monkeypatch):
+    monkeypatch.setattr(tables, "STREAM_BATCH", 7)
+    session = gen.random_session(random.Random(11), ("Anne", "Bruno", "Claire", "Denis"), 60,
+                                 void_rate=0.05, title="Long | night", rules="parlett")
+    text = gen.to_rvs(session)
+    f = session_file("long.rvs", text.encode("utf-8"), check_text(text, "long.rvs"))
+    assert text_export([f], "markdown") == tables.write_blocks(tables.summary_blocks(f.ledger), "markdown")
+    assert text_export([f], "csv", "hands") == tables.hands_csv([f.ledger])
+
+
 def summary_by_collecting(text: str, file: str, strict: bool) -> tuple:
     """What check reported when it held the whole session (collect)."""
     session = check_text(text, file, strict=strict)

@@ -195,6 +195,7 @@ def export(
             export_text(run, to)
     finally:
         run.progress.stop()
+        run.close()
     raise typer.Exit(worst(run.codes))
 
 

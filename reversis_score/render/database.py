@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
-from reversis_score.ledger.build import Ledger, SettledHand
+from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand, is_settled
 from reversis_score.render.schema import SCHEMA_VERSION, TABLES, TargetProblem, insert_sql
 from reversis_score.render.tables import outcome_words
 from reversis_score.rules.knobs import KNOB_NAMES, knob_json
@@ -81,11 +81,12 @@ class SessionRows(NamedTuple):
 
     They are built where the session was settled (a worker process) and cross to the writer
     as plain tuples, which load five times faster than a ledger stripped to what is stored.
+    ``hands`` is read once, in order: a long session's come one at a time from a file.
     """
 
     session: tuple
     players: list[tuple]
-    hands: list[HandRows]
+    hands: Iterable[HandRows]
 
 
 Session = Ledger | SessionRows  # what the writer takes: a ledger, or the rows made of it
@@ -113,10 +114,25 @@ def replace_session(conn: Any, sha: str, session: Session, mark: str = "?") -> s
     session_id = inserted[0][0]
     cursor = conn.cursor()
     cursor.executemany(insert_sql("players", mark), [(session_id, *p) for p in rows.players])
-    cursor.executemany(insert_sql("hands", mark), [(session_id, *h.row) for h in rows.hands])
-    for hand in rows.hands:
-        insert_items(conn, session_id, hand, mark)
+    for batch in _batches(rows.hands, HAND_BATCH):
+        cursor.executemany(insert_sql("hands", mark), [(session_id, *h.row) for h in batch])
+        for hand in batch:
+            insert_items(conn, session_id, hand, mark)
     return "replaced" if row is not None else "added"
+
+
+HAND_BATCH = 256  # hands written by one executemany: few round trips, and a bounded batch
+
+
+def _batches(hands: Iterable[HandRows], size: int) -> Iterator[list[HandRows]]:
+    batch: list[HandRows] = []
+    for hand in hands:
+        batch.append(hand)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
 
 def insert_items(conn: Any, session_id: int, hand: HandRows, mark: str = "?") -> None:
@@ -126,11 +142,17 @@ def insert_items(conn: Any, session_id: int, hand: HandRows, mark: str = "?") ->
 
 def session_rows(sha: str, ledger: Ledger) -> SessionRows:
     """Every row of a settled session, in the order they are written, without the ids."""
-    return SessionRows(session_row(sha, ledger), player_rows(ledger),
-                       [HandRows(hand.number, hand_row(hand), item_rows(hand)) for hand in ledger.settled])
+    return SessionRows(session_row(sha, ledger), player_rows(ledger), list(hand_rows(ledger)))
 
 
-def session_row(sha: str, ledger: Ledger) -> tuple:
+def hand_rows(ledger: Ledger | LedgerStream) -> Iterator[HandRows]:
+    """Each settled hand's rows, hand after hand (a stream's as it is settled)."""
+    for hand in ledger.hands:
+        if is_settled(hand):
+            yield HandRows(hand.number, hand_row(hand), item_rows(hand))
+
+
+def session_row(sha: str, ledger: Ledger | LedgerStream) -> tuple:
     """The ``sessions`` row (without its id)."""
     header, rules = ledger.session.header, ledger.rules
     knobs = {name: knob_json(getattr(rules.knobs, name)) for name in KNOB_NAMES}
@@ -140,7 +162,7 @@ def session_row(sha: str, ledger: Ledger) -> tuple:
             json.dumps(knobs), json.dumps(list(ledger.pools)))
 
 
-def player_rows(ledger: Ledger) -> list[tuple]:
+def player_rows(ledger: Ledger | LedgerStream) -> list[tuple]:
     """One ``players`` row per seat, in order of play (without the session's id)."""
     between, balances = ledger.between_players(), ledger.balances
     into = ledger.into_pools(between)

@@ -16,9 +16,9 @@ import re
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from reversis_score.ledger.build import Ledger, SettledHand, settle_up
+from reversis_score.ledger.build import Ledger, LedgerHand, LedgerStream, SettledHand, is_settled, settle_up
 from reversis_score.notation.records import TableLine
-from reversis_score.render.document import item_document, ledger_document
+from reversis_score.render.document import hand_document, item_document, ledger_document
 from reversis_score.render.tables import Block, rules_line, session_title, signed
 from reversis_score.report.why import POOL, norm_side, reason_of, rule_of
 from reversis_score.rules.knobs import Knobs
@@ -82,15 +82,43 @@ class Audit:
 
     def owed(self) -> dict[str, int]:
         """What each side must still receive (+) or pay (−) for the table to match the settlement."""
-        owed = {side: 0 for side in (*self.ledger.players, POOL)}
+        tally = AuditTally.start(self.ledger.players)
         for hand in self.hands:
-            for side in owed:
-                owed[side] += hand.due[side] - hand.paid[side]
-        return owed
+            tally.add(hand)
+        return tally.owed
 
     def corrections(self) -> list[tuple[str, str, int]]:
         """The fewest transfers that put everyone where the settlement says (pools included)."""
         return settle_up(self.owed())
+
+
+@dataclass(slots=True)
+class AuditTally:
+    """What a session's audit block says, kept hand by hand: which hands were audited, whether
+    all matched, and what each side is owed (a stream's audit holds no hand)."""
+
+    numbers: list[int]
+    owed: dict[str, int]
+    agrees: bool = True
+
+    @classmethod
+    def start(cls, players: tuple[str, ...]) -> AuditTally:
+        return cls([], {side: 0 for side in (*players, POOL)})
+
+    def add(self, hand: HandAudit) -> None:
+        """One more audited hand."""
+        self.numbers.append(hand.number)
+        self.agrees = self.agrees and hand.matches
+        for side in self.owed:
+            self.owed[side] += hand.due[side] - hand.paid[side]
+
+    def document(self) -> dict:
+        """The ledger JSON's ``audit`` block: the verdict, the hands, what is owed, the corrections."""
+        return {"matches": self.agrees, "hands": list(self.numbers),
+                "owed": {_side_json(k): v for k, v in self.owed.items()},
+                "corrections": [{"payer": _side_json(a), "payee": _side_json(b), "amount": n,
+                                 "words": correction_words(a, b, n)}
+                                for a, b, n in settle_up(self.owed)]}
 
 
 # ------------------------------------------------------------------ the comparison
@@ -369,9 +397,20 @@ def audited_document(audit: Audit) -> dict:
     for hand in doc["hands"]:
         if hand["number"] in by_number and hand["status"] != "error":
             hand["audit"] = hand_audit_document(by_number[hand["number"]])
-    doc["audit"] = {"matches": audit.agrees, "hands": [h.number for h in audit.hands],
-                    "owed": {_side_json(k): v for k, v in audit.owed().items()},
-                    "corrections": [{"payer": _side_json(a), "payee": _side_json(b), "amount": n,
-                                     "words": correction_words(a, b, n)}
-                                    for a, b, n in audit.corrections()]}
+    tally = AuditTally.start(audit.ledger.players)
+    for hand in audit.hands:
+        tally.add(hand)
+    doc["audit"] = tally.document()
+    return doc
+
+
+def audited_hand_document(ledger: Ledger | LedgerStream, hand: LedgerHand,
+                          table: tuple[TableLine, ...] | None, tally: AuditTally) -> dict:
+    """One hand's document with its ``audit`` block (when it has table lines), counted in
+    ``tally``: ``audited_document`` hand by hand, for a stream."""
+    doc = hand_document(ledger, hand)
+    if table is not None and is_settled(hand):
+        audited = audit_hand(hand, table, ledger.rules.knobs)
+        tally.add(audited)
+        doc["audit"] = hand_audit_document(audited)
     return doc
