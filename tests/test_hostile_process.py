@@ -82,6 +82,31 @@ def test_a_failed_run_keeps_an_existing_database_even_an_empty_one(tmp_path, mon
     assert empty.exists() and empty.stat().st_size == 0 and full.read_bytes() == before
 
 
+# ------------------------------------------------------------------ long sessions stream
+@pytest.mark.parametrize("args", [["--format", "json"], ["--format", "csv"], ["--format", "markdown"],
+                                  ["--format", "csv", "--what", "hands"],
+                                  ["--format", "sqlite", "--to", "season.db"]],
+                         ids=["json", "csv", "markdown", "hands", "sqlite"])
+def test_export_never_holds_a_whole_session(args, tmp_path, monkeypatch):
+    """Each hand is written as it is settled: no whole checked session, no whole ledger is
+    ever built (bench/export_memory.py measures the memory this saves)."""
+    from reversis_score import pipeline
+    from reversis_score.ledger import build
+    monkeypatch.chdir(tmp_path)
+    files = [str(NIGHT), str(SAMPLES / "denexa-online.rvs")]
+    expected = runner.invoke(app, ["export", *files, *args])
+    assert expected.exit_code == 0
+    Path("season.db").unlink(missing_ok=True)
+
+    def whole(*_args, **_kwargs):
+        raise AssertionError("a whole session was built")
+    monkeypatch.setattr(pipeline, "collect", whole)
+    monkeypatch.setattr(build, "build_ledger", whole)
+    result = runner.invoke(app, ["export", *files, *args])
+    assert result.exit_code == 0, result.output
+    assert result.stdout_bytes == expected.stdout_bytes
+
+
 # ------------------------------------------------------------------ workers die with their parent
 COMMAND = [sys.executable, "-c", "from reversis_score.cli import main; main()"]
 COPIES = 300  # club nights exported in one run: enough that the run is under way when it is stopped
