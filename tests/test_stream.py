@@ -90,7 +90,8 @@ def test_settle_command_streams_what_the_ledger_says(path, fmt, monkeypatch):
 def test_export_pieces_join_as_the_whole_json_list():
     paths = [p for p in sorted(SAMPLES.glob("*.rvs")) if check_text(text_of(p), str(p)).ok]
     files = [session_file(str(p), p.read_bytes(), check_text(text_of(p), str(p))) for p in paths]
-    from reversis_score.report.audit import audit_ledger, audited_document
+    from reversis_score.report.audit import audit_ledger
+    from reversis_score.report.audit_json import audited_document
     docs = []
     for f in files:
         doc = audited_document(audit_ledger(f.ledger))

@@ -1,12 +1,12 @@
 """``export``'s run: the files read, checked and settled in order (in worker processes with
-``--jobs``), each file's problems reported as it comes, its piece written as it comes.
+``--jobs``), each file's problems reported as it comes, its piece written hand by hand into
+a file of the run's temporary folder as it is settled.
 
-Text formats go to a temporary file, copied to standard output or renamed over ``--to`` only
-when the run may be kept (no usage error; no record error under ``--all-or-nothing``). The
-database is written only once every file is settled (each session's rows, built by the worker
-that settled it, wait in a temporary file), one session at a time inside the writer's one
-transaction: a run that exports nothing never touches it, and nothing is said "added" before
-it has committed.
+Text formats are joined into a temporary file, copied to standard output or renamed over
+``--to`` only when the run may be kept (no usage error; no record error under
+``--all-or-nothing``). The database is written only once every file is settled, one session
+and one hand at a time (read back from its piece) inside the writer's one transaction: a run
+that exports nothing never touches it, and nothing is said "added" before it has committed.
 """
 from __future__ import annotations
 

@@ -89,7 +89,8 @@ def audit(
     Exit 0 when every audited hand agrees, 3 when any disagrees, 1 for record errors.
     """
     from reversis_score.render.tables import write_blocks
-    from reversis_score.report.audit import audit_blocks, audit_ledger, audited_document
+    from reversis_score.report.audit import audit_blocks, audit_ledger
+    from reversis_score.report.audit_json import audited_document
     codes, docs, texts = [], [], []
     for name in files:
         session, code = try_load(name)

@@ -29,7 +29,8 @@ from reversis_score.notation.diagnostics import render
 from reversis_score.notation.records import TableLine
 from reversis_score.pipeline import CheckedHand, CheckedSession, SessionStream
 from reversis_score.render import database, document, tables
-from reversis_score.report.audit import AuditTally, audited_hand_document
+from reversis_score.report.audit import AuditTally
+from reversis_score.report.audit_json import audited_hand_document, tally_document
 
 FORMATS = ("json", "csv", "markdown", "sqlite")
 WHAT = ("items", "hands")
@@ -122,7 +123,7 @@ def _write_json(ledger: Ledger | LedgerStream, sha: str, table_of: TableOf,
     tally = AuditTally.start(ledger.players)
 
     def tail() -> dict:
-        return {**document.tail_document(ledger), "audit": tally.document()}
+        return {**document.tail_document(ledger), "audit": tally_document(tally)}
     document.write_json(ledger, write, lambda hand: audited_hand_document(ledger, hand, table_of(hand.number),
                                                                           tally),
                         end="", head_doc=head, tail_doc=tail)
