@@ -13,10 +13,10 @@ from typer.testing import CliRunner
 
 from reversis_score.cli import app
 from reversis_score.ledger.build import build_ledger, stream_ledger
-from reversis_score.ledger.export import session_file, text_export
 from reversis_score.pipeline import check_text, stream_text, summarise
 from reversis_score.render import tables
 from reversis_score.render.document import ledger_document, to_json, write_json
+from reversis_score.report.export import session_file, text_export
 
 
 def utf8(path) -> bool:
@@ -90,7 +90,8 @@ def test_settle_command_streams_what_the_ledger_says(path, fmt, monkeypatch):
 def test_export_pieces_join_as_the_whole_json_list():
     paths = [p for p in sorted(SAMPLES.glob("*.rvs")) if check_text(text_of(p), str(p)).ok]
     files = [session_file(str(p), p.read_bytes(), check_text(text_of(p), str(p))) for p in paths]
-    from reversis_score.ledger.audit import audit_ledger, audited_document
+    from reversis_score.report.audit import audit_ledger
+    from reversis_score.report.audit_json import audited_document
     docs = []
     for f in files:
         doc = audited_document(audit_ledger(f.ledger))
@@ -99,6 +100,30 @@ def test_export_pieces_join_as_the_whole_json_list():
     assert text_export(files, "json") == json.dumps(docs, ensure_ascii=False, indent=2) + "\n"
     assert text_export(files[:1], "json") == json.dumps(docs[0], ensure_ascii=False, indent=2) + "\n"
     assert text_export(files, "csv", "hands") == tables.hands_csv([f.ledger for f in files])
+
+
+@pytest.mark.parametrize("batch", [1, 2, 500])
+def test_export_pieces_join_as_the_whole_csv_and_markdown(batch, monkeypatch):
+    # Written hand by hand (the Markdown hands table a batch of rows at a time, padded to the
+    # whole table's widths), the pieces give what the whole ledgers gave.
+    monkeypatch.setattr(tables, "STREAM_BATCH", batch)
+    paths = [p for p in sorted(SAMPLES.glob("*.rvs")) if check_text(text_of(p), str(p)).ok]
+    files = [session_file(str(p), p.read_bytes(), check_text(text_of(p), str(p))) for p in paths]
+    ledgers = [f.ledger for f in files]
+    assert text_export(files, "csv") == tables.items_csv(ledgers)
+    whole = "\n---\n\n".join(tables.write_blocks(tables.summary_blocks(ledger), "markdown")
+                              for ledger in ledgers)
+    assert text_export(files, "markdown") == whole
+
+
+def test_a_long_session_exports_as_its_whole_ledger(monkeypatch):
+    monkeypatch.setattr(tables, "STREAM_BATCH", 7)
+    session = gen.random_session(random.Random(11), ("Anne", "Bruno", "Claire", "Denis"), 60,
+                                 void_rate=0.05, title="Long | night", rules="parlett")
+    text = gen.to_rvs(session)
+    f = session_file("long.rvs", text.encode("utf-8"), check_text(text, "long.rvs"))
+    assert text_export([f], "markdown") == tables.write_blocks(tables.summary_blocks(f.ledger), "markdown")
+    assert text_export([f], "csv", "hands") == tables.hands_csv([f.ledger])
 
 
 def summary_by_collecting(text: str, file: str, strict: bool) -> tuple:

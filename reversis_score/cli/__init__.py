@@ -1,7 +1,9 @@
 """The ``reversis-score`` command: a Typer app (app.py) and its commands, a module per group."""
 from __future__ import annotations
 
+import signal
 import sys
+from typing import NoReturn
 
 import typer
 
@@ -13,19 +15,61 @@ from reversis_score.cli import record  # noqa: F401  (registered last: listed la
 
 __all__ = ["app", "main"]
 
+STOPPED = {signal.SIGINT: ("interrupted (SIGINT): stopped", 130),
+           signal.SIGTERM: ("terminated (SIGTERM): stopped", 143)}
+_CAUGHT: list[int] = []  # the signal that stopped the run
+
+
+class Terminated(BaseException):
+    """SIGTERM: the run unwinds like Ctrl-C (open writes are rolled back or discarded), exit 143."""
+
 
 def main() -> None:
     """Console entry point."""
+    _CAUGHT.clear()
+    signal.signal(signal.SIGINT, _stop)
+    signal.signal(signal.SIGTERM, _stop)
     try:
         # A fixed program name: the shell-completion hook is keyed on it, however we are run.
         app(standalone_mode=True, prog_name="reversis-score")
-    except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
-        sys.exit(130)
-    except Exception as exc:  # a bug: say so in one line, never a traceback
+    except SystemExit as exc:
+        if _CAUGHT and not _reported_by_command(exc):
+            _stopped()
+        raise
+    except BaseException as exc:
+        if _CAUGHT or isinstance(exc, KeyboardInterrupt):  # whatever a signal broke on its way
+            _stopped()
+        if not isinstance(exc, Exception):
+            raise
+        # a bug: say so in one line, never a traceback
         typer.echo(f"internal error (a bug in reversis-score, please report it): "
                    f"{type(exc).__name__}: {exc}", err=True)
         sys.exit(70)
+
+
+def _stop(signum: int, frame: object) -> None:
+    """SIGINT or SIGTERM: stop the workers now, then unwind (a second signal ends us at once)."""
+    from reversis_score.cli import batch
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _CAUGHT.append(signum)
+    batch.stop_workers()
+    if signum == signal.SIGTERM:
+        raise Terminated()
+    raise KeyboardInterrupt()
+
+
+def _reported_by_command(exc: SystemExit) -> bool:
+    """Whether a command said itself that Ctrl-C stopped it (``record`` does, exit 130), rather
+    than Typer turning the KeyboardInterrupt into a silent exit 130."""
+    raised = exc.__context__
+    return exc.code == 130 and not (raised is not None and isinstance(raised.__cause__, KeyboardInterrupt))
+
+
+def _stopped() -> NoReturn:
+    message, code = STOPPED[signal.Signals(_CAUGHT[0] if _CAUGHT else signal.SIGINT)]
+    typer.echo(message, err=True)
+    sys.exit(code)
 
 
 if __name__ == "__main__":  # pragma: no cover

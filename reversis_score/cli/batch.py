@@ -8,14 +8,22 @@ the number of processes. Only the CLI prints: these functions return text.
 
 A short run is done in this process: starting a pool costs more than it saves on a single
 file or a few small ones.
+
+Workers die with their parent, however it ends. Each watches a pipe whose only write end the
+parent holds: when the parent exits (even by ``kill -9``) the pipe closes and the worker
+exits at once, whatever it was doing; on Linux the kernel also kills it
+(``PR_SET_PDEATHSIG``). When the parent stops on a signal or an error, it closes the pipe
+itself (``stop_workers``), so no worker goes on settling a file that nobody will read.
 """
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -30,6 +38,8 @@ if TYPE_CHECKING:  # the pool is imported when one is started: a one-file run ne
 INLINE_BYTES = 256 * 1024
 PROGRESS_AFTER_S = 2.0  # a progress bar for work that lasts longer than this, not before
 GC_THRESHOLD = 20_000  # allocations between two runs of the cycle collector (Python's: 700)
+_STOPS = {signal.SIGINT, signal.SIGTERM}  # the signals that stop a run (cli/__init__.py)
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
 
 Job = TypeVar("Job")
 
@@ -53,6 +63,14 @@ def default_jobs() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
         return max(1, os.cpu_count() or 1)
+
+
+def worker_count(jobs: int | None, force: bool = False) -> int:
+    """``--jobs``: one worker per CPU by default, and never more than the CPUs unless forced
+    (``--jobs 100`` on two cores only adds processes that wait their turn, each with its memory)."""
+    if jobs is None:
+        return default_jobs()
+    return jobs if force else min(jobs, default_jobs())
 
 
 def read_or_report(name: str, stdin: bytes | None) -> tuple[bytes, str, Path] | FileReport:
@@ -84,16 +102,83 @@ def run_ordered(work: Callable[[Job], FileReport], jobs: Sequence[Job], processe
         _fewer_collections()
         yield from (work(job) for job in jobs)
         return
-    from concurrent.futures import ProcessPoolExecutor
-    with ProcessPoolExecutor(max_workers=min(processes, len(jobs)), initializer=_quiet_worker) as pool:
+    with _pool(min(processes, len(jobs))) as pool:
         yield from _windowed(pool, work, jobs, 4 * processes)
 
 
-def _quiet_worker() -> None:
-    """Ctrl-C is the parent's to handle (one line, exit 130): a worker never prints a traceback."""
-    import signal
+_ALIVE: list[Any] = []  # the write ends of the pipes that the running pools' workers watch
+
+
+@contextmanager
+def _pool(processes: int) -> Iterator[Executor]:
+    """A pool of ``processes`` workers that die with this process (see the module's docstring).
+
+    Left early (an error, a signal, a consumer that stops), it stops its workers at once
+    rather than wait for the files they were given.
+    """
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    context = multiprocessing.get_context()
+    watch, alive = context.Pipe(duplex=False)
+    parent = os.getpid() if context.get_start_method() == "fork" else 0
+    pool = ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_worker_start,
+                               initargs=(watch, alive, parent))
+    _ALIVE.append(alive)
+    finished = False
+    try:
+        yield pool
+        finished = True
+    finally:
+        if not finished:
+            alive.close()
+        pool.shutdown(wait=True, cancel_futures=not finished)
+        alive.close()
+        watch.close()
+        _ALIVE.remove(alive)
+
+
+def stop_workers() -> None:
+    """Make every worker of this process exit now (a signal stops the run)."""
+    for alive in _ALIVE:
+        alive.close()
+
+
+def _worker_start(watch: Any, alive: Any, parent: int) -> None:
+    """In each worker, first: die with the parent; leave Ctrl-C to the parent (one line, exit
+    130: a worker never prints a traceback); collect cycles less often."""
+    import threading
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler: a plain exit
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)  # held back while we were forked
+    alive.close()  # this worker's copy of the write end: the parent's must be the only one
+    if parent:  # forked: the kernel can kill us with our parent, if it has not already died
+        _kill_me_with_parent()
+        if os.getppid() != parent:
+            os._exit(1)
+    threading.Thread(target=_exit_when_closed, args=(watch,), name="parent-watch", daemon=True).start()
     _fewer_collections()
+
+
+def _exit_when_closed(watch: Any) -> None:
+    """Wait for the parent's end of the pipe to close (its exit, or stop_workers), then exit."""
+    try:
+        watch.recv_bytes()
+    except (EOFError, OSError):
+        pass
+    os._exit(1)
+
+
+def _kill_me_with_parent() -> None:
+    """PR_SET_PDEATHSIG (Linux): SIGKILL this process when the parent dies."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    except (OSError, AttributeError):  # no prctl to call: the pipe is enough
+        pass
 
 
 def _fewer_collections() -> None:
@@ -114,15 +199,28 @@ def _windowed(pool: Executor, work: Callable[[Job], FileReport], jobs: Sequence[
     pending: deque[Future[FileReport]] = deque()
     queue = iter(jobs)
     for job in queue:
-        pending.append(pool.submit(work, job))
+        pending.append(_submit(pool, work, job))
         if len(pending) >= window:
             break
     while pending:
         report = pending.popleft().result()
         for job in queue:
-            pending.append(pool.submit(work, job))
+            pending.append(_submit(pool, work, job))
             break
         yield report
+
+
+def _submit(pool: Executor, work: Callable[[Job], FileReport], job: Job) -> Future[FileReport]:
+    """Hand a job to the pool with SIGINT and SIGTERM held back: a submit may fork a worker
+    (and start the pool's threads, which keep this mask and so never take the signals), and a
+    signal's exception raised inside the fork's bookkeeping would be lost."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return pool.submit(work, job)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    try:
+        return pool.submit(work, job)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def file_sizes(names: Sequence[str], stdin: bytes | None) -> list[int]:

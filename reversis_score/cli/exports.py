@@ -1,16 +1,17 @@
 """``export``'s run: the files read, checked and settled in order (in worker processes with
-``--jobs``), each file's problems reported as it comes, its piece written as it comes.
+``--jobs``), each file's problems reported as it comes, its piece written hand by hand into
+a file of the run's temporary folder as it is settled.
 
-Text formats go to a temporary file, copied to standard output or renamed over ``--to`` only
-when the run may be kept (no usage error; no record error under ``--all-or-nothing``). The
-database is written only once every file is settled (each session's rows, built by the worker
-that settled it, wait in a temporary file), one session at a time inside the writer's one
-transaction: a run that exports nothing never touches it, and nothing is said "added" before
-it has committed.
+Text formats are joined into a temporary file, copied to standard output or renamed over
+``--to`` only when the run may be kept (no usage error; no record error under
+``--all-or-nothing``). The database is written only once every file is settled, one session
+and one hand at a time (read back from its piece) inside the writer's one transaction: a run
+that exports nothing never touches it, and nothing is said "added" before it has committed.
 """
 from __future__ import annotations
 
 import sys
+import tempfile
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
@@ -20,33 +21,32 @@ import typer
 
 from reversis_score.cli import batch
 from reversis_score.cli.app import fail, stdin_bytes
-from reversis_score.cli.batch import FileReport, diagnostics_text, read_or_report
+from reversis_score.cli.batch import FileReport, read_or_report
 
 NOT_EXPORTED = "{}: has record errors: not exported"
 
 
-def export_work(name: str, fmt: str, what: str, stdin: bytes | None) -> FileReport:
-    """Read, check, settle and render one file for export (in a worker process, maybe)."""
+def export_work(name: str, fmt: str, what: str, stdin: bytes | None, folder: str) -> FileReport:
+    """Read, check, settle and write one file's piece into ``folder`` (in a worker process,
+    maybe), hand by hand."""
     from reversis_score.ledger.build import ConservationError
-    from reversis_score.ledger.export import piece, session_file
-    from reversis_score.pipeline import check_text
+    from reversis_score.pipeline import stream_text
+    from reversis_score.report.export import content_hash, write_session
     read = read_or_report(name, stdin)
     if isinstance(read, FileReport):
         read.errors += [NOT_EXPORTED.format(name)] if read.code == 1 else []
         return read
-    data, text, folder = read
-    session = check_text(text, name, folder)
-    messages = diagnostics_text(session)
-    if session.errors:
-        return FileReport(name, 1, messages + [NOT_EXPORTED.format(name)], hands=len(session.hands))
+    data, text, where = read
+    sha = content_hash(data)
+    del read, data  # the text is all the rest needs
     try:
-        found = session_file(name, data, session)
+        written = write_session(stream_text(text, name, where), fmt, what, sha, folder)
     except ConservationError as exc:
         bug = f"internal error: fish not conserved in {exc}; please report it"
-        return FileReport(name, 1, messages + [bug, NOT_EXPORTED.format(name)])
-    assert found.ledger is not None
-    return FileReport(name, 0, messages, None, len(found.ledger.settled), found.sha256,
-                      piece(found, fmt, what))
+        return FileReport(name, 1, [bug, NOT_EXPORTED.format(name)])
+    if written.errors:
+        return FileReport(name, 1, written.messages + [NOT_EXPORTED.format(name)], hands=written.read)
+    return FileReport(name, 0, written.messages, None, written.settled, sha, written.piece)
 
 
 class Abort(Exception):
@@ -58,13 +58,15 @@ class ExportRun:
     as they come; ``sessions`` yields the good ones and raises Abort when nothing may be kept."""
 
     def __init__(self, files: list[str], fmt: str, what: str, all_or_nothing: bool,
-                 jobs: int | None, quiet: bool) -> None:
+                 jobs: int, quiet: bool) -> None:
         self.all_or_nothing = all_or_nothing
         self.fmt, self.what = fmt, what
         stdin = stdin_bytes() if "-" in files else None
         self.sizes = batch.file_sizes(files, stdin)
-        work = partial(export_work, fmt=fmt, what=what, stdin=stdin)
-        self.reports = batch.run_ordered(work, files, jobs or batch.default_jobs(), self.sizes)
+        # Each session's piece waits here, written hand by hand, until the run may be kept.
+        self.folder = tempfile.TemporaryDirectory(prefix="reversis-score-export-")
+        work = partial(export_work, fmt=fmt, what=what, stdin=stdin, folder=self.folder.name)
+        self.reports = batch.run_ordered(work, files, jobs, self.sizes)
         self.progress = batch.Progress(len(files), sum(self.sizes), not quiet)
         self.pending_sizes = iter(self.sizes)  # in step with self.reports, across an Abort
         self.codes: list[int] = []
@@ -86,6 +88,10 @@ class ExportRun:
             self.codes.append(report.code)
             yield report
 
+    def close(self) -> None:
+        """Remove the pieces that were not used (those of a run that is not kept)."""
+        self.folder.cleanup()
+
     def finish(self) -> None:
         """After an Abort: report the remaining files too, then say why nothing was exported."""
         for _ in self._reported():
@@ -97,11 +103,9 @@ class ExportRun:
 
 def export_text(run: ExportRun, to: str | None) -> None:
     """Write the pieces as they come into a temporary file; keep it only if the run may be kept."""
-    import tempfile
-
-    from reversis_score.ledger.export import Assembler
+    from reversis_score.report.export import Assembler
     with tempfile.TemporaryFile("w+b") as spool:
-        joined = Assembler(run.fmt, run.what, lambda text: spool.write(text.encode("utf-8")))
+        joined = Assembler(run.fmt, run.what, spool.write)
         try:
             for report in run.sessions():
                 joined.add(report.piece)
@@ -147,37 +151,32 @@ def export_database(run: ExportRun, to: str) -> None:
     So a run that exports nothing never creates, locks or touches the database, and the
     database's lock is held only while it is written.
     """
-    import tempfile
-
-    from reversis_score.render.database import export_database as write
     from reversis_score.render.database import shown
+    from reversis_score.render.engine import export_database as write
     from reversis_score.render.schema import TargetProblem
-    with tempfile.TemporaryFile() as spool:
-        waiting: list[tuple[FileReport, int]] = []  # each session and its pickle's length
-        try:
-            for report in run.sessions():
-                waiting.append((report, spool.write(report.piece)))
-                report.piece = None
-        except Abort:
-            run.finish()
-        if not waiting:
-            return
-        spool.seek(0)
-        try:
-            done = write(to, _sessions(spool, waiting))
-        except TargetProblem as exc:
-            fail(f"error: {shown(to)}: {exc}; nothing was changed", 2)
-        except OSError as exc:
-            fail(f"error: cannot write {shown(to)} ({exc}); nothing was changed", 2)
-    for (report, _), outcome in zip(waiting, done, strict=True):
+    waiting: list[FileReport] = []  # each session's report; its piece: (file, offset of its rows)
+    try:
+        waiting.extend(run.sessions())
+    except Abort:
+        run.finish()
+    if not waiting:
+        return
+    try:
+        done = write(to, _sessions(waiting))
+    except TargetProblem as exc:
+        fail(f"error: {shown(to)}: {exc}; nothing was changed", 2)
+    except OSError as exc:
+        fail(f"error: cannot write {shown(to)} ({exc}); nothing was changed", 2)
+    for report, outcome in zip(waiting, done, strict=True):
         where = "to" if outcome == "added" else "in"
         hands = f"{report.hands} hand{'s' * (report.hands != 1)}"
         session = (report.sha256 or "")[:12]
         typer.echo(f"{report.name}: {outcome} {where} {shown(to)} ({hands}, session {session})")
 
 
-def _sessions(spool: BinaryIO, waiting: list[tuple[FileReport, int]]) -> Iterator[tuple[str, Any]]:
-    """The waiting sessions' rows, read back one at a time."""
-    import pickle
-    for report, length in waiting:
-        yield report.sha256 or "", pickle.loads(spool.read(length))
+def _sessions(waiting: list[FileReport]) -> Iterator[tuple[str, Any]]:
+    """The waiting sessions' rows, read back one session, and one hand, at a time."""
+    from reversis_score.report.export import session_rows_of
+    for report in waiting:
+        path, trailer = report.piece
+        yield report.sha256 or "", session_rows_of(path, trailer)

@@ -16,7 +16,7 @@ import typer
 
 from reversis_score.cli import complete
 from reversis_score.cli.app import Output, app, fail, guarded, load_checked, print_diagnostics, try_load
-from reversis_score.cli.records import JOBS_HELP, QUIET_HELP
+from reversis_score.cli.records import JOBS_FORCE_HELP, JOBS_HELP, QUIET_HELP
 
 if TYPE_CHECKING:  # imported where used: --help and check stay light
     from reversis_score.pipeline import CheckedSession
@@ -88,8 +88,9 @@ def audit(
 
     Exit 0 when every audited hand agrees, 3 when any disagrees, 1 for record errors.
     """
-    from reversis_score.ledger.audit import audit_blocks, audit_ledger, audited_document
     from reversis_score.render.tables import write_blocks
+    from reversis_score.report.audit import audit_blocks, audit_ledger
+    from reversis_score.report.audit_json import audited_document
     codes, docs, texts = [], [], []
     for name in files:
         session, code = try_load(name)
@@ -124,7 +125,7 @@ def why(
     output: Annotated[Shown, typer.Option("--format", help="table, markdown or json.")] = Shown.table,
 ) -> None:
     """Why does A owe B? Every payment between them, in order, with the running sum and the net."""
-    from reversis_score.ledger.why import WhyProblem, answer, why_blocks, why_document
+    from reversis_score.report.why import WhyProblem, answer, why_blocks, why_document
     session = guarded(file, load_checked)
     print_diagnostics(session)
     ledger = _ledger(session)
@@ -169,6 +170,7 @@ def export(
     all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing", help="Export nothing when any "
                                                  "file has record errors.")] = False,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", metavar="N", min=1, help=JOBS_HELP)] = None,
+    jobs_force: Annotated[bool, typer.Option("--jobs-force", help=JOBS_FORCE_HELP)] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
 ) -> None:
     """Export session ledgers: JSON, CSV, Markdown, or into a SQLite or PostgreSQL database.
@@ -182,8 +184,10 @@ def export(
         fail("error: --what hands is for --format csv", 2)
     if to is not None and any(f != "-" and Path(f).resolve() == Path(to).resolve() for f in files):
         fail(f"error: --to {to} is one of the records being exported; choose another file", 2)
+    from reversis_score.cli import batch
     from reversis_score.cli.exports import ExportRun, export_database, export_text
-    run = ExportRun(files, output.value, what.value, all_or_nothing, jobs, quiet)
+    run = ExportRun(files, output.value, what.value, all_or_nothing, batch.worker_count(jobs, jobs_force),
+                    quiet)
     try:
         if output is ExportFormat.sqlite:
             assert to is not None
@@ -192,6 +196,7 @@ def export(
             export_text(run, to)
     finally:
         run.progress.stop()
+        run.close()
     raise typer.Exit(worst(run.codes))
 
 
@@ -224,8 +229,8 @@ def season(
     """Totals per player across the sessions of a database, and the season's settle-up."""
     from datetime import date
 
-    from reversis_score.ledger import season as seasons
     from reversis_score.render.tables import write_blocks
+    from reversis_score.report import season as seasons
     if since is not None:
         try:
             since = date.fromisoformat(since).isoformat()

@@ -36,7 +36,9 @@ class Suits(StrEnum):
     symbols = "symbols"
 
 
-JOBS_HELP = "Worker processes (default: one per CPU); the output is the same for any number."
+JOBS_HELP = ("Worker processes (default, and at most: one per CPU); the output is the same for "
+             "any number.")
+JOBS_FORCE_HELP = "Allow --jobs above the number of CPUs."
 QUIET_HELP = "No progress bar (it shows only on a terminal, for work over ~2 s)."
 
 
@@ -48,6 +50,7 @@ def check(
         "--rules", metavar="NAME|FILE", autocompletion=complete.preset_or_house_rules,
         help="Rules to check under, overriding the header.")] = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", metavar="N", min=1, help=JOBS_HELP)] = None,
+    jobs_force: Annotated[bool, typer.Option("--jobs-force", help=JOBS_FORCE_HELP)] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
 ) -> None:
     """Check records: one summary line per file, or every error with its place."""
@@ -59,7 +62,7 @@ def check(
     progress = batch.Progress(len(files), sum(sizes), not quiet)
     worst = 0
     try:
-        reports = batch.run_ordered(work, files, jobs or batch.default_jobs(), sizes)
+        reports = batch.run_ordered(work, files, batch.worker_count(jobs, jobs_force), sizes)
         for report, size in zip(reports, sizes, strict=True):
             for message in report.errors:
                 progress.print(message, err=True)
@@ -231,7 +234,7 @@ def rules_command(
     output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
 ) -> None:
     """The presets and their sources; every knob of one; or where two readings differ."""
-    from reversis_score.rules import view as rulesview
+    from reversis_score.report import rules as rulesview
     try:
         if diff is not None:
             blocks = rulesview.diff_blocks(*diff)
@@ -245,9 +248,9 @@ def rules_command(
 
 
 def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) -> None:
-    from reversis_score.ledger import compare as cmp
     from reversis_score.ledger.build import ConservationError
     from reversis_score.pipeline import check_text
+    from reversis_score.report import compare as cmp
     names, problem = cmp.parse_names(names_text)
     if problem:
         fail(f"error: {problem}", 2)

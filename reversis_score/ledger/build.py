@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import Protocol, TypeGuard
+from typing import TYPE_CHECKING, Protocol, TypeGuard
 
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.pipeline import CheckedHand, CheckedSession, SessionStream
@@ -55,8 +55,35 @@ def is_settled(hand: LedgerHand) -> TypeGuard[SettledHand]:
     return hand.settlement is not None
 
 
+class _Sums:
+    """Balances and what went into the pools, read off the totals and the nets between
+    players: a whole Ledger's, or a LedgerStream's once it is exhausted."""
+
+    __slots__ = ()
+    if TYPE_CHECKING:
+        stake: int
+
+        @property
+        def players(self) -> tuple[str, ...]: ...
+
+        @property
+        def totals(self) -> dict[str, int]: ...
+
+        def between_players(self) -> dict[str, int]: ...
+
+    @property
+    def balances(self) -> dict[str, int]:
+        return {p: self.stake + self.totals[p] for p in self.players}
+
+    def into_pools(self, between: dict[str, int] | None = None) -> dict[str, int]:
+        """What each player paid into the pools, less what he took from them (``between``:
+        ``between_players()`` when the caller has it already, which saves a pass over the items)."""
+        between = self.between_players() if between is None else between
+        return {p: between[p] - self.totals[p] for p in self.players}
+
+
 @dataclass(slots=True)
-class Ledger:
+class Ledger(_Sums):
     """Everything ``settle`` shows and every export writes."""
 
     session: CheckedSession
@@ -75,10 +102,6 @@ class Ledger:
     def settled(self) -> list[SettledHand]:
         return [h for h in self.hands if is_settled(h)]
 
-    @property
-    def balances(self) -> dict[str, int]:
-        return {p: self.stake + self.totals[p] for p in self.players}
-
     def between_players(self) -> dict[str, int]:
         """Each player's net from payments between players only (pool payments left out)."""
         net = {p: 0 for p in self.players}
@@ -88,12 +111,6 @@ class Ledger:
             for player, amount in between_of(hand.settlement, self.players).items():
                 net[player] += amount
         return net
-
-    def into_pools(self, between: dict[str, int] | None = None) -> dict[str, int]:
-        """What each player paid into the pools, less what he took from them (``between``:
-        ``between_players()`` when the caller has it already, which saves a pass over the items)."""
-        between = self.between_players() if between is None else between
-        return {p: between[p] - self.totals[p] for p in self.players}
 
 
 @dataclass(slots=True)
@@ -234,7 +251,7 @@ def build_ledger(session: CheckedSession, split_pools: bool = False) -> Ledger:
 
 
 @dataclass(slots=True)
-class LedgerStream:
+class LedgerStream(_Sums):
     """A ledger written as it is settled: ``hands`` yields each hand once; ``totals``,
     ``pools``, ``warnings`` and ``between_players()`` are complete when it is exhausted."""
 

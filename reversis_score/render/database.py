@@ -2,7 +2,8 @@
 
 A target is a SQLite file path or a PostgreSQL URL (``postgresql://`` or ``postgres://``).
 The rows are built here once for both engines; render/sqlite.py and render/postgres.py add
-what differs: how to connect, how to take the write lock, where the schema version lives.
+what differs: how to connect, how to take the write lock, where the schema version lives, and
+render/engine.py sends a target to one of them.
 A URL's password never leaves this module: ``shown`` drops it and ``scrub`` removes it from
 any message a driver produces.
 
@@ -15,13 +16,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
-from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
-from reversis_score.ledger.build import Ledger, SettledHand
+from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand, is_settled
 from reversis_score.render.schema import SCHEMA_VERSION, TABLES, TargetProblem, insert_sql
 from reversis_score.render.tables import outcome_words
 from reversis_score.rules.knobs import KNOB_NAMES, knob_json
@@ -81,27 +81,15 @@ class SessionRows(NamedTuple):
 
     They are built where the session was settled (a worker process) and cross to the writer
     as plain tuples, which load five times faster than a ledger stripped to what is stored.
+    ``hands`` is read once, in order: a long session's come one at a time from a file.
     """
 
     session: tuple
     players: list[tuple]
-    hands: list[HandRows]
+    hands: Iterable[HandRows]
 
 
 Session = Ledger | SessionRows  # what the writer takes: a ledger, or the rows made of it
-
-
-def export_database(target: str, sessions: Iterable[tuple[str, Session]]) -> list[str]:
-    """Write ``(sha256, ledger or rows)`` sessions into a SQLite file or a PostgreSQL URL.
-
-    One transaction for the whole run; the outcomes ("added", "replaced") in order. Raises
-    ``TargetProblem`` (one line, no password) when the target cannot take them.
-    """
-    if is_postgres_url(target):
-        from reversis_score.render.postgres import export_postgres
-        return export_postgres(target, sessions)
-    from reversis_score.render.sqlite import export_sqlite
-    return export_sqlite(Path(target), sessions)
 
 
 def write_run(conn: Any, sessions: Iterable[tuple[str, Session]], mark: str) -> list[str]:
@@ -126,10 +114,25 @@ def replace_session(conn: Any, sha: str, session: Session, mark: str = "?") -> s
     session_id = inserted[0][0]
     cursor = conn.cursor()
     cursor.executemany(insert_sql("players", mark), [(session_id, *p) for p in rows.players])
-    cursor.executemany(insert_sql("hands", mark), [(session_id, *h.row) for h in rows.hands])
-    for hand in rows.hands:
-        insert_items(conn, session_id, hand, mark)
+    for batch in _batches(rows.hands, HAND_BATCH):
+        cursor.executemany(insert_sql("hands", mark), [(session_id, *h.row) for h in batch])
+        for hand in batch:
+            insert_items(conn, session_id, hand, mark)
     return "replaced" if row is not None else "added"
+
+
+HAND_BATCH = 256  # hands written by one executemany: few round trips, and a bounded batch
+
+
+def _batches(hands: Iterable[HandRows], size: int) -> Iterator[list[HandRows]]:
+    batch: list[HandRows] = []
+    for hand in hands:
+        batch.append(hand)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
 
 def insert_items(conn: Any, session_id: int, hand: HandRows, mark: str = "?") -> None:
@@ -139,11 +142,17 @@ def insert_items(conn: Any, session_id: int, hand: HandRows, mark: str = "?") ->
 
 def session_rows(sha: str, ledger: Ledger) -> SessionRows:
     """Every row of a settled session, in the order they are written, without the ids."""
-    return SessionRows(session_row(sha, ledger), player_rows(ledger),
-                       [HandRows(hand.number, hand_row(hand), item_rows(hand)) for hand in ledger.settled])
+    return SessionRows(session_row(sha, ledger), player_rows(ledger), list(hand_rows(ledger)))
 
 
-def session_row(sha: str, ledger: Ledger) -> tuple:
+def hand_rows(ledger: Ledger | LedgerStream) -> Iterator[HandRows]:
+    """Each settled hand's rows, hand after hand (a stream's as it is settled)."""
+    for hand in ledger.hands:
+        if is_settled(hand):
+            yield HandRows(hand.number, hand_row(hand), item_rows(hand))
+
+
+def session_row(sha: str, ledger: Ledger | LedgerStream) -> tuple:
     """The ``sessions`` row (without its id)."""
     header, rules = ledger.session.header, ledger.rules
     knobs = {name: knob_json(getattr(rules.knobs, name)) for name in KNOB_NAMES}
@@ -153,7 +162,7 @@ def session_row(sha: str, ledger: Ledger) -> tuple:
             json.dumps(knobs), json.dumps(list(ledger.pools)))
 
 
-def player_rows(ledger: Ledger) -> list[tuple]:
+def player_rows(ledger: Ledger | LedgerStream) -> list[tuple]:
     """One ``players`` row per seat, in order of play (without the session's id)."""
     between, balances = ledger.between_players(), ledger.balances
     into = ledger.into_pools(between)
@@ -214,12 +223,3 @@ class Reader:
             conn.close()
             raise TargetProblem(f"{name}: not a reversis-score database (no sessions written by export)")
         return cls(conn, mark, name, errors, target)
-
-
-def open_database(target: str) -> Reader:
-    """Open a season database read-only, from a path or a URL; ``TargetProblem`` when it cannot be."""
-    if is_postgres_url(target):
-        from reversis_score.render.postgres import open_postgres
-        return open_postgres(target)
-    from reversis_score.render.sqlite import open_sqlite
-    return open_sqlite(Path(target))

@@ -99,15 +99,18 @@ def to_json(ledger: Ledger) -> str:
 
 def write_json(ledger: Ledger | LedgerStream, write: Callable[[str], object],
                hand_doc: Callable[[LedgerHand], dict] | None = None, indent: str = "",
-               end: str = "\n") -> None:
+               end: str = "\n", head_doc: dict | None = None,
+               tail_doc: Callable[[], dict] | None = None) -> None:
     """Write the ledger document hand by hand: byte for byte ``json.dumps(ledger_document(...),
     indent=2)`` and a newline, without ever holding more than one hand's document.
 
     ``hand_doc`` makes a hand's document (default ``hand_document``); ``indent`` prefixes
     every line but the first, and ``end`` follows the last (a document inside a list).
+    ``head_doc`` and ``tail_doc`` (called once the hands are written) stand for
+    ``head_document`` and ``tail_document`` where a document adds keys to them (export's).
     """
     make = hand_doc or (lambda hand: hand_document(ledger, hand))
-    head = _dumps(head_document(ledger))
+    head = _dumps(head_document(ledger) if head_doc is None else head_doc)
     write(_indented(head[:-2], indent) + ",\n" + indent + '  "hands": [')
     first = True
     for hand in ledger.hands:
@@ -115,7 +118,7 @@ def write_json(ledger: Ledger | LedgerStream, write: Callable[[str], object],
         write(("\n" if first else ",\n") + indent + "    " + text)
         first = False
     write(("]" if first else "\n" + indent + "  ]") + ",\n")
-    tail = _dumps(tail_document(ledger))
+    tail = _dumps(tail_document(ledger) if tail_doc is None else tail_doc())
     write(indent + _indented(tail[2:], indent) + end)
 
 

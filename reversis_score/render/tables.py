@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import csv
 import io
+import pickle
 import re
-from collections.abc import Iterable, Iterator
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, BinaryIO
 
+import tabulate as _tabulate_module
 from tabulate import tabulate
 
 from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand, settle_up
@@ -27,6 +30,8 @@ ITEM_COLUMNS = ["seq", "trick", "kind", "card", "payer", "payee", "amount", "can
 MINUS = "\u2212"
 _SIGNED = re.compile(r"[+-]\d+")
 _NUMBER = re.compile(r"[+\-\u2212]?\d+(\.\d+)?")
+# The width tabulate pads a cell to (wide characters count twice when wcwidth is installed).
+_width: Callable[[str], int] = getattr(_tabulate_module, "_visible_width", len)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,25 +44,82 @@ class Block:
 
 
 def write_blocks(blocks: list[Block], fmt: str) -> str:
-    """Blocks as plain tables (``table``) or GitHub Markdown (``markdown``)."""
+    """Blocks as plain tables (``table``) or GitHub Markdown (``markdown``).
+
+    The text of several blocks is each block's text, joined by a newline.
+    """
     out = []
     for block in blocks:
-        if fmt == "markdown":
-            out.append(f"## {block.title}\n" if block.title else "")
-        elif block.title:
-            out.append(block.title)
+        out.append(_title(block.title, fmt))
         if block.headers:
-            rows = [[_md(c) if fmt == "markdown" else c for c in map(human_number, r)] for r in block.rows]
-            # Numbers are right-aligned by hand: tabulate's own number detection does not
-            # know the typographic minus.
+            rows = [_cells(r, fmt) for r in block.rows]
             aligns = [_align([r[i] for r in rows if i < len(r)]) for i in range(len(block.headers))]
-            out.append(tabulate(rows, headers=block.headers,
-                                tablefmt="github" if fmt == "markdown" else "simple",
-                                disable_numparse=True, colalign=aligns))
+            out.append(_tabulate(rows, block.headers, fmt, aligns))
         else:
             out.extend(("- " if fmt == "markdown" else "  ") + str(r[0]) for r in block.rows)
         out.append("")
-    return "\n".join(out)
+    return "\n".join(line for line in out if line is not None)
+
+
+def _title(title: str, fmt: str) -> str | None:
+    if fmt == "markdown":
+        return f"## {title}\n" if title else ""
+    return title or None
+
+
+def _cells(row: list, fmt: str) -> list:
+    return [_md(c) if fmt == "markdown" else c for c in map(human_number, row)]
+
+
+def _tabulate(rows: list[list], headers: list[str], fmt: str, aligns: list[str]) -> str:
+    # Numbers are right-aligned by hand: tabulate's own number detection does not know the
+    # typographic minus.
+    return tabulate(rows, headers=headers, tablefmt="github" if fmt == "markdown" else "simple",
+                    disable_numparse=True, colalign=aligns)
+
+
+STREAM_BATCH = 500  # rows of a streamed table written by one call of tabulate
+
+
+def write_block_streamed(title: str, headers: list[str], rows: Iterable[list], fmt: str,
+                         write: Callable[[str], object]) -> None:
+    """``write_blocks`` of one table block whose rows come one at a time, byte for byte,
+    holding a batch of rows at most: the rows wait in a temporary file while the widest cell
+    and the alignment of each column are found, then are written a batch at a time, each
+    batch padded to the whole table's widths (its widest cells go with it, then are dropped)."""
+    with tempfile.TemporaryFile() as waiting:
+        widest, aligns, count = _measure(headers, rows, fmt, waiting)
+        heading = _title(title, fmt)
+        write(heading + "\n" if heading is not None else "")
+        if count == 0:
+            write(_tabulate([], headers, fmt, aligns) + "\n")
+            return
+        waiting.seek(0)
+        for start in range(0, count, STREAM_BATCH):
+            batch = [pickle.load(waiting) for _ in range(min(STREAM_BATCH, count - start))]
+            lines = _tabulate(batch + [widest], headers, fmt, aligns).split("\n")[:-1]
+            write("\n".join(lines if start == 0 else lines[2:]) + "\n")
+
+
+def _measure(headers: list[str], rows: Iterable[list], fmt: str,
+             waiting: BinaryIO) -> tuple[list, list[str], int]:
+    """Write each row's cells to ``waiting``; each column's widest cell and alignment."""
+    widest: list = [""] * len(headers)
+    numeric = [True] * len(headers)
+    present = [False] * len(headers)
+    count = 0
+    for row in rows:
+        cells = _cells(row, fmt)
+        pickle.dump(cells, waiting, protocol=pickle.HIGHEST_PROTOCOL)
+        count += 1
+        for i, cell in enumerate(cells):
+            if _width(str(cell)) > _width(str(widest[i])):
+                widest[i] = cell
+            if cell not in ("", None):
+                present[i] = True
+                numeric[i] = numeric[i] and isinstance(cell, str) and bool(_NUMBER.fullmatch(cell))
+    aligns = ["right" if p and n else "left" for p, n in zip(present, numeric, strict=True)]
+    return widest, aligns, count
 
 
 def human_number(cell):
@@ -112,7 +174,7 @@ def outcome_words(outcome: Outcome, settlement=None) -> str:
     return text
 
 
-def rules_line(ledger: Ledger) -> str:
+def rules_line(ledger: Ledger | LedgerStream) -> str:
     changed = ledger.rules.changed
     text = f"rules: {ledger.rules.preset}"
     if ledger.rules.source != ledger.rules.preset:
@@ -122,7 +184,7 @@ def rules_line(ledger: Ledger) -> str:
     return text
 
 
-def session_title(ledger: Ledger) -> str:
+def session_title(ledger: Ledger | LedgerStream) -> str:
     header = ledger.session.header
     parts = [header.title or ledger.session.file]
     if header.date:
@@ -131,37 +193,50 @@ def session_title(ledger: Ledger) -> str:
 
 
 def hands_block(ledger: Ledger) -> Block:
+    return Block("Hands", hands_headers(ledger), list(hands_rows(ledger)))
+
+
+def hands_headers(ledger: Ledger | LedgerStream) -> list[str]:
+    """The columns of the Hands table."""
+    return ["hand", "dealer", "outcome", *ledger.players, "pools after"]
+
+
+def hands_rows(ledger: Ledger | LedgerStream) -> Iterator[list]:
+    """The Hands table's rows, hand after hand (a stream's as it is settled)."""
     players = list(ledger.players)
-    rows: list[list] = []
     for hand in ledger.hands:
         s = hand.settlement
         if s is None:
-            rows.append([hand.number, hand.dealer or "?", "not settled: the record has errors"]
-                        + [""] * len(players) + [""])
+            yield ([hand.number, hand.dealer or "?", "not settled: the record has errors"]
+                   + [""] * len(players) + [""])
             continue
         net = s.net
-        rows.append([hand.number, hand.dealer, outcome_words(s.outcome, s)]
-                    + [f"{net[p]:+d}" if net[p] else "0" for p in players]
-                    + [pools_text(s.pools_after)])
-    return Block("Hands", ["hand", "dealer", "outcome"] + players + ["pools after"], rows)
+        yield ([hand.number, hand.dealer, outcome_words(s.outcome, s)]
+               + [f"{net[p]:+d}" if net[p] else "0" for p in players]
+               + [pools_text(s.pools_after)])
 
 
 def pools_text(pools) -> str:
     return " ".join(str(p) for p in pools) if pools else "—"
 
 
-def balances_block(ledger: Ledger) -> Block:
+def balances_block(ledger: Ledger | LedgerStream) -> Block:
     between, into = ledger.between_players(), ledger.into_pools()
     rows = [[p, ledger.stake, f"{ledger.totals[p]:+d}", ledger.balances[p], f"{between[p]:+d}", into[p]]
             for p in ledger.players]
     return Block("Balances", ["player", "stake", "session", "balance", "from players", "into pools"], rows)
 
 
-def settle_up_block(ledger: Ledger) -> Block:
+def settle_up_block(ledger: Ledger | LedgerStream, notes: list[str] | None = None) -> Block:
+    """The transfers that settle the session, the pools left, and ``notes`` (by default, a
+    ledger's ``incomplete_note``; a stream is written only when it has no error)."""
     transfers = settle_up(ledger.between_players())
     lines = [[f"{a} pays {b} {n}"] for a, b, n in transfers] or [["nobody owes anybody anything"]]
     lines.append([f"pools left on the table: {pools_text(ledger.pools)}"])
-    lines.extend([[note] for note in incomplete_note(ledger)])
+    if notes is None:
+        assert isinstance(ledger, Ledger)
+        notes = incomplete_note(ledger)
+    lines.extend([[note] for note in notes])
     return Block("Settle up (payments between players)", [], lines)
 
 
@@ -174,7 +249,7 @@ def incomplete_note(ledger: Ledger) -> list[str]:
     return [f"NOT THE WHOLE SESSION: the record has errors; nothing from {where} on is settled"]
 
 
-def warnings_block(ledger: Ledger) -> Block | None:
+def warnings_block(ledger: Ledger | LedgerStream) -> Block | None:
     if not ledger.warnings:
         return None
     rows = [[f"hand {w.hand}: {w.message}" if w.hand else w.message] for w in ledger.warnings]
@@ -243,8 +318,9 @@ def csv_header(header: list[str]) -> str:
     return out.getvalue()
 
 
-def csv_writer(out: TextIO) -> Any:
-    """LEDGER.md's CSV dialect: the csv module's defaults, lines ended by CRLF."""
+def csv_writer(out: Any) -> Any:
+    """LEDGER.md's CSV dialect: the csv module's defaults, lines ended by CRLF (``out``: a
+    text file, or anything with a ``write(str)``)."""
     return csv.writer(out, lineterminator="\r\n")
 
 
@@ -268,19 +344,31 @@ def hands_csv(ledgers: list[Ledger]) -> str:
     return hands_csv_of(players, (row for ledger in ledgers for row in hand_facts(ledger)))
 
 
-def hand_facts(ledger: Ledger) -> list[tuple[list, dict[str, int], str]]:
-    """Each settled hand's row of the hands CSV: the leading cells, the nets, the pools after."""
+def hand_facts(ledger: Ledger | LedgerStream) -> Iterator[tuple[list, dict[str, int], str]]:
+    """Each settled hand's row of the hands CSV: the leading cells, the nets, the pools after
+    (a stream's as it is settled)."""
     title = ledger.session.header.title or ""
-    return [([title, ledger.session.file, hand.number, hand.dealer, outcome_words(s.outcome, s)],
-             s.net, pools_text(s.pools_after))
-            for hand in ledger.settled if (s := hand.settlement) is not None]
+    for hand in ledger.hands:
+        if (s := hand.settlement) is not None:
+            yield ([title, ledger.session.file, hand.number, hand.dealer, outcome_words(s.outcome, s)],
+                   s.net, pools_text(s.pools_after))
 
 
 def hands_csv_of(players: list[str], facts: Iterable[tuple[list, dict[str, int], str]]) -> str:
     """The hands CSV from its player columns and each hand's facts (see ``hand_facts``)."""
     out = io.StringIO()
     writer = csv_writer(out)
-    writer.writerow(["session", "file", "hand", "dealer", "outcome", *players, "pools_after"])
-    for lead, net, pools in facts:
-        writer.writerow(lead + [net.get(p, "") for p in players] + [pools])
+    writer.writerow(hands_csv_header(players))
+    writer.writerows(hands_csv_row(players, fact) for fact in facts)
     return out.getvalue()
+
+
+def hands_csv_header(players: list[str]) -> list[str]:
+    """The hands CSV's header row: a net column for every player met."""
+    return ["session", "file", "hand", "dealer", "outcome", *players, "pools_after"]
+
+
+def hands_csv_row(players: list[str], fact: tuple[list, dict[str, int], str]) -> list:
+    """One hand's row of the hands CSV (empty cells for the players not at its table)."""
+    lead, net, pools = fact
+    return lead + [net.get(p, "") for p in players] + [pools]

@@ -17,10 +17,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from reversis_score.ledger.build import Ledger, SettledHand, settle_up
-from reversis_score.ledger.why import POOL, norm_side, reason_of, rule_of
 from reversis_score.notation.records import TableLine
-from reversis_score.render.document import item_document, ledger_document
 from reversis_score.render.tables import Block, rules_line, session_title, signed
+from reversis_score.report.why import POOL, norm_side, reason_of, rule_of
 from reversis_score.rules.knobs import Knobs
 from reversis_score.settle.hand import HandSettlement
 from reversis_score.settle.items import Item
@@ -83,15 +82,35 @@ class Audit:
 
     def owed(self) -> dict[str, int]:
         """What each side must still receive (+) or pay (−) for the table to match the settlement."""
-        owed = {side: 0 for side in (*self.ledger.players, POOL)}
+        tally = AuditTally.start(self.ledger.players)
         for hand in self.hands:
-            for side in owed:
-                owed[side] += hand.due[side] - hand.paid[side]
-        return owed
+            tally.add(hand)
+        return tally.owed
 
     def corrections(self) -> list[tuple[str, str, int]]:
         """The fewest transfers that put everyone where the settlement says (pools included)."""
         return settle_up(self.owed())
+
+
+@dataclass(slots=True)
+class AuditTally:
+    """What a session's audit block says, kept hand by hand: which hands were audited, whether
+    all matched, and what each side is owed (a stream's audit holds no hand)."""
+
+    numbers: list[int]
+    owed: dict[str, int]
+    agrees: bool = True
+
+    @classmethod
+    def start(cls, players: tuple[str, ...]) -> AuditTally:
+        return cls([], {side: 0 for side in (*players, POOL)})
+
+    def add(self, hand: HandAudit) -> None:
+        """One more audited hand."""
+        self.numbers.append(hand.number)
+        self.agrees = self.agrees and hand.matches
+        for side in self.owed:
+            self.owed[side] += hand.due[side] - hand.paid[side]
 
 
 # ------------------------------------------------------------------ the comparison
@@ -338,41 +357,3 @@ def _shortfalls(audit: Audit) -> str:
     words = [f"{'the pools' if side == POOL else side} must {'receive' if n > 0 else 'pay'} {abs(n)}"
              for side, n in audit.owed().items() if n]
     return "to put right: " + "; ".join(words) + ". The fewest transfers that do it:"
-
-
-def hand_audit_document(hand: HandAudit) -> dict:
-    """The ``audit`` block of one hand in the ledger JSON (docs/ledger.md)."""
-    def sides(net: dict[str, int]) -> dict[str, int]:
-        return {_side_json(k): v for k, v in net.items()}
-    return {
-        "matches": hand.matches,
-        "missing": [item_document(f.items[0]) for f in hand.findings if f.kind == "missing"],
-        "unexpected": [{"payer": t.payer, "payee": t.payee, "amount": t.amount, "line": t.span.line}
-                       for f in hand.findings if f.kind == "unexpected" for t in f.lines],
-        "wrong_amount": [{"payer": _side_json(f.payer), "payee": _side_json(f.payee), "paid": f.paid,
-                          "due": f.due, "items": [i.seq for i in f.items],
-                          "lines": [t.span.line for t in f.lines]}
-                         for f in hand.findings if f.kind == "wrong-amount"],
-        "paid": sides(hand.paid), "due": sides(hand.due),
-        "explanation": [f.words for f in hand.findings],
-        "routed_differently": len(hand.routed),
-    }
-
-
-def _side_json(side: str) -> str:
-    return "pools" if side == POOL else side
-
-
-def audited_document(audit: Audit) -> dict:
-    """The ledger JSON with every audited hand's ``audit`` block and the corrections."""
-    doc = ledger_document(audit.ledger)
-    by_number = {h.number: h for h in audit.hands}
-    for hand in doc["hands"]:
-        if hand["number"] in by_number and hand["status"] != "error":
-            hand["audit"] = hand_audit_document(by_number[hand["number"]])
-    doc["audit"] = {"matches": audit.agrees, "hands": [h.number for h in audit.hands],
-                    "owed": {_side_json(k): v for k, v in audit.owed().items()},
-                    "corrections": [{"payer": _side_json(a), "payee": _side_json(b), "amount": n,
-                                     "words": correction_words(a, b, n)}
-                                    for a, b, n in audit.corrections()]}
-    return doc
