@@ -53,7 +53,8 @@ def create_app(folder: Path, *, token: str | None = None, read_only: bool = Fals
     ctx = ServeContext(Path(folder), token, read_only)
     routes = page_routes()
     if not read_only:
-        pass  # entry: routes += entry.routes  (reversis_score/serve/entry.py, h-entry)
+        from reversis_score.serve import entry
+        routes += entry.routes
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     app = Starlette(routes=routes, middleware=[Middleware(AccessMiddleware, token=token)],
                     exception_handlers={HTTPException: refused})

@@ -1,0 +1,276 @@
+"""Entry at the table through Starlette's TestClient: every entry route and every refusal.
+A tap goes through ``record``'s own draft and checks, so a refused card has the reason
+``record`` gives, and the file is written as ``record`` (and ``format``) writes it."""
+from __future__ import annotations
+
+import html
+import re
+import threading
+
+import pytest
+from conftest import SAMPLES
+from entrydevice import EXAMPLE, Device, example, without_comments
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from reversis_score.cli import app as cli
+from reversis_score.record.store import Store
+from reversis_score.serve.app import create_app
+from reversis_score.serve.entry_model import CONFLICT
+
+LOCAL = "http://127.0.0.1"
+HEADER = "session: Test\nplayers: Anne Bruno Claire Denis\nstake: 100\n"
+runner = CliRunner()
+
+
+def client(folder, **options) -> TestClient:
+    return TestClient(create_app(folder, **options), base_url=LOCAL, follow_redirects=False)
+
+
+def fmt(path) -> str:
+    return runner.invoke(cli, ["format", str(path)]).output
+
+
+@pytest.fixture
+def folder(tmp_path):
+    records = tmp_path / "records"
+    records.mkdir()
+    (records / "night.rvs").write_text(HEADER, "utf-8")
+    return records
+
+
+@pytest.fixture
+def web(folder):
+    return client(folder)
+
+
+# ------------------------------------------------------------ the pages
+def test_the_entry_index_lists_the_records_and_offers_a_new_one(web):
+    page = web.get("/entry")
+    assert page.status_code == 200
+    assert 'href="/entry/night"' in page.text and 'name="player4"' in page.text
+    assert f'name="csrf" value="{web.app.state.ctx.csrf}"' in page.text
+
+
+def test_a_new_session_is_written_as_record_writes_its_header(web, folder):
+    form = example().header_form("example")
+    answer = web.post("/entry", data={"csrf": web.app.state.ctx.csrf, **form})
+    assert answer.status_code == 303 and answer.headers["location"] == "/entry/example"
+    header = without_comments(EXAMPLE.read_text("utf-8")).split("\nhand")[0].rstrip("\n") + "\n"
+    assert (folder / "example.rvs").read_text("utf-8") == header
+    assert web.get("/entry/example").status_code == 200
+
+
+@pytest.mark.parametrize("change, reason", [
+    ({"rules": "parlet"}, "unknown preset 'parlet'; did you mean 'parlett'?"),
+    ({"player4": ""}, "the four players are needed, in order of play"),
+    ({"player2": "Anne"}, "Anne"),
+    ({"file": "../escape"}, "cannot be a record's name"),
+    ({"file": "night"}, "night.rvs exists already"),
+])
+def test_a_refused_header_writes_nothing_and_says_why(web, folder, change, reason):
+    form = {**example().header_form("fresh"), **change}
+    answer = web.post("/entry", data={"csrf": web.app.state.ctx.csrf, **form})
+    assert answer.status_code == 400 and reason in html.unescape(answer.text)
+    assert sorted(p.name for p in folder.parent.rglob("*.rvs")) == ["night.rvs"]
+    assert (folder / "night.rvs").read_text("utf-8") == HEADER
+
+
+def test_names_in_the_header_are_escaped(web, folder):
+    form = {**example().header_form("x"), "session": "<script>alert(1)</script>", "player1": "A&B"}
+    assert web.post("/entry", data={"csrf": web.app.state.ctx.csrf, **form}).status_code == 303
+    page = web.get("/entry/x").text
+    assert "<script>alert" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "\\u003cscript\\u003e" in page
+
+
+# ------------------------------------------------------------ who may enter
+def test_without_the_token_every_entry_route_is_403(folder):
+    lan = TestClient(create_app(folder, token="s3cret"), base_url="http://192.168.1.5:8000",
+                     follow_redirects=False)
+    for path in ("/entry", "/entry/night", "/entry/night/view", "/entry/night/seen"):
+        assert lan.get(path).status_code == 403, path
+    assert lan.post("/entry/night/tap", json={}).status_code == 403
+    assert lan.post("/entry", data={}).status_code == 403
+    assert lan.get("/entry/night?token=s3cret").status_code == 303
+    assert lan.get("/entry/night").status_code == 200  # the cookie keeps it
+
+
+def test_read_only_serves_no_entry(folder):
+    ro = client(folder, read_only=True)
+    for path in ("/entry", "/entry/night", "/entry/night/view", "/entry/night/seen"):
+        assert ro.get(path).status_code == 404, path
+    assert ro.post("/entry/night/tap", json={}).status_code in (404, 405)
+    assert ro.post("/entry", data={}).status_code in (404, 405)
+
+
+def test_a_tap_or_a_form_without_the_csrf_token_is_403(web, folder):
+    device = Device(web, "night")
+    assert device.tap("dealer: Bruno", csrf=False).status_code == 403
+    assert web.post("/entry", data=example().header_form("y")).status_code == 403
+    assert web.post("/entry/night/tap", json={"seen": device.view["seen"], "entries": ["undo"]},
+                    headers={"X-CSRF-Token": "forged"}).status_code == 403
+    assert (folder / "night.rvs").read_text("utf-8") == HEADER
+
+
+@pytest.mark.parametrize("name", ["..%2Fsecret", ".hidden", "nothere", "a%5Cb"])
+def test_a_name_outside_the_folder_is_404(web, folder, name):
+    (folder.parent / "secret.rvs").write_text(HEADER)
+    for path in (f"/entry/{name}", f"/entry/{name}/view", f"/entry/{name}/seen"):
+        assert web.get(path).status_code == 404, path
+
+
+@pytest.mark.parametrize("body", [[], {"seen": 1, "entries": ["2C"]}, {"seen": "x", "entries": []},
+                                  {"seen": "x", "entries": ["2C\ndealer: Anne"]},
+                                  {"seen": "x", "pending": "2C", "entries": ["2C"]}])
+def test_a_malformed_tap_is_400(web, body):
+    csrf = {"X-CSRF-Token": web.app.state.ctx.csrf}
+    assert web.post("/entry/night/tap", json=body, headers=csrf).status_code == 400
+
+
+# ------------------------------------------------------------ taps
+def test_a_refused_card_gives_the_reason_record_gives(web, folder):
+    device = Device(web, "night")
+    assert device.tap("dealer: Bruno").status_code == 200
+    for card in ["2C", "JC"]:
+        assert device.tap(card).status_code == 200
+    answer = device.tap("JC")
+    assert answer.status_code == 422
+    (reason,) = answer.json()["refused"]
+    assert answer.json()["view"]["pending"] == ["2C", "JC"]
+    terminal = runner.invoke(cli, ["record", str(folder / "other.rvs")],
+                             input=HEADER + "dealer: Bruno\n2C\nJC\nJC\n")
+    assert terminal.exit_code == 1
+    assert re.search(r"refused \(.*\): (.*)", terminal.stderr).group(1) == reason
+    assert "JC" in reason
+    assert (folder / "night.rvs").read_text("utf-8") == HEADER + "\nhand 1\ndealer: Bruno\n"
+
+
+def test_the_notation_example_tapped_line_by_line_is_written_as_format_writes_it(web, folder):
+    hand = example()
+    form = hand.header_form("example")
+    assert web.post("/entry", data={"csrf": web.app.state.ctx.csrf, **form}).status_code == 303
+    device = Device(web, "example")
+    taps = [[f"dealer: {hand.dealer}"]]
+    taps += [[" ".join(c[:11]) + (" " if p == hand.dealer else " | ") + c[11]] for p, c in hand.deal()]
+    taps += [[card] if action == "discards" else [action] for _, action, card in hand.exchange()]
+    taps += [[card] for card in hand.cards()]
+    taps += [["table", f"{payer} -> {payee} {amount}"] for payer, payee, amount in hand.table()]
+    said = []
+    for tap in taps:
+        answer = device.tap(*tap)
+        assert answer.status_code == 200, (tap, answer.json())
+        said += answer.json()["said"]
+    written = (folder / "example.rvs").read_text("utf-8")
+    stripped = folder / "stripped.rvs"
+    stripped.write_text(without_comments(EXAMPLE.read_text("utf-8")), "utf-8")
+    assert written == fmt(stripped) == fmt(folder / "example.rvs")
+    assert any(s.startswith("Hand 1 settled: Anne wins the party") for s in said)
+    assert device.view["question"] == "table" and device.view["whole"]
+
+
+def test_with_the_deal_known_only_the_cards_that_follow_suit_are_live(web, folder):
+    (folder / "night.rvs").write_text(without_comments(EXAMPLE.read_text("utf-8")).split("tricks:")[0])
+    device = Device(web, "night")
+    assert device.view["question"] == "announce" and device.view["live"] is None
+    device.tap("2C")  # Claire leads 2♣: Denis holds JC and KC among his clubs
+    assert device.view["to_play"] == "Denis" and device.view["live"] == ["JC", "KC"]
+    assert device.view["played"] == ["2C"]
+
+
+def test_undo_drops_a_pending_card_then_takes_back_a_written_line(web, folder):
+    device = Device(web, "night")
+    device.tap("dealer: Bruno")
+    for card in "2C JC 7C 5C 6H".split():
+        device.tap(card)
+    assert device.view["pending"] == ["6H"]
+    assert device.tap("undo").json()["said"] == ["took back 6H"]
+    assert device.view["pending"] == [] and "Claire: 2C JC 7C 5C" in (folder / "night.rvs").read_text()
+    device.tap("undo")
+    text = (folder / "night.rvs").read_text("utf-8")
+    assert "2C JC" not in text and device.view["pending"] == []
+
+
+def test_void_claims_irregular_and_table_payments(web, folder):
+    device = Device(web, "night")
+    device.tap("dealer: Bruno")
+    assert device.tap("void: misdeal").status_code == 200
+    assert device.tap("table", "Bruno -> pool 5").status_code == 200
+    device.tap("dealer: Claire")
+    device.tap("irregular: out-of-turn Anne")
+    assert device.tap("claims: waived").status_code == 200
+    assert device.tap("void: misdeal").status_code == 200
+    text = (folder / "night.rvs").read_text("utf-8")
+    assert "void: misdeal\ntable:\n  Bruno -> pool 5\n\nhand 2\ndealer: Claire\n" in text
+    assert "irregular: out-of-turn Anne\nvoid: misdeal\nclaims: waived\n" in text
+    assert text == fmt(folder / "night.rvs")
+
+
+def test_a_reload_sends_the_pending_cards_again(web, folder):
+    device = Device(web, "night")
+    device.tap("dealer: Bruno")
+    device.tap("2C")
+    device.tap("JC")
+    seen = device.view["seen"]
+    again = web.get("/entry/night/view", params=[("seen", seen), ("p", "2C"), ("p", "JC")]).json()["view"]
+    assert again["pending"] == ["2C", "JC"] and again["trick"] == [["Claire", "2C"], ["Denis", "JC"]]
+    stale = web.get("/entry/night/view", params=[("seen", "old"), ("p", "2C")]).json()["view"]
+    assert stale["pending"] == [] and stale["seen"] == seen
+    assert web.get("/entry/night/seen").json() == {"seen": seen}
+
+
+# ------------------------------------------------------------ two devices
+def test_a_duplicate_line_from_a_second_device_is_refused(web, folder):
+    first, second = Device(web, "night"), Device(web, "night")
+    first.tap("dealer: Bruno")
+    second.load()
+    for card in "2C JC 7C".split():
+        assert first.tap(card).status_code == 200 and second.tap(card).status_code == 200
+    assert first.tap("5C").status_code == 200
+    answer = second.tap("5C")
+    assert answer.status_code == 409 and answer.json()["refused"] == [CONFLICT]
+    assert second.view["pending"] == [] and second.view["seen"] == first.view["seen"]
+    text = (folder / "night.rvs").read_text("utf-8")
+    assert text.count("2C JC 7C 5C") == 1 and text == fmt(folder / "night.rvs")
+
+
+def test_two_devices_at_once_write_the_line_once(web, folder):
+    devices = [Device(web, "night") for _ in range(4)]
+    devices[0].tap("dealer: Bruno")
+    for d in devices:
+        d.load()
+        for card in "2C JC 7C".split():
+            d.tap(card)
+    answers = []
+    start = threading.Barrier(len(devices))
+
+    def last(d):
+        start.wait()
+        answers.append(d.tap("5C").status_code)
+
+    threads = [threading.Thread(target=last, args=(d,)) for d in devices]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(answers) == [200, 409, 409, 409]
+    assert (folder / "night.rvs").read_text("utf-8").count("2C JC 7C 5C") == 1
+
+
+def test_a_record_held_by_record_at_a_terminal_is_not_written(web, folder):
+    device = Device(web, "night")
+    store = Store(folder / "night.rvs")
+    try:
+        answer = device.tap("dealer: Bruno")
+    finally:
+        store.close()
+    assert answer.status_code == 409 and "being recorded by another process" in answer.json()["error"]
+    assert (folder / "night.rvs").read_text("utf-8") == HEADER
+
+
+def test_a_record_with_errors_before_its_last_hand_is_not_entered(web, folder):
+    bad = (SAMPLES / "bad" / "errors-in-two-hands.rvs").read_text("utf-8")
+    (folder / "bad.rvs").write_text(bad, "utf-8")
+    page = web.get("/entry/bad")
+    assert page.status_code == 409 and "fix them" in html.unescape(page.text)
+    assert (folder / "bad.rvs").read_text("utf-8") == bad
