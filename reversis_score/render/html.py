@@ -1,10 +1,10 @@
-"""``report``: one self-contained HTML page of a session — no network, no script.
+"""The chart of running balances as inline SVG, for the pages of ``report`` and ``serve``.
 
-The header, the per-hand table, the balances, the settle-up, and an inline SVG chart of each
-player's running balance: one polyline per player, one marker per hand. Players differ by
-marker shape, dash pattern and a name label at the end of the line, not by colour alone, so
-the chart reads in black and white; the SVG has a viewBox and the page is fluid, so it reads
-on a phone.
+One polyline per player, one marker per hand (or per session, for a season). Players differ
+by marker shape, dash pattern and a name label at the end of the line, not by colour alone,
+so the chart reads in black and white. The SVG has a viewBox and scales with the page; a
+``NARROW`` size is drawn for phones, so that its text stays at least 11 px at 420 px. The
+pages themselves are templates (reversis_score/serve/templates/).
 """
 from __future__ import annotations
 
@@ -13,16 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 
-from reversis_score.ledger.build import Ledger, settle_up
-from reversis_score.render.tables import (
-    MINUS,
-    human_number,
-    outcome_words,
-    pools_text,
-    rules_line,
-    session_title,
-    signed,
-)
+from reversis_score.ledger.build import Ledger
+from reversis_score.render.tables import MINUS, human_number
 
 WIDTH, HEIGHT, FONT, LINE = 640, 300, 12, 15  # the SVG at its narrowest; its text; a label's height
 LEFT, RIGHT, TOP, BOTTOM = 52, 96, 30, 40  # the least room for the axis labels and the names
@@ -32,91 +24,6 @@ DASHES = ("", "8 4", "2 3", "10 3 2 3")
 COLOURS = ("#1b4f9c", "#b3261e", "#2e7d32", "#6a1b9a")  # distinct in colour and, below, in form
 # A season has more than four players: the next four get other colours and hollow markers.
 MORE_COLOURS = ("#e65100", "#00838f", "#5d4037", "#37474f")
-
-STYLE = """
-body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:60rem;
-padding:1rem;line-height:1.4;color:#111;background:#fff}
-h1{font-size:1.5rem;margin:.2rem 0}h2{font-size:1.15rem;margin-top:1.6rem}
-.meta{color:#444;margin:.2rem 0}
-.scroll{overflow-x:auto}
-table{border-collapse:collapse;font-variant-numeric:tabular-nums}
-th,td{border-bottom:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}
-td.n,th.n{text-align:right}
-svg{max-width:100%;height:auto;display:block}
-@media print{body{max-width:none}}
-"""
-
-
-def report_html(ledger: Ledger) -> str:
-    """The whole page as one string (UTF-8 when written)."""
-    title = escape(session_title(ledger))
-    parts = [
-        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{title}</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
-        _header(ledger), "<h2>Running balances</h2>", chart_svg(ledger),
-        "<h2>Hands</h2>", _hands_table(ledger), "<h2>Balances</h2>", _balances_table(ledger),
-        "<h2>Settle up</h2>", _settle_up(ledger), _warnings(ledger), "</body>", "</html>", "",
-    ]
-    return "\n".join(p for p in parts if p)
-
-
-def _header(ledger: Ledger) -> str:
-    header = ledger.session.header
-    lines = [f"<h1>{escape(header.title or ledger.session.file)}</h1>"]
-    facts = []
-    if header.date:
-        facts.append(f"<time datetime=\"{header.date.isoformat()}\">{header.date.isoformat()}</time>")
-    facts.append("players " + escape(", ".join(ledger.players)) + " (in order of play)")
-    facts.append(f"stake {ledger.stake}")
-    lines.append(f'<p class="meta">{" · ".join(facts)}</p>')
-    lines.append(f'<p class="meta">{escape(rules_line(ledger))} · record {escape(ledger.session.file)}</p>')
-    return "\n".join(lines)
-
-
-def _table(headers: list[str], rows: list[list], numeric: set[int]) -> str:
-    def cell(tag: str, i: int, value) -> str:
-        cls = ' class="n"' if i in numeric else ""
-        return f"<{tag}{cls}>{escape(str(value))}</{tag}>"
-    head = "<tr>" + "".join(cell("th", i, h) for i, h in enumerate(headers)) + "</tr>"
-    body = "\n".join("<tr>" + "".join(cell("td", i, v) for i, v in enumerate(r)) + "</tr>" for r in rows)
-    return f'<div class="scroll"><table>\n<thead>{head}</thead>\n<tbody>\n{body}\n</tbody>\n</table></div>'
-
-
-def _hands_table(ledger: Ledger) -> str:
-    players = list(ledger.players)
-    rows = []
-    for hand in ledger.settled:
-        s = hand.settlement
-        rows.append([hand.number, hand.dealer, outcome_words(s.outcome, s)]
-                    + [signed(s.net[p]) for p in players] + [pools_text(s.pools_after)])
-    numeric = {0} | set(range(3, 4 + len(players)))
-    return _table(["hand", "dealer", "outcome", *players, "pools after"], rows, numeric)
-
-
-def _balances_table(ledger: Ledger) -> str:
-    between, into = ledger.between_players(), ledger.into_pools()
-    rows = [[p, ledger.stake, signed(ledger.totals[p]), human_number(ledger.balances[p]),
-             signed(between[p]), human_number(into[p])] for p in ledger.players]
-    return _table(["player", "stake", "session", "balance", "from players", "into pools"], rows,
-                  {1, 2, 3, 4, 5})
-
-
-def _settle_up(ledger: Ledger) -> str:
-    transfers = settle_up(ledger.between_players())
-    items = [f"<li>{escape(a)} pays {escape(b)} {n}</li>" for a, b, n in transfers] or [
-        "<li>nobody owes anybody anything</li>"]
-    items.append(f"<li>pools left on the table: {escape(pools_text(ledger.pools))}</li>")
-    return "<ul>\n" + "\n".join(items) + "\n</ul>"
-
-
-def _warnings(ledger: Ledger) -> str:
-    if not ledger.warnings:
-        return ""
-    items = "\n".join(f"<li>{f'hand {w.hand}: ' if w.hand else ''}{escape(w.message)}</li>"
-                      for w in ledger.warnings)
-    return f"<h2>Warnings</h2>\n<ul>\n{items}\n</ul>"
-
 
 # ------------------------------------------------------------------ the chart
 @dataclass(frozen=True, slots=True)

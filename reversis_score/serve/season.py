@@ -30,6 +30,17 @@ class SessionSummary:
     problems: int = 0  # record errors (the figures stop before the first bad hand)
 
 
+@dataclass(slots=True)
+class Standing:
+    """One player's season so far."""
+
+    player: str
+    sessions: int = 0
+    hands: int = 0
+    net: int = 0
+    balance: int = 0
+
+
 def summary_of(name: str, ledger: Ledger) -> SessionSummary:
     """A session's summary from its ledger."""
     header = ledger.session.header
@@ -51,16 +62,16 @@ def season_view(summaries: list[SessionSummary], unreadable: list[tuple[str, str
     players: list[str] = []
     for s in sessions:
         players += [p for p in s.players if p not in players]
-    standings = {p: {"player": p, "sessions": 0, "hands": 0, "net": 0, "balance": 0} for p in players}
+    standings = {p: Standing(p) for p in players}
     running = {p: 0 for p in players}
     series: dict[str, list[int]] = {p: [] for p in players}
     for s in sessions:
         for p in s.players:
             row = standings[p]
-            row["sessions"] += 1
-            row["hands"] += s.hands
-            row["net"] += s.totals.get(p, 0)
-            row["balance"] += s.between.get(p, 0)
+            row.sessions += 1
+            row.hands += s.hands
+            row.net += s.totals.get(p, 0)
+            row.balance += s.between.get(p, 0)
             running[p] += s.totals.get(p, 0)
         for p in players:
             series[p].append(running[p])
@@ -72,9 +83,9 @@ def season_view(summaries: list[SessionSummary], unreadable: list[tuple[str, str
                       "players": s.players, "hands": s.hands, "problems": s.problems,
                       "nets": [(p, signed(s.totals.get(p, 0))) for p in s.players]}
                      for i, s in enumerate(sessions, 1)],
-        "standings": [{**r, "net": signed(r["net"]), "balance": signed(r["balance"])}
-                      for r in standings.values()],
-        "transfers": settle_up({p: r["balance"] for p, r in standings.items()}),
+        "standings": [{"player": r.player, "sessions": r.sessions, "hands": r.hands,
+                       "net": signed(r.net), "balance": signed(r.balance)} for r in standings.values()],
+        "transfers": settle_up({p: r.balance for p, r in standings.items()}),
         "chart_wide": chart.get(WIDE), "chart_narrow": chart.get(NARROW),
         "first": sessions[0].date if sessions else None, "last": sessions[-1].date if sessions else None,
         "unreadable": unreadable or [], "links": links,
