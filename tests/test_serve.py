@@ -4,7 +4,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from conftest import SAMPLES
+from conftest import DATA, SAMPLES
 from starlette.testclient import TestClient
 
 from reversis_score.serve.app import create_app
@@ -17,17 +17,147 @@ def folder(tmp_path):
     records = tmp_path / "records"
     records.mkdir()
     shutil.copy(SAMPLES / "club-night.rvs", records / "club-night.rvs")
+    shutil.copy(DATA / "notation-example.rvs", records / "example.rvs")
     return records
+
+
+ROUTES = ["/", "/stamp", "/session/club-night", "/session/club-night/stamp",
+          "/session/club-night/hand/1", "/session/example/why?a=Anne&b=Claire", "/static/app.css",
+          "/static/live.js", "/static/hand.js"]
 
 
 def client(folder, **options) -> TestClient:
     return TestClient(create_app(folder, **options), base_url=LOCAL, follow_redirects=False)
 
 
-def test_the_season_lists_the_records(folder):
-    response = client(folder).get("/")
-    assert response.status_code == 200
-    assert "club-night" in response.text
+@pytest.mark.parametrize("url", ROUTES)
+def test_every_route_answers(folder, url):
+    assert client(folder).get(url).status_code == 200
+
+
+@pytest.mark.parametrize("url", ROUTES)
+def test_every_route_needs_the_token(folder, url):
+    c = TestClient(create_app(folder, token="s3cret"), base_url="http://10.0.0.2:8000")
+    assert c.get(url).status_code == 403
+    c.cookies.set("rvs_token", "s3cret")
+    assert c.get(url).status_code == 200
+
+
+def test_the_season_lists_the_records_and_the_standings(folder):
+    page = client(folder).get("/").text
+    assert '<a href="/session/club-night">' in page and '<a href="/session/example">' in page
+    assert "<h2>Standings</h2>" in page and "2 sessions" in page
+    assert page.count('<svg class="chart"') == 2  # the wide chart and the phone's
+
+
+def test_the_session_page_links_each_hand_and_asks_why(folder):
+    page = client(folder).get("/session/club-night").text
+    for n in range(1, 13):
+        assert f'href="/session/club-night/hand/{n}"' in page
+    assert 'action="/session/club-night/why"' in page
+    assert 'data-stamp-url="/session/club-night/stamp"' in page and "/static/live.js" in page
+
+
+def test_the_hand_page_steps_through_the_tricks(folder):
+    c = client(folder)
+    page = c.get("/session/example/hand/1").text
+    assert page.count('<section class="step"') == 13  # before, 11 tricks, the end
+    assert page.count(" hidden>") == 12 and 'data-step="0" aria-label="Before the first trick">' in page
+    at_nine = c.get("/session/example/hand/1?step=9").text
+    assert 'data-step="9" aria-label="Trick 9 of 11">' in at_nine
+    assert "Claire led Quinola" in at_nine  # the payment's why, at its trick
+    assert c.get("/session/example/hand/1?step=x").status_code == 200
+    assert c.get("/session/example/hand/1?step=99").status_code == 200
+    for seat in ("bottom", "right", "top", "left"):
+        assert f'class="seat {seat}' in page
+    assert '<span class="badge" title="the dealer">dealer</span>' in page
+
+
+def test_the_running_nets_at_the_end_are_the_hands_nets(folder):
+    from reversis_score.ledger.build import build_ledger
+    from reversis_score.pipeline import check_text
+    from reversis_score.serve.views import hand_view, net_cells
+    ledger = build_ledger(check_text((folder / "club-night.rvs").read_text("utf-8"), "x"))
+    for hand in ledger.settled:
+        steps = hand_view(ledger, hand)["steps"]
+        end = {c["player"]: c["text"] for c in steps[-1].nets}
+        assert end == {c["player"]: c["text"] for c in net_cells(ledger.players, hand.settlement.net)}
+        assert sum(len(s.items) for s in steps) == len(hand.settlement.items)
+
+
+def test_why_shows_the_payments_and_the_settle_up(folder):
+    page = client(folder).get("/session/example/why?a=Anne&b=Claire").text
+    assert "Claire owes Anne 32" in page
+    assert "Claire pays Anne 34" in page  # the settle-up carries fish owed by the others
+    assert 'href="/session/example/hand/1?step=12"' in page  # the party is paid at the end
+
+
+@pytest.mark.parametrize("query", ["a=Anne&b=Anne", "a=Anne&b=Zoe", "a=%3Cb%3E&b=Anne"])
+def test_why_refuses_a_bad_pair(folder, query):
+    response = client(folder).get(f"/session/example/why?{query}")
+    assert response.status_code == 400 and "<b>" not in response.text
+
+
+def test_unknown_records_and_hands_are_404(folder):
+    c = client(folder)
+    for url in ["/session/nothere", "/session/club-night/hand/99", "/session/..%2F..%2Fetc%2Fpasswd",
+                "/session/%2Fetc%2Fpasswd", "/session/.hidden", "/session/nothere/stamp",
+                "/session/nothere/why"]:
+        assert c.get(url).status_code == 404, url
+
+
+def test_a_symlink_leading_out_is_404(folder):
+    (folder.parent / "secret.rvs").write_text((folder / "example.rvs").read_text("utf-8"), "utf-8")
+    (folder / "out.rvs").symlink_to(folder.parent / "secret.rvs")
+    (folder / "inside.rvs").symlink_to(folder / "example.rvs")
+    c = client(folder)
+    assert c.get("/session/out").status_code == 404
+    assert c.get("/session/inside").status_code == 200
+    assert "/session/out" not in c.get("/").text
+
+
+def test_records_that_appear_or_change_are_read(folder):
+    c = client(folder)
+    stamp = c.get("/stamp").text
+    session_stamp = c.get("/session/example/stamp").text
+    shutil.copy(DATA / "ledgers" / "autumn-1.rvs", folder / "autumn-1.rvs")
+    assert c.get("/stamp").text != stamp
+    assert "Autumn league, night 1" in c.get("/").text
+    text = (folder / "example.rvs").read_text("utf-8")
+    (folder / "example.rvs").write_text(text.replace("Club night at the Rue de Lille", "Renamed night"),
+                                        "utf-8")
+    assert c.get("/session/example/stamp").text != session_stamp
+    assert "Renamed night" in c.get("/session/example").text
+
+
+def test_an_unreadable_record_is_said_not_crashed(folder):
+    (folder / "latin1.rvs").write_bytes("session: caf\xe9\n".encode("latin-1"))
+    c = client(folder)
+    season = c.get("/")
+    assert season.status_code == 200 and "latin1.rvs: the file is not UTF-8 text" in season.text
+    assert c.get("/session/latin1").status_code == 422
+
+
+def test_a_record_with_errors_shows_them(folder):
+    shutil.copy(DATA / "ledgers" / "autumn-bad.rvs", folder / "bad.rvs")
+    page = client(folder).get("/session/bad")
+    assert page.status_code == 200 and "Errors in the record" in page.text
+
+
+def test_titles_and_names_are_escaped(folder):
+    text = (folder / "example.rvs").read_text("utf-8").replace(
+        "Club night at the Rue de Lille", "<script>alert(1)</script> & co")
+    (folder / "example.rvs").write_text(text, "utf-8")
+    c = client(folder)
+    for url in ["/", "/session/example", "/session/example/hand/1", "/session/example/why"]:
+        page = c.get(url).text
+        assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co" in page
+
+
+def test_read_only_serves_the_pages(folder):
+    c = client(folder, read_only=True)
+    assert c.app.state.ctx.read_only
+    assert all(c.get(url).status_code == 200 for url in ROUTES)
 
 
 def test_static_files_are_served(folder):

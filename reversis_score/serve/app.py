@@ -22,36 +22,27 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Mount, Route
+from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
+from reversis_score.serve import pages
 from reversis_score.serve.context import ServeContext, context_of
 from reversis_score.serve.security import AccessMiddleware
 
 STATIC = Path(__file__).resolve().parent / "static"
 
 
-async def index(request: Request) -> Response:
-    ctx = context_of(request)
-    return ctx.page(request, "index.html", names=ctx.record_names())
-
-
 async def refused(request: Request, exc: Exception) -> Response:
     """A 404 or other refusal as a small page (its message escaped like everything else)."""
     assert isinstance(exc, HTTPException)
     return context_of(request).page(request, "refused.html", status=exc.status_code,
-                                    message=exc.detail, headers=None)
-
-
-def page_routes() -> list[BaseRoute]:
-    """The pages everyone with access may read."""
-    return [Route("/", index, name="season")]
+                                    code=exc.status_code, message=exc.detail)
 
 
 def create_app(folder: Path, *, token: str | None = None, read_only: bool = False) -> Starlette:
     """The app serving the records of ``folder`` (see the module docstring)."""
     ctx = ServeContext(Path(folder), token, read_only)
-    routes = page_routes()
+    routes: list[BaseRoute] = pages.routes()
     if not read_only:
         from reversis_score.serve import entry
         routes += entry.routes

@@ -6,6 +6,7 @@
   file name without ``.rvs`` (``club-night`` is ``FOLDER/club-night.rvs``); names with a
   slash, a backslash, a leading dot, ``..``, a NUL, or a symlink that leads out of FOLDER
   are a 404, as are missing files unless ``must_exist=False`` (entry's new sessions).
+- ``library``: the records read, checked and settled, each again when its file changes.
 - ``page(request, template, **values)``: an HTMLResponse of a template, with ``csrf`` and
   ``read_only`` filled in.
 """
@@ -21,6 +22,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
+from reversis_score.serve.library import Library
 from reversis_score.serve.templating import render
 
 SUFFIX = ".rvs"
@@ -35,6 +37,7 @@ class ServeContext:
     token: str | None = None
     read_only: bool = False
     csrf: str = field(default_factory=lambda: secrets.token_urlsafe(24))
+    library: Library = field(default_factory=Library)
 
     def __post_init__(self) -> None:
         self.folder = self.folder.resolve()

@@ -1,0 +1,83 @@
+"""serve in a real browser (Debian's Chromium under Playwright): the four pages at a phone's
+width and a desktop's, screenshots kept (tests/webserver.py's ``artefacts()``), nothing a
+player needs cut or behind a sideways scroll at 420 px, chart text at least 11 px."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from conftest import DATA, SAMPLES
+from webserver import artefacts, chromium, running
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+SIZES = {"phone": (420, 800), "desktop": (1200, 900)}
+PAGES = {"season": "/", "session": "/session/club-night", "hand": "/session/club-night/hand/2?step=4",
+         "why": "/session/example/why?a=Anne&b=Claire"}
+
+# What a player needs on each page: these may not reach past the right edge at 420 px.
+NEEDED = "main h1, main h2, main p, main li, table.cards tr, table.cards td, table.cards th, .felt, " \
+         ".seat, .played, .stepper, form.why, svg.chart"
+
+OVERFLOW = """(selector) => {
+  const width = document.documentElement.clientWidth;
+  const out = [];
+  const scroll = document.documentElement.scrollWidth;
+  if (scroll > width) out.push('page scrolls sideways: ' + scroll);
+  for (const el of document.querySelectorAll(selector)) {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;  // hidden (another step, the wide chart)
+    if (box.right > width + 0.5 || box.left < -0.5)
+      out.push(el.tagName + '.' + el.className + ' ' + box.left + '..' + box.right);
+  }
+  return out;
+}"""
+
+CHART_TEXT = """() => {
+  const sizes = [];
+  for (const svg of document.querySelectorAll('svg.chart')) {
+    const box = svg.getBoundingClientRect();
+    if (box.width === 0) continue;
+    const scale = box.width / svg.viewBox.baseVal.width;
+    for (const t of svg.querySelectorAll('text'))
+      sizes.push(parseFloat(getComputedStyle(t).fontSize) * scale);
+  }
+  return sizes;
+}"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("records")
+    shutil.copy(SAMPLES / "club-night.rvs", folder / "club-night.rvs")
+    shutil.copy(DATA / "notation-example.rvs", folder / "example.rvs")
+    for path in sorted((DATA / "ledgers").glob("autumn-[0-9].rvs")):
+        shutil.copy(path, folder / path.name)
+    with running(folder) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright_api.sync_playwright() as p:
+        b = chromium(p)
+        yield b
+        b.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("page_name", PAGES)
+def test_pages_fit_and_are_kept_as_screenshots(site, browser, page_name, size):
+    width, height = SIZES[size]
+    page = browser.new_page(viewport={"width": width, "height": height})
+    try:
+        response = page.goto(site + PAGES[page_name])
+        assert response is not None and response.status == 200
+        page.screenshot(path=str(artefacts() / f"{page_name}-{size}.png"), full_page=True)
+        if size == "phone":
+            assert page.evaluate(OVERFLOW, NEEDED) == []
+        sizes = page.evaluate(CHART_TEXT)
+        if page_name in ("season", "session"):
+            assert sizes and min(sizes) >= 11, sizes
+    finally:
+        page.close()
