@@ -88,7 +88,7 @@ def test_names_in_the_header_are_escaped(web, folder):
 def test_without_the_token_every_entry_route_is_403(folder):
     lan = TestClient(create_app(folder, token="s3cret"), base_url="http://192.168.1.5:8000",
                      follow_redirects=False)
-    for path in ("/entry", "/entry/night", "/entry/night/view", "/entry/night/seen"):
+    for path in ("/entry", "/entry/night", "/entry/night/view"):
         assert lan.get(path).status_code == 403, path
     assert lan.post("/entry/night/tap", json={}).status_code == 403
     assert lan.post("/entry", data={}).status_code == 403
@@ -98,7 +98,7 @@ def test_without_the_token_every_entry_route_is_403(folder):
 
 def test_read_only_serves_no_entry(folder):
     ro = client(folder, read_only=True)
-    for path in ("/entry", "/entry/night", "/entry/night/view", "/entry/night/seen"):
+    for path in ("/entry", "/entry/night", "/entry/night/view"):
         assert ro.get(path).status_code == 404, path
     assert ro.post("/entry/night/tap", json={}).status_code in (404, 405)
     assert ro.post("/entry", data={}).status_code in (404, 405)
@@ -116,7 +116,7 @@ def test_a_tap_or_a_form_without_the_csrf_token_is_403(web, folder):
 @pytest.mark.parametrize("name", ["..%2Fsecret", ".hidden", "nothere", "a%5Cb"])
 def test_a_name_outside_the_folder_is_404(web, folder, name):
     (folder.parent / "secret.rvs").write_text(HEADER)
-    for path in (f"/entry/{name}", f"/entry/{name}/view", f"/entry/{name}/seen"):
+    for path in (f"/entry/{name}", f"/entry/{name}/view"):
         assert web.get(path).status_code == 404, path
 
 
@@ -216,7 +216,7 @@ def test_a_reload_sends_the_pending_cards_again(web, folder):
     assert again["pending"] == ["2C", "JC"] and again["trick"] == [["Claire", "2C"], ["Denis", "JC"]]
     stale = web.get("/entry/night/view", params=[("seen", "old"), ("p", "2C")]).json()["view"]
     assert stale["pending"] == [] and stale["seen"] == seen
-    assert web.get("/entry/night/seen").json() == {"seen": seen}
+
 
 
 # ------------------------------------------------------------ two devices
@@ -274,3 +274,11 @@ def test_a_record_with_errors_before_its_last_hand_is_not_entered(web, folder):
     page = web.get("/entry/bad")
     assert page.status_code == 409 and "fix them" in html.unescape(page.text)
     assert (folder / "bad.rvs").read_text("utf-8") == bad
+
+
+def test_the_pages_link_to_entry_unless_read_only(folder):
+    assert 'href="/entry/night"' in client(folder).get("/session/night").text
+    assert 'href="/entry"' in client(folder).get("/").text
+    read_only = client(folder, read_only=True)
+    assert "/entry" not in read_only.get("/session/night").text
+    assert "/entry" not in read_only.get("/").text

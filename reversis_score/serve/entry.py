@@ -6,7 +6,9 @@
 - ``GET /entry/{name}``: the entry page of a record (entry.html, static/entry.js).
 - ``GET /entry/{name}/view?seen=H&p=E&p=E``: the page's view as JSON (a reload sends its
   pending entries again, from the page's address).
-- ``GET /entry/{name}/seen``: the file's hash only (the page polls it to stay live).
+
+The page stays live as the other pages do: it polls ``/session/{name}/stamp`` (pages.py)
+every second and, when the file changed, asks for its view again.
 - ``POST /entry/{name}/tap``: JSON ``{"seen", "pending", "entries"}`` with the header
   ``X-CSRF-Token``; answers ``{"view", "said", "refused", "conflict", "wrote"}``: 200 taken,
   422 refused (the reasons ``record`` gives), 409 when the file changed under the page
@@ -30,7 +32,8 @@ from starlette.routing import BaseRoute, Route
 from reversis_score.render.rvs import quote
 from reversis_score.rules.presets import ALL as PRESETS
 from reversis_score.serve.context import SUFFIX, context_of
-from reversis_score.serve.entry_model import MAX_PENDING, Entry, EntryError, Result, digest
+from reversis_score.serve.entry_model import MAX_PENDING, Entry, EntryError, Result
+from reversis_score.serve.library import stamp_of
 from reversis_score.serve.security import csrf_protected
 
 MAX_ENTRY = 400  # characters in one entry: a deal line is about 50
@@ -113,7 +116,9 @@ async def page(request: Request) -> Response:
     result = await _run(entry_of(request).view, path)
     if isinstance(result, str):
         return ctx.page(request, "refused.html", status=409, code=409, message=result)
-    return ctx.page(request, "entry.html", name=path.name.removesuffix(SUFFIX), view=result.view)
+    stamp = "-".join(map(str, stamp_of(path)))  # as /session/{name}/stamp says it
+    return ctx.page(request, "entry.html", name=path.name.removesuffix(SUFFIX), view=result.view,
+                    stamp=stamp)
 
 
 async def view(request: Request) -> Response:
@@ -121,16 +126,6 @@ async def view(request: Request) -> Response:
     pending = tuple(request.query_params.getlist("p"))[:MAX_PENDING]
     result = await _answer(entry_of(request).view, path, pending, request.query_params.get("seen"))
     return result if isinstance(result, Response) else _json(result)
-
-
-async def seen(request: Request) -> Response:
-    path = context_of(request).record_path(request.path_params["name"])
-    try:
-        raw = await run_in_threadpool(path.read_bytes)
-    except OSError:
-        raise HTTPException(404, "no such record") from None
-    return JSONResponse({"seen": digest(raw.decode("utf-8", "replace"))},
-                        headers={"Cache-Control": "no-store"})
 
 
 @csrf_protected
@@ -184,6 +179,5 @@ routes: list[BaseRoute] = [
     Route("/entry", create, methods=["POST"], name="entry_new"),
     Route("/entry/{name}", page, methods=["GET"], name="entry_page"),
     Route("/entry/{name}/view", view, methods=["GET"], name="entry_view"),
-    Route("/entry/{name}/seen", seen, methods=["GET"], name="entry_seen"),
     Route("/entry/{name}/tap", tap, methods=["POST"], name="entry_tap"),
 ]

@@ -194,12 +194,16 @@
   }
 
   // ------------------------------------------------------------ live: another device's lines
+  // The stamp the other pages poll (live.js): when the file changes, the view is asked again.
+  let stamp = root.dataset.stamp;
   async function poll() {
     if (inFlight || composing) return;
     try {
-      const response = await fetch(base + "/seen", { credentials: "same-origin", cache: "no-store" });
-      const data = await response.json();
-      if (inFlight || data.seen === view.seen) return;
+      const response = await fetch(root.dataset.stampUrl, { credentials: "same-origin", cache: "no-store" });
+      if (!response.ok) return;
+      const now = (await response.text()).trim();
+      if (inFlight || now === stamp) return;
+      stamp = now;
       const hadPending = view.pending.length > 0;
       const fresh = await fetchView(view.seen, view.pending);
       if (!fresh || inFlight) return;
