@@ -4,6 +4,7 @@ widths, and the file compared with what ``format`` writes; a reload mid-trick; a
 device that sees the hand appear. Screenshots of the entry page go to the artefacts folder."""
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -120,6 +121,8 @@ def test_a_reload_mid_trick_keeps_the_trick_and_the_hand_is_finished(tmp_path, b
         page.goto(url + "/entry/night")
         for token in LAST_SIX[:2]:
             tap(page, card(page, token))
+        expect(page.locator("#trick .slot")).to_have_count(3)
+        expect(page).to_have_url(re.compile("#s=.*3C"))  # the page keeps the trick in its address
         page.reload()
         expect(page.locator("#trick .slot")).to_have_count(3)  # Bruno's 7♦, Claire's 3♣, Denis next
         expect(page.locator("#trick")).to_contain_text("7♦")
