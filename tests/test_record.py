@@ -59,7 +59,7 @@ def test_feeding_a_record_writes_it_as_format_does(tmp_path, source):
 def test_a_whole_hand_card_by_card_shows_tricks_payments_and_settlement(tmp_path):
     target = tmp_path / "new.rvs"
     cards = "\n".join(card for trick in TRICKS for card in trick.split())
-    result = record(target, HEADER + "dealer: Bruno\n" + cards + "\n")
+    result = record(target, HEADER + "dealer: Bruno\n" + cards + "\n", "--verbose")
     assert result.exit_code == 0, result.output
     assert "trick 1: Denis wins it with J♣" in result.stdout
     said = " ".join(result.stdout.split())
@@ -74,16 +74,15 @@ def test_a_whole_hand_card_by_card_shows_tricks_payments_and_settlement(tmp_path
 
 def test_eof_mid_hand_leaves_a_record_that_check_calls_unfinished_and_record_resumes(tmp_path):
     target = tmp_path / "night.rvs"
-    first = record(target, HEADER + "dealer: Bruno\n" + "\n".join(TRICKS[:5]) + "\n2H\n")
+    first = record(target, HEADER + "dealer: Bruno\n" + "\n".join(TRICKS[:5]) + "\n")
     assert first.exit_code == 0, first.output
-    assert "2H" not in target.read_text("utf-8").split("tricks:")[1]  # the trick being entered
     check = runner.invoke(app, ["check", str(target)])
     assert check.exit_code == 1
     assert "hand 1 is unfinished: 5 of 11 tricks recorded" in check.output
     assert check.output.count("error") == 2  # the summary's count and that one message
     second = record(target, "\n".join(TRICKS[5:]) + "\n")
     assert second.exit_code == 0, second.output
-    assert "resuming at hand 1, trick 6 (5 of 11 recorded)" in second.output
+    assert "resuming: hand 1 is at trick 6 (5 of 11 recorded)." in second.output
     assert runner.invoke(app, ["check", str(target)]).exit_code == 0
     assert target.read_text("utf-8") == fmt(target)
 
@@ -124,8 +123,8 @@ def test_names_of_several_words_at_the_prompts(tmp_path):
 
 def test_show_help_and_a_bad_option(tmp_path):
     target = tmp_path / "s.rvs"
-    result = record(target, HEADER + "dealer: Bruno\n2C JC\nshow\nhelp\n")
-    assert ("dealer: Bruno\n  Claire: 2C JC   (being played: not written yet)\n"
+    result = record(target, HEADER + "dealer: Bruno\n2C JC\nshow\nhelp\n", "--verbose")
+    assert ("dealer: Bruno\n  Claire: 2C JC   (being played)\n"
             "hand 1, trick 1 — Claire leads; ♣ led") in result.stdout
     assert "claims waived" in result.stdout and result.exit_code == 0
     bad = record(tmp_path / "d.rvs", "", "--players", "A B C D", "--date", "20 Nov")
@@ -139,12 +138,12 @@ def test_unknown_holdings_a_later_card_reveals_the_revoke_to_acknowledge(tmp_pat
               "9H QH KH 3S", "AH 4S JH 2D", "5S 6S 7S 8S", "3D 4D 5D 6D", "7D 8D 9D JD", "9S QS KS AS"]
     result = record(target, HEADER + "dealer: Denis\n" + "\n".join(tricks[:3]) + "\n")
     assert result.exit_code == 0 and "revoke" not in result.output
-    result = record(target, tricks[3] + "\n")
+    result = record(target, tricks[3] + "\n", "--verbose")
     assert result.exit_code == 0
-    assert "trick 3: Bruno plays 2♥ on a ♣ lead while holding A♣ (he plays it in trick 4)" in result.stdout
-    result = record(target, "\n".join(tricks[4:]) + "\n")
-    assert "hand 1 cannot be settled yet" in result.stdout
-    ack = record(target, "irregular revoke Bruno\n")
+    assert "trick 3: Bruno plays 2♥ on a ♣ lead while holding A♣" in result.stdout
+    result = record(target, "\n".join(tricks[4:]) + "\n")  # quiet: what needs attention still shows
+    assert "hand 1 cannot be settled yet" in result.stderr and not result.stdout
+    ack = record(target, "irregular revoke Bruno\n", "--verbose")
     assert ack.exit_code == 0, ack.output
     assert "Hand 1 settled" in ack.stdout
     text = target.read_text("utf-8")
@@ -165,7 +164,7 @@ def test_a_resumed_file_keeps_its_line_ends_before_the_hand_in_progress(tmp_path
 
 def test_undo_takes_back_a_card_then_a_written_trick(tmp_path):
     target = tmp_path / "u.rvs"
-    result = record(target, HEADER + "dealer: Bruno\n2C JC 7C 5C\n6H\nundo\nundo\n")
+    result = record(target, HEADER + "dealer: Bruno\n2C JC 7C 5C\n6H\nundo\nundo\n", "--verbose")
     assert result.exit_code == 0
     assert "took back 6H" in result.stdout and "took back: Claire: 2C JC 7C 5C" in result.stdout
     assert "Claire:" not in target.read_text("utf-8") and "dealer: Bruno\n" in target.read_text("utf-8")
@@ -262,9 +261,14 @@ def test_a_second_writer_is_turned_away(tmp_path):
         holder.close()
 
 
-def test_nothing_entered_leaves_no_file(tmp_path):
-    assert record(tmp_path / "empty.rvs", "session: only a name\n").exit_code == 0
-    assert not (tmp_path / "empty.rvs").exists()  # nothing is written before the players
+def test_nothing_entered_leaves_no_file_and_a_header_line_is_kept_at_once(tmp_path):
+    assert record(tmp_path / "empty.rvs", "\n").exit_code == 0
+    assert not (tmp_path / "empty.rvs").exists()
+    assert record(tmp_path / "some.rvs", "session: only a name\n").exit_code == 0
+    assert (tmp_path / "some.rvs").read_text("utf-8") == "session: only a name\n"
+    going_on = record(tmp_path / "some.rvs", "date: 2026-11-20\n")
+    assert "resuming: the header is written as far as it goes; next comes the date." in going_on.stderr
+    assert (tmp_path / "some.rvs").read_text("utf-8") == "session: only a name\ndate: 2026-11-20\n"
 
 
 def test_record_needs_a_real_file(tmp_path):
@@ -311,7 +315,7 @@ def converse(folder, commands: list[str], entry) -> list[str]:
     import io
 
     from reversis_score.record import show
-    from reversis_score.record.store import where
+    from reversis_score.record.resume import where
     from reversis_score.record.terminal import fit, open_record
     out: list[str] = []
     for command in commands:
@@ -327,8 +331,8 @@ def converse(folder, commands: list[str], entry) -> list[str]:
             typed = entry(len(out), prompt)
             out.append((prompt + typed).rstrip())
             if typed == "^C":
-                out += show.INTERRUPTED.format(file=name).splitlines()
                 store.close()
+                out += show.INTERRUPTED.format(file=name).splitlines()
                 break
             reply = recorder.enter(typed)
             store.sync(recorder.document())
@@ -336,7 +340,7 @@ def converse(folder, commands: list[str], entry) -> list[str]:
                 out += fit(said, True).splitlines()
             if reply.quit:
                 store.close()
-                out.append(f"{name}: {where(recorder)}")
+                out.append(f"{name}: {where(recorder)}.")
                 break
     return out
 
