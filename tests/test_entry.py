@@ -137,13 +137,14 @@ def test_a_refused_card_gives_the_reason_record_gives(web, folder):
     answer = device.tap("JC")
     assert answer.status_code == 422
     (reason,) = answer.json()["refused"]
-    assert answer.json()["view"]["pending"] == ["2C", "JC"]
+    assert answer.json()["view"]["trick"] == [["Claire", "2C"], ["Denis", "JC"]]
+    before = (folder / "night.rvs").read_text("utf-8")
     terminal = runner.invoke(cli, ["record", str(folder / "other.rvs")],
                              input=HEADER + "dealer: Bruno\n2C\nJC\nJC\n")
     assert terminal.exit_code == 1
     assert re.search(r"refused \(.*\): (.*)", terminal.stderr).group(1) == reason
     assert "JC" in reason
-    assert (folder / "night.rvs").read_text("utf-8") == HEADER + "\nhand 1\ndealer: Bruno\n"
+    assert (folder / "night.rvs").read_text("utf-8") == before == (folder / "other.rvs").read_text("utf-8")
 
 
 def test_the_notation_example_tapped_line_by_line_is_written_as_format_writes_it(web, folder):
@@ -178,17 +179,29 @@ def test_with_the_deal_known_only_the_cards_that_follow_suit_are_live(web, folde
     assert device.view["played"] == ["2C"]
 
 
-def test_undo_drops_a_pending_card_then_takes_back_a_written_line(web, folder):
+def test_undo_takes_back_a_card_then_a_line_and_asks_in_a_finished_hand(web, folder):
     device = Device(web, "night")
     device.tap("dealer: Bruno")
     for card in "2C JC 7C 5C 6H".split():
         device.tap(card)
-    assert device.view["pending"] == ["6H"]
     assert device.tap("undo").json()["said"] == ["took back 6H"]
-    assert device.view["pending"] == [] and "Claire: 2C JC 7C 5C" in (folder / "night.rvs").read_text()
-    device.tap("undo")
-    text = (folder / "night.rvs").read_text("utf-8")
-    assert "2C JC" not in text and device.view["pending"] == []
+    assert device.view["trick"] == [] and "Claire: 2C JC 7C 5C\n" in (folder / "night.rvs").read_text()
+    device.tap("undo")  # the trick written whole is taken back as a line, as record does
+    assert "2C" not in (folder / "night.rvs").read_text("utf-8")
+    (folder / "night.rvs").write_text(HEADER + "\nhand 1\ndealer: Bruno\nvoid: misdeal\n", "utf-8")
+    device.load()
+    asked = device.tap("undo").json()
+    assert asked["wrote"] is False and "again" in asked["said"][0] and device.view["pending"] == ["undo"]
+    assert device.tap("undo").json()["wrote"] is True
+    assert "void" not in (folder / "night.rvs").read_text("utf-8")
+
+
+def test_an_entry_not_written_is_dropped_by_undo(web, folder):
+    device = Device(web, "night")
+    device.tap("dealer: Bruno")
+    assert device.tap("").json()["wrote"] is False and device.view["question"] == "announce"
+    assert device.tap("undo").json()["said"] == ["back to the question before"]
+    assert device.view["pending"] == [] and device.view["question"] == "deal"
 
 
 def test_void_claims_irregular_and_table_payments(web, folder):
@@ -206,16 +219,21 @@ def test_void_claims_irregular_and_table_payments(web, folder):
     assert text == fmt(folder / "night.rvs")
 
 
-def test_a_reload_sends_the_pending_cards_again(web, folder):
+def test_a_reload_takes_up_the_trick_from_the_file_and_the_entries_not_written(web, folder):
     device = Device(web, "night")
     device.tap("dealer: Bruno")
     device.tap("2C")
     device.tap("JC")
+    assert Device(web, "night").view["trick"] == [["Claire", "2C"], ["Denis", "JC"]]
+    (folder / "night.rvs").write_text(HEADER + "\nhand 1\ndealer: Bruno\n", "utf-8")
+    device.load()
+    assert device.tap("").json()["wrote"] is False  # no deal: the question moves on, the file not
     seen = device.view["seen"]
-    again = web.get("/entry/night/view", params=[("seen", seen), ("p", "2C"), ("p", "JC")]).json()["view"]
-    assert again["pending"] == ["2C", "JC"] and again["trick"] == [["Claire", "2C"], ["Denis", "JC"]]
-    stale = web.get("/entry/night/view", params=[("seen", "old"), ("p", "2C")]).json()["view"]
-    assert stale["pending"] == [] and stale["seen"] == seen
+    assert device.view["pending"] == [""] and device.view["question"] == "announce"
+    again = web.get("/entry/night/view", params=[("seen", seen), ("p", "")]).json()["view"]
+    assert again["pending"] == [""] and again["question"] == "announce"
+    stale = web.get("/entry/night/view", params=[("seen", "old"), ("p", "")]).json()["view"]
+    assert stale["pending"] == [] and stale["seen"] == seen and stale["question"] == "deal"
 
 
 
@@ -224,37 +242,36 @@ def test_a_duplicate_line_from_a_second_device_is_refused(web, folder):
     first, second = Device(web, "night"), Device(web, "night")
     first.tap("dealer: Bruno")
     second.load()
-    for card in "2C JC 7C".split():
-        assert first.tap(card).status_code == 200 and second.tap(card).status_code == 200
-    assert first.tap("5C").status_code == 200
-    answer = second.tap("5C")
+    for card in "2C JC 7C 5C".split():
+        assert first.tap(card).status_code == 200
+    answer = second.tap("2C")  # the second phone saw the hand before the trick was entered
     assert answer.status_code == 409 and answer.json()["refused"] == [CONFLICT]
-    assert second.view["pending"] == [] and second.view["seen"] == first.view["seen"]
+    assert second.view["seen"] == first.view["seen"] and second.view["trick_number"] == 2
     text = (folder / "night.rvs").read_text("utf-8")
     assert text.count("2C JC 7C 5C") == 1 and text == fmt(folder / "night.rvs")
+    assert second.tap("6H").status_code == 200  # reloaded, it goes on
 
 
-def test_two_devices_at_once_write_the_line_once(web, folder):
+def test_two_devices_at_once_write_the_card_once(web, folder):
     devices = [Device(web, "night") for _ in range(4)]
     devices[0].tap("dealer: Bruno")
     for d in devices:
         d.load()
-        for card in "2C JC 7C".split():
-            d.tap(card)
     answers = []
     start = threading.Barrier(len(devices))
 
-    def last(d):
+    def first_card(d):
         start.wait()
-        answers.append(d.tap("5C").status_code)
+        answers.append(d.tap("2C").status_code)
 
-    threads = [threading.Thread(target=last, args=(d,)) for d in devices]
+    threads = [threading.Thread(target=first_card, args=(d,)) for d in devices]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     assert sorted(answers) == [200, 409, 409, 409]
-    assert (folder / "night.rvs").read_text("utf-8").count("2C JC 7C 5C") == 1
+    text = (folder / "night.rvs").read_text("utf-8")
+    assert text.count("2C") == 1 and text.endswith("tricks:\n  Claire: 2C\n")
 
 
 def test_a_record_held_by_record_at_a_terminal_is_not_written(web, folder):

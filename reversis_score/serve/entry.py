@@ -4,8 +4,8 @@
 - ``POST /entry``: the new record (form fields, ``csrf``): its header checked as ``record``
   checks it, written, then the entry page (303).
 - ``GET /entry/{name}``: the entry page of a record (entry.html, static/entry.js).
-- ``GET /entry/{name}/view?seen=H&p=E&p=E``: the page's view as JSON (a reload sends its
-  pending entries again, from the page's address).
+- ``GET /entry/{name}/view?seen=H&p=E&p=E``: the page's view as JSON (a reload sends the
+  entries ``record`` does not write again, from the page's address).
 
 The page stays live as the other pages do: it polls ``/session/{name}/stamp`` (pages.py)
 every second and, when the file changed, asks for its view again.

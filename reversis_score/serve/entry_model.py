@@ -2,14 +2,14 @@
 only state.
 
 Every request names the file, the hash of the file as the page last saw it (``seen``) and
-the entries it made since the last line was written (``pending``: the cards of the trick
-under way, a deal line waiting for the fourth...). Under the file's lock the file is read
-again; if it is no longer what the page saw, the tap is refused (``CONFLICT``) and the page
-is given the file as it now stands. Otherwise the file is taken up as ``record`` takes it up
-(``store.resume``), the pending entries are entered again, then the new one, each through
-the Recorder's own draft and checks; what is now complete is written with ``Store.sync``
-(appended and fsync'd, as ``record`` writes it). A page that reloads sends its pending
-entries again; another device starts from the file.
+the entries the page made that ``record`` does not write (``pending``: a question passed
+with Enter, such as "no deal"; an `undo` waiting for its confirmation). Under the file's
+lock the file is read again; if it is no longer what the page saw, the tap is refused
+(``CONFLICT``) and the page is given the file as it now stands. Otherwise the file is taken
+up as ``record`` takes it up (``resume``), the pending entries are entered again, then the
+new ones, each through the Recorder's own draft and checks, and the record is written as
+``record`` writes it (``Store.sync``: the whole file, fsync'd, renamed into place; the cards
+of a trick under way included, so that a reload or another device takes them up).
 
 A resumed Recorder is kept in memory between taps, but only as a shortcut keyed by the
 file's hash and the pending entries: it is the file's own reading, never state of its own.
@@ -25,8 +25,9 @@ from pathlib import Path
 from reversis_score.notation.cards import SUIT_SYMBOLS, Card, full_deck, looks_like_card
 from reversis_score.notation.parse import decode
 from reversis_score.record.header import HEADER_QUESTIONS
+from reversis_score.record.resume import resume
 from reversis_score.record.session import Recorder
-from reversis_score.record.store import Busy, Replaced, Store, resume
+from reversis_score.record.store import Busy, Replaced, Store, WriteFailed
 from reversis_score.render.rvs import quote
 
 CONFLICT = "someone else just entered this card: reloaded"
@@ -109,10 +110,12 @@ class Entry:
             recorder, kept = self._recorder(path, raw, now, ())
             self._keep(path, now, kept, recorder)
             return Result(describe(recorder, now, kept, path.name), refused=[CONFLICT], conflict=True)
-        if entries == ["undo"] and pending:  # an entry not written yet is simply dropped
+        if entries == ["undo"] and pending and pending[-1] != "undo":  # (`undo` twice: record's yes)
+            # an entry not written yet (a question passed) is simply dropped
             recorder, kept = self._recorder(path, raw, now, pending[:-1])
             self._keep(path, now, kept, recorder)
-            return Result(describe(recorder, now, kept, path.name), said=[f"took back {pending[-1]}"])
+            back = f"took back {pending[-1]}" if pending[-1].strip() else "back to the question before"
+            return Result(describe(recorder, now, kept, path.name), said=[back])
         recorder, kept = self._recorder(path, raw, now, pending, take=True)
         before = recorder.document()
         said: list[str] = []
@@ -128,7 +131,7 @@ class Entry:
         if wrote:
             try:
                 store.sync(text)
-            except Replaced as exc:
+            except (Replaced, WriteFailed) as exc:
                 raise EntryError(str(exc)) from None
             now, kept = digest(store.written), ()
         else:

@@ -1,7 +1,8 @@
 // Entry at the table: each tap is sent to the server, which checks it with record's draft and
-// writes each complete line; the page only draws the view it is given. The entries not yet
-// written (the cards of the trick under way...) are kept in the page's address, so a reload
-// sends them again; everything else comes from the file. No framework, no build step.
+// writes the record as record does; the page only draws the view it is given. The few
+// entries record does not write (a question passed, "no deal") are kept in the page's
+// address, so a reload sends them again; everything else comes from the file.
+// No framework, no build step.
 (function () {
   "use strict";
   const root = document.getElementById("entry");
