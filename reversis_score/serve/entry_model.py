@@ -51,6 +51,15 @@ class Result:
     wrote: bool = False
 
 
+@dataclass
+class Held:
+    """A Recorder of the file, the pending entries it has taken, and the record it holds."""
+
+    recorder: Recorder
+    pending: tuple[str, ...]
+    document: str
+
+
 def digest(raw: str) -> str:
     """The short hash a page keeps of the file it saw."""
     return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:20]
@@ -64,7 +73,7 @@ class Entry:
         self.keep = keep
         self._locks: dict[Path, threading.Lock] = {}
         self._guard = threading.Lock()
-        self._cache: OrderedDict[tuple[Path, str, tuple[str, ...]], Recorder] = OrderedDict()
+        self._cache: OrderedDict[tuple[Path, str, tuple[str, ...]], Held] = OrderedDict()
 
     def lock(self, path: Path) -> threading.Lock:
         with self._guard:
@@ -79,9 +88,8 @@ class Entry:
             now = digest(raw)
             if seen is not None and seen != now:
                 pending = ()
-            recorder, pending = self._recorder(path, raw, now, pending)
-            self._keep(path, now, pending, recorder)
-            return Result(describe(recorder, now, pending, path.name))
+            held = self._keep(path, now, self._recorder(path, raw, now, pending))
+            return Result(describe(held, now, path.name))
 
     # ------------------------------------------------------------ a tap
     def tap(self, path: Path, seen: str, pending: tuple[str, ...], entries: list[str]) -> Result:
@@ -107,37 +115,35 @@ class Entry:
         raw = store.written
         now = digest(raw)
         if seen != now:
-            recorder, kept = self._recorder(path, raw, now, ())
-            self._keep(path, now, kept, recorder)
-            return Result(describe(recorder, now, kept, path.name), refused=[CONFLICT], conflict=True)
+            held = self._keep(path, now, self._recorder(path, raw, now, ()))
+            return Result(describe(held, now, path.name), refused=[CONFLICT], conflict=True)
         if entries == ["undo"] and pending and pending[-1] != "undo":  # (`undo` twice: record's yes)
-            # an entry not written yet (a question passed) is simply dropped
-            recorder, kept = self._recorder(path, raw, now, pending[:-1])
-            self._keep(path, now, kept, recorder)
+            # an entry not written (a question passed) is simply dropped
+            held = self._keep(path, now, self._recorder(path, raw, now, pending[:-1]))
             back = f"took back {pending[-1]}" if pending[-1].strip() else "back to the question before"
-            return Result(describe(recorder, now, kept, path.name), said=[back])
-        recorder, kept = self._recorder(path, raw, now, pending, take=True)
-        before = recorder.document()
+            return Result(describe(held, now, path.name), said=[back])
+        held = self._recorder(path, raw, now, pending, take=True)
+        recorder = held.recorder
         said: list[str] = []
         for entry in entries:
             reply = recorder.enter(entry)
             said += reply.said
             if reply.refused:  # the Recorder may hold part of the tap: read the file again
-                recorder, kept = self._recorder(path, raw, now, pending)
-                self._keep(path, now, kept, recorder)
-                return Result(describe(recorder, now, kept, path.name), said=said, refused=reply.refused)
+                held = self._keep(path, now, self._recorder(path, raw, now, pending))
+                return Result(describe(held, now, path.name), said=said, refused=reply.refused)
         text = recorder.document()
-        wrote = text != before
+        wrote = text != held.document
+        kept: tuple[str, ...] = ()
         if wrote:
             try:
                 store.sync(text)
             except (Replaced, WriteFailed) as exc:
                 raise EntryError(str(exc)) from None
-            now, kept = digest(store.written), ()
+            now = digest(store.written)
         else:
-            kept = kept + tuple(e for e in entries if e.strip() not in _QUIET)
-        self._keep(path, now, kept, recorder)
-        return Result(describe(recorder, now, kept, path.name), said=said, wrote=wrote)
+            kept = held.pending + tuple(e for e in entries if e.strip() not in _QUIET)
+        held = self._keep(path, now, Held(recorder, kept, text))
+        return Result(describe(held, now, path.name), said=said, wrote=wrote)
 
     # ------------------------------------------------------------ a new record
     def create(self, path: Path, header: list[str]) -> Result:
@@ -163,20 +169,19 @@ class Entry:
             finally:
                 store.close()
             now = digest(raw)
-            recorder, kept = self._recorder(path, raw, now, ())
-            self._keep(path, now, kept, recorder)
-            return Result(describe(recorder, now, kept, path.name), wrote=True)
+            held = self._keep(path, now, self._recorder(path, raw, now, ()))
+            return Result(describe(held, now, path.name), wrote=True)
 
     # ------------------------------------------------------------ the Recorder of a file
     def _recorder(self, path: Path, raw: str, now: str, pending: tuple[str, ...],
-                  take: bool = False) -> tuple[Recorder, tuple[str, ...]]:
+                  take: bool = False) -> Held:
         """The Recorder of the file ``raw`` with ``pending`` entered again (those still taken:
         all of them, unless the file has moved on). ``take`` removes it from the cache, for a
         tap that will change it."""
         key = (path, now, pending)
         cached = self._cache.pop(key, None) if take else self._cache.get(key)
         if cached is not None:
-            return cached, pending
+            return cached
         text, problem = decode(raw.encode("utf-8"))
         if problem is not None or text is None:
             raise EntryError(f"{path.name}: the file is not UTF-8 text: it cannot be entered into")
@@ -193,13 +198,15 @@ class Entry:
             if recorder.enter(entry).refused:
                 break
             kept.append(entry)
-        return recorder, tuple(kept)
+        return Held(recorder, tuple(kept), recorder.document())
 
-    def _keep(self, path: Path, now: str, pending: tuple[str, ...], recorder: Recorder) -> None:
-        self._cache[(path, now, pending)] = recorder
-        self._cache.move_to_end((path, now, pending))
+    def _keep(self, path: Path, now: str, held: Held) -> Held:
+        key = (path, now, held.pending)
+        self._cache[key] = held
+        self._cache.move_to_end(key)
         while len(self._cache) > self.keep:
             self._cache.popitem(last=False)
+        return held
 
 
 def _read(path: Path) -> str:
@@ -216,11 +223,11 @@ def _read(path: Path) -> str:
 
 
 # ------------------------------------------------------------ what the page shows
-def describe(recorder: Recorder, seen: str, pending: tuple[str, ...], name: str) -> dict:
+def describe(held: Held, seen: str, name: str) -> dict:
     """The view the entry page draws: the question, who is to play, the trick under way,
     the cards played and the cards live, the hand so far as written."""
     from reversis_score.record import show
-    hand = recorder.hand
+    recorder, pending, hand = held.recorder, held.pending, held.recorder.hand
     question = recorder.question
     knobs = recorder.knobs if recorder.ruleset is not None else None
     deck = [str(c) for c in full_deck(knobs.deck if knobs else 48)]
@@ -253,7 +260,7 @@ def describe(recorder: Recorder, seen: str, pending: tuple[str, ...], name: str)
         "live": _live(recorder, question, played, hand.trick if hand else []),
         "whole": bool(hand and hand.whole()),
         "started": bool(hand and hand.started_play),
-        "hand_text": show.hand_so_far(recorder).rsplit("\n", 1)[0] if hand else "",
+        "hand_text": held.document[len(recorder.prefix) + len(recorder.sep):] if hand else "",
         "dealt": _dealt(hand.block if hand and question == "deal" else []),
         "hands_written": len(recorder.closed),
         "deck": len(deck),
