@@ -231,3 +231,32 @@ def test_a_form_from_another_site_is_refused_even_with_the_token(folder):
     assert evil.status_code == 403
     assert c.post("/poke", data={"csrf": csrf}, headers={"Origin": "null"}).status_code == 403
     assert c.post("/poke", data={"csrf": csrf}, headers={"Origin": LOCAL}).status_code == 200
+
+
+def test_the_cli_and_serve_help_load_no_web_module():
+    import subprocess
+    import sys
+    code = ("import sys\nfrom reversis_score.cli import main\ntry:\n    main()\nexcept SystemExit:\n"
+            "    pass\nprint('\\n'.join(sorted(sys.modules)), file=sys.stderr)")
+    for args in ([], ["serve", "--help"]):
+        out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                             timeout=60, check=False)
+        loaded = set(out.stderr.splitlines())
+        assert not loaded & {"starlette", "uvicorn", "jinja2", "segno", "reversis_score.serve.app"}, args
+
+
+def test_serve_refuses_a_folder_that_is_not_one(tmp_path):
+    from typer.testing import CliRunner
+
+    from reversis_score.cli import app
+    result = CliRunner().invoke(app, ["serve", str(tmp_path / "none")])
+    assert result.exit_code == 2 and "not a folder" in result.output
+
+
+def test_the_address_carries_the_token_and_its_qr_code():
+    from reversis_score.serve.run import address, needs_token, qr_text
+    assert not needs_token("127.0.0.1") and needs_token("0.0.0.0") and needs_token("192.168.1.5")
+    assert address("192.168.1.5", 8000, "abc") == "http://192.168.1.5:8000/?token=abc"
+    assert address("127.0.0.1", 8000, None) == "http://127.0.0.1:8000/"
+    qr = qr_text("http://192.168.1.5:8000/?token=abc")
+    assert len(qr.splitlines()) > 10 and "█" in qr
