@@ -44,7 +44,9 @@ def create_app(folder: Path, *, token: str | None = None, read_only: bool = Fals
     ctx = ServeContext(Path(folder), token, read_only)
     routes: list[BaseRoute] = pages.routes()
     if not read_only:
-        pass  # entry: routes += entry.routes  (reversis_score/serve/entry.py, h-entry)
+        # Entry at the table mounts here: reversis_score/serve/entry.py's routes, each unsafe
+        # one csrf_protected (security.py). --read-only serves the pages without them.
+        pass
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     app = Starlette(routes=routes, middleware=[Middleware(AccessMiddleware, token=token)],
                     exception_handlers={HTTPException: refused})
