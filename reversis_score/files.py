@@ -1,7 +1,8 @@
-"""Writing files safely: a temporary file beside the target, then a rename.
+"""Writing files safely: a temporary file beside the target, fsync, then a rename.
 
 Nothing already written is lost or half-written: the target is either the old file or the
-whole new one.
+whole new one. A target that is a symbolic link is followed: the file it points to is
+replaced (its temporary file beside it) and the link stays a link.
 """
 from __future__ import annotations
 
@@ -22,12 +23,14 @@ class AtomicFile:
     """A file written bit by bit beside its target and renamed into place by ``commit``.
 
     Until then the target is untouched; ``discard`` (or any failure) removes the temporary
-    file. An existing target keeps its mode; a new one gets the umask's.
+    file. An existing target keeps its mode; a new one gets the umask's. Through a symbolic
+    link, the target is the file the link points to (renaming over the link would replace
+    the link by a plain file and leave the real file as it was).
     """
 
     def __init__(self, path: Path) -> None:
-        self.path = path
-        folder = path.parent if str(path.parent) else Path(".")
+        self.path = Path(os.path.realpath(path))
+        folder = self.path.parent
         fd, self.temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
         self.out: BinaryIO = os.fdopen(fd, "wb")
 
@@ -43,6 +46,7 @@ class AtomicFile:
             self.out.close()
             os.chmod(self.temp, self.path.stat().st_mode & 0o777 if self.path.exists() else new_file_mode())
             os.replace(self.temp, self.path)
+            _sync_folder(self.path.parent)
         except BaseException:
             self.discard()
             raise
@@ -52,6 +56,20 @@ class AtomicFile:
         self.out.close()
         if os.path.exists(self.temp):
             os.unlink(self.temp)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (where a folder can be opened and synced)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # some file systems cannot sync a folder: the rename still happened
+        pass
+    finally:
+        os.close(fd)
 
 
 def write_atomically(path: Path, data: bytes) -> None:

@@ -6,11 +6,11 @@ from conftest import DATA, SAMPLES, verified
 from typer.testing import CliRunner
 
 from reversis_score.cli import app
-from reversis_score.ledger.audit import POOL, audit_hand, audit_ledger
 from reversis_score.ledger.build import build_ledger
-from reversis_score.ledger.why import norm_side
 from reversis_score.notation.records import Span, TableLine
 from reversis_score.pipeline import check_text
+from reversis_score.report.audit import POOL, audit_hand, audit_ledger
+from reversis_score.report.why import norm_side
 
 LEDGERS = DATA / "ledgers"
 EXAMPLE = DATA / "notation-example.rvs"

@@ -17,7 +17,7 @@ from conftest import DATA, ROOT
 from typer.testing import CliRunner
 
 from reversis_score.cli import app
-from reversis_score.rules.view import presets_markdown
+from reversis_score.report.rules import presets_markdown
 
 OUTSIDE = ("../" + "shared", "shared/" + "tools")  # spelled apart so that this file does not name them
 PAGES = [ROOT / "README.md", ROOT / "samples" / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

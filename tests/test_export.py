@@ -184,8 +184,8 @@ def test_a_database_piece_is_the_sessions_rows_in_plain_values(path):
     # tuples, lists, numbers, text and None: what pickles fast and loads without our classes.
     import pickle
 
-    from reversis_score.ledger import export
     from reversis_score.render.database import session_rows
+    from reversis_score.report import export
     data = path.read_bytes()
     f = export.session_file(path.name, data, check_text(data.decode("utf-8"), path.name, path.parent))
     assert f.ledger is not None  # every sample is clean

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from reversis_score.cli import app
 from reversis_score.pipeline import check_text
-from reversis_score.render import database, postgres
+from reversis_score.render import database, engine, postgres
 from reversis_score.render.schema import COLUMNS, TABLES, VIEWS
 
 LEDGERS = DATA / "ledgers"
@@ -45,7 +45,7 @@ def spawn(*args) -> subprocess.Popen:
 
 def rows(target) -> dict[str, list[tuple]]:
     """Every row of every table, in a fixed order, from either engine."""
-    reader = database.open_database(str(target))
+    reader = engine.open_database(str(target))
     try:
         return {t: reader.rows(f"SELECT * FROM {t} ORDER BY {ORDER[t]}") for t in TABLES}
     finally:
@@ -98,7 +98,7 @@ def test_views_and_schema_match_sqlite(pg_url, tmp_path):
     for view, order in (("hand_nets", "session_id, hand, seat"),
                         ("running_balances", "session_id, hand, seat"), ("player_totals", "player")):
         sql = f"SELECT * FROM {view} ORDER BY {order}"
-        pg, lite = database.open_database(pg_url), database.open_database(str(db))
+        pg, lite = engine.open_database(pg_url), engine.open_database(str(db))
         assert pg.rows(sql) == lite.rows(sql), view
         pg.close(), lite.close()
     import psycopg
@@ -293,7 +293,7 @@ def test_libpq_environment_and_pgpass(secretive, tmp_path, monkeypatch):
 def test_sessions_are_taken_one_at_a_time(pg_url, monkeypatch):
     """The writer reads the iterable lazily, as a streaming caller feeds it."""
     from reversis_score.ledger.build import build_ledger
-    from reversis_score.ledger.export import content_hash
+    from reversis_score.report.export import content_hash
     events = []
     real = database.replace_session
 
@@ -307,6 +307,6 @@ def test_sessions_are_taken_one_at_a_time(pg_url, monkeypatch):
             ledger = build_ledger(check_text(path.read_text("utf-8"), str(path)))
             yield content_hash(path.read_bytes()), ledger
     monkeypatch.setattr(database, "replace_session", writing)
-    assert database.export_database(pg_url, feed()) == ["added", "added"]
+    assert engine.export_database(pg_url, feed()) == ["added", "added"]
     assert events == ["read", "write", "read", "write"]
     assert count(pg_url) == 2

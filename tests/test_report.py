@@ -24,7 +24,7 @@ from reversis_score.render.html import (
     text_width,
 )
 from reversis_score.render.tables import human_number
-from reversis_score.serve.report import session_page as report_html
+from reversis_score.serve.offline import session_page as report_html
 
 LEDGERS = DATA / "ledgers"
 EXAMPLE = DATA / "notation-example.rvs"

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from reversis_score.cli import app
 from reversis_score.ledger.build import build_ledger, settle_up
 from reversis_score.pipeline import check_text
-from reversis_score.serve.report import session_page
+from reversis_score.serve.offline import session_page
 
 runner = CliRunner()
 NIGHTS = [DATA / "ledgers" / "autumn-1.rvs", DATA / "ledgers" / "autumn-2.rvs", SAMPLES / "club-night.rvs"]

@@ -231,3 +231,97 @@ def test_a_form_from_another_site_is_refused_even_with_the_token(folder):
     assert evil.status_code == 403
     assert c.post("/poke", data={"csrf": csrf}, headers={"Origin": "null"}).status_code == 403
     assert c.post("/poke", data={"csrf": csrf}, headers={"Origin": LOCAL}).status_code == 200
+
+
+def test_the_cli_and_serve_help_load_no_web_module():
+    import subprocess
+    import sys
+    code = ("import sys\nfrom reversis_score.cli import main\ntry:\n    main()\nexcept SystemExit:\n"
+            "    pass\nprint('\\n'.join(sorted(sys.modules)), file=sys.stderr)")
+    for args in ([], ["serve", "--help"]):
+        out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                             timeout=60, check=False)
+        loaded = set(out.stderr.splitlines())
+        assert not loaded & {"starlette", "uvicorn", "jinja2", "segno", "reversis_score.serve.app"}, args
+
+
+def test_serve_refuses_a_folder_that_is_not_one(tmp_path):
+    from typer.testing import CliRunner
+
+    from reversis_score.cli import app
+    result = CliRunner().invoke(app, ["serve", str(tmp_path / "none")])
+    assert result.exit_code == 2 and "not a folder" in result.output
+
+
+def test_the_address_carries_the_token_and_its_qr_code():
+    from reversis_score.serve.run import address, needs_token, qr_text
+    assert not needs_token("127.0.0.1") and needs_token("0.0.0.0") and needs_token("192.168.1.5")
+    assert address("192.168.1.5", 8000, "abc") == "http://192.168.1.5:8000/?token=abc"
+    assert address("127.0.0.1", 8000, None) == "http://127.0.0.1:8000/"
+    qr = qr_text("http://192.168.1.5:8000/?token=abc")
+    assert len(qr.splitlines()) > 10 and "█" in qr
+
+
+def test_every_page_of_every_sample_answers(tmp_path):
+    """Every sample (void hands, every preset, records with errors): no page fails."""
+    import re
+    from itertools import permutations
+    folder = tmp_path / "all"
+    folder.mkdir()
+    for path in [*SAMPLES.glob("*.rvs"), *(SAMPLES / "bad").glob("*.rvs")]:
+        shutil.copy(path, folder / path.name)
+    c = client(folder)
+    assert c.get("/").status_code == 200
+    for path in sorted(folder.glob("*.rvs")):
+        page = c.get(f"/session/{path.stem}")
+        if page.status_code == 422:  # not UTF-8: said on the season page
+            continue
+        assert page.status_code == 200, path.name
+        for number in re.findall(rf'href="/session/{re.escape(path.stem)}/hand/(\d+)"', page.text):
+            assert c.get(f"/session/{path.stem}/hand/{number}").status_code == 200, (path.name, number)
+        players = list(dict.fromkeys(re.findall(r"<option[^>]*>([^<]+)</option>", page.text)))
+        for a, b in permutations(players, 2):
+            assert c.get(f"/session/{path.stem}/why", params={"a": a, "b": b}).status_code == 200
+
+
+def test_the_serve_command_prints_the_tokened_address_and_guards_it(folder):
+    """The real command in a child process, on every address: the URL it prints opens the
+    pages (and sets the cookie); the same address without the token is refused."""
+    import os
+    import re
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+
+    from webserver import free_port
+    port = free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    child = subprocess.Popen([sys.executable, "-c", "from reversis_score.cli import main; main()", "serve",
+                              str(folder), "--host", "0.0.0.0", "--port", str(port), "--read-only"],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    try:
+        assert child.stdout is not None
+        first = child.stdout.readline()
+        assert "(read-only)" in first
+        token = re.search(r"\?token=(\S+)", first).group(1)
+        local = f"http://127.0.0.1:{port}/"
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                urllib.request.urlopen(local)
+            except urllib.error.HTTPError as refused:
+                assert refused.code == 403
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "serve did not start"
+                time.sleep(0.1)
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())  # keeps cookies
+        with browser.open(f"{local}session/club-night?token={token}") as page:
+            assert page.status == 200 and page.url == f"{local}session/club-night"  # the token left the URL
+        with browser.open(local) as page:  # the cookie is enough now
+            assert page.status == 200
+    finally:
+        child.terminate()
+        child.wait(timeout=10)

@@ -7,9 +7,8 @@ import shutil
 
 import pytest
 from conftest import DATA, SAMPLES
+from playwright import sync_api as playwright_api
 from webserver import artefacts, chromium, running
-
-playwright_api = pytest.importorskip("playwright.sync_api")
 
 SIZES = {"phone": (420, 800), "desktop": (1200, 900)}
 PAGES = {"season": "/", "session": "/session/club-night", "hand": "/session/club-night/hand/2?step=4",
@@ -81,3 +80,41 @@ def test_pages_fit_and_are_kept_as_screenshots(site, browser, page_name, size):
             assert sizes and min(sizes) >= 11, sizes
     finally:
         page.close()
+
+
+def test_the_arrow_keys_and_buttons_step_through_the_hand(site, browser):
+    page = browser.new_page(viewport={"width": 420, "height": 800})
+    try:
+        page.goto(site + "/session/example/hand/1")
+        label = page.locator("section.step:not([hidden]) .label")
+        assert label.inner_text() == "Before the first trick"
+        for _ in range(9):
+            page.keyboard.press("ArrowRight")
+        assert label.inner_text() == "Trick 9 of 11"
+        shown = page.locator("section.step:not([hidden])")
+        assert "Claire led Quinola" in shown.inner_text()
+        assert shown.locator(".seat.bottom .net").inner_text() != "0"  # Anne's running net moved
+        page.keyboard.press("ArrowLeft")
+        assert label.inner_text() == "Trick 8 of 11"
+        shown.locator("a.button", has_text="Next").click()
+        assert label.inner_text() == "Trick 9 of 11" and page.url.endswith("?step=9")
+    finally:
+        page.close()
+
+
+def test_a_second_page_sees_a_new_hand_within_two_seconds(tmp_path, browser):
+    text = (SAMPLES / "club-night.rvs").read_text("utf-8")
+    cut = text.index("\nhand 12")
+    record = tmp_path / "live.rvs"
+    record.write_text(text[:cut + 1], "utf-8")
+    with running(tmp_path) as url:
+        page = browser.new_page(viewport={"width": 420, "height": 800})
+        try:
+            page.goto(url + "/session/live")
+            assert page.locator('a[href="/session/live/hand/11"]').count() == 1
+            assert page.locator('a[href="/session/live/hand/12"]').count() == 0
+            with record.open("a", encoding="utf-8") as out:  # the last hand's lines, as entry appends them
+                out.write(text[cut + 1:])
+            page.wait_for_selector('a[href="/session/live/hand/12"]', timeout=2000)
+        finally:
+            page.close()

@@ -1,6 +1,8 @@
 """export --format sqlite: SQL sums agree with the JSON, re-export is idempotent, failures change nothing."""
 import json
 import sqlite3
+import threading
+import time
 
 import pytest
 from conftest import DATA, SAMPLES, verified
@@ -8,11 +10,11 @@ from typer.testing import CliRunner
 
 from reversis_score.cli import app
 from reversis_score.ledger.build import build_ledger
-from reversis_score.ledger.export import content_hash
 from reversis_score.pipeline import check_text
 from reversis_score.render import database as dbw
 from reversis_score.render import sqlite as sq
 from reversis_score.render.schema import TargetProblem
+from reversis_score.report.export import content_hash
 
 LEDGERS = DATA / "ledgers"
 EXAMPLE = DATA / "notation-example.rvs"
@@ -180,19 +182,53 @@ def test_a_failure_mid_way_rolls_everything_back(tmp_path, monkeypatch, failure)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.db"]
 
 
-def test_a_failure_on_a_new_database_leaves_it_empty_and_valid(tmp_path, monkeypatch):
-    """Created in place, inside the transaction: a failed first run leaves a database of no
-    tables (never removed, since another export may already be waiting on that very file)."""
+def test_a_failure_on_a_new_database_removes_it(tmp_path, monkeypatch):
+    """Created in place, inside the transaction: a failed first run removes the file it made."""
     def failing(conn, sid, hand, mark):
         raise RuntimeError("boom")
     with monkeypatch.context() as patch:
         patch.setattr(dbw, "insert_items", failing)
         with pytest.raises(RuntimeError):
             sq.export_sqlite(tmp_path / "new.db", ledgers(NIGHT1))
-    assert [p.name for p in tmp_path.iterdir()] == ["new.db"]
-    assert dump(tmp_path / "new.db") == ["BEGIN TRANSACTION;", "COMMIT;"]
+    assert list(tmp_path.iterdir()) == []
     assert export(tmp_path / "new.db", NIGHT1).exit_code == 0
     assert query(tmp_path / "new.db", "SELECT COUNT(*) FROM sessions") == [(1,)]
+
+
+def test_a_run_waiting_on_a_new_database_that_fails_starts_again(tmp_path, monkeypatch):
+    """The second run opened the first run's new file and waits for its lock; the first fails
+    and removes the file: the second sees it gone once it has the lock, and writes a new one."""
+    db, done, opened = tmp_path / "new.db", [], []
+    real_connect = sq._connect
+
+    def counted(path):
+        found = real_connect(path)
+        opened.append(threading.current_thread().name)
+        return found
+
+    def second_run():
+        done.extend(sq.export_sqlite(db, ledgers(NIGHT2)))
+
+    real_items = dbw.insert_items
+
+    def failing(conn, sid, hand, mark):  # the first run, holding the lock, lets the second in
+        if threading.current_thread().name == "second":
+            return real_items(conn, sid, hand, mark)
+        waiting = threading.Thread(target=second_run, name="second")
+        waiting.start()
+        while "second" not in opened:
+            time.sleep(0.01)
+        time.sleep(0.2)  # the second run is now waiting on the write lock
+        failing.second = waiting
+        raise RuntimeError("boom")
+    monkeypatch.setattr(sq, "_connect", counted)
+    with monkeypatch.context() as patch:
+        patch.setattr(dbw, "insert_items", failing)
+        with pytest.raises(RuntimeError):
+            sq.export_sqlite(db, ledgers(NIGHT1))
+    failing.second.join()
+    assert done == ["added"] and opened == ["MainThread", "second", "second"]
+    assert query(db, "SELECT file FROM sessions") == [(str(NIGHT2),)]
 
 
 def test_a_failure_through_the_command_is_reported_without_traceback(tmp_path, monkeypatch):

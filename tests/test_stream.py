@@ -13,10 +13,10 @@ from typer.testing import CliRunner
 
 from reversis_score.cli import app
 from reversis_score.ledger.build import build_ledger, stream_ledger
-from reversis_score.ledger.export import session_file, text_export
 from reversis_score.pipeline import check_text, stream_text, summarise
 from reversis_score.render import tables
 from reversis_score.render.document import ledger_document, to_json, write_json
+from reversis_score.report.export import session_file, text_export
 
 
 def utf8(path) -> bool:
@@ -90,7 +90,7 @@ def test_settle_command_streams_what_the_ledger_says(path, fmt, monkeypatch):
 def test_export_pieces_join_as_the_whole_json_list():
     paths = [p for p in sorted(SAMPLES.glob("*.rvs")) if check_text(text_of(p), str(p)).ok]
     files = [session_file(str(p), p.read_bytes(), check_text(text_of(p), str(p))) for p in paths]
-    from reversis_score.ledger.audit import audit_ledger, audited_document
+    from reversis_score.report.audit import audit_ledger, audited_document
     docs = []
     for f in files:
         doc = audited_document(audit_ledger(f.ledger))

@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 
 from reversis_score.cli import app
 from reversis_score.ledger.build import build_ledger, settle_up
-from reversis_score.ledger.why import answer, reason_of, rule_of, settle_up_words, why_document
 from reversis_score.pipeline import check_text
+from reversis_score.report.why import answer, reason_of, rule_of, settle_up_words, why_document
 
 LEDGERS = DATA / "ledgers"
 EXAMPLE = DATA / "notation-example.rvs"

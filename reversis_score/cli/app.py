@@ -117,7 +117,7 @@ def validate_rules_option(rules: str | None) -> None:
     """``--rules NAME|FILE`` must name a preset or a readable house-rules file (else exit 2)."""
     if rules is None:
         return
-    from reversis_score.rules.view import RulesProblem, load
+    from reversis_score.report.rules import RulesProblem, load
     try:
         load(rules)
     except RulesProblem as exc:

@@ -28,8 +28,8 @@ NOT_EXPORTED = "{}: has record errors: not exported"
 def export_work(name: str, fmt: str, what: str, stdin: bytes | None) -> FileReport:
     """Read, check, settle and render one file for export (in a worker process, maybe)."""
     from reversis_score.ledger.build import ConservationError
-    from reversis_score.ledger.export import piece, session_file
     from reversis_score.pipeline import check_text
+    from reversis_score.report.export import piece, session_file
     read = read_or_report(name, stdin)
     if isinstance(read, FileReport):
         read.errors += [NOT_EXPORTED.format(name)] if read.code == 1 else []
@@ -99,7 +99,7 @@ def export_text(run: ExportRun, to: str | None) -> None:
     """Write the pieces as they come into a temporary file; keep it only if the run may be kept."""
     import tempfile
 
-    from reversis_score.ledger.export import Assembler
+    from reversis_score.report.export import Assembler
     with tempfile.TemporaryFile("w+b") as spool:
         joined = Assembler(run.fmt, run.what, lambda text: spool.write(text.encode("utf-8")))
         try:
@@ -149,8 +149,8 @@ def export_database(run: ExportRun, to: str) -> None:
     """
     import tempfile
 
-    from reversis_score.render.database import export_database as write
     from reversis_score.render.database import shown
+    from reversis_score.render.engine import export_database as write
     from reversis_score.render.schema import TargetProblem
     with tempfile.TemporaryFile() as spool:
         waiting: list[tuple[FileReport, int]] = []  # each session and its pickle's length

@@ -88,8 +88,8 @@ def audit(
 
     Exit 0 when every audited hand agrees, 3 when any disagrees, 1 for record errors.
     """
-    from reversis_score.ledger.audit import audit_blocks, audit_ledger, audited_document
     from reversis_score.render.tables import write_blocks
+    from reversis_score.report.audit import audit_blocks, audit_ledger, audited_document
     codes, docs, texts = [], [], []
     for name in files:
         session, code = try_load(name)
@@ -124,7 +124,7 @@ def why(
     output: Annotated[Shown, typer.Option("--format", help="table, markdown or json.")] = Shown.table,
 ) -> None:
     """Why does A owe B? Every payment between them, in order, with the running sum and the net."""
-    from reversis_score.ledger.why import WhyProblem, answer, why_blocks, why_document
+    from reversis_score.report.why import WhyProblem, answer, why_blocks, why_document
     session = guarded(file, load_checked)
     print_diagnostics(session)
     ledger = _ledger(session)
@@ -224,8 +224,8 @@ def season(
     """Totals per player across the sessions of a database, and the season's settle-up."""
     from datetime import date
 
-    from reversis_score.ledger import season as seasons
     from reversis_score.render.tables import write_blocks
+    from reversis_score.report import season as seasons
     if since is not None:
         try:
             since = date.fromisoformat(since).isoformat()
@@ -288,7 +288,7 @@ def _is_database(name: str) -> bool:
 
 
 def _report_session(file: str, out: str | None) -> None:
-    from reversis_score.serve.report import session_page
+    from reversis_score.serve.offline import session_page
     session = guarded(file, load_checked)
     print_diagnostics(session)
     if session.errors:
@@ -302,7 +302,7 @@ def _report_session(file: str, out: str | None) -> None:
 
 def _report_season(files: list[str], out: str | None) -> None:
     """The season page of several records; a record with errors stops it (nothing written)."""
-    from reversis_score.serve.report import season_page
+    from reversis_score.serve.offline import season_page
     from reversis_score.serve.season import summary_of
     summaries, codes = [], []
     for name in files:
@@ -317,9 +317,9 @@ def _report_season(files: list[str], out: str | None) -> None:
 
 def _report_database(db: str, out: str | None) -> None:
     """The season page of a database written by export."""
-    from reversis_score.ledger import season as seasons
     from reversis_score.render.schema import TargetProblem
-    from reversis_score.serve.report import season_page
+    from reversis_score.report import season as seasons
+    from reversis_score.serve.offline import season_page
     from reversis_score.serve.season import summaries_from_database
     try:
         reader = seasons.open_database(db)

@@ -231,7 +231,7 @@ def rules_command(
     output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
 ) -> None:
     """The presets and their sources; every knob of one; or where two readings differ."""
-    from reversis_score.rules import view as rulesview
+    from reversis_score.report import rules as rulesview
     try:
         if diff is not None:
             blocks = rulesview.diff_blocks(*diff)
@@ -245,9 +245,9 @@ def rules_command(
 
 
 def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) -> None:
-    from reversis_score.ledger import compare as cmp
     from reversis_score.ledger.build import ConservationError
     from reversis_score.pipeline import check_text
+    from reversis_score.report import compare as cmp
     names, problem = cmp.parse_names(names_text)
     if problem:
         fail(f"error: {problem}", 2)

@@ -22,7 +22,7 @@ def serve(
     host: Annotated[str, typer.Option("--host", metavar="H", help="The address to listen on. Any "
                                       "but 127.0.0.1 needs the access token printed at start-up.")]
     = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", metavar="P", min=0, max=65535,
+    port: Annotated[int, typer.Option("--port", metavar="P", min=1, max=65535,
                                       help="The port.")] = 8000,
     read_only: Annotated[bool, typer.Option("--read-only", help="Serve the pages without entry.")] = False,
 ) -> None:

@@ -1,1 +1,2 @@
-"""Settled hands in order: the session ledger, and what reads it (audit, why, export, season, compare)."""
+"""Settled hands in order: the session ledger (build), and the checks of a ledger document
+(verify, against)."""

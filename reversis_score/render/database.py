@@ -2,7 +2,8 @@
 
 A target is a SQLite file path or a PostgreSQL URL (``postgresql://`` or ``postgres://``).
 The rows are built here once for both engines; render/sqlite.py and render/postgres.py add
-what differs: how to connect, how to take the write lock, where the schema version lives.
+what differs: how to connect, how to take the write lock, where the schema version lives, and
+render/engine.py sends a target to one of them.
 A URL's password never leaves this module: ``shown`` drops it and ``scrub`` removes it from
 any message a driver produces.
 
@@ -17,7 +18,6 @@ import json
 import re
 from collections.abc import Iterable
 from decimal import Decimal
-from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
@@ -89,19 +89,6 @@ class SessionRows(NamedTuple):
 
 
 Session = Ledger | SessionRows  # what the writer takes: a ledger, or the rows made of it
-
-
-def export_database(target: str, sessions: Iterable[tuple[str, Session]]) -> list[str]:
-    """Write ``(sha256, ledger or rows)`` sessions into a SQLite file or a PostgreSQL URL.
-
-    One transaction for the whole run; the outcomes ("added", "replaced") in order. Raises
-    ``TargetProblem`` (one line, no password) when the target cannot take them.
-    """
-    if is_postgres_url(target):
-        from reversis_score.render.postgres import export_postgres
-        return export_postgres(target, sessions)
-    from reversis_score.render.sqlite import export_sqlite
-    return export_sqlite(Path(target), sessions)
 
 
 def write_run(conn: Any, sessions: Iterable[tuple[str, Session]], mark: str) -> list[str]:
@@ -214,12 +201,3 @@ class Reader:
             conn.close()
             raise TargetProblem(f"{name}: not a reversis-score database (no sessions written by export)")
         return cls(conn, mark, name, errors, target)
-
-
-def open_database(target: str) -> Reader:
-    """Open a season database read-only, from a path or a URL; ``TargetProblem`` when it cannot be."""
-    if is_postgres_url(target):
-        from reversis_score.render.postgres import open_postgres
-        return open_postgres(target)
-    from reversis_score.render.sqlite import open_sqlite
-    return open_sqlite(Path(target))

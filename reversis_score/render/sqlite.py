@@ -9,14 +9,17 @@ Safety, also with several exports at once:
   changes nothing.
 - A new database is created in place, inside that same transaction: there is no temporary
   file renamed over the target, so two runs that both find no database cannot overwrite
-  each other's work. A run that fails or is killed before its commit leaves a new database
-  empty and valid (a file of no tables, which the next export fills); an existing one is
-  exactly as it was.
+  each other's work. A run that fails before its commit removes the new (still empty) file
+  it created, while it holds the write lock; another run that opened that file meanwhile
+  sees, once it has the lock, that its file is gone, and starts again on a new one. An
+  existing database, empty or not, is exactly as it was; only a ``kill -9`` can leave a new
+  empty file (valid: the next export fills it).
 - Outcomes are returned only after the commit: "added" is never said of a session that is
   not there.
 """
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
@@ -38,33 +41,82 @@ def export_sqlite(path: Path, sessions: Iterable[tuple[str, Session]]) -> list[s
         raise TargetProblem(f"no such folder {folder}")
     if path.is_dir():
         raise TargetProblem("is a directory, not a database file")
+    while True:
+        conn, created, held = _connect(path)
+        try:
+            conn.execute("PRAGMA foreign_keys = ON")  # per connection, and only outside a transaction
+            if _locked(conn, path, held):
+                return _write(conn, sessions, Path(os.path.realpath(path)) if created else None)
+        finally:
+            conn.close()
+
+
+def _connect(path: Path) -> tuple[sqlite3.Connection, bool, tuple[int, int] | None]:
+    """A connection to the file (made when missing), whether this run made it, and the file's
+    identity as it was opened."""
+    created = not path.exists()
     try:
         # isolation_level=None: no implicit transactions, so BEGIN/COMMIT are ours alone;
         # timeout: how long BEGIN IMMEDIATE waits for another writer's lock.
         conn = sqlite3.connect(path, isolation_level=None, timeout=LOCK_WAIT)
     except sqlite3.Error as exc:
         raise TargetProblem(f"cannot be opened ({exc})") from None
+    return conn, created, _inode(path)
+
+
+def _locked(conn: sqlite3.Connection, path: Path, held: tuple[int, int] | None) -> bool:
+    """Take the write lock on the file ``conn`` holds; False (no lock) when that file is no
+    longer ``path``'s: a failed run removed the new file we opened, and we open the new one."""
     try:
-        conn.execute("PRAGMA foreign_keys = ON")  # per connection, and only outside a transaction
-        return _write(conn, sessions)
-    finally:
-        conn.close()
+        _lock(conn)
+    except TargetProblem:
+        if _inode(path) != held:
+            return False
+        raise
+    if _inode(path) != held:
+        _rollback(conn)
+        return False
+    return True
 
 
-def _write(conn: sqlite3.Connection, sessions: Iterable[tuple[str, Session]]) -> list[str]:
-    """One transaction for the whole run; any exception rolls it all back and is raised again."""
-    _lock(conn)
+def _inode(path: Path) -> tuple[int, int] | None:
+    """The device and inode ``path`` names now (None when it is gone)."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+def _write(conn: sqlite3.Connection, sessions: Iterable[tuple[str, Session]],
+           created: Path | None = None) -> list[str]:
+    """One transaction for the whole run; any exception rolls it all back and is raised again.
+
+    ``created`` is the path of the file this run made: if it is still empty when the run
+    fails, it is removed, under the write lock.
+    """
+    new = created is not None and os.stat(created).st_size == 0
     try:
         _ensure_schema(conn)
         done = write_run(conn, sessions, "?")
         conn.execute("COMMIT")
         return done
     except sqlite3.Error as exc:
-        _rollback(conn)
+        _give_up(conn, created if new else None)
         raise TargetProblem(f"cannot be written ({exc})") from None
     except BaseException:
-        _rollback(conn)
+        _give_up(conn, created if new else None)
         raise
+
+
+def _give_up(conn: sqlite3.Connection, created: Path | None) -> None:
+    """Roll back; and remove the file this run created, while its lock still keeps others out."""
+    if created is not None:
+        try:
+            os.unlink(created)
+        except OSError:
+            pass
+    _rollback(conn)
 
 
 def _lock(conn: sqlite3.Connection) -> None:

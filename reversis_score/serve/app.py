@@ -44,6 +44,8 @@ def create_app(folder: Path, *, token: str | None = None, read_only: bool = Fals
     ctx = ServeContext(Path(folder), token, read_only)
     routes: list[BaseRoute] = pages.routes()
     if not read_only:
+        # Entry at the table: reversis_score/serve/entry.py's routes, each unsafe one
+        # csrf_protected (security.py). --read-only serves the pages without them.
         from reversis_score.serve import entry
         routes += entry.routes
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))

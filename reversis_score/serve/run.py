@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 import socket
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -60,4 +61,16 @@ def serve(folder: Path, host: str, port: int, read_only: bool, say: Callable[[st
     if token:
         say(qr_text(url))
         say("anyone with this address (or its QR code) may open the pages; stop with Ctrl-C")
+    # The records are read in the background while the first visitors come: the season page
+    # of a long season does not wait for every record to be checked and settled.
+    threading.Thread(target=preload, args=(app.state.ctx,), daemon=True).start()
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+
+
+def preload(ctx) -> None:
+    """Read, check and settle every record of the folder once (the summaries the season shows)."""
+    for name in ctx.record_names():
+        try:
+            ctx.library.summary(ctx.record_path(name), name)
+        except Exception:  # noqa: BLE001  (a record that goes away, or a bug: its page will say)
+            continue

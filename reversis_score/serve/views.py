@@ -2,7 +2,7 @@
 
 Each function returns plain data for a template (templates/*.html): the same data serves
 the live pages and the offline ``report`` file. Figures come from the ledger; the words
-from render/tables.py and ledger/why.py, as the terminal shows them.
+from render/tables.py and report/why.py, as the terminal shows them.
 """
 from __future__ import annotations
 
@@ -12,14 +12,6 @@ from typing import Any
 from markupsafe import Markup
 
 from reversis_score.ledger.build import Ledger, SettledHand, settle_up
-from reversis_score.ledger.why import (
-    answer,
-    closing_words,
-    kind_words,
-    rule_of,
-    settle_up_words,
-    side_words,
-)
 from reversis_score.notation.cards import SUIT_SYMBOLS
 from reversis_score.notation.diagnostics import render as render_diagnostic
 from reversis_score.render.html import NARROW, WIDE, chart_svg
@@ -29,6 +21,14 @@ from reversis_score.render.tables import (
     pools_text,
     rules_line,
     signed,
+)
+from reversis_score.report.why import (
+    answer,
+    closing_words,
+    kind_words,
+    rule_of,
+    settle_up_words,
+    side_words,
 )
 from reversis_score.settle.items import Item
 

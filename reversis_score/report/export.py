@@ -19,10 +19,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from reversis_score.ledger.audit import audit_ledger, audited_document
 from reversis_score.ledger.build import Ledger, build_ledger
 from reversis_score.pipeline import CheckedSession
 from reversis_score.render import tables
+from reversis_score.report.audit import audit_ledger, audited_document
 
 FORMATS = ("json", "csv", "markdown", "sqlite")
 WHAT = ("items", "hands")

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from reversis_score.ledger.build import Ledger, SettledHand, settle_up
-from reversis_score.ledger.why import POOL, norm_side, reason_of, rule_of
 from reversis_score.notation.records import TableLine
 from reversis_score.render.document import item_document, ledger_document
 from reversis_score.render.tables import Block, rules_line, session_title, signed
+from reversis_score.report.why import POOL, norm_side, reason_of, rule_of
 from reversis_score.rules.knobs import Knobs
 from reversis_score.settle.hand import HandSettlement
 from reversis_score.settle.items import Item

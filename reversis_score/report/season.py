@@ -1,7 +1,7 @@
 """``season DB``: totals per player across the sessions of a database written by ``export``.
 
 The database is a SQLite file or a PostgreSQL URL: the same queries read both
-(render/database.py's ``Reader``).
+(render/database.py's ``Reader``, opened by render/engine.py).
 
 Every figure is a SQL sum over the ``items`` (through the ``hand_nets`` view) or a count of
 ``hands``: the database is the record, nothing is recomputed from files. The settle-up sums
@@ -16,7 +16,7 @@ import json
 from dataclasses import asdict, dataclass
 
 from reversis_score.ledger.build import settle_up
-from reversis_score.render import database
+from reversis_score.render import engine
 from reversis_score.render.database import Reader
 from reversis_score.render.schema import TargetProblem
 from reversis_score.render.tables import Block
@@ -59,7 +59,7 @@ def open_database(target: str) -> Reader:
     A missing or foreign database, or one that cannot be reached, is a SeasonProblem.
     """
     try:
-        return database.open_database(target)
+        return engine.open_database(target)
     except TargetProblem as exc:
         raise SeasonProblem(str(exc)) from None
 

@@ -1,0 +1,34 @@
+"""Which engine a target names: a SQLite file path, or a PostgreSQL URL (``postgresql://``).
+
+The one place that knows both engines: render/database.py builds the rows they share and
+render/sqlite.py and render/postgres.py import it, so the choice between them sits above all
+three. The engine modules are imported when a target needs them (psycopg is optional).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from reversis_score.render.database import Reader, Session, is_postgres_url
+
+
+def export_database(target: str, sessions: Iterable[tuple[str, Session]]) -> list[str]:
+    """Write ``(sha256, ledger or rows)`` sessions into a SQLite file or a PostgreSQL URL.
+
+    One transaction for the whole run; the outcomes ("added", "replaced") in order. Raises
+    ``TargetProblem`` (one line, no password) when the target cannot take them.
+    """
+    if is_postgres_url(target):
+        from reversis_score.render.postgres import export_postgres
+        return export_postgres(target, sessions)
+    from reversis_score.render.sqlite import export_sqlite
+    return export_sqlite(Path(target), sessions)
+
+
+def open_database(target: str) -> Reader:
+    """Open a season database read-only, from a path or a URL; ``TargetProblem`` when it cannot be."""
+    if is_postgres_url(target):
+        from reversis_score.render.postgres import open_postgres
+        return open_postgres(target)
+    from reversis_score.render.sqlite import open_sqlite
+    return open_sqlite(Path(target))
