@@ -179,6 +179,33 @@ def test_with_the_deal_known_only_the_cards_that_follow_suit_are_live(web, folde
     assert device.view["played"] == ["2C"]
 
 
+def test_the_exchange_verbs_and_an_announcement_as_record_takes_them(web, folder):
+    dealt = without_comments(EXAMPLE.read_text("utf-8")).split("exchange:")[0]
+    (folder / "night.rvs").write_text(dealt, "utf-8")
+    device = Device(web, "night")
+    assert device.view["question"] == "exchange" and device.view["block_next"] == "Anne"
+    for tap in ["7H", "6D", "takes without discarding", "peeks and discards QC"]:
+        assert device.tap(tap).status_code == 200, tap
+    text = " ".join((folder / "night.rvs").read_text("utf-8").split())
+    assert ("Anne discards 7H Bruno discards 6D Claire takes without discarding "
+            "Denis peeks and discards QC") in text
+    assert device.tap("espagnolette Anne").status_code == 200
+    assert "\nannounce: espagnolette Anne\n" in (folder / "night.rvs").read_text("utf-8")
+    assert device.tap("undo").status_code == 200 and device.view["question"] == "card"
+    assert "announce" not in (folder / "night.rvs").read_text("utf-8")
+
+
+def test_a_header_left_unfinished_is_finished_on_the_page(web, folder):
+    (folder / "part.rvs").write_text("session: Partial\n", "utf-8")
+    device = Device(web, "part")
+    assert device.view["header"] and device.view["question"] == "date"
+    assert "/" not in device.view["status"].split(":")[0]  # the record's name, not the server's path
+    assert device.tap("players: Anne Bruno Claire Denis").status_code == 200
+    assert device.tap("dealer: Bruno").status_code == 200
+    written = (folder / "part.rvs").read_text("utf-8")
+    assert written.endswith("players: Anne Bruno Claire Denis\n\nhand 1\ndealer: Bruno\n")
+
+
 def test_undo_takes_back_a_card_then_a_line_and_asks_in_a_finished_hand(web, folder):
     device = Device(web, "night")
     device.tap("dealer: Bruno")

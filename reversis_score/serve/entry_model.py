@@ -152,7 +152,7 @@ class Entry:
         with self.lock(path):
             if path.exists():
                 return Result({}, refused=[f"{path.name} exists already: continue it instead"])
-            recorder = Recorder(str(path), path.parent, interactive=True)
+            recorder = Recorder(path.name, path.parent, interactive=True)
             for line in header:
                 reply = recorder.enter(line)
                 if reply.refused:
@@ -186,9 +186,9 @@ class Entry:
         if problem is not None or text is None:
             raise EntryError(f"{path.name}: the file is not UTF-8 text: it cannot be entered into")
         if not text.strip():
-            recorder = Recorder(str(path), path.parent, interactive=True)
+            recorder = Recorder(path.name, path.parent, interactive=True)
         else:
-            found, problems = resume(text, str(path), path.parent, True, raw)
+            found, problems = resume(text, path.name, path.parent, True, raw)  # no server path shown
             if found is None:
                 raise EntryError("\n".join(problems) + f"\n{path.name}: the record has errors; fix them "
                                  "(reversis-score check shows them all) before entering more")

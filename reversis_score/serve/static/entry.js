@@ -103,7 +103,11 @@
     const box = $("choices");
     box.replaceChildren();
     const q = view.question;
-    if (q === "dealer" || q === "after") {
+    if (view.header) {  // a header left unfinished (record writes it line by line)
+      box.append(el("p", { class: "hint" }, "the header is not finished: type its line in More… (players: A B C D), or"));
+      box.append(button("Pass", [""]));
+      $("more").open = true;
+    } else if (q === "dealer" || q === "after") {
       box.append(el("p", { class: "hint" }, "hand " + view.next_hand + ": who deals?"));
       for (const p of view.players) box.append(button(p + " deals", ["dealer: " + quoted(p)], p === view.proposed_dealer));
     } else if (q === "deal") {
