@@ -128,6 +128,11 @@ def test_a_malformed_tap_is_400(web, body):
     assert web.post("/entry/night/tap", json=body, headers=csrf).status_code == 400
 
 
+def test_a_view_with_too_many_entries_in_its_address_is_400(web):
+    assert web.get("/entry/night/view", params=[("p", "")] * 41).status_code == 400
+    assert web.get("/entry/night/view", params=[("p", "x" * 401)]).status_code == 400
+
+
 # ------------------------------------------------------------ taps
 def test_a_refused_card_gives_the_reason_record_gives(web, folder):
     device = Device(web, "night")

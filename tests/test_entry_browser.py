@@ -137,13 +137,19 @@ def test_a_second_device_sees_the_hand_appear(tmp_path, browser):
     with running(tmp_path) as url:
         scorer = browser.new_context(viewport={"width": 420, "height": 800}).new_page()
         watcher = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
+        player = browser.new_context(viewport={"width": 420, "height": 800}).new_page()
         scorer.goto(url + "/entry/night")
         watcher.goto(url + "/entry/night")
-        for token in LAST_SIX:
+        player.goto(url + "/session/night")
+        assert player.locator('a[href="/session/night/hand/1"]').count() == 0
+        for token in LAST_SIX[:-1]:
             tap(scorer, card(scorer, token))
+        expect(watcher.locator("#trick")).to_contain_text("3♠", timeout=2000)  # each card, live
+        tap(scorer, card(scorer, LAST_SIX[-1]))
         done = time.monotonic()
         expect(watcher.locator("#hand-text")).to_contain_text("Claire: QS 9H 3S 8C", timeout=2000)
         expect(watcher.locator("#status")).to_contain_text("the dealer of hand 2", timeout=2000)
+        player.wait_for_selector('a[href="/session/night/hand/1"]', timeout=2000)  # the session page
         assert time.monotonic() - done < 2
         # the watcher's page is live, not stale: its next tap is taken
         tap(watcher, watcher.get_by_role("button", name="Claire deals"))

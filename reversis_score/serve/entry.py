@@ -123,7 +123,9 @@ async def page(request: Request) -> Response:
 
 async def view(request: Request) -> Response:
     path = context_of(request).record_path(request.path_params["name"])
-    pending = tuple(request.query_params.getlist("p"))[:MAX_PENDING]
+    pending = tuple(request.query_params.getlist("p"))
+    if len(pending) > MAX_PENDING or any(len(p) > MAX_ENTRY or "\n" in p for p in pending):
+        return JSONResponse({"error": "too many entries in the page's address: reload the page"}, 400)
     result = await _answer(entry_of(request).view, path, pending, request.query_params.get("seen"))
     return result if isinstance(result, Response) else _json(result)
 
