@@ -444,3 +444,16 @@ def test_record_modules_import_only_downward():
                 used = (node.module or "").split(".")[2:] or [a.name for a in node.names]
                 for module in used:
                     assert order.index(module) < order.index(name), f"{name} imports {module}"
+
+
+def test_no_message_of_record_gives_a_player_a_gender():
+    import ast
+    import re
+
+    from conftest import ROOT
+    pronoun = re.compile(r"\b(he|him|his|she|her|hers|himself|herself)\b", re.IGNORECASE)
+    code = ROOT / "reversis_score"
+    for path in [*(code / "record").glob("*.py"), code / "cli" / "record.py"]:
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                assert not pronoun.search(node.value), f"{path.name}: {node.value!r}"

@@ -199,3 +199,17 @@ def test_ctrl_c_at_every_prompt_keeps_everything_accepted_and_goes_on_at_that_pr
     assert child.exitstatus == 0
     assert path.read_text("utf-8") == expected(path, accepted)
     assert path.read_text("utf-8").endswith("  Claire: QS 9H 3S 8C\ntable:\n  Anne -> pool 5\n")
+
+
+def test_a_half_line_is_offered_a_repair_at_the_terminal(tmp_path):
+    path = tmp_path / "half.rvs"
+    whole = "players: Anne Bruno Claire Denis\n\nhand 1\ndealer: Bruno\ntricks:\n  Claire: 2C JC 7C 5C\n"
+    path.write_text(whole + "  Anne: ", "utf-8")
+    child = spawn(path)
+    wait(child, "drop the half line 7, '  Anne: ', and go on? [y/N]:")
+    child.sendline("y")
+    wait(child, "dropped the half line at its end, line 7: '  Anne: '")
+    answer(child, "trick 2, Denis: ", "quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and path.read_text("utf-8") == whole
