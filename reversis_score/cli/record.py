@@ -60,7 +60,8 @@ def record(
                                                    ("stake", stake)) if value is not None]
     stream = _entries(entries)
     interactive = stream is None and sys.stdin.isatty() and sys.stdout.isatty()
-    opened = open_record(path, header, interactive, sys.stderr, _repair(interactive, repair))
+    opened = open_record(path, header, interactive, sys.stderr, _repair(interactive, repair),
+                         verbose or interactive)
     if isinstance(opened, int):
         raise typer.Exit(opened)
     recorder, store = opened
@@ -102,7 +103,7 @@ def _repair(interactive: bool, repair: bool):
     def ask(line: int, text: str) -> bool:
         if repair or not interactive:
             return repair
-        return typer.confirm(f"drop the half line {line} ({' '.join(text.split())!r}) and go on?", err=True)
+        return typer.confirm(f"drop the half line {line}, {text!r}, and go on?", err=True)
     return ask
 
 

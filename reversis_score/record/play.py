@@ -319,7 +319,7 @@ class PlaySteps(HeaderSteps):
         return Reply(said=self.revealed(check.others))
 
     def known_hand(self) -> frozenset[Card] | None:
-        """What the player to play still holds, when his deal and exchange are recorded."""
+        """What the player to play still holds, when that player's deal and exchange are recorded."""
         player, hand = self.to_play(), self.hand
         record = hand.parse(pending=True)[0].record if hand else None
         if record is None or record.deal is None or player is None or \

@@ -41,6 +41,7 @@ class Store:
         if self.created:  # the new name itself must survive a power cut
             _fsync_folder(self.path)
         self.temporary = self.path.with_name(f".{self.path.name}.record-tmp")
+        _remove(self.temporary)  # left by a run killed before its rename: ours, as the lock is
         self.written = self.read()
 
     def read(self) -> str:

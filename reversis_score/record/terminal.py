@@ -41,12 +41,13 @@ class Outcome:
 
 
 def open_record(path: Path, header: list[str], interactive: bool, err: TextIO,
-                repair: Callable[[int, str], bool] = lambda line, text: False
+                repair: Callable[[int, str], bool] = lambda line, text: False, verbose: bool = True
                 ) -> tuple[Recorder, Store] | int:
     """The Recorder and the locked file, or the exit status when the file cannot be recorded.
 
     A file that ends in a half line (cut off as it was written) is offered a repair: when
     ``repair(line number, text)`` says yes, that text is dropped, and the run says so.
+    ``verbose`` False: where a resumed record stands is not said (a quiet piped run).
     """
     from reversis_score.notation.parse import decode
     try:
@@ -75,7 +76,8 @@ def open_record(path: Path, header: list[str], interactive: bool, err: TextIO,
         if recorder is None:
             store.close()
             return 1
-        err.write(f"{path}: resuming: {where(recorder)}.\n")
+        if verbose:
+            err.write(f"{path}: resuming: {where(recorder)}.\n")
     else:
         recorder = Recorder(str(path), path.parent, interactive)
         for line in header:
@@ -99,13 +101,12 @@ def _resumed(path: Path, text: str, store: Store, interactive: bool, err: TextIO
         again, _ = resume(kept, str(path), path.parent, interactive, kept) if kept.strip() else (
             Recorder(str(path), path.parent, interactive), [])
         if again is not None:
-            shown = " ".join(cut.split()) or cut
             if repair(number, cut):
-                err.write(f"{path}: dropped the half line at its end (line {number}: {shown!r}), cut off as "
-                          "it was written\n")
+                err.write(f"{path}: dropped the half line at its end, line {number}: {cut!r} (cut off as "
+                          "it was written)\n")
                 return again
-            err.write(f"{path}: ends in a half line (line {number}: {shown!r}), cut off as it was "
-                      f"written: `reversis-score record --repair {path}` drops it\n")
+            err.write(f"{path}: ends in a half line, line {number}: {cut!r} (cut off as it was written); "
+                      f"`reversis-score record --repair {path}` drops it\n")
             return None
     if recorder is None:
         err.write("\n".join(problems) + f"\n{path}: the record has errors; fix them (reversis-score "
@@ -164,8 +165,8 @@ def _whole_record_again(recorder: Recorder) -> str:
     """The refusal of a piped record that begins with a header, into a file that has one."""
     count = len(recorder.closed) + (recorder.hand is not None)
     held = f"its header and {count} hand{'s' * (count != 1)}" if count else "its header"
-    return (f"{recorder.file} holds {held} already, and the input begins with a header: it is a "
-            "whole record (this one again?), not what comes next; nothing is entered")
+    return (f"{recorder.file} holds {held} already, and this input is a whole record, header "
+            "first (the same one again?): nothing is entered")
 
 
 def summary(file: str, recorder: Recorder, outcome: Outcome) -> str | None:
@@ -177,7 +178,7 @@ def summary(file: str, recorder: Recorder, outcome: Outcome) -> str | None:
     if outcome.stopped_at is not None:
         text += (f"; line {outcome.stopped_at} refused, so the {outcome.skipped} line"
                  f"{'s' * (outcome.skipped != 1)} after it {'were' if outcome.skipped != 1 else 'was'} "
-                 "skipped (fix it and pipe them again)" if outcome.skipped else
+                 "skipped (fix it, and pipe the input again from there)" if outcome.skipped else
                  f"; line {outcome.stopped_at} refused")
     return f"{text}; {where(recorder)}."
 
