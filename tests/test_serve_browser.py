@@ -118,3 +118,23 @@ def test_a_second_page_sees_a_new_hand_within_two_seconds(tmp_path, browser):
             page.wait_for_selector('a[href="/session/live/hand/12"]', timeout=2000)
         finally:
             page.close()
+
+
+@pytest.mark.parametrize("kind", ["session", "season"])
+def test_the_report_files_fit_a_phone_too(tmp_path, browser, kind):
+    from typer.testing import CliRunner
+
+    from reversis_score.cli import app
+    records = [SAMPLES / "club-night.rvs"] if kind == "session" else \
+        [SAMPLES / "club-night.rvs", *sorted((DATA / "ledgers").glob("autumn-[0-9].rvs"))]
+    target = tmp_path / f"{kind}.html"
+    assert CliRunner().invoke(app, ["report", *map(str, records), "-o", str(target)]).exit_code == 0
+    page = browser.new_page(viewport={"width": 420, "height": 800})
+    try:
+        page.goto(target.as_uri())
+        page.screenshot(path=str(artefacts() / f"report-{kind}-phone.png"), full_page=True)
+        assert page.evaluate(OVERFLOW, NEEDED) == []
+        sizes = page.evaluate(CHART_TEXT)
+        assert sizes and min(sizes) >= 11, sizes
+    finally:
+        page.close()
