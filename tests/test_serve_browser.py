@@ -3,6 +3,7 @@ width and a desktop's, screenshots kept (tests/webserver.py's ``artefacts()``), 
 player needs cut or behind a sideways scroll at 420 px, chart text at least 11 px."""
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -116,5 +117,47 @@ def test_a_second_page_sees_a_new_hand_within_two_seconds(tmp_path, browser):
             with record.open("a", encoding="utf-8") as out:  # the last hand's lines, as entry appends them
                 out.write(text[cut + 1:])
             page.wait_for_selector('a[href="/session/live/hand/12"]', timeout=2000)
+        finally:
+            page.close()
+
+
+@pytest.mark.parametrize("kind", ["session", "season"])
+def test_the_report_files_fit_a_phone_too(tmp_path, browser, kind):
+    from typer.testing import CliRunner
+
+    from reversis_score.cli import app
+    records = [SAMPLES / "club-night.rvs"] if kind == "session" else \
+        [SAMPLES / "club-night.rvs", *sorted((DATA / "ledgers").glob("autumn-[0-9].rvs"))]
+    target = tmp_path / f"{kind}.html"
+    assert CliRunner().invoke(app, ["report", *map(str, records), "-o", str(target)]).exit_code == 0
+    page = browser.new_page(viewport={"width": 420, "height": 800})
+    try:
+        page.goto(target.as_uri())
+        page.screenshot(path=str(artefacts() / f"report-{kind}-phone.png"), full_page=True)
+        assert page.evaluate(OVERFLOW, NEEDED) == []
+        sizes = page.evaluate(CHART_TEXT)
+        assert sizes and min(sizes) >= 11, sizes
+    finally:
+        page.close()
+
+
+def test_long_names_still_fit_a_phone(tmp_path, browser):
+    names = ["Anne", "Wilhelmina Montmorency-Laval", "Marie-Claire de Saint-Ouen", "Denis"]
+    text = (DATA / "notation-example.rvs").read_text("utf-8")
+    for short, long in zip(["Bruno", "Claire"], names[1:3], strict=True):
+        text = re.sub(rf"\b{short}\b", f'"{long}"', text)
+    (tmp_path / "long.rvs").write_text(text, "utf-8")
+    with running(tmp_path) as url:
+        page = browser.new_page(viewport={"width": 420, "height": 800})
+        try:
+            for path in ["/", "/session/long", "/session/long/hand/1?step=9",
+                         f"/session/long/why?a=Anne&b={names[1]}"]:
+                response = page.goto(url + path)
+                assert response is not None and response.status == 200, path
+                assert page.evaluate(OVERFLOW, NEEDED) == [], path
+                sizes = page.evaluate(CHART_TEXT)
+                assert not sizes or min(sizes) >= 11, (path, min(sizes))
+            page.goto(url + "/session/long")
+            page.screenshot(path=str(artefacts() / "session-long-names-phone.png"), full_page=True)
         finally:
             page.close()

@@ -74,9 +74,21 @@ class Size:
     plot: float = MIN_PLOT
     labels: int = 12
     suffix: str = ""  # makes the SVG title's id unique when a page has both sizes
+    name_chars: int | None = None  # end labels shorten longer names (the tooltips keep them whole)
 
 
-WIDE, NARROW = Size(), Size(360, 170, 6, "-narrow")
+WIDE, NARROW = Size(), Size(360, 170, 6, "-narrow", 12)
+
+
+def short_name(name: str, chars: int | None) -> str:
+    """A name cut to ``chars`` characters with an ellipsis (whole when it fits, or no limit).
+
+    >>> short_name("Wilhelmina Montmorency-Laval", 12), short_name("Anne", 12)
+    ('Wilhelmina…', 'Anne')
+    """
+    if chars is None or len(name) <= chars:
+        return name
+    return name[:chars - 1].rstrip() + "…"
 
 
 def chart_svg(ledger: Ledger, size: Size = WIDE) -> str:
@@ -94,7 +106,8 @@ def series_svg(numbers: list[int], series: dict[str, list[int]], baseline: int, 
     values = [v for vs in series.values() for v in vs] + [baseline]
     low, high, step = _bounds(min(values) - (max(values) == min(values)), max(values))
     ticks = range(low, high + 1, step)
-    labels = [f"{player} {human_number(vs[-1])}" for player, vs in series.items()]
+    labels = [f"{short_name(player, size.name_chars)} {human_number(vs[-1])}"
+              for player, vs in series.items()]
     frame = _frame([human_number(t) for t in ticks] + ["fish"], labels, size)
     x = _scale(0, max(len(numbers) - 1, 1), frame.left, frame.right)
     y = _scale(low, high, HEIGHT - BOTTOM, TOP)
