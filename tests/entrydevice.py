@@ -51,7 +51,7 @@ class ExampleHand:
         return self.hand.dealer.text
 
     def deal(self) -> list[tuple[str, list[str]]]:
-        """Each player's cards as tapped: his 11 or 12, then his face-down card."""
+        """Each player's cards as tapped: 11 or 12, then the face-down card."""
         assert self.hand.deal is not None
         return [(line.player.text, [str(c.card) for c in line.cards]
                  + ([str(line.face_down.card)] if line.face_down else [])) for line in self.hand.deal]

@@ -179,7 +179,7 @@ def test_with_the_deal_known_only_the_cards_that_follow_suit_are_live(web, folde
     (folder / "night.rvs").write_text(without_comments(EXAMPLE.read_text("utf-8")).split("tricks:")[0])
     device = Device(web, "night")
     assert device.view["question"] == "announce" and device.view["live"] is None
-    device.tap("2C")  # Claire leads 2♣: Denis holds JC and KC among his clubs
+    device.tap("2C")  # Claire leads 2♣: the clubs Denis holds are JC and KC
     assert device.view["to_play"] == "Denis" and device.view["live"] == ["JC", "KC"]
     assert device.view["played"] == ["2C"]
 

@@ -280,7 +280,7 @@ def _suits(deck: list[str]) -> list[dict]:
 
 def _live(recorder: Recorder, question: str, played: list[str], trick: list[str]) -> list[str] | None:
     """The cards a tap may give now, when the deal is known: the player's cards that follow
-    suit (all of them when he has none of the suit led); None when the deal is not known
+    suit (all of them when none of the suit led is held); None when the deal is not known
     (every card not played yet is live: the checks decide)."""
     if question != "card":
         return None
