@@ -108,7 +108,6 @@
       box.append(button("Pass", [""]));
       $("more").open = true;
     } else if (q === "dealer" || q === "after") {
-      box.append(el("p", { class: "hint" }, "hand " + view.next_hand + ": who deals?"));
       for (const p of view.players) box.append(button(p + " deals", ["dealer: " + quoted(p)], p === view.proposed_dealer));
     } else if (q === "deal") {
       if (composing) {
