@@ -4,9 +4,11 @@ A tap goes through ``record``'s own draft and checks, so a refused card has the 
 from __future__ import annotations
 
 import html
+import random
 import re
 import threading
 
+import gen
 import pytest
 from conftest import SAMPLES
 from entrydevice import EXAMPLE, Device, example, without_comments
@@ -14,6 +16,7 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from reversis_score.cli import app as cli
+from reversis_score.notation.parse import read_text
 from reversis_score.record.store import Store
 from reversis_score.serve.app import create_app
 from reversis_score.serve.entry_model import CONFLICT
@@ -194,7 +197,8 @@ def test_a_record_entered_line_by_line_is_the_file_record_writes(folder, source)
 def test_with_the_deal_known_only_the_cards_that_follow_suit_are_live(web, folder):
     (folder / "night.rvs").write_text(without_comments(EXAMPLE.read_text("utf-8")).split("tricks:")[0])
     device = Device(web, "night")
-    assert device.view["question"] == "announce" and device.view["live"] is None
+    assert device.view["question"] == "announce" and device.view["to_play"] == "Claire"
+    assert len(device.view["live"]) == 11 and "2C" in device.view["live"]  # Claire keeps: 11 cards
     device.tap("2C")  # Claire leads 2♣: the clubs Denis holds are JC and KC
     assert device.view["to_play"] == "Denis" and device.view["live"] == ["JC", "KC"]
     assert device.view["played"] == ["2C"]
@@ -225,6 +229,43 @@ def test_a_header_left_unfinished_is_finished_on_the_page(web, folder):
     assert device.tap("dealer: Bruno").status_code == 200
     written = (folder / "part.rvs").read_text("utf-8")
     assert written.endswith("players: Anne Bruno Claire Denis\n\nhand 1\ndealer: Bruno\n")
+
+
+def test_a_revoke_is_refused_until_it_is_acknowledged_then_its_card_is_live(web, folder):
+    lines = [line for line in (SAMPLES / "club-night.rvs").read_text("utf-8").split("\n") if line.strip()]
+    revoke = next(i for i, line in enumerate(lines) if "revoke! Denis" in line)
+    (folder / "club.rvs").write_text("\n".join(lines[:revoke]) + "\n", "utf-8")
+    device = Device(web, "club")
+    leader, cards = lines[revoke].split("#")[0].split(":")  # Anne: 7D 5D AD 9S
+    for card in cards.split()[:3]:
+        assert device.tap(card).status_code == 200
+    assert device.view["to_play"] == "Denis" and "9S" not in device.view["live"]
+    refused = device.tap("9S")
+    assert refused.status_code == 422
+    assert refused.json()["refused"][0].endswith("add `irregular: revoke Denis` (not written)")
+    assert device.tap("irregular: revoke Denis").status_code == 200
+    assert "9S" in device.view["live"] and device.tap("9S").status_code == 200
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_card_played_in_a_legal_hand_is_always_live(folder, seed):
+    """Random legal hands with their deal, half of them an espagnolette revoking under its
+    right in tricks 1 to 9: the card each player really played is never greyed out."""
+    rng = random.Random(seed)
+    players = ("Anne", "Bruno", "Claire", "Denis")
+    if seed % 2:
+        hand = gen.espagnolette_hand(rng, players, "Bruno", won=True, revoke_right=True, announce=False)
+    else:
+        hand = gen.random_hand(rng, players, "Bruno")
+    text = gen.to_rvs(gen.Session(players, (hand,)), with_table=False)
+    (folder / "dealt.rvs").write_text(text[:text.index("tricks:")], "utf-8")
+    device = Device(client(folder), "dealt")
+    record = read_text(text).hands[0].record
+    assert record is not None
+    for card in (str(c.card) for trick in record.tricks for c in trick.cards):
+        assert card in device.view["live"], (card, device.view["live"])
+        assert device.tap(card).status_code == 200, card
+    assert device.view["whole"]
 
 
 def test_undo_takes_back_a_card_then_a_line_and_asks_in_a_finished_hand(web, folder):

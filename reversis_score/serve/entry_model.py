@@ -29,6 +29,7 @@ from reversis_score.record.resume import resume
 from reversis_score.record.session import Recorder
 from reversis_score.record.store import Busy, Replaced, Store, WriteFailed
 from reversis_score.render.rvs import quote
+from reversis_score.replay.evidence import qualifies_espagnolette
 
 CONFLICT = "someone else just entered this card: reloaded"
 MAX_PENDING = 40  # a deal's four lines and a trick's three cards are far fewer
@@ -249,7 +250,7 @@ def describe(held: Held, seen: str, name: str) -> dict:
         "quoted": [quote(p) for p in recorder.players],
         "dealer": recorder.dealer if hand else None,
         "proposed_dealer": recorder.proposed_dealer,
-        "to_play": recorder.to_play() if question == "card" else None,
+        "to_play": recorder.to_play() if question in ("card", "announce") else None,
         "block_next": recorder.next_in_block(question) if question in ("deal", "exchange") else None,
         "hand": hand.number if hand else None,
         "next_hand": recorder.next_number,
@@ -280,12 +281,33 @@ def _suits(deck: list[str]) -> list[dict]:
 
 def _live(recorder: Recorder, question: str, played: list[str], trick: list[str]) -> list[str] | None:
     """The cards a tap may give now, when the deal is known: the player's cards that follow
-    suit (all of them when none of the suit led is held); None when the deal is not known
-    (every card not played yet is live: the checks decide)."""
-    if question != "card":
+    suit (all of them when none of the suit led is held, or when the player may revoke:
+    see ``_may_revoke``); None when the deal is not known (every card not played yet is live:
+    the checks decide)."""
+    if question not in ("card", "announce"):  # at the announce, a card tap begins the play
         return None
     held = recorder.known_hand()
     if held is None:
         return None
     following = {c for c in held if trick and c.suit == Card.parse(trick[0]).suit}
+    if following and _may_revoke(recorder, held):
+        following = set()
     return sorted(str(c) for c in following or held)
+
+
+def _may_revoke(recorder: Recorder, held: frozenset[Card]) -> bool:
+    """Whether the player to play may fail to follow suit as the record stands: a revoke
+    acknowledged in this hand (`irregular: revoke NAME`, entered before the card), or the
+    espagnolette's right in tricks 1 to 9 (RULES §9: qualified by the cards held after the
+    exchange, as replay decides it)."""
+    hand, player = recorder.hand, recorder.to_play()
+    record = hand.parse(pending=True)[0].record if hand else None
+    if hand is None or record is None or player is None or recorder.knobs.pairwise:
+        return False
+    if any(i.kind == "revoke" and i.player.text == player for i in record.irregulars):
+        return True
+    if len(hand.trick_lines) >= 9:
+        return False
+    check = hand.check(recorder.players, recorder.knobs, recorder.previous_dealer)
+    gone = {card for t in check.tricks for who, card in t.plays if who == player}
+    return qualifies_espagnolette(frozenset(held | gone))
