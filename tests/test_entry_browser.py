@@ -154,3 +154,20 @@ def test_a_second_device_sees_the_hand_appear(tmp_path, browser):
         # the watcher's page is live, not stale: its next tap is taken
         tap(watcher, watcher.get_by_role("button", name="Claire deals"))
         expect(scorer.locator("#status")).to_contain_text("hand 2", timeout=2000)
+
+
+def test_a_stale_page_is_told_and_reloaded(tmp_path, browser):
+    (tmp_path / "night.rvs").write_text(HEADER + FIRST_FIVE, "utf-8")
+    with running(tmp_path) as url:
+        first = browser.new_context(viewport={"width": 420, "height": 800}).new_page()
+        second = browser.new_context(viewport={"width": 420, "height": 800}).new_page()
+        second.route("**/stamp", lambda route: route.abort())  # it does not hear of the first's tap
+        first.goto(url + "/entry/night")
+        second.goto(url + "/entry/night")
+        tap(first, card(first, LAST_SIX[0]))
+        tap(second, card(second, LAST_SIX[0]))
+        expect(second.locator("#messages")).to_contain_text("someone else just entered this card: reloaded")
+        expect(second.locator("#trick")).to_contain_text("7♦")  # the file as it now stands
+        tap(second, card(second, LAST_SIX[1]))
+        expect(second.locator("#messages .conflict")).to_have_count(0)
+        assert (tmp_path / "night.rvs").read_text("utf-8").endswith("  Bruno:  7D 3C\n")
