@@ -70,6 +70,7 @@ def test_a_new_session_is_written_as_record_writes_its_header(web, folder):
     ({"player2": "Anne"}, "Anne"),
     ({"file": "../escape"}, "cannot be a record's name"),
     ({"file": "night"}, "night.rvs exists already"),
+    ({"session": "Club #3"}, "a '#' begins a comment"),
 ])
 def test_a_refused_header_writes_nothing_and_says_why(web, folder, change, reason):
     form = {**example().header_form("fresh"), **change}

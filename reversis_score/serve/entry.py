@@ -91,6 +91,8 @@ def _form_problems(values: dict[str, str], name: str) -> list[str]:
         problems.append("the four players are needed, in order of play")
     if any(len(v) > 200 or "\n" in v or "\r" in v for v in values.values()):
         problems.append("a field is too long, or holds a line break")
+    if any("#" in v for k, v in values.items() if k != "file"):
+        problems.append("a '#' begins a comment in a .rvs record: leave it out of the header")
     return problems
 
 
