@@ -282,7 +282,10 @@ def test_undo_takes_back_a_card_then_a_line_and_asks_in_a_finished_hand(web, fol
     device.load()
     asked = device.tap("undo").json()
     assert asked["wrote"] is False and "again" in asked["said"][0] and device.view["pending"] == ["undo"]
-    assert device.tap("undo").json()["wrote"] is True
+    assert device.view["question"] == "confirm-undo"
+    assert device.tap("no").json()["wrote"] is False and device.view["question"] == "after"
+    device.tap("undo")
+    assert device.tap("yes").json()["wrote"] is True
     assert "void" not in (folder / "night.rvs").read_text("utf-8")
 
 

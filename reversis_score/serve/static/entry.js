@@ -138,6 +138,8 @@
       box.append(el("p", { class: "hint" }, "tap the first card played, or an announcement"));
       for (const p of view.players) box.append(button("espagnolette: " + p, ["espagnolette " + quoted(p)]));
       box.append(button("No announce", [""]));
+    } else if (q === "confirm-undo") {
+      box.append(button("Yes, take it back", ["yes"], true), button("No", ["no"]));
     } else if (q === "table") {
       box.append(el("p", { class: "hint" }, "table payments: More… ▸ Paid"), button("Done with payments", [""], true));
     }
