@@ -32,7 +32,7 @@ from reversis_score.render.rvs import quote
 from reversis_score.replay.evidence import qualifies_espagnolette
 
 CONFLICT = "someone else just entered this card: reloaded"
-MAX_PENDING = 40  # a deal's four lines and a trick's three cards are far fewer
+MAX_PENDING = 40  # entries record does not write (a question passed, an undo to confirm): a few
 _QUIET = {"show", "help", "quit"}  # commands that change nothing: never kept as pending
 
 
