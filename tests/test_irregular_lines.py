@@ -178,7 +178,7 @@ def test_record_takes_a_ten_card_hand_card_by_card(tmp_path):
              "3S", "3H", "3D 2D", "2S", "tricks:"]
     lines += [" ".join(t.split()[1:]) for t in NINE.strip("\n").split("\n")]
     lines += ["3C 4D 4C 5S", "2C 4S", "AH"]
-    result = runner.invoke(app, ["record", str(target)], input="\n".join(lines) + "\n")
+    result = runner.invoke(app, ["record", "--verbose", str(target)], input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
     assert "Hand 1 settled: Bruno wins the party (4)" in result.output
     written = target.read_text("utf-8")
@@ -191,7 +191,7 @@ def test_record_takes_a_gathered_trick_as_a_whole_line(tmp_path):
     lines = ["players: Anne Bruno Claire Denis", "rules: manuscrit", "dealer: Denis", "", "", "tricks:"]
     lines += [t.strip() for t in NINE.strip("\n").split("\n")]
     lines += ["Bruno: 3C 4D 4C 5S | gathered by Claire", "3D 2C 4S AH"]
-    result = runner.invoke(app, ["record", str(target)], input="\n".join(lines) + "\n")
+    result = runner.invoke(app, ["record", "--verbose", str(target)], input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
     assert "trick 10: Claire gathers it, won by Denis with 4♣: it counts for Claire" in result.output
     assert "  Bruno:  3C 4D 4C 5S | gathered by Claire\n" in target.read_text("utf-8")
@@ -233,8 +233,8 @@ def test_record_passes_the_last_lead_on_from_a_ten_card_winner_also_after_undo(t
     lines = ["players: Anne Bruno Claire Denis", "rules: manuscrit", "dealer: Denis", "exchange:",
              "3S", "3H", "2S", "2C 2D", "tricks:"]
     lines += [" ".join(t.split()[1:]) for t in NINE.strip("\n").split("\n")]
-    lines += ["3C 4D 4C 5S", "4S AH 3D", "undo", "4S AH 3D"]
-    result = runner.invoke(app, ["record", str(target)], input="\n".join(lines) + "\n")
+    lines += ["3C 4D 4C 5S", "4S AH 3D", "undo", "yes", "4S AH 3D"]  # undo past a finished hand asks
+    result = runner.invoke(app, ["record", "--verbose", str(target)], input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
     assert result.output.count("trick 11: Anne wins it with 4♠") == 2
     assert "  Anne:  4S AH 3D\n" in target.read_text("utf-8")

@@ -21,6 +21,10 @@ def test_wheel_contains_the_grammar_the_schema_the_licence_and_the_metadata(tmp_
     names = archive.namelist()
     assert "reversis_score/grammar/reversis.lark" in names
     assert "reversis_score/cli/app.py" in names
+    for asset in ("templates/base.html", "templates/season.html", "templates/session.html",
+                  "templates/hand.html", "templates/why.html", "static/app.css", "static/live.js",
+                  "static/hand.js"):  # serve's pages work without the internet
+        assert f"reversis_score/serve/{asset}" in names
     assert not any(n.startswith(("tests/", "samples/", "docs/")) for n in names)
     schema = archive.read("reversis_score/ledger/ledger.schema.json")
     assert schema == (ROOT / "docs" / "ledger.schema.json").read_bytes()

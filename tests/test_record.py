@@ -59,7 +59,7 @@ def test_feeding_a_record_writes_it_as_format_does(tmp_path, source):
 def test_a_whole_hand_card_by_card_shows_tricks_payments_and_settlement(tmp_path):
     target = tmp_path / "new.rvs"
     cards = "\n".join(card for trick in TRICKS for card in trick.split())
-    result = record(target, HEADER + "dealer: Bruno\n" + cards + "\n")
+    result = record(target, HEADER + "dealer: Bruno\n" + cards + "\n", "--verbose")
     assert result.exit_code == 0, result.output
     assert "trick 1: Denis wins it with J♣" in result.stdout
     said = " ".join(result.stdout.split())
@@ -74,16 +74,15 @@ def test_a_whole_hand_card_by_card_shows_tricks_payments_and_settlement(tmp_path
 
 def test_eof_mid_hand_leaves_a_record_that_check_calls_unfinished_and_record_resumes(tmp_path):
     target = tmp_path / "night.rvs"
-    first = record(target, HEADER + "dealer: Bruno\n" + "\n".join(TRICKS[:5]) + "\n2H\n")
+    first = record(target, HEADER + "dealer: Bruno\n" + "\n".join(TRICKS[:5]) + "\n")
     assert first.exit_code == 0, first.output
-    assert "2H" not in target.read_text("utf-8").split("tricks:")[1]  # the trick being entered
     check = runner.invoke(app, ["check", str(target)])
     assert check.exit_code == 1
     assert "hand 1 is unfinished: 5 of 11 tricks recorded" in check.output
     assert check.output.count("error") == 2  # the summary's count and that one message
-    second = record(target, "\n".join(TRICKS[5:]) + "\n")
+    second = record(target, "\n".join(TRICKS[5:]) + "\n", "--verbose")
     assert second.exit_code == 0, second.output
-    assert "resuming at hand 1, trick 6 (5 of 11 recorded)" in second.output
+    assert "resuming: hand 1 is at trick 6 (5 of 11 recorded)." in second.stderr
     assert runner.invoke(app, ["check", str(target)]).exit_code == 0
     assert target.read_text("utf-8") == fmt(target)
 
@@ -124,8 +123,8 @@ def test_names_of_several_words_at_the_prompts(tmp_path):
 
 def test_show_help_and_a_bad_option(tmp_path):
     target = tmp_path / "s.rvs"
-    result = record(target, HEADER + "dealer: Bruno\n2C JC\nshow\nhelp\n")
-    assert ("dealer: Bruno\n  Claire: 2C JC   (being played: not written yet)\n"
+    result = record(target, HEADER + "dealer: Bruno\n2C JC\nshow\nhelp\n", "--verbose")
+    assert ("dealer: Bruno\n  Claire: 2C JC   (being played)\n"
             "hand 1, trick 1 — Claire leads; ♣ led") in result.stdout
     assert "claims waived" in result.stdout and result.exit_code == 0
     bad = record(tmp_path / "d.rvs", "", "--players", "A B C D", "--date", "20 Nov")
@@ -139,12 +138,12 @@ def test_unknown_holdings_a_later_card_reveals_the_revoke_to_acknowledge(tmp_pat
               "9H QH KH 3S", "AH 4S JH 2D", "5S 6S 7S 8S", "3D 4D 5D 6D", "7D 8D 9D JD", "9S QS KS AS"]
     result = record(target, HEADER + "dealer: Denis\n" + "\n".join(tricks[:3]) + "\n")
     assert result.exit_code == 0 and "revoke" not in result.output
-    result = record(target, tricks[3] + "\n")
+    result = record(target, tricks[3] + "\n", "--verbose")
     assert result.exit_code == 0
-    assert "trick 3: Bruno plays 2♥ on a ♣ lead while holding A♣ (he plays it in trick 4)" in result.stdout
-    result = record(target, "\n".join(tricks[4:]) + "\n")
-    assert "hand 1 cannot be settled yet" in result.stdout
-    ack = record(target, "irregular revoke Bruno\n")
+    assert "trick 3: Bruno plays 2♥ on a ♣ lead while holding A♣" in result.stdout
+    result = record(target, "\n".join(tricks[4:]) + "\n")  # quiet: what needs attention still shows
+    assert "hand 1 cannot be settled yet" in result.stderr and not result.stdout
+    ack = record(target, "irregular revoke Bruno\n", "--verbose")
     assert ack.exit_code == 0, ack.output
     assert "Hand 1 settled" in ack.stdout
     text = target.read_text("utf-8")
@@ -165,7 +164,7 @@ def test_a_resumed_file_keeps_its_line_ends_before_the_hand_in_progress(tmp_path
 
 def test_undo_takes_back_a_card_then_a_written_trick(tmp_path):
     target = tmp_path / "u.rvs"
-    result = record(target, HEADER + "dealer: Bruno\n2C JC 7C 5C\n6H\nundo\nundo\n")
+    result = record(target, HEADER + "dealer: Bruno\n2C JC 7C 5C\n6H\nundo\nundo\n", "--verbose")
     assert result.exit_code == 0
     assert "took back 6H" in result.stdout and "took back: Claire: 2C JC 7C 5C" in result.stdout
     assert "Claire:" not in target.read_text("utf-8") and "dealer: Bruno\n" in target.read_text("utf-8")
@@ -262,9 +261,14 @@ def test_a_second_writer_is_turned_away(tmp_path):
         holder.close()
 
 
-def test_nothing_entered_leaves_no_file(tmp_path):
-    assert record(tmp_path / "empty.rvs", "session: only a name\n").exit_code == 0
-    assert not (tmp_path / "empty.rvs").exists()  # nothing is written before the players
+def test_nothing_entered_leaves_no_file_and_a_header_line_is_kept_at_once(tmp_path):
+    assert record(tmp_path / "empty.rvs", "\n").exit_code == 0
+    assert not (tmp_path / "empty.rvs").exists()
+    assert record(tmp_path / "some.rvs", "session: only a name\n").exit_code == 0
+    assert (tmp_path / "some.rvs").read_text("utf-8") == "session: only a name\n"
+    going_on = record(tmp_path / "some.rvs", "date: 2026-11-20\n", "--verbose")
+    assert "resuming: the header is written as far as it goes; next comes the date." in going_on.stderr
+    assert (tmp_path / "some.rvs").read_text("utf-8") == "session: only a name\ndate: 2026-11-20\n"
 
 
 def test_record_needs_a_real_file(tmp_path):
@@ -311,7 +315,7 @@ def converse(folder, commands: list[str], entry) -> list[str]:
     import io
 
     from reversis_score.record import show
-    from reversis_score.record.store import where
+    from reversis_score.record.resume import where
     from reversis_score.record.terminal import fit, open_record
     out: list[str] = []
     for command in commands:
@@ -327,8 +331,8 @@ def converse(folder, commands: list[str], entry) -> list[str]:
             typed = entry(len(out), prompt)
             out.append((prompt + typed).rstrip())
             if typed == "^C":
-                out += show.INTERRUPTED.format(file=name).splitlines()
                 store.close()
+                out += show.INTERRUPTED.format(file=name).splitlines()
                 break
             reply = recorder.enter(typed)
             store.sync(recorder.document())
@@ -336,7 +340,7 @@ def converse(folder, commands: list[str], entry) -> list[str]:
                 out += fit(said, True).splitlines()
             if reply.quit:
                 store.close()
-                out.append(f"{name}: {where(recorder)}")
+                out.append(f"{name}: {where(recorder)}.")
                 break
     return out
 
@@ -366,3 +370,90 @@ def test_the_readme_transcript_is_a_real_run(tmp_path, monkeypatch):
     written = (tmp_path / "club.rvs").read_text("utf-8")
     assert written == fmt(tmp_path / "club.rvs")
     assert runner.invoke(app, ["check", str(tmp_path / "club.rvs")]).exit_code == 0
+
+
+def test_a_valid_record_piped_in_prints_only_a_closing_summary(tmp_path):
+    target = tmp_path / "quiet.rvs"
+    result = record(target, (DATA / "notation-example.rvs").read_text("utf-8"))
+    assert result.exit_code == 0 and result.stdout == ""
+    assert result.stderr == (f"{target}: 41 lines entered; hand 1 is finished; next comes the dealer of "
+                             "hand 2.\n")
+    loud = record(tmp_path / "loud.rvs", (DATA / "notation-example.rvs").read_text("utf-8"), "--verbose")
+    assert "trick 1: Denis wins it with J♣" in loud.stdout and "Hand 1 settled" in loud.stdout
+
+
+def test_one_wrong_card_piped_in_gives_one_refusal_and_says_what_was_skipped(tmp_path):
+    text = (DATA / "notation-example.rvs").read_text("utf-8").replace("9D 8D 3D KD", "9D 8D 3D KS")
+    target = tmp_path / "w.rvs"
+    result = record(target, text)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"<stdin>:23: refused ({target} unchanged by it): hand 1, trick 3: Anne plays K♠ but did not hold it "
+        "after the exchange: it was dealt to Bruno",
+        f"{target}: 21 lines entered; line 23 refused, so the 19 lines after it were skipped (fix it, and "
+        "pipe the input again from there); hand 1 is at trick 3 (2 of 11 recorded)."]
+
+
+def test_entries_from_a_file_or_from_dash(tmp_path):
+    source = DATA / "notation-example.rvs"
+    assert runner.invoke(app, ["record", str(tmp_path / "a.rvs"), str(source)]).exit_code == 0
+    dashed = runner.invoke(app, ["record", str(tmp_path / "b.rvs"), "-"], input=source.read_text("utf-8"))
+    assert dashed.exit_code == 0
+    assert (tmp_path / "a.rvs").read_text("utf-8") == (tmp_path / "b.rvs").read_text("utf-8") == fmt(source)
+    helped = " ".join(runner.invoke(app, ["record", "--help"]).output.split())
+    assert "- reads standard input" in helped
+
+
+def test_a_finished_hand_resumes_at_the_next_dealer_and_undo_into_it_asks_first(tmp_path):
+    import io
+
+    from reversis_score.record import show
+    from reversis_score.record.terminal import open_record
+    target = tmp_path / "f.rvs"
+    target.write_bytes((DATA / "notation-example.rvs").read_bytes())  # it ends with `table:` lines
+    err = io.StringIO()
+    opened = open_record(target, [], True, err)
+    assert not isinstance(opened, int)
+    recorder, store = opened
+    assert err.getvalue() == f"{target}: resuming: hand 1 is finished; next comes the dealer of hand 2.\n"
+    assert show.prompt(recorder) == "hand 2, dealer (Enter: Claire): "
+    asked = recorder.enter("undo")
+    assert asked.said == ["this takes back `Denis -> Anne 5 # tables group payments their own way: audit "
+                          "compares nets` from hand 1, which is finished: `undo` again (or yes) to do it"]
+    assert show.prompt(recorder).startswith("take back `Denis -> Anne 5")
+    assert recorder.enter("").said == ["nothing taken back"]
+    assert show.prompt(recorder) == "hand 2, dealer (Enter: Claire): "
+    recorder.enter("undo")
+    assert recorder.enter("y").said[0].startswith("took back: Denis -> Anne 5")
+    store.sync(recorder.document())
+    store.close()
+    assert "Denis -> Anne 5" not in target.read_text("utf-8")
+
+
+def test_record_modules_import_only_downward():
+    """entries, draft, header, words < play < session < show, resume, store, complete < terminal."""
+    import ast
+
+    from conftest import ROOT
+    order = ["entries", "draft", "header", "words", "play", "session", "show", "resume", "store",
+             "complete", "terminal"]
+    for name in order:
+        tree = ast.parse((ROOT / "reversis_score" / "record" / f"{name}.py").read_text("utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("reversis_score.record"):
+                used = (node.module or "").split(".")[2:] or [a.name for a in node.names]
+                for module in used:
+                    assert order.index(module) < order.index(name), f"{name} imports {module}"
+
+
+def test_no_message_of_record_gives_a_player_a_gender():
+    import ast
+    import re
+
+    from conftest import ROOT
+    pronoun = re.compile(r"\b(he|him|his|she|her|hers|himself|herself)\b", re.IGNORECASE)
+    code = ROOT / "reversis_score"
+    for path in [*(code / "record").glob("*.py"), code / "cli" / "record.py"]:
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                assert not pronoun.search(node.value), f"{path.name}: {node.value!r}"

@@ -20,11 +20,11 @@ from reversis_score.render.html import (
     LINE,
     TOP,
     label_positions,
-    report_html,
     text_box,
     text_width,
 )
 from reversis_score.render.tables import human_number
+from reversis_score.serve.offline import session_page as report_html
 
 LEDGERS = DATA / "ledgers"
 EXAMPLE = DATA / "notation-example.rvs"
@@ -130,8 +130,8 @@ def test_page_holds_the_header_hands_balances_and_settle_up():
     assert page.count("<tr>") == 1 + len(ledger.settled) + 1 + 4
     for payer, payee, amount in settle_up(ledger.between_players()):
         assert f"<li>{payer} pays {payee} {amount}</li>" in page
-    for player in ledger.players:
-        assert f"<td>{player}</td>" in page
+    for player in ledger.players:  # a row of the balances per player (a card on a phone)
+        assert f'<th class="full name" scope="row">{player}</th>' in page
 
 
 def test_names_are_escaped(tmp_path):

@@ -254,22 +254,92 @@ def season(
 
 
 # ------------------------------------------------------------------ report
-@app.command(epilog="Example: reversis-score report club.rvs -o report.html")
+@app.command(epilog="Examples: reversis-score report club.rvs -o night.html; "
+                     "reversis-score report night*.rvs -o season.html; "
+                     "reversis-score report season.db -o season.html")
 def report(
-    file: complete.RecordFile,
+    files: complete.RecordFiles,
     out: Annotated[str | None, typer.Option("-o", "--output", metavar="FILE.html",
                                                help="Write the page here (else standard output).")] = None,
 ) -> None:
-    """One self-contained HTML page: header, hands, balances, settle-up and a balance chart."""
-    from reversis_score.render.html import report_html
-    if out is not None and file != "-" and Path(file).resolve() == Path(out).resolve():
-        fail(f"error: -o {out} is the record itself; choose another file", 2)
+    """One self-contained HTML page: a session's (one record: header, hands, balances,
+    settle-up, balance chart), or the season's (several records, or a season database written
+    by export: standings, settle-up, chart, sessions). The same pages as serve, for a phone."""
+    for name in files:
+        if out is not None and name != "-" and Path(name).resolve() == Path(out).resolve():
+            fail(f"error: -o {out} is {'the record' if len(files) == 1 else 'one of the records'} "
+                 "itself; choose another file", 2)
+    databases = [name for name in files if _is_database(name)]
+    if databases and len(files) > 1:
+        fail(f"error: {databases[0]}: a season database is reported alone (not with other files)", 2)
+    if databases:
+        _report_database(databases[0], out)
+    elif len(files) == 1:
+        _report_session(files[0], out)
+    else:
+        _report_season(files, out)
+
+
+def _is_database(name: str) -> bool:
+    """A PostgreSQL URL, or a file that starts as SQLite databases do."""
+    from reversis_score.render.database import is_postgres_url
+    if is_postgres_url(name):
+        return True
+    try:
+        with open(name, "rb") as file:
+            return file.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False  # the record reader says what is wrong with it
+
+
+def _report_session(file: str, out: str | None) -> None:
+    from reversis_score.serve.offline import session_page
     session = guarded(file, load_checked)
     print_diagnostics(session)
     if session.errors:
         fail(f"{file}: the record has errors: no report written", 1)
     ledger = _ledger(session)
-    _write_text(report_html(ledger), out)
+    _write_text(session_page(ledger), out)
     if out is not None:
         hands = len(ledger.settled)
         typer.echo(f"wrote {out}: {hands} hand{'s' * (hands != 1)}, {len(ledger.players)} players")
+
+
+def _report_season(files: list[str], out: str | None) -> None:
+    """The season page of several records; a record with errors stops it (nothing written)."""
+    from reversis_score.serve.offline import season_page
+    from reversis_score.serve.season import summary_of
+    summaries, codes = [], []
+    for name in files:
+        session, code = try_load(name)
+        codes.append(code)
+        if session is not None and not session.errors:
+            summaries.append(summary_of(Path(name).stem if name != "-" else "stdin", _ledger(session)))
+    if worst(codes):
+        fail("the records have errors: no report written", worst(codes))
+    _write_season(season_page(summaries), summaries, out)
+
+
+def _report_database(db: str, out: str | None) -> None:
+    """The season page of a database written by export."""
+    from reversis_score.render.schema import TargetProblem
+    from reversis_score.report import season as seasons
+    from reversis_score.serve.offline import season_page
+    from reversis_score.serve.season import summaries_from_database
+    try:
+        reader = seasons.open_database(db)
+        try:
+            summaries = summaries_from_database(reader)
+        finally:
+            reader.close()
+    except (seasons.SeasonProblem, TargetProblem) as exc:
+        fail(f"error: {exc}", 2)
+    _write_season(season_page(summaries), summaries, out)
+
+
+def _write_season(page: str, summaries, out: str | None) -> None:
+    _write_text(page, out)
+    if out is not None:
+        players = len({p for s in summaries for p in s.players})
+        typer.echo(f"wrote {out}: the season of {len(summaries)} session{'s' * (len(summaries) != 1)}, "
+                   f"{players} players")

@@ -13,11 +13,15 @@ from reversis_score.cli.app import app, fail
 
 
 @app.command(epilog="Example: reversis-score record club.rvs   "
-                    "(or: reversis-score record club.rvs < entries.txt)")
+                    "(or: reversis-score record club.rvs - < entries.txt)")
 def record(
     file: Annotated[str, typer.Argument(
         metavar="FILE", show_default=False, autocompletion=complete.record_files,
         help="The record file (.rvs): a new one, or one to go on with.")],
+    entries: Annotated[str | None, typer.Argument(
+        metavar="[ENTRIES]", show_default=False, autocompletion=complete.record_files,
+        help="Where the entries come from: - reads standard input (the default when it is not a "
+             "terminal), or a file of entries (a .rvs file's lines work).")] = None,
     session: Annotated[str | None, typer.Option(
         "--session", help="The session's name (a new file).")] = None,
     date: Annotated[str | None, typer.Option(
@@ -29,54 +33,87 @@ def record(
         help="A preset or a house-rules .toml file (a new file).")] = None,
     stake: Annotated[int | None, typer.Option(
         "--stake", help="Fish each player starts with (a new file).")] = None,
+    verbose: Annotated[bool, typer.Option(
+        "--verbose", help="Piped entries: say what each one did (tricks, payments, settlements), "
+                          "as at a terminal; without it only refusals and a closing summary.")] = False,
+    repair: Annotated[bool, typer.Option(
+        "--repair", help="A file that ends in a half line (cut off as it was written): drop that "
+                         "text and go on (at a terminal, record asks).")] = False,
 ) -> None:
-    """Score at the table: each card checked as it is entered, each line written at once.
+    """Score at the table: each card checked as it is entered, each entry written at once.
 
-    At a terminal it asks, hand by hand and card by card. Without one it reads the same entries
-    from standard input, one a line (a .rvs file's lines work): a refused entry is reported on
-    standard error and the run ends with status 1.
+    At a terminal it asks, hand by hand and card by card. Otherwise (or with ENTRIES) it reads
+    the same entries one a line, - meaning standard input: the first refused entry is reported
+    on standard error, the entries after it are skipped, and the run ends with status 1.
     """
-    from reversis_score.record.store import Replaced
-    from reversis_score.record.terminal import open_record, run, stdin_lines, terminal_lines
+    from reversis_score.record.store import Replaced, WriteFailed
+    from reversis_score.record.terminal import open_record, run, stdin_lines, summary, terminal_lines
     path = Path(file)
     if file == "-" or path.is_dir():
-        fail(f"error: {file}: record needs a file to write into", 2)
+        fail(f"error: {file}: record needs a file to write into (its entries may come from -, "
+             "standard input: reversis-score record FILE -)", 2)
     if rules is not None and rules.endswith(".toml") and Path(rules).is_file():
         # a record names its house rules relative to itself; the command line, to here
         rules = os.path.relpath(Path(rules).resolve(), path.resolve().parent)
     header = [f"{key}: {value}" for key, value in (("session", session), ("date", date),
                                                    ("players", players), ("rules", rules),
                                                    ("stake", stake)) if value is not None]
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    opened = open_record(path, header, interactive, sys.stderr)
+    stream = _entries(entries)
+    interactive = stream is None and sys.stdin.isatty() and sys.stdout.isatty()
+    opened = open_record(path, header, interactive, sys.stderr, _repair(interactive, repair),
+                         verbose or interactive)
     if isinstance(opened, int):
         raise typer.Exit(opened)
     recorder, store = opened
     if interactive:
-        from reversis_score.record.show import BANNER
+        from reversis_score.record.words import BANNER
         typer.echo(BANNER.format(file=file))
         lines = terminal_lines(recorder, None)
-        label = _no_label
     else:
-        lines, label = stdin_lines(), _input_line(file)
+        lines = stdin_lines(stream)
     try:
-        outcome = run(recorder, store, lines, sys.stdout, sys.stderr, label)
-    except Replaced as exc:
+        outcome = run(recorder, store, lines, sys.stdout, sys.stderr,
+                      _no_label if interactive else _input_line(file, entries), verbose or interactive)
+    except (Replaced, WriteFailed) as exc:
         fail(f"error: {exc}", 1)
     except KeyboardInterrupt:
-        from reversis_score.record.show import INTERRUPTED
-        typer.echo("\n" + INTERRUPTED.format(file=file), err=True)
+        from reversis_score.record.words import INTERRUPTED
+        said = INTERRUPTED.format(file=file) if path.exists() else \
+            "interrupted: nothing was entered, so no file was made."
+        typer.echo("\n" + said, err=True)
         raise typer.Exit(130) from None
-    from reversis_score.record.store import where
-    typer.echo(f"{file}: {where(recorder)}", err=True)
+    from reversis_score.record.resume import where
+    closing = f"{file}: {where(recorder)}." if interactive else summary(file, recorder, outcome)
+    if closing:
+        typer.echo(closing, err=True)
     raise typer.Exit(outcome.status)
+
+
+def _entries(entries: str | None):
+    """The stream the entries come from (None: standard input, terminal or not, as it is)."""
+    if entries is None or entries == "-":
+        return None if entries is None else sys.stdin
+    try:
+        return open(entries, encoding="utf-8", newline=None)  # noqa: SIM115  (read to its end by run)
+    except OSError as exc:
+        fail(f"error: {entries}: cannot be read ({exc.strerror or exc})", 2)
+
+
+def _repair(interactive: bool, repair: bool):
+    def ask(line: int, text: str) -> bool:
+        if repair or not interactive:
+            return repair
+        return typer.confirm(f"drop the half line {line}, {text!r}, and go on?", err=True)
+    return ask
 
 
 def _no_label(number: int) -> str:
     return "refused: "
 
 
-def _input_line(file: str):
+def _input_line(file: str, entries: str | None):
+    source = entries if entries not in (None, "-") else "<stdin>"
+
     def label(number: int) -> str:
-        return f"<stdin>:{number}: refused ({file} unchanged by it): "
+        return f"{source}:{number}: refused ({file} unchanged by it): "
     return label

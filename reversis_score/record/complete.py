@@ -32,7 +32,7 @@ def candidates(recorder: Recorder, before: str) -> list[str]:
 
 def playable(recorder: Recorder) -> list[Card]:
     """The cards not yet played in this hand, of the pack's size; when the hand of the player
-    to play is known, his cards, of the suit led if he has it."""
+    to play is known, that player's cards, of the suit led if there are any."""
     if recorder.ruleset is None:
         return []
     gone = recorder.played()

@@ -116,9 +116,10 @@ class HandDraft:
         others = [d for d in found if d not in refusals]
         return Check(parsed.record, tricks, refusals, others)
 
-    def formatted(self) -> str:
-        """The committed lines in the canonical layout that ``format`` writes."""
-        text, _ = self.text()
+    def formatted(self, pending: bool = False) -> str:
+        """The committed lines in the canonical layout that ``format`` writes; with ``pending``,
+        the deal or exchange lines and the cards of the trick under way too."""
+        text, _ = self.text(pending)
         parsed = parse_hand(text, 1, self.number)
         if parsed.record is None:  # cannot happen: only checked lines are committed
             return text

@@ -44,6 +44,7 @@ class HeaderSteps:
         self.asked = 0  # how many header questions are answered or passed
         self.in_header = True
         self.comments: list[str] = []  # comment lines waiting for the next line written
+        self.kept_header: tuple[list[str], str] | None = None  # a resumed header, as on disk
 
     # ------------------------------------------------------------ what is asked
     @property
@@ -88,6 +89,8 @@ class HeaderSteps:
             return Reply(refused=["the four players are needed, in order of play"])
         if word == "date":
             return self.header_line(read_entry(""), f"date: {self.today.isoformat()}", word)
+        if word == "rules":  # written, so that a resume knows the question was answered
+            return self.header_line(read_entry(""), "rules: parlett", word)
         self.asked += 1
         return Reply()
 
@@ -115,9 +118,12 @@ class HeaderSteps:
         return Reply()
 
     def header_text(self) -> str:
-        """The header in the canonical layout (nothing until the players are known)."""
-        if not self.header.has_players:
+        """The header in the canonical layout, as far as it is answered (each line is written
+        as it is accepted)."""
+        if not self.header_lines:
             return ""
+        if self.kept_header and self.kept_header[0] == self.header_lines:
+            return self.kept_header[1]  # untouched since the resume: kept as it stands
         source = "\n".join(self.header_lines) + "\n"
         return format_record(Session(self.header, ()), source)
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from reversis_score.ledger.build import Ledger, build_ledger
-from reversis_score.notation.cards import Card
+from reversis_score.ledger.build import Ledger, Running, build_ledger
+from reversis_score.notation.cards import Card, looks_like_card
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.pipeline import CheckedHand, CheckedSession
-from reversis_score.record import show
+from reversis_score.record import words
 from reversis_score.record.draft import Check, HandDraft
 from reversis_score.record.entries import Entry, read_entry
 from reversis_score.record.header import HeaderSteps, Reply, explain
@@ -20,9 +20,12 @@ from reversis_score.render.rvs import quote
 from reversis_score.replay.findings import Findings
 from reversis_score.replay.holdings import check_holdings
 from reversis_score.replay.irregular import last_leader, order_of_play, ten_card_players
-from reversis_score.replay.play import TRICKS_PER_HAND
+from reversis_score.replay.play import TRICKS_PER_HAND, Play, PlayedTrick
 from reversis_score.replay.tricks import replay
 from reversis_score.rules.knobs import Knobs
+from reversis_score.settle.items import HandBook
+from reversis_score.settle.laws import antes, redeal_fine
+from reversis_score.settle.side import LedCard, settle_trick
 
 _EXCHANGE_VERBS = ("discards", "keeps", "peeks", "exposes", "takes")
 _BLOCK_LINE = re.compile(r"""\s*([^\W\d][\w'\-]*|"[^"\n]*")\s*(?::|(?:"""
@@ -42,6 +45,8 @@ class PlaySteps(HeaderSteps):
         self.table_open = False
         self.revokes_told: set[str] = set()
         self.ahead: Callable[[], list[str]] | None = None  # the input's rest of this hand, if known
+        self._run: Running | None = None  # the closed hands settled: pools and balances carried
+        self._run_hands = 0  # how many of ``closed`` it holds
 
     @property
     def previous_dealer(self) -> str | None:
@@ -99,8 +104,19 @@ class PlaySteps(HeaderSteps):
         play, found = replay(record, self.players, self.knobs, self.previous_dealer)
         return CheckedHand(hand.number, 0, record, play, found)
 
+    def running(self) -> Running:
+        """The hands closed so far, settled once each and carried forward (pools, balances):
+        what a trick or a hand needs of the session, at a cost that does not grow with it."""
+        if self._run is None:
+            self._run, self._run_hands = Running.start(self.players, self.header.stake or 0, self.knobs), 0
+        for hand in self.closed[self._run_hands:]:
+            self._run.settle(hand)
+        self._run_hands = len(self.closed)
+        return self._run
+
     def ledger(self) -> Ledger:
-        """The session so far, settled as ``settle`` settles it."""
+        """The session so far, settled as ``settle`` settles it (every hand again: for a
+        whole-session view; the hand-by-hand words use ``running``)."""
         hands = list(self.closed)
         if self.hand is not None and self.hand.whole():
             hands.append(self.checked(self.hand))
@@ -115,9 +131,37 @@ class PlaySteps(HeaderSteps):
             return []
         checked = self.checked(self.hand)
         if not checked.ok:
-            return [f"hand {self.hand.number} cannot be settled yet:"] + [
-                "  " + explain(d) for d in checked.diagnostics if d.is_error]
-        return [show.settlement(self.ledger(), self.hand.number)]
+            notes: list[str] = [words.Note(f"hand {self.hand.number} cannot be settled yet:")]
+            return notes + [
+                words.Note("  " + explain(d)) for d in checked.diagnostics if d.is_error]
+        so_far = self.running()  # a copy settles this hand: it may still change (an `undo`)
+        run = Running(so_far.players, so_far.stake, so_far.knobs, so_far.pools.copy(), dict(so_far.totals),
+                      dict(so_far.between))
+        settled = run.settle(checked)
+        assert settled.settlement is not None
+        return [words.settlement(settled.number, settled.settlement, run.stake, run.totals, run.between)]
+
+    def trick_payments(self, tricks: tuple[PlayedTrick, ...]) -> list[str]:
+        """The Ace and Quinola payments of the last trick, as the settlement will write them."""
+        if not tricks or self.knobs.pairwise:
+            return []
+        knobs, players = self.knobs, self.players
+        zero = {p: 0 for p in players}
+        record = self.hand.parse()[0].record if self.hand else None
+        assert record is not None
+        play = Play(record, players, record.dealer.text, False, tricks, (), {}, zero, dict(zero),
+                    frozenset(), (), None, False, ())
+        book = HandBook(play, knobs, self.running().pools.copy())  # the pools as this hand found them
+        antes(book)
+        redeal_fine(book)
+        led: list[LedCard] = []
+        for trick in tricks:
+            settle_trick(book, trick, led)
+        last = tricks[-1].number
+        said = [words.wrap(item.why) for item in book.items if item.trick == last]
+        said += [words.wrap(f"{c.player} leads {c.card.symbol()}: its payment is settled with the party, "
+                            "at the end of the hand") for c in led if c.trick == last and c.card.is_ace]
+        return said
 
     def open_block(self, kind: str, entry: Entry) -> Reply:
         hand = self.hand
@@ -204,7 +248,20 @@ class PlaySteps(HeaderSteps):
         """A whole trick line as `.rvs` writes it (``Claire: 2C JC 7C 5C``, or explicit)."""
         if self.hand and self.hand.trick:
             return Reply(refused=[f"finish trick {len(self.hand.trick_lines) + 1} first (or `undo`)"])
+        cards = self.under_way(entry.text)
+        if cards is not None:  # a trick short of its fourth card: its cards so far, as entered
+            return self.cards(read_entry(" ".join(cards) + (f"  {entry.comment}" if entry.comment else "")))
         return self.commit_trick("  " + entry.line(), [])
+
+    def under_way(self, text: str) -> list[str] | None:
+        """The cards of a trick line short of its fourth card by the player to lead (as ``record``
+        writes a trick under way: ``Bruno: 9D 8D``), else None."""
+        name, colon, rest = text.partition(":")
+        tokens = rest.replace(",", " ").split()
+        hand = self.hand
+        if not colon or hand is None or name.strip().strip('"') != hand.leader:
+            return None
+        return tokens if 0 < len(tokens) < 4 and all(map(looks_like_card, tokens)) else None
 
     def commit_trick(self, line: str, said: list[str]) -> Reply:
         reply = self.commit_line("tricks", line)
@@ -217,8 +274,8 @@ class PlaySteps(HeaderSteps):
         hand.leader = trick.winner
         if len(check.tricks) == TRICKS_PER_HAND - 1 and self.ten_cards():
             hand.leader = last_leader(trick.winner, self.players, self.ten_cards())
-        reply.said = said + reply.said + [show.trick_won(trick)]
-        reply.said += show.trick_payments(self, check.tricks)
+        reply.said = said + reply.said + [words.trick_won(trick)]
+        reply.said += self.trick_payments(check.tricks)
         if hand.whole():
             reply.said += self.hand_done()
         return reply
@@ -235,13 +292,13 @@ class PlaySteps(HeaderSteps):
 
     def revealed(self, others: list[Diagnostic]) -> list[str]:
         """A revoke that a later card proves: said once, to acknowledge or correct."""
-        out = []
+        out: list[str] = []
         coming = self.acknowledged_later()
         for diag in others:
             told = f"{diag.player} {diag.trick}"  # the evidence may change, the revoke does not
             if diag.is_error and diag.player and told not in self.revokes_told and diag.player not in coming:
                 self.revokes_told.add(told)
-                out.append(f"{explain(diag)}; or `undo` back to trick {diag.trick} to correct it")
+                out.append(words.Note(f"{explain(diag)}; or `undo` back to trick {diag.trick} to correct it"))
         return out
 
     def acknowledged_later(self) -> set[str]:
@@ -282,7 +339,7 @@ class PlaySteps(HeaderSteps):
         return Reply(said=self.revealed(check.others))
 
     def known_hand(self) -> frozenset[Card] | None:
-        """What the player to play still holds, when his deal and exchange are recorded."""
+        """What the player to play still holds, when that player's deal and exchange are recorded."""
         player, hand = self.to_play(), self.hand
         record = hand.parse(pending=True)[0].record if hand else None
         if record is None or record.deal is None or player is None or \

@@ -11,7 +11,8 @@ happened; ``document`` is the whole record as it must stand on disk.
 """
 from __future__ import annotations
 
-from reversis_score.record import show
+from reversis_score.notation.cards import SUIT_SYMBOLS, Card
+from reversis_score.record import words
 from reversis_score.record.draft import HandDraft
 from reversis_score.record.entries import Entry, read_entry
 from reversis_score.record.header import Reply, explain
@@ -24,9 +25,13 @@ from reversis_score.replay.tricks import TRICKS_PER_HAND
 class Recorder(PlaySteps):
     """A session being recorded: header, closed hands, the hand in progress."""
 
+    confirming = False  # an `undo` into a finished hand waits for a yes
+
     # ------------------------------------------------------------ questions
     def hand_question(self) -> str:
         hand = self.hand
+        if self.confirming:
+            return "confirm-undo"
         if hand is None or self.hand_line is not None:
             return "dealer"
         if self.table_open:
@@ -52,6 +57,9 @@ class Recorder(PlaySteps):
     # ------------------------------------------------------------ entries
     def accept_hand_default(self) -> Reply:
         question = self.hand_question()
+        if question == "confirm-undo":
+            self.confirming = False
+            return Reply(said=["nothing taken back"])
         if question in ("dealer", "after"):
             dealer = self.proposed_dealer
             if dealer is None:
@@ -67,6 +75,12 @@ class Recorder(PlaySteps):
         return Reply()
 
     def hand_entry(self, entry: Entry) -> Reply:
+        if self.confirming:
+            self.confirming = False
+            if entry.word == "undo" or entry.text.lower() in ("y", "yes"):
+                return self.undo(confirmed=True)
+            if entry.text.lower() in ("n", "no"):
+                return Reply(said=["nothing taken back"])
         if entry.kind == "command":
             return self.command(entry)
         word = entry.word if entry.kind == "keyword" else ""
@@ -178,9 +192,9 @@ class Recorder(PlaySteps):
         if word == "quit":
             return Reply(quit=True)
         if word == "help":
-            return Reply(said=[show.HELP])
+            return Reply(said=[words.HELP])
         if word == "show":
-            return Reply(said=[show.hand_so_far(self)])
+            return Reply(said=[self.so_far()])
         if word == "undo":
             return self.undo()
         if word == "table":
@@ -189,9 +203,20 @@ class Recorder(PlaySteps):
         line = {"void": "void: misdeal", "claims waived": "claims: waived"}.get(word)
         return self.tail_line(entry.line(line or f"irregular: {entry.rest}"))
 
-    def undo(self) -> Reply:
-        """Take back the last card, else the last line (a trick, a deal or exchange block...)."""
+    def undo_target(self) -> str:
+        """What ``undo`` in a finished hand takes back: its last line, in words."""
         hand = self.hand
+        assert hand is not None and hand.entered
+        line = " ".join(hand.parts[hand.entered[-1]][-1].split())
+        return f"`{line}` from hand {hand.number}, which is finished"
+
+    def undo(self, confirmed: bool = False) -> Reply:
+        """Take back the last card, else the last line (a trick, a deal or exchange block...);
+        in a finished hand, only once confirmed (`undo` again, or yes)."""
+        hand = self.hand
+        if hand is not None and hand.whole() and hand.entered and not confirmed and self.hand_line is None:
+            self.confirming = True
+            return Reply(said=[f"this takes back {self.undo_target()}: `undo` again (or yes) to do it"])
         if self.hand_line is not None:
             self.hand_line = None
             return Reply(said=["took back the `hand` line"])
@@ -222,14 +247,40 @@ class Recorder(PlaySteps):
         self.revokes_told = {f"{d.player} {d.trick}" for d in check.others if d.is_error}
         return Reply(said=[f"took back: {' '.join(taken.split())}"])
 
+    # ------------------------------------------------------------ what the scorer sees
+    def so_far(self) -> str:
+        """``show``: the hand in progress as it will be written, and who is to play."""
+        hand = self.hand
+        if hand is None:
+            return f"no hand under way; {len(self.closed)} written"
+        lines = hand.formatted().rstrip("\n").split("\n") + hand.block
+        if hand.trick:
+            lines.append(f"  {quote(hand.leader)}: {' '.join(hand.trick)}   (being played)")
+        return "\n".join(lines) + "\n" + self.toolbar()
+
+    def toolbar(self) -> str:
+        """``hand 2, trick 4 — Claire leads; ♥ led`` (what the scorer must know now)."""
+        hand = self.hand
+        if hand is None or self.in_header:
+            return (f"{self.file}: the header, then hand 1" if self.in_header
+                    else f"{len(self.closed)} hands written")
+        if hand.whole():
+            return f"hand {hand.number} is finished — next: the dealer of hand {hand.number + 1}"
+        number = len(hand.trick_lines) + 1
+        text = f"hand {hand.number}, trick {number} — {hand.leader} leads"
+        if hand.trick:
+            text += f"; {SUIT_SYMBOLS[Card.parse(hand.trick[0]).suit]} led"
+        return text
+
     # ------------------------------------------------------------ the record
     def document(self) -> str:
-        """The whole record as it must stand on disk now."""
+        """The whole record as it must stand on disk now: every entry accepted, the deal or
+        exchange lines and the cards of a trick under way too (a resume takes them up)."""
         if self.in_header:
             return self.header_text()
         if self.hand is None:  # no blank line at the end, as `format` writes it
             return self.prefix.rstrip("\n") + "\n" if self.prefix.strip() else ""
-        return self.prefix + self.sep + self.hand.formatted()
+        return self.prefix + self.sep + self.hand.formatted(pending=True)
 
     def finish(self) -> None:
         """End of input: comments still waiting go at the end of the record."""

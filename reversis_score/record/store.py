@@ -1,25 +1,21 @@
-"""The record file while ``record`` writes it: locked against a second writer, each complete
-line appended, flushed and fsync'd as it is entered.
+"""The record file while ``record`` writes it: locked against a second writer, and replaced
+whole at each entry, all or nothing.
 
-The text to stand on disk is given whole (``sync``); what is new is appended. When a line
-written earlier must change (an ``undo``, or a longer leader's name that re-aligns the hand's
-trick lines), only the hand in progress is cut back and written again.
+Each new state of the record is written to a temporary file beside it, fsync'd, and renamed
+over it (then the folder is fsync'd, so that the rename survives a power cut): a kill, a
+full disk or a crash at any moment leaves the file as it was before the entry or as it is
+after it, never a half line. A symlink is followed: its target is what is replaced.
 
-An existing file is taken up where it stops (``resume``): checked as ``check`` checks it,
-refused if anything before its last hand is wrong, and its last hand fed again, line by
-line, as entries, so that the hand in progress comes back exactly as ``record`` holds one.
+The lock is an ``flock`` on the file itself; as each rename puts a new file in its place,
+the new file is locked before the rename, and a second ``record`` that locked the old one
+looks again (``_lock``).
 """
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 from pathlib import Path
-
-from reversis_score.notation.diagnostics import render
-from reversis_score.notation.parse import split_chunks
-from reversis_score.pipeline import check_text
-from reversis_score.record.entries import Ahead
-from reversis_score.record.session import Recorder
 
 
 class Busy(Exception):
@@ -30,21 +26,22 @@ class Replaced(Exception):
     """The file changed under us (another program rewrote it): nothing more is written."""
 
 
+class WriteFailed(Exception):
+    """An entry could not be written (a full disk...): the file holds what it held before it."""
+
+
 class Store:
     """An open record file, locked for this process (released on ``close``)."""
 
     def __init__(self, path: Path):
-        created = not path.exists()
-        self.path = path
-        self.fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
-        try:
-            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            os.close(self.fd)
-            raise Busy(f"{path} is being recorded by another process") from None
-        self.created = created
-        if created:  # the new name itself must survive a power cut
-            _fsync_folder(path)
+        self.shown = path  # as the user named it
+        self.path = Path(os.path.realpath(path))  # a symlink's target: what is replaced
+        self.created = not self.path.exists()
+        self.fd = _lock(self.path, str(path))
+        if self.created:  # the new name itself must survive a power cut
+            _fsync_folder(self.path)
+        self.temporary = self.path.with_name(f".{self.path.name}.record-tmp")
+        _remove(self.temporary)  # left by a run killed before its rename: ours, as the lock is
         self.written = self.read()
 
     def read(self) -> str:
@@ -56,19 +53,47 @@ class Store:
         return b"".join(chunks).decode("utf-8")
 
     def sync(self, text: str) -> None:
-        """Make the file read ``text``: append what is new, or cut back to what is shared."""
+        """Make the file read ``text``: a new file, written and fsync'd beside it, renamed over
+        it. Raises WriteFailed (the file unchanged) when that cannot be done."""
         if text == self.written:
             return
         self.check_unchanged()
-        keep = len(os.path.commonprefix([self.written, text]))
-        if keep < len(self.written):
-            os.ftruncate(self.fd, len(self.written[:keep].encode("utf-8")))
-        os.lseek(self.fd, 0, os.SEEK_END)
-        data = text[keep:].encode("utf-8")
-        while data:
-            data = data[os.write(self.fd, data):]
-        os.fsync(self.fd)
+        fd = self._write_beside(text.encode("utf-8"))
+        try:
+            os.rename(self.temporary, self.path)
+        except OSError as exc:
+            os.close(fd)
+            _remove(self.temporary)
+            raise WriteFailed(self._failure(exc)) from None
+        old, self.fd = self.fd, fd  # the new file is locked already: the lock never lapses
+        os.close(old)
+        _fsync_folder(self.path)
         self.written = text
+
+    def _write_beside(self, data: bytes) -> int:
+        """The temporary file with ``data`` in it, locked and on disk; its descriptor."""
+        try:
+            fd = os.open(self.temporary, os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+        except OSError as exc:
+            raise WriteFailed(self._failure(exc)) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            _keep_owner_and_mode(fd, os.fstat(self.fd))
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        except OSError as exc:
+            os.close(fd)
+            _remove(self.temporary)
+            raise WriteFailed(self._failure(exc)) from None
+        return fd
+
+    def _failure(self, exc: OSError) -> str:
+        reason = "the disk is full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else (
+            exc.strerror or str(exc)).lower()
+        return (f"{self.shown}: cannot be written ({reason}): the last entry is not written, and "
+                f"{self.shown} holds what it held before it")
 
     def check_unchanged(self) -> None:
         """Stop if another program replaced or changed the file since we last wrote it."""
@@ -79,18 +104,49 @@ class Store:
         ours = os.fstat(self.fd)
         size = len(self.written.encode("utf-8"))
         if on_disk is None or on_disk.st_ino != ours.st_ino or ours.st_size != size:
-            raise Replaced(f"{self.path} was changed by another program while recording: nothing more "
+            raise Replaced(f"{self.shown} was changed by another program while recording: nothing more "
                            "is written to it (run record again to go on from what it holds)")
 
     def close(self) -> None:
         """Release the file; one this run created and left empty goes again."""
         if self.created and not self.written:
-            try:
-                os.unlink(self.path)
-            except OSError:
-                pass
+            _remove(self.path)
         fcntl.flock(self.fd, fcntl.LOCK_UN)
         os.close(self.fd)
+
+
+def _lock(path: Path, shown: str) -> int:
+    """The file opened and locked; Busy when another ``record`` holds it."""
+    for _ in range(5):
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise Busy(f"{shown} is being recorded by another process") from None
+        try:
+            current = os.stat(path).st_ino
+        except OSError:
+            current = None
+        if current == os.fstat(fd).st_ino:
+            return fd
+        os.close(fd)  # the holder renamed a new file over the one we locked: look again
+    raise Busy(f"{shown} is being recorded by another process")
+
+
+def _keep_owner_and_mode(fd: int, old: os.stat_result) -> None:
+    os.fchmod(fd, old.st_mode & 0o7777)
+    try:
+        os.fchown(fd, old.st_uid, old.st_gid)
+    except OSError:
+        pass  # not ours to give away: the file is ours now, with its mode kept
+
+
+def _remove(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
 
 
 def _fsync_folder(path: Path) -> None:
@@ -100,65 +156,15 @@ def _fsync_folder(path: Path) -> None:
         return
     try:
         os.fsync(fd)
+    except OSError:
+        pass  # a folder that cannot be fsync'd (some file systems): the rename stands anyway
     finally:
         os.close(fd)
 
 
-def resume(text: str, file: str, folder: Path, interactive: bool,
-           raw: str | None = None) -> tuple[Recorder | None, list[str]]:
-    """A Recorder holding the record ``text``, or None and the problems that refuse it.
-
-    ``raw`` is the file as it stands (its line ends, a byte-order mark): what comes before
-    the last hand is kept exactly so, and never written again.
-    """
-    checked = check_text(text, file, folder)
-    before_last = checked.header_diagnostics + [d for h in checked.hands[:-1] for d in h.diagnostics]
-    errors = [d for d in before_last if d.is_error]
-    if errors:
-        return None, [render(d, file, checked.lines) for d in errors]
-    recorder = Recorder(file, folder, interactive=False)
-    recorder.header, recorder.ruleset, recorder.in_header = checked.header, checked.rules, False
-    _, chunks = split_chunks(checked_text := "\n".join(checked.lines))
-    if not chunks:
-        recorder.prefix = raw if raw and raw.endswith("\n") else checked_text.rstrip("\n") + "\n"
-        return _ready(recorder, interactive), []
-    first_line, chunk = chunks[-1]
-    recorder.prefix = _before_line(raw, first_line) if raw else checked_text[:len(checked_text) - len(chunk)]
-    recorder.sep = ""
-    recorder.closed = checked.hands[:-1]
-    problems = []
-    lines = Ahead(chunk.rstrip("\n").split("\n"))
-    recorder.ahead = lines.rest_of_hand
-    for number, line in enumerate(lines, first_line):
-        for reason in recorder.enter(line).refused:
-            problems.append(f"{file}:{number}: error: {reason}")
-    if problems:
-        return None, problems
-    recorder.finish()
-    recorder.ahead = None
-    return _ready(recorder, interactive), []
-
-
-def _ready(recorder: Recorder, interactive: bool) -> Recorder:
-    recorder.interactive = interactive
-    return recorder
-
-
-def where(recorder: Recorder) -> str:
-    """Where a resumed record stands: ``hand 3, trick 6 (5 of 11 recorded)``."""
-    hand = recorder.hand
-    if hand is None:
-        return f"{len(recorder.closed)} hand{'s' * (len(recorder.closed) != 1)} recorded; next: hand " \
-               f"{recorder.next_number}"
-    if hand.whole():
-        return f"hand {hand.number} is whole; next: hand {hand.number + 1}"
-    done = len(hand.trick_lines)
-    return f"hand {hand.number}, trick {done + 1} ({done} of 11 recorded)"
-
-
-def _before_line(raw: str, line: int) -> str:
-    """The text before line ``line`` (1-based), its line ends as they are."""
-    end = 0
-    for _ in range(line - 1):
-        end = raw.index("\n", end) + 1
-    return raw[:end]
+def half_line(raw: str) -> str | None:
+    """The text after the last line end, when a file does not end with one (a line cut off as
+    it was written), else None."""
+    if not raw or raw.endswith(("\n", "\r")):
+        return None
+    return raw[max(raw.rfind("\n"), raw.rfind("\r")) + 1:]

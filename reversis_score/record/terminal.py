@@ -2,6 +2,11 @@
 say what happened. At a terminal it is a prompt_toolkit session (line editing, history, tab
 completion of the cards still playable, the names and the commands, and a bottom toolbar);
 from a pipe or a file the same entries come one per line, with no prompts.
+
+Piped entries are a record's lines: the first refused line stops the entering (what follows
+it may hang on it: a trick's winner leads the next, a hand must end before the next begins),
+so that one mistake gives one refusal; the rest is read and said to be skipped. Without
+``verbose`` only the refusals, what needs attention and a closing summary are printed.
 """
 from __future__ import annotations
 
@@ -13,23 +18,37 @@ from pathlib import Path
 from typing import TextIO
 
 from reversis_score.record import show
-from reversis_score.record.entries import Ahead
+from reversis_score.record.entries import Ahead, read_entry
+from reversis_score.record.resume import resume, where
 from reversis_score.record.session import Recorder
-from reversis_score.record.store import Busy, Store, resume, where
+from reversis_score.record.store import Busy, Store, half_line
+from reversis_score.record.words import Note
+
+HEADER_WORDS = ("session", "date", "players", "rules", "rule", "stake")
 
 
 @dataclass
 class Outcome:
-    """How a run ended: its exit status and whether it was interrupted."""
+    """How a run ended: its exit status, the lines entered, refused and skipped."""
 
     status: int = 0
     refused: int = 0
     messages: list[str] = field(default_factory=list)
+    entered: int = 0
+    content: int = 0  # of them, the lines that are not comments
+    skipped: int = 0
+    stopped_at: int | None = None  # the piped line whose refusal stopped the entering
 
 
-def open_record(path: Path, header: list[str], interactive: bool,
-                err: TextIO) -> tuple[Recorder, Store] | int:
-    """The Recorder and the locked file, or the exit status when the file cannot be recorded."""
+def open_record(path: Path, header: list[str], interactive: bool, err: TextIO,
+                repair: Callable[[int, str], bool] = lambda line, text: False, verbose: bool = True
+                ) -> tuple[Recorder, Store] | int:
+    """The Recorder and the locked file, or the exit status when the file cannot be recorded.
+
+    A file that ends in a half line (cut off as it was written) is offered a repair: when
+    ``repair(line number, text)`` says yes, that text is dropped, and the run says so.
+    ``verbose`` False: where a resumed record stands is not said (a quiet piped run).
+    """
     from reversis_score.notation.parse import decode
     try:
         data = path.read_bytes() if path.exists() else b""
@@ -53,13 +72,12 @@ def open_record(path: Path, header: list[str], interactive: bool,
         err.write(f"error: {path}: cannot be written ({exc.strerror or exc})\n")
         return 2
     if text.strip():
-        recorder, problems = resume(text, str(path), path.parent, interactive, store.written)
+        recorder = _resumed(path, text, store, interactive, err, repair)
         if recorder is None:
             store.close()
-            err.write("\n".join(problems) + f"\n{path}: the record has errors; fix them (reversis-score "
-                      "check shows them all) before recording more\n")
             return 1
-        err.write(f"{path}: resuming at {where(recorder)}\n")
+        if verbose:
+            err.write(f"{path}: resuming: {where(recorder)}.\n")
     else:
         recorder = Recorder(str(path), path.parent, interactive)
         for line in header:
@@ -72,23 +90,66 @@ def open_record(path: Path, header: list[str], interactive: bool,
     return recorder, store
 
 
+def _resumed(path: Path, text: str, store: Store, interactive: bool, err: TextIO,
+             repair: Callable[[int, str], bool]) -> Recorder | None:
+    """The Recorder for a file with something in it; None (the reasons said) if it is refused."""
+    recorder, problems = resume(text, str(path), path.parent, interactive, store.written)
+    cut = half_line(store.written)
+    if recorder is None and cut is not None:
+        kept = store.written[: len(store.written) - len(cut)]
+        number = kept.count("\n") + 1
+        again, _ = resume(kept, str(path), path.parent, interactive, kept) if kept.strip() else (
+            Recorder(str(path), path.parent, interactive), [])
+        if again is not None:
+            if repair(number, cut):
+                err.write(f"{path}: dropped the half line at its end, line {number}: {cut!r} (cut off as "
+                          "it was written)\n")
+                return again
+            err.write(f"{path}: ends in a half line, line {number}: {cut!r} (cut off as it was written); "
+                      f"`reversis-score record --repair {path}` drops it\n")
+            return None
+    if recorder is None:
+        err.write("\n".join(problems) + f"\n{path}: the record has errors; fix them (reversis-score "
+                  "check shows them all) before recording more\n")
+    return recorder
+
+
 def run(recorder: Recorder, store: Store, lines: Iterable[str], out: TextIO, err: TextIO,
-        label: Callable[[int], str] = lambda n: "") -> Outcome:
-    """Drive the Recorder with entries until they end or `quit`; the file follows each one."""
+        label: Callable[[int], str] = lambda n: "", verbose: bool = True) -> Outcome:
+    """Drive the Recorder with entries until they end or `quit`; the file follows each one.
+
+    Piped (the recorder not interactive), the first refusal stops the entering and the
+    rest is skipped; ``verbose`` False prints only refusals and notes that need attention.
+    """
     outcome = Outcome()
     ahead = Ahead(lines)
-    if not recorder.interactive:  # a .rvs file acknowledges a revoke after the tricks
+    piped = not recorder.interactive
+    if piped:  # a .rvs file acknowledges a revoke after the tricks
         recorder.ahead = ahead.rest_of_hand
+    had_hands = bool(recorder.closed or recorder.hand) or not recorder.in_header
     try:
         store.sync(recorder.document())
         for number, line in enumerate(ahead, 1):
+            if outcome.stopped_at is not None:
+                outcome.skipped += 1
+                continue
+            entry = read_entry(line)
             reply = recorder.enter(line)
+            reasons = reply.refused
+            if reasons and piped:  # what waited for this line goes with it
+                outcome.stopped_at, recorder.comments = number, []
+                if not outcome.content and had_hands and entry.word in HEADER_WORDS:
+                    reasons = [_whole_record_again(recorder)]
             store.sync(recorder.document())
-            out.writelines(fit(said, recorder.interactive) + "\n" for said in reply.said)
-            for reason in reply.refused:
+            said = reply.said if verbose else [s for s in reply.said if isinstance(s, Note)]
+            (out if verbose else err).writelines(fit(s, recorder.interactive) + "\n" for s in said)
+            for reason in reasons:
                 outcome.refused += 1
                 err.write(fit(f"{label(number)}{reason}", recorder.interactive) + "\n")
             out.flush()
+            if not reasons and entry.kind != "blank":
+                outcome.entered += 1
+                outcome.content += entry.kind != "comment"
             if reply.quit:
                 break
         recorder.finish()
@@ -96,8 +157,30 @@ def run(recorder: Recorder, store: Store, lines: Iterable[str], out: TextIO, err
     finally:
         store.close()
     # at a terminal a refused entry is entered again; from a pipe it is an error of the input
-    outcome.status = 1 if outcome.refused and not recorder.interactive else 0
+    outcome.status = 1 if outcome.refused and piped else 0
     return outcome
+
+
+def _whole_record_again(recorder: Recorder) -> str:
+    """The refusal of a piped record that begins with a header, into a file that has one."""
+    count = len(recorder.closed) + (recorder.hand is not None)
+    held = f"its header and {count} hand{'s' * (count != 1)}" if count else "its header"
+    return (f"{recorder.file} holds {held} already, and this input is a whole record, header "
+            "first (the same one again?): nothing is entered")
+
+
+def summary(file: str, recorder: Recorder, outcome: Outcome) -> str | None:
+    """The closing line of a piped run (None when nothing was entered and it was refused:
+    the refusal said it all)."""
+    if outcome.stopped_at is not None and not outcome.content:
+        return None
+    text = f"{file}: {outcome.entered} line{'s' * (outcome.entered != 1)} entered"
+    if outcome.stopped_at is not None:
+        text += (f"; line {outcome.stopped_at} refused, so the {outcome.skipped} line"
+                 f"{'s' * (outcome.skipped != 1)} after it {'were' if outcome.skipped != 1 else 'was'} "
+                 "skipped (fix it, and pipe the input again from there)" if outcome.skipped else
+                 f"; line {outcome.stopped_at} refused")
+    return f"{text}; {where(recorder)}."
 
 
 def stdin_lines(stream: TextIO | None = None) -> Iterable[str]:

@@ -1,10 +1,10 @@
-"""``report``: one self-contained HTML page of a session — no network, no script.
+"""The chart of running balances as inline SVG, for the pages of ``report`` and ``serve``.
 
-The header, the per-hand table, the balances, the settle-up, and an inline SVG chart of each
-player's running balance: one polyline per player, one marker per hand. Players differ by
-marker shape, dash pattern and a name label at the end of the line, not by colour alone, so
-the chart reads in black and white; the SVG has a viewBox and the page is fluid, so it reads
-on a phone.
+One polyline per player, one marker per hand (or per session, for a season). Players differ
+by marker shape, dash pattern and a name label at the end of the line, not by colour alone,
+so the chart reads in black and white. The SVG has a viewBox and scales with the page; a
+``NARROW`` size is drawn for phones, so that its text stays at least 11 px at 420 px. The
+pages themselves are templates (reversis_score/serve/templates/).
 """
 from __future__ import annotations
 
@@ -13,16 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 
-from reversis_score.ledger.build import Ledger, settle_up
-from reversis_score.render.tables import (
-    MINUS,
-    human_number,
-    outcome_words,
-    pools_text,
-    rules_line,
-    session_title,
-    signed,
-)
+from reversis_score.ledger.build import Ledger
+from reversis_score.render.tables import MINUS, human_number
 
 WIDTH, HEIGHT, FONT, LINE = 640, 300, 12, 15  # the SVG at its narrowest; its text; a label's height
 LEFT, RIGHT, TOP, BOTTOM = 52, 96, 30, 40  # the least room for the axis labels and the names
@@ -30,91 +22,8 @@ TICK_GAP, LABEL_X, PAD, MIN_PLOT = 6, 20, 6, 400  # label offsets, slack, the na
 SHAPES = ("circle", "square", "triangle", "diamond")
 DASHES = ("", "8 4", "2 3", "10 3 2 3")
 COLOURS = ("#1b4f9c", "#b3261e", "#2e7d32", "#6a1b9a")  # distinct in colour and, below, in form
-
-STYLE = """
-body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:60rem;
-padding:1rem;line-height:1.4;color:#111;background:#fff}
-h1{font-size:1.5rem;margin:.2rem 0}h2{font-size:1.15rem;margin-top:1.6rem}
-.meta{color:#444;margin:.2rem 0}
-.scroll{overflow-x:auto}
-table{border-collapse:collapse;font-variant-numeric:tabular-nums}
-th,td{border-bottom:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}
-td.n,th.n{text-align:right}
-svg{max-width:100%;height:auto;display:block}
-@media print{body{max-width:none}}
-"""
-
-
-def report_html(ledger: Ledger) -> str:
-    """The whole page as one string (UTF-8 when written)."""
-    title = escape(session_title(ledger))
-    parts = [
-        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{title}</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
-        _header(ledger), "<h2>Running balances</h2>", chart_svg(ledger),
-        "<h2>Hands</h2>", _hands_table(ledger), "<h2>Balances</h2>", _balances_table(ledger),
-        "<h2>Settle up</h2>", _settle_up(ledger), _warnings(ledger), "</body>", "</html>", "",
-    ]
-    return "\n".join(p for p in parts if p)
-
-
-def _header(ledger: Ledger) -> str:
-    header = ledger.session.header
-    lines = [f"<h1>{escape(header.title or ledger.session.file)}</h1>"]
-    facts = []
-    if header.date:
-        facts.append(f"<time datetime=\"{header.date.isoformat()}\">{header.date.isoformat()}</time>")
-    facts.append("players " + escape(", ".join(ledger.players)) + " (in order of play)")
-    facts.append(f"stake {ledger.stake}")
-    lines.append(f'<p class="meta">{" · ".join(facts)}</p>')
-    lines.append(f'<p class="meta">{escape(rules_line(ledger))} · record {escape(ledger.session.file)}</p>')
-    return "\n".join(lines)
-
-
-def _table(headers: list[str], rows: list[list], numeric: set[int]) -> str:
-    def cell(tag: str, i: int, value) -> str:
-        cls = ' class="n"' if i in numeric else ""
-        return f"<{tag}{cls}>{escape(str(value))}</{tag}>"
-    head = "<tr>" + "".join(cell("th", i, h) for i, h in enumerate(headers)) + "</tr>"
-    body = "\n".join("<tr>" + "".join(cell("td", i, v) for i, v in enumerate(r)) + "</tr>" for r in rows)
-    return f'<div class="scroll"><table>\n<thead>{head}</thead>\n<tbody>\n{body}\n</tbody>\n</table></div>'
-
-
-def _hands_table(ledger: Ledger) -> str:
-    players = list(ledger.players)
-    rows = []
-    for hand in ledger.settled:
-        s = hand.settlement
-        rows.append([hand.number, hand.dealer, outcome_words(s.outcome, s)]
-                    + [signed(s.net[p]) for p in players] + [pools_text(s.pools_after)])
-    numeric = {0} | set(range(3, 4 + len(players)))
-    return _table(["hand", "dealer", "outcome", *players, "pools after"], rows, numeric)
-
-
-def _balances_table(ledger: Ledger) -> str:
-    between, into = ledger.between_players(), ledger.into_pools()
-    rows = [[p, ledger.stake, signed(ledger.totals[p]), human_number(ledger.balances[p]),
-             signed(between[p]), human_number(into[p])] for p in ledger.players]
-    return _table(["player", "stake", "session", "balance", "from players", "into pools"], rows,
-                  {1, 2, 3, 4, 5})
-
-
-def _settle_up(ledger: Ledger) -> str:
-    transfers = settle_up(ledger.between_players())
-    items = [f"<li>{escape(a)} pays {escape(b)} {n}</li>" for a, b, n in transfers] or [
-        "<li>nobody owes anybody anything</li>"]
-    items.append(f"<li>pools left on the table: {escape(pools_text(ledger.pools))}</li>")
-    return "<ul>\n" + "\n".join(items) + "\n</ul>"
-
-
-def _warnings(ledger: Ledger) -> str:
-    if not ledger.warnings:
-        return ""
-    items = "\n".join(f"<li>{f'hand {w.hand}: ' if w.hand else ''}{escape(w.message)}</li>"
-                      for w in ledger.warnings)
-    return f"<h2>Warnings</h2>\n<ul>\n{items}\n</ul>"
-
+# A season has more than four players: the next four get other colours and hollow markers.
+MORE_COLOURS = ("#e65100", "#00838f", "#5d4037", "#37474f")
 
 # ------------------------------------------------------------------ the chart
 @dataclass(frozen=True, slots=True)
@@ -155,39 +64,74 @@ def balance_series(ledger: Ledger) -> tuple[list[int], dict[str, list[int]]]:
     return [h.number for h in hands], {p: [h.balances[p] for h in hands] for p in ledger.players}
 
 
-def chart_svg(ledger: Ledger) -> str:
+@dataclass(frozen=True, slots=True)
+class Size:
+    """The chart's least width, its plot's least width, and how many x labels it may show.
+
+    ``NARROW`` is drawn for a phone: at 420 px its text is still at least 11 px."""
+
+    width: float = WIDTH
+    plot: float = MIN_PLOT
+    labels: int = 12
+    suffix: str = ""  # makes the SVG title's id unique when a page has both sizes
+    name_chars: int | None = None  # end labels shorten longer names (the tooltips keep them whole)
+
+
+WIDE, NARROW = Size(), Size(360, 170, 6, "-narrow", 12)
+
+
+def short_name(name: str, chars: int | None) -> str:
+    """A name cut to ``chars`` characters with an ellipsis (whole when it fits, or no limit).
+
+    >>> short_name("Wilhelmina Montmorency-Laval", 12), short_name("Anne", 12)
+    ('Wilhelmina…', 'Anne')
+    """
+    if chars is None or len(name) <= chars:
+        return name
+    return name[:chars - 1].rstrip() + "…"
+
+
+def chart_svg(ledger: Ledger, size: Size = WIDE) -> str:
     """The running balances as inline SVG: one polyline and one marker per hand per player."""
     numbers, series = balance_series(ledger)
+    return series_svg(numbers, series, ledger.stake, size=size)
+
+
+def series_svg(numbers: list[int], series: dict[str, list[int]], baseline: int, axis: str = "hand",
+               what: str = "Running balance", size: Size = WIDE) -> str:
+    """Each player's running figure after each ``axis`` (a hand, a session) as inline SVG, with
+    a dashed line at ``baseline`` (the stake; 0 for a season's nets)."""
     if not numbers:
-        return "<p>No settled hand: nothing to chart.</p>"
-    values = [v for vs in series.values() for v in vs] + [ledger.stake]
+        return f"<p>No settled {axis}: nothing to chart.</p>"
+    values = [v for vs in series.values() for v in vs] + [baseline]
     low, high, step = _bounds(min(values) - (max(values) == min(values)), max(values))
     ticks = range(low, high + 1, step)
-    labels = [f"{player} {human_number(vs[-1])}" for player, vs in series.items()]
-    frame = _frame([human_number(t) for t in ticks] + ["fish"], labels)
+    labels = [f"{short_name(player, size.name_chars)} {human_number(vs[-1])}"
+              for player, vs in series.items()]
+    frame = _frame([human_number(t) for t in ticks] + ["fish"], labels, size)
     x = _scale(0, max(len(numbers) - 1, 1), frame.left, frame.right)
     y = _scale(low, high, HEIGHT - BOTTOM, TOP)
     xs = [x(i) if len(numbers) > 1 else (frame.left + frame.right) / 2 for i in range(len(numbers))]
-    names = ", ".join(ledger.players)
-    width = _n(frame.width)
+    names = ", ".join(series)
+    width, title_id = _n(frame.width), f"chart-title{size.suffix}"
     out = [f'<svg class="chart" viewBox="0 0 {width} {HEIGHT}" width="{width}" height="{HEIGHT}" '
-           f'role="img" aria-labelledby="chart-title" xmlns="http://www.w3.org/2000/svg" '
+           f'role="img" aria-labelledby="{title_id}" xmlns="http://www.w3.org/2000/svg" '
            f'font-family="sans-serif" font-size="{FONT}">',
-           f'<title id="chart-title">Running balance after each hand: {escape(names)}</title>']
-    out += _axes(frame, numbers, xs, ticks, y, ledger.stake)
+           f'<title id="{title_id}">{what} after each {axis}: {escape(names)}</title>']
+    out += _axes(frame, numbers, xs, ticks, y, baseline, axis, size.labels)
     ends = label_positions([y(vs[-1]) for vs in series.values()])
     for index, (player, balances) in enumerate(series.items()):
         out.append(_player_group(frame, index, player, numbers, xs, [y(v) for v in balances],
-                                 balances, ends[index], labels[index]))
+                                 balances, ends[index], labels[index], axis))
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _frame(left_labels: list[str], end_labels: list[str]) -> Frame:
-    """Margins wide enough for the labels; the plot keeps at least MIN_PLOT, else the SVG grows."""
+def _frame(left_labels: list[str], end_labels: list[str], size: Size = WIDE) -> Frame:
+    """Margins wide enough for the labels; the plot keeps at least ``size.plot``, else the SVG grows."""
     left = max(LEFT, TICK_GAP + PAD + max(text_width(t) for t in left_labels))
     right_margin = max(RIGHT, LABEL_X + PAD + max(text_width(t) for t in end_labels))
-    width = max(WIDTH, left + MIN_PLOT + right_margin)
+    width = max(size.width, left + size.plot + right_margin)
     return Frame(round(left, 1), round(width - right_margin, 1), round(width, 1))
 
 
@@ -205,7 +149,7 @@ def _bounds(low: int, high: int, count: int = 5) -> tuple[int, int, int]:
 
 
 def _axes(frame: Frame, numbers: list[int], xs: list[float], ticks: range,
-          y: Callable[[float], float], stake: int) -> list[str]:
+          y: Callable[[float], float], stake: int, axis: str = "hand", labels: int = 12) -> list[str]:
     out = []
     left, right, text_x = _n(frame.left), _n(frame.right), _n(frame.left - TICK_GAP)
     for tick in ticks:
@@ -218,12 +162,12 @@ def _axes(frame: Frame, numbers: list[int], xs: list[float], ticks: range,
     out.append(f'<line x1="{left}" x2="{right}" y1="{_n(y(stake))}" y2="{_n(y(stake))}" '
                'stroke="#888" stroke-width="1" stroke-dasharray="4 4"/>')
     out.append(f'<text x="{text_x}" y="{TOP - 16}" text-anchor="end">fish</text>')
-    every = max(1, -(-len(numbers) // 12))  # at most about 12 hand labels, however long the night
+    every = max(1, -(-len(numbers) // labels))  # at most about 12 labels, however long the night
     for i, (number, px) in enumerate(zip(numbers, xs, strict=True)):
         if i % every == 0 or i == len(numbers) - 1:
             out.append(f'<text x="{_n(px)}" y="{HEIGHT - BOTTOM + 20}" text-anchor="middle">{number}</text>')
     out.append(f'<text x="{_n((frame.left + frame.right) / 2)}" y="{HEIGHT - 4}" '
-               'text-anchor="middle">hand</text>')
+               f'text-anchor="middle">{axis}</text>')
     return out
 
 
@@ -243,8 +187,9 @@ def label_positions(ends: list[float], gap: float = LINE) -> list[float]:
 
 
 def _player_group(frame: Frame, index: int, player: str, numbers: list[int], xs: list[float],
-                  ys: list[float], balances: list[int], label_y: float, label: str) -> str:
-    shape, colour = SHAPES[index % 4], COLOURS[index % 4]
+                  ys: list[float], balances: list[int], label_y: float, label: str,
+                  axis: str = "hand") -> str:
+    shape, colour = SHAPES[index % 4], (COLOURS + MORE_COLOURS)[index % 8]
     dash = f' stroke-dasharray="{DASHES[index % 4]}"' if DASHES[index % 4] else ""
     name = escape(player)
     points = " ".join(f"{_n(px)},{_n(py)}" for px, py in zip(xs, ys, strict=True))
@@ -252,16 +197,17 @@ def _player_group(frame: Frame, index: int, player: str, numbers: list[int], xs:
            f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>']
     for number, px, py, balance in zip(numbers, xs, ys, balances, strict=True):
         out.append(_marker(shape, px, py, colour,
-                           f"{name}, after hand {number}: {human_number(balance)}"))
-    out.append(_marker(shape, frame.right + LABEL_X - 8, label_y, colour, None))
+                           f"{name}, after {axis} {number}: {human_number(balance)}", index >= 4))
+    out.append(_marker(shape, frame.right + LABEL_X - 8, label_y, colour, None, index >= 4))
     out.append(f'<text x="{_n(frame.right + LABEL_X)}" y="{_n(label_y + 4)}">{escape(label)}</text>')
     out.append("</g>")
     return "\n".join(out)
 
 
-def _marker(shape: str, x: float, y: float, colour: str, label: str | None) -> str:
+def _marker(shape: str, x: float, y: float, colour: str, label: str | None, hollow: bool = False) -> str:
     """A marker of the player's shape; ``label`` makes it a data point (with its title)."""
-    attrs = f'fill="{colour}" stroke="#fff" stroke-width="1"'
+    attrs = (f'fill="#fff" stroke="{colour}" stroke-width="2"' if hollow
+             else f'fill="{colour}" stroke="#fff" stroke-width="1"')
     cls = ' class="point"' if label else ' class="key"'
     tip = f"<title>{label}</title>" if label else ""
     if shape == "circle":

@@ -1,0 +1,43 @@
+"""``serve FOLDER``: the records of a folder as web pages (the ``[web]`` extra).
+
+The command only checks its options and prints; reversis_score/serve/run.py does the work.
+Starlette, uvicorn and Jinja2 are imported when the command runs, never at start-up.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from reversis_score.cli.app import app, fail
+
+
+@app.command(epilog="Examples: reversis-score serve records/; "
+                     "reversis-score serve records/ --host 0.0.0.0 --read-only")
+def serve(
+    folder: Annotated[Path, typer.Argument(metavar="FOLDER", help="The folder of .rvs records "
+                                                                  "(default: the current folder).")]
+    = Path("."),
+    host: Annotated[str, typer.Option("--host", metavar="H", help="The address to listen on. Any "
+                                      "but 127.0.0.1 needs the access token printed at start-up.")]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", metavar="P", min=1, max=65535,
+                                      help="The port.")] = 8000,
+    read_only: Annotated[bool, typer.Option("--read-only", help="Serve the pages without entry.")] = False,
+) -> None:
+    """Serve the folder's records as web pages: the season, each session, each hand, why."""
+    if not folder.is_dir():
+        fail(f"error: {folder}: not a folder", 2)
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+
+        from reversis_score.serve.run import serve as run
+    except ImportError as exc:
+        fail(f"error: serve needs the web extra ({exc.name} is missing): "
+             "pip install 'reversis-score[web]'", 2)
+    try:
+        run(folder, host, port, read_only, typer.echo)
+    except OSError as exc:
+        fail(f"error: cannot listen on {host}:{port} ({exc.strerror or exc})", 2)

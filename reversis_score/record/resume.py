@@ -1,0 +1,107 @@
+"""Taking up a record file where it stops (``resume``), and saying where a record stands
+(``where``).
+
+The file is checked as ``check`` checks it and refused if anything before its last hand is
+wrong; its last hand (or its header, when it has no hand yet) is fed again, line by line, as
+entries, so that what is in progress comes back exactly as ``record`` holds it: a deal or an
+exchange short of its fourth line, the cards of a trick under way.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from reversis_score.notation.diagnostics import render
+from reversis_score.notation.parse import split_chunks
+from reversis_score.pipeline import check_text
+from reversis_score.record.entries import Ahead
+from reversis_score.record.session import Recorder
+from reversis_score.replay.tricks import TRICKS_PER_HAND
+
+
+def resume(text: str, file: str, folder: Path, interactive: bool,
+           raw: str | None = None) -> tuple[Recorder | None, list[str]]:
+    """A Recorder holding the record ``text``, or None and the problems that refuse it.
+
+    ``raw`` is the file as it stands (its line ends, a byte-order mark): what comes before
+    the last hand is kept exactly so, and never written again.
+    """
+    _, chunks = split_chunks(text)
+    if not chunks:
+        return _resume_header(text, file, folder, interactive, raw)
+    checked = check_text(text, file, folder)
+    before_last = checked.header_diagnostics + [d for h in checked.hands[:-1] for d in h.diagnostics]
+    errors = [d for d in before_last if d.is_error]
+    if errors:
+        return None, [render(d, file, checked.lines) for d in errors]
+    recorder = Recorder(file, folder, interactive=False)
+    recorder.header, recorder.ruleset, recorder.in_header = checked.header, checked.rules, False
+    _, chunks = split_chunks(checked_text := "\n".join(checked.lines))
+    first_line, chunk = chunks[-1]
+    recorder.prefix = _before_line(raw, first_line) if raw else checked_text[:len(checked_text) - len(chunk)]
+    recorder.sep = ""
+    recorder.closed = checked.hands[:-1]
+    problems = _feed(recorder, chunk.rstrip("\n").split("\n"), first_line, file)
+    if problems:
+        return None, problems
+    if recorder.hand is not None and recorder.hand.whole():
+        recorder.table_open = False  # a finished hand: the next question is the next dealer
+    return _ready(recorder, interactive), []
+
+
+def _resume_header(text: str, file: str, folder: Path, interactive: bool,
+                   raw: str | None) -> tuple[Recorder | None, list[str]]:
+    """A file with a header and no hand yet (``record`` writes each header line as it is
+    accepted): its lines entered again, the next question the one after the last answered."""
+    recorder = Recorder(file, folder, interactive=False)
+    problems = _feed(recorder, text.rstrip("\n").split("\n"), 1, file)
+    if problems:
+        return None, problems
+    if raw and raw.endswith("\n"):
+        recorder.kept_header = (list(recorder.header_lines), raw)
+    return _ready(recorder, interactive), []
+
+
+def _feed(recorder: Recorder, lines: list[str], first_line: int, file: str) -> list[str]:
+    """Enter ``lines`` (from line ``first_line`` of the file); the refusals, as errors."""
+    problems = []
+    ahead = Ahead(lines)
+    recorder.ahead = ahead.rest_of_hand
+    for index, line in enumerate(ahead):
+        refused = recorder.enter(line).refused
+        problems += [f"{file}:{first_line + index}: error: {reason}" for reason in refused]
+    recorder.finish()
+    recorder.ahead = None
+    return problems
+
+
+def _ready(recorder: Recorder, interactive: bool) -> Recorder:
+    recorder.interactive = interactive
+    return recorder
+
+
+def where(recorder: Recorder) -> str:
+    """Where a record stands, as a sentence: ``hand 3 is at trick 6 (5 of 11 recorded, 9D
+    played)``, ``hand 1 is finished; next comes the dealer of hand 2``."""
+    hand = recorder.hand
+    if hand is None and recorder.in_header:
+        question = recorder.question
+        if question in ("dealer", "after"):
+            return "the header is written; next comes the dealer of hand 1"
+        return f"the header is written as far as it goes; next comes the {question}"
+    if hand is None:
+        count = len(recorder.closed)
+        return (f"{count} hand{'s' * (count != 1)} finished; next comes the dealer of hand "
+                f"{recorder.next_number}")
+    if hand.whole():
+        return f"hand {hand.number} is finished; next comes the dealer of hand {hand.number + 1}"
+    done = len(hand.trick_lines)
+    under_way = f", {' '.join(hand.trick)} played" if hand.trick else ""
+    return f"hand {hand.number} is at trick {done + 1} ({done} of {TRICKS_PER_HAND} recorded{under_way})"
+
+
+def _before_line(raw: str, line: int) -> str:
+    """The text before line ``line`` (1-based), its line ends as they are."""
+    end = 0
+    for _ in range(line - 1):
+        end = raw.index("\n", end) + 1
+    return raw[:end]

@@ -1,0 +1,19 @@
+"""``reversis-score serve``: the records of a folder as web pages (the ``[web]`` extra).
+
+A layer on the same stages as the CLI (parse → replay → settle → ledger → render); only
+this package and the CLI answer requests. Importing this package imports nothing heavy:
+Starlette is loaded by ``serve.app`` only, Jinja2 by ``serve.templating``.
+
+The modules:
+
+- ``app.py``: ``create_app(folder, *, token=None, read_only=False) -> Starlette``, the routes
+  of the pages, and the one place where ``entry`` is mounted.
+- ``context.py``: ``ServeContext``, what every route reads (``request.app.state.ctx``): the
+  folder, the access token, read-only, the templates, and ``ctx.record_path(name)``, the
+  only way from a name in a URL to a file (a name outside FOLDER is a 404).
+- ``security.py``: the access-token middleware (cookie ``rvs_token``), the host check, the
+  Origin check of every unsafe request, and ``csrf_protected`` for the routes that change
+  anything (the CSRF token travels as the form field ``csrf`` or the header ``X-CSRF-Token``).
+- ``templating.py``: the Jinja2 environment (autoescaped) shared with the offline ``report``.
+- ``run.py``: what the ``serve`` command does: token, URL, QR code, uvicorn.
+"""

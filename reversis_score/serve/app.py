@@ -1,0 +1,55 @@
+"""``create_app``: the Starlette application of ``reversis-score serve``.
+
+``create_app(folder, *, token=None, read_only=False)`` builds one app for one folder:
+
+- ``app.state.ctx`` is the ``ServeContext`` (context.py) every route reads.
+- ``/static`` serves ``reversis_score/serve/static/`` (shipped in the wheel; no CDN).
+- The pages: ``/`` the season, ``/session/{name}`` a session, ``/session/{name}/hand/{n}``
+  a hand, ``/session/{name}/why`` two players (pages.py).
+- Entry (``reversis_score/serve/entry.py``) is mounted below unless ``read_only``: its
+  ``routes`` list is added to the app's, and every unsafe route it has is ``csrf_protected``.
+- ``AccessMiddleware`` (security.py) wraps everything: the token, the host, cross-site forms.
+
+Tests drive it with Starlette's TestClient on ``base_url="http://127.0.0.1"`` (without a
+token, only loopback host names are answered).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Mount
+from starlette.staticfiles import StaticFiles
+
+from reversis_score.serve import pages
+from reversis_score.serve.context import ServeContext, context_of
+from reversis_score.serve.security import AccessMiddleware
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+async def refused(request: Request, exc: Exception) -> Response:
+    """A 404 or other refusal as a small page (its message escaped like everything else)."""
+    assert isinstance(exc, HTTPException)
+    return context_of(request).page(request, "refused.html", status=exc.status_code,
+                                    code=exc.status_code, message=exc.detail)
+
+
+def create_app(folder: Path, *, token: str | None = None, read_only: bool = False) -> Starlette:
+    """The app serving the records of ``folder`` (see the module docstring)."""
+    ctx = ServeContext(Path(folder), token, read_only)
+    routes: list[BaseRoute] = pages.routes()
+    if not read_only:
+        # Entry at the table: reversis_score/serve/entry.py's routes, each unsafe one
+        # csrf_protected (security.py). --read-only serves the pages without them.
+        from reversis_score.serve import entry
+        routes += entry.routes
+    routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
+    app = Starlette(routes=routes, middleware=[Middleware(AccessMiddleware, token=token)],
+                    exception_handlers={HTTPException: refused})
+    app.state.ctx = ctx
+    return app

@@ -1,0 +1,187 @@
+"""Entry at the table: the routes (mounted by ``create_app`` unless ``--read-only``).
+
+- ``GET /entry``: the records to continue, and the form for a new one (its header).
+- ``POST /entry``: the new record (form fields, ``csrf``): its header checked as ``record``
+  checks it, written, then the entry page (303).
+- ``GET /entry/{name}``: the entry page of a record (entry.html, static/entry.js).
+- ``GET /entry/{name}/view?seen=H&p=E&p=E``: the page's view as JSON (a reload sends the
+  entries ``record`` does not write again, from the page's address).
+
+The page stays live as the other pages do: it polls ``/session/{name}/stamp`` (pages.py)
+every second and, when the file changed, asks for its view again.
+- ``POST /entry/{name}/tap``: JSON ``{"seen", "pending", "entries"}`` with the header
+  ``X-CSRF-Token``; answers ``{"view", "said", "refused", "conflict", "wrote"}``: 200 taken,
+  422 refused (the reasons ``record`` gives), 409 when the file changed under the page
+  (``entry_model.CONFLICT``), or ``{"error"}`` with 409 when the record cannot be entered.
+
+Every route works on ``ctx.record_path`` (no name leads out of the folder) and writes only
+through ``entry_model.Entry`` (the file the only state, one writer at a time).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from reversis_score.render.rvs import quote
+from reversis_score.rules.presets import ALL as PRESETS
+from reversis_score.serve.context import SUFFIX, context_of
+from reversis_score.serve.entry_model import MAX_PENDING, Entry, EntryError, Result
+from reversis_score.serve.library import stamp_of
+from reversis_score.serve.security import csrf_protected
+
+MAX_ENTRY = 400  # characters in one entry: a deal line is about 50
+
+
+def entry_of(request: Request) -> Entry:
+    """The app's one Entry (its locks and resumed Recorders), made on first use."""
+    ctx = context_of(request)
+    found = getattr(request.app.state, "entry", None)
+    if found is None:
+        found = request.app.state.entry = Entry(ctx.folder)
+    return found
+
+
+# ------------------------------------------------------------ the records and a new one
+async def index(request: Request) -> Response:
+    return form_page(request, {}, [])
+
+
+def form_page(request: Request, values: dict[str, str], refused: list[str], status: int = 200) -> Response:
+    ctx = context_of(request)
+    houses = sorted(p.name for p in ctx.folder.glob("*.toml") if p.is_file())
+    return ctx.page(request, "entry_index.html", status=status, names=ctx.record_names(),
+                    values=values, refused=refused, presets=[p.name for p in PRESETS], houses=houses,
+                    today=dt.date.today().isoformat())
+
+
+@csrf_protected
+async def create(request: Request) -> Response:
+    form = await request.form()
+    values = {k: str(v).strip() for k, v in form.items() if isinstance(v, str) and k != "csrf"}
+    name = values.get("file", "").removesuffix(SUFFIX)
+    problems = _form_problems(values, name)
+    if problems:
+        return form_page(request, values, problems, 400)
+    try:
+        path = context_of(request).record_path(name, must_exist=False)
+    except HTTPException:
+        return form_page(request, values, [f"'{name}' cannot be a record's name: a plain file name, "
+                                           "without '/' or a leading '.'"], 400)
+    try:
+        result = await run_in_threadpool(entry_of(request).create, path, header_lines(values))
+    except EntryError as exc:
+        return form_page(request, values, [str(exc)], 409)
+    if result.refused:
+        return form_page(request, values, result.refused, 400)
+    return RedirectResponse(f"/entry/{path.name.removesuffix(SUFFIX)}", status_code=303)
+
+
+def _form_problems(values: dict[str, str], name: str) -> list[str]:
+    problems = []
+    if not name:
+        problems.append("the record needs a file name")
+    if any(not values.get(f"player{i}") for i in range(1, 5)):
+        problems.append("the four players are needed, in order of play")
+    if any(len(v) > 200 or "\n" in v or "\r" in v for v in values.values()):
+        problems.append("a field is too long, or holds a line break")
+    if any("#" in v for k, v in values.items() if k != "file"):
+        problems.append("a '#' begins a comment in a .rvs record: leave it out of the header")
+    return problems
+
+
+def header_lines(values: dict[str, str]) -> list[str]:
+    """The header as ``record`` would be given it (``session: ...`` lines)."""
+    lines = []
+    if values.get("session"):
+        lines.append(f"session: {values['session']}")
+    if values.get("date"):
+        lines.append(f"date: {values['date']}")
+    lines.append("players: " + " ".join(quote(values[f"player{i}"]) for i in range(1, 5)))
+    if values.get("rules"):
+        lines.append(f"rules: {values['rules']}")
+    if values.get("stake"):
+        lines.append(f"stake: {values['stake']}")
+    return lines
+
+
+# ------------------------------------------------------------ one record
+async def page(request: Request) -> Response:
+    ctx = context_of(request)
+    path = ctx.record_path(request.path_params["name"])
+    result = await _run(entry_of(request).view, path)
+    if isinstance(result, str):
+        return ctx.page(request, "refused.html", status=409, code=409, message=result)
+    stamp = "-".join(map(str, stamp_of(path)))  # as /session/{name}/stamp says it
+    return ctx.page(request, "entry.html", name=path.name.removesuffix(SUFFIX), view=result.view,
+                    stamp=stamp)
+
+
+async def view(request: Request) -> Response:
+    path = context_of(request).record_path(request.path_params["name"])
+    pending = tuple(request.query_params.getlist("p"))
+    if len(pending) > MAX_PENDING or any(len(p) > MAX_ENTRY or "\n" in p for p in pending):
+        return JSONResponse({"error": "too many entries in the page's address: reload the page"}, 400)
+    result = await _answer(entry_of(request).view, path, pending, request.query_params.get("seen"))
+    return result if isinstance(result, Response) else _json(result)
+
+
+@csrf_protected
+async def tap(request: Request) -> Response:
+    path = context_of(request).record_path(request.path_params["name"])
+    try:
+        body = await request.json()
+    except ValueError:
+        return JSONResponse({"error": "the tap is not JSON"}, 400)
+    sent = _tap_fields(body)
+    if sent is None:
+        return JSONResponse({"error": "a tap is {seen, pending, entries}: strings"}, 400)
+    result = await _answer(entry_of(request).tap, path, *sent)
+    return result if isinstance(result, Response) else _json(result)
+
+
+def _tap_fields(body: Any) -> tuple[str, tuple[str, ...], list[str]] | None:
+    if not isinstance(body, dict):
+        return None
+    seen_, pending, entries = body.get("seen"), body.get("pending", []), body.get("entries")
+    fields = [seen_, *pending, *entries] if isinstance(pending, list) and isinstance(entries, list) else None
+    if not fields or not entries or not all(isinstance(f, str) and len(f) <= MAX_ENTRY for f in fields):
+        return None
+    if not isinstance(seen_, str) or any("\n" in e or "\r" in e for e in [*pending, *entries]):
+        return None
+    return seen_, tuple(pending), list(entries)
+
+
+async def _run(method, path: Path, *args) -> Result | str:
+    """What the Entry method answers, or why the record cannot be entered."""
+    try:
+        return await run_in_threadpool(method, path, *args)
+    except EntryError as exc:
+        return str(exc)
+
+
+async def _answer(method, path: Path, *args) -> Result | Response:
+    result = await _run(method, path, *args)
+    return JSONResponse({"error": result}, 409) if isinstance(result, str) else result
+
+
+def _json(result: Result) -> Response:
+    status = 409 if result.conflict else 422 if result.refused else 200
+    return JSONResponse({"view": result.view, "said": result.said, "refused": result.refused,
+                         "conflict": result.conflict, "wrote": result.wrote}, status,
+                        headers={"Cache-Control": "no-store"})
+
+
+routes: list[BaseRoute] = [
+    Route("/entry", index, methods=["GET"], name="entry"),
+    Route("/entry", create, methods=["POST"], name="entry_new"),
+    Route("/entry/{name}", page, methods=["GET"], name="entry_page"),
+    Route("/entry/{name}/view", view, methods=["GET"], name="entry_view"),
+    Route("/entry/{name}/tap", tap, methods=["POST"], name="entry_tap"),
+]

@@ -1,0 +1,130 @@
+"""Who may do what: the access token, the host check, cross-site requests.
+
+- ``AccessMiddleware`` (pure ASGI, so server-sent events stream through it):
+  * with a token (any address but the loopback one), a request needs it: ``?token=…`` in the
+    URL (then a redirect to the same URL without it, setting the cookie ``rvs_token``), or the
+    cookie. Without it: 403, for the pages, the static files and entry alike.
+  * without a token (127.0.0.1), the Host header must be a loopback name, so a web page that
+    rebinds its own DNS name to 127.0.0.1 cannot read the pages.
+  * every unsafe request (POST, PUT, PATCH, DELETE) whose ``Origin`` (or, without one,
+    ``Referer``) is another site is refused (403).
+- ``csrf_protected``: decorates an endpoint that changes anything; the request must carry
+  this run's CSRF token (``ctx.csrf``) as the form field ``csrf`` or the header
+  ``X-CSRF-Token``, else 403. Templates have it as ``{{ csrf }}`` (and in
+  ``<meta name="csrf-token">`` for scripts).
+"""
+from __future__ import annotations
+
+import functools
+import hmac
+from collections.abc import Awaitable, Callable
+from http.cookies import SimpleCookie
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from reversis_score.serve.context import context_of
+
+COOKIE = "rvs_token"
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
+UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
+REFUSED = "403: this server needs its access token (open the address it printed, with ?token=…)"
+
+
+def same(a: str | None, b: str) -> bool:
+    """A constant-time comparison of a secret with what a request brought."""
+    return a is not None and hmac.compare_digest(a.encode(), b.encode())
+
+
+class AccessMiddleware:
+    """The token, the host and the Origin checks in front of every route (see the module)."""
+
+    def __init__(self, app: ASGIApp, token: str | None) -> None:
+        self.app, self.token = app, token
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        refusal = self._refusal(request)
+        if refusal is not None:
+            await refusal(scope, receive, send)
+            return
+        if self.token is not None and "token" in request.query_params:
+            await self._keep_token(request)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+    def _refusal(self, request: Request) -> Response | None:
+        host = (request.url.hostname or "").lower()
+        if self.token is None and host not in LOOPBACK:
+            return PlainTextResponse("403: this server answers on the loopback address only", 403)
+        if self.token is not None and not (same(request.query_params.get("token"), self.token)
+                                           or same(_cookie(request), self.token)):
+            return PlainTextResponse(REFUSED, 403)
+        if request.method in UNSAFE and not same_origin(request):
+            return PlainTextResponse("403: a form sent from another site is refused", 403)
+        return None
+
+    def _keep_token(self, request: Request) -> Response:
+        """The token from the URL goes into a cookie, and the URL loses it (history, Referer)."""
+        query = urlencode([(k, v) for k, v in parse_qsl(request.url.query) if k != "token"])
+        target = request.url.path + (f"?{query}" if query else "")
+        response = RedirectResponse(target, status_code=303)
+        assert self.token is not None
+        response.set_cookie(COOKIE, self.token, httponly=True, samesite="lax", max_age=30 * 86400)
+        return response
+
+
+def _cookie(request: Request) -> str | None:
+    raw = request.headers.get("cookie")
+    if not raw:
+        return None
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(raw)
+    except Exception:  # a malformed Cookie header is no token
+        return None
+    morsel = jar.get(COOKIE)
+    return morsel.value if morsel else None
+
+
+def same_origin(request: Request) -> bool:
+    """True unless the request says it comes from another site (Origin, else Referer)."""
+    origin = request.headers.get("origin") or request.headers.get("referer")
+    if origin is None:
+        return True  # not a browser's cross-site form: curl, the tests; the CSRF token still guards
+    if origin == "null":
+        return False
+    parts = urlsplit(origin)
+    return parts.netloc.lower() == (request.headers.get("host") or "").lower()
+
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def csrf_protected(endpoint: Endpoint) -> Endpoint:
+    """An endpoint that refuses (403) a request without this run's CSRF token."""
+    @functools.wraps(endpoint)
+    async def checked(request: Request) -> Response:
+        if not await csrf_ok(request):
+            return PlainTextResponse("403: the form is stale or forged (no CSRF token): reload the page",
+                                     403)
+        return await endpoint(request)
+    return checked
+
+
+async def csrf_ok(request: Request) -> bool:
+    """Whether the request carries the CSRF token (header ``X-CSRF-Token`` or field ``csrf``)."""
+    expected = context_of(request).csrf
+    if same(request.headers.get("x-csrf-token"), expected):
+        return True
+    kind = request.headers.get("content-type", "")
+    if kind.startswith(("application/x-www-form-urlencoded", "multipart/form-data")):
+        form = await request.form()  # Starlette keeps it: the endpoint reads it again
+        value = form.get("csrf")
+        return isinstance(value, str) and same(value, expected)
+    return False

@@ -1,0 +1,55 @@
+"""The Jinja2 environment of the pages, shared by the server and the offline ``report``.
+
+Templates live in ``reversis_score/serve/templates/`` and ship in the wheel (package data),
+as do the static files of ``static/``. Every value is escaped (autoescape on): names,
+comments and titles come from records that anyone may have written.
+
+``base.html`` has the blocks ``title``, ``content`` and ``scripts``. It links
+``/static/app.css`` when served; ``offline=True`` (the ``report`` files) puts the same CSS
+inline instead, so the file is one self-contained page.
+"""
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import jinja2
+
+from reversis_score.render.tables import MINUS
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """The one Jinja2 environment: package templates, autoescaped, strict about undefined names."""
+    env = jinja2.Environment(loader=jinja2.PackageLoader("reversis_score.serve", "templates"),
+                             autoescape=True, undefined=jinja2.StrictUndefined,
+                             trim_blocks=True, lstrip_blocks=True)
+    env.filters["signed"] = signed
+    env.filters["number"] = number
+    return env
+
+
+def signed(n: int) -> str:
+    """A net as people read it: ``+5``, ``−3``, ``0``."""
+    return f"{n:+d}".replace("-", MINUS) if n else "0"
+
+
+def number(n: int) -> str:
+    """A number with the typographic minus."""
+    return str(n).replace("-", MINUS)
+
+
+@cache
+def static_text(name: str) -> str:
+    """A file of ``static/`` as text (the CSS put inline in an offline page)."""
+    return resources.files("reversis_score.serve").joinpath("static", name).read_text("utf-8")
+
+
+def render(template: str, *, offline: bool = False, **values: Any) -> str:
+    """A template rendered to a string. Served pages pass ``csrf`` and ``read_only``; an
+    offline page gets the CSS inline and no script that needs the server."""
+    values.setdefault("csrf", "")
+    values.setdefault("read_only", True)
+    css = static_text("app.css") if offline else ""
+    return environment().get_template(template).render(offline=offline, inline_css=css, **values)
