@@ -2,6 +2,8 @@
 
     python bench/export_memory.py            # 1,000 and 10,000 hands; a few minutes
     python bench/export_memory.py --quick    # 200 and 2,000 hands
+    python bench/export_memory.py sqlite     # only the formats named (json, csv, csv-hands,
+                                             # markdown, sqlite)
 
 One session under pool rules (the pools grow with it) is generated with tests/gen.py at two
 lengths, N and 10 N hands, and exported by the installed ``reversis-score`` to JSON, CSV
@@ -27,7 +29,7 @@ RSS_RATIO = 2.0  # the long session's peak RSS against the short one's
 TARGETS = ("json", "sqlite")  # the formats the target is set for; the others are shown
 RUNS = [("json", ["--format", "json", "--to", "out.json"]),
         ("csv", ["--format", "csv", "--to", "out.csv"]),
-        ("csv hands", ["--format", "csv", "--what", "hands", "--to", "hands.csv"]),
+        ("csv-hands", ["--format", "csv", "--what", "hands", "--to", "hands.csv"]),
         ("markdown", ["--format", "markdown", "--to", "out.md"]),
         ("sqlite", ["--format", "sqlite", "--to", "season.db"])]
 
@@ -50,7 +52,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="reversis-bench-") as name:
         folder = Path(name)
         paths = write_sessions(folder, short)
-        for label, args in RUNS:
+        named = [a for a in sys.argv[1:] if not a.startswith("--")]
+        for label, args in [(label, args) for label, args in RUNS if not named or label in named]:
             rss, seconds = {}, {}
             for hands, path in paths.items():
                 (folder / "season.db").unlink(missing_ok=True)

@@ -121,7 +121,9 @@ def replace_session(conn: Any, sha: str, session: Session, mark: str = "?") -> s
     return "replaced" if row is not None else "added"
 
 
-HAND_BATCH = 256  # hands written by one executemany: few round trips, and a bounded batch
+# Hands written by one executemany: few round trips, and a batch held in memory that stays
+# small (late in a long pool session, a hand has many items and long pool lists).
+HAND_BATCH = 32
 
 
 def _batches(hands: Iterable[HandRows], size: int) -> Iterator[list[HandRows]]:

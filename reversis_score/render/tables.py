@@ -78,7 +78,8 @@ def _tabulate(rows: list[list], headers: list[str], fmt: str, aligns: list[str])
                     disable_numparse=True, colalign=aligns)
 
 
-STREAM_BATCH = 500  # rows of a streamed table written by one call of tabulate
+STREAM_BATCH = 500  # rows of a streamed table written by one call of tabulate, at most
+STREAM_BATCH_CHARS = 1 << 20  # and about this many characters (rows are padded to the widest)
 
 
 def write_block_streamed(title: str, headers: list[str], rows: Iterable[list], fmt: str,
@@ -95,8 +96,10 @@ def write_block_streamed(title: str, headers: list[str], rows: Iterable[list], f
             write(_tabulate([], headers, fmt, aligns) + "\n")
             return
         waiting.seek(0)
-        for start in range(0, count, STREAM_BATCH):
-            batch = [pickle.load(waiting) for _ in range(min(STREAM_BATCH, count - start))]
+        width = sum(_width(str(cell)) + 3 for cell in widest)
+        size = max(1, min(STREAM_BATCH, STREAM_BATCH_CHARS // width))
+        for start in range(0, count, size):
+            batch = [pickle.load(waiting) for _ in range(min(size, count - start))]
             lines = _tabulate(batch + [widest], headers, fmt, aligns).split("\n")[:-1]
             write("\n".join(lines if start == 0 else lines[2:]) + "\n")
 
