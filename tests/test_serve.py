@@ -325,3 +325,14 @@ def test_the_serve_command_prints_the_tokened_address_and_guards_it(folder):
     finally:
         child.terminate()
         child.wait(timeout=10)
+
+
+@pytest.mark.parametrize("url", ["/", "/session/club-night", "/session/nothere", "/static/app.css"])
+def test_every_answer_forbids_inline_scripts_and_framing(folder, url):
+    headers = client(folder).get(url).headers
+    policy = headers["content-security-policy"]
+    assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert "unsafe-inline" not in policy
+    assert headers["x-content-type-options"] == "nosniff"
+    refused = TestClient(create_app(folder, token="t"), base_url="http://10.0.0.2").get(url)
+    assert refused.status_code == 403 and "content-security-policy" in refused.headers
