@@ -51,13 +51,14 @@ def net_cells(players: tuple[str, ...], net: dict[str, int]) -> list[dict[str, A
 
 # ------------------------------------------------------------------ the session
 def in_play(ledger: Ledger) -> tuple[int, int] | None:
-    """The hand being entered, and its tricks so far, when the record's only errors say that
-    its last hand is unfinished (what a record being scored looks like between two cards)."""
-    hands = ledger.session.hands
+    """The hand being entered, and its tricks so far, when the record's one error is that its
+    last hand is unfinished (a record being scored, between two tricks). Anything its tricks
+    so far already prove wrong is an error as usual."""
+    hands, errors = ledger.session.hands, ledger.session.errors
     last = hands[-1] if hands else None
-    if last is None or last.record is None or not is_unfinished(last.record):
+    if last is None or last.record is None or not is_unfinished(last.record) or len(errors) != 1:
         return None
-    if any(d.span is None or d.span.line < last.first_line for d in ledger.session.errors):
+    if not errors[0].message.startswith(f"hand {last.number} is unfinished:"):  # replay's own words
         return None
     return last.number, len(last.record.tricks)
 
