@@ -103,13 +103,18 @@ def read_record(name: str) -> tuple[str, Path | None]:
 
 
 def decoded(name: str, data: bytes) -> str:
-    """The record's text; bytes that are not UTF-8 are a RecordProblem with their place."""
+    """The record's text; bytes that are not UTF-8, or no text at all, are a RecordProblem."""
     from reversis_score.notation.diagnostics import render
     from reversis_score.notation.parse import decode
     text, problem = decode(data)
     if problem is not None:
         raise RecordProblem(render(problem, name, data.decode("utf-8", "replace").split("\n")))
     assert text is not None
+    if not text.strip():  # the file's one problem: nothing is printed after it
+        from reversis_score.notation.diagnostics import Diagnostic
+        from reversis_score.notation.parse import EMPTY_FILE
+        from reversis_score.notation.records import Span
+        raise RecordProblem(render(Diagnostic(EMPTY_FILE, Span(1, 1)), name, None))
     return text
 
 

@@ -27,6 +27,7 @@ _HAND_LINE = re.compile(r"[ \t]*hand(?![\w'\-])")
 # literal quickly, while a pattern starting with ^ is tried at every character (4x slower).
 _NEXT_HAND_LINE = re.compile(r"\n[ \t]*hand(?![\w'\-])")
 MAX_ERRORS_PER_HAND = 20
+EMPTY_FILE = "the file is empty: a record begins with its header ('players: A B C D'), then its hands"
 
 
 @dataclass(slots=True)
@@ -148,6 +149,8 @@ def read_head(text: str, file: str = "-") -> ParseStream:
     text = normalise(text)
     header_text, chunks = iter_chunks(text)
     header, header_diags = parse_header(header_text)
+    if not text.strip():  # nothing to read: say so, rather than what the header lacks
+        header_diags = [Diagnostic(EMPTY_FILE, Span(1, 1))]
     return ParseStream(file, header, parse_hands(chunks), header_diags, text.split("\n"))
 
 
