@@ -165,8 +165,8 @@ def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
         elif ph.record is not None:
             hand.diagnostics.extend(card_problems(ph.record, ruleset.knobs))
             hand.diagnostics.sort(key=_position)
-        if ph.record is not None:
-            previous_dealer = ph.record.dealer.text
+        # A hand that could not be read leaves the deal's turn unknown: no warning follows it.
+        previous_dealer = ph.record.dealer.text if ph.record is not None else None
         yield hand
 
 

@@ -47,7 +47,8 @@ def test_the_dealer_takes_no_face_down_card(example_text):
 def test_wrong_leader_names_who_should_lead():
     tricks = list(EXAMPLE_TRICKS)
     tricks[0] = "Denis: JC 7C 5C 2C"
-    assert "Claire leads this trick as the player after the dealer (Bruno), not Denis" in \
+    assert "Claire leads this trick as the player after the dealer (Bruno), not Denis; " \
+           "the tricks from this one on are not checked" in \
         problems(record(hand("Bruno", tricks)))
 
 

@@ -83,8 +83,9 @@ def _phrase_rank(phrase: str) -> tuple[int, str]:
 
 
 def describe_unexpected(exc: UnexpectedInput, lines: list[str], line_offset: int,
-                        start: str) -> tuple[Diagnostic, int | None]:
-    """A Diagnostic for a Lark failure, and the chunk's index of the line at fault."""
+                        start: str, hand: int | None = None) -> tuple[Diagnostic, int | None]:
+    """A Diagnostic for a Lark failure, and the chunk's index of the line at fault (in
+    ``hand``, when the chunk is one)."""
     token = getattr(exc, "token", None)  # only UnexpectedToken carries one
     if isinstance(exc, UnexpectedEOF) or getattr(token, "type", "") == "$END":
         last = max((i for i, text in enumerate(lines) if text.strip()), default=0)
@@ -96,6 +97,9 @@ def describe_unexpected(exc: UnexpectedInput, lines: list[str], line_offset: int
     text = lines[line - 1] if 0 < line <= len(lines) else ""
     word = _word_at(text, column - 1)
     span = Span(line + line_offset, column, max(1, len(word)))
+    if hand is not None and _expected(exc) == {"_DEALER"}:  # nothing after it can be replayed
+        return Diagnostic(f"hand {hand} skipped: its second line is not `dealer: NAME` "
+                          f"(every hand names its dealer){_keyword_hint(text)}", span), line - 1
     special = _special_case(text, start)
     if special:
         indent = len(text) - len(text.lstrip())

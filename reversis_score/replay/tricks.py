@@ -12,6 +12,7 @@ from reversis_score.notation.cards import RANK_POINTS, RANKS, Card, full_deck
 from reversis_score.notation.diagnostics import NOTATION, RULE, Diagnostic
 from reversis_score.notation.records import HandRecord, Name, Span, TrickLine
 from reversis_score.render.rvs import quote
+from reversis_score.replay.cause import report_wrong_leader
 from reversis_score.replay.clean import clean_play
 from reversis_score.replay.evidence import (
     check_announce,
@@ -72,7 +73,7 @@ def replay_detailed(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
     _check_cards_exist(hand, knobs, found)
     if found.has_errors:
         return None, found.items
-    tricks = _walk_tricks(hand, players, found)
+    tricks = _walk_tricks(hand, players, found, knobs=knobs)
     if tricks is None:
         return None, found.items
     played = _cards_played(tricks, players)
@@ -106,7 +107,7 @@ def replay_unfinished(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
     _check_dealer_turn(hand, players, previous_dealer, found)
     _check_irregulars(hand, knobs, found)
     _check_cards_exist(hand, knobs, found)
-    tricks = None if found.has_errors or hand.void else _walk_tricks(hand, players, found, False)
+    tricks = None if found.has_errors or hand.void else _walk_tricks(hand, players, found, False, knobs)
     if tricks is None:
         return (), found.items
     played = _cards_played(tricks, players)
@@ -247,7 +248,8 @@ def _all_placed(hand: HandRecord):
 
 
 # ---------------------------------------------------------------- the tricks
-def _walk_tricks(hand: HandRecord, players: tuple[str, ...], found: Findings, finished: bool = True):
+def _walk_tricks(hand: HandRecord, players: tuple[str, ...], found: Findings, finished: bool = True,
+                 knobs: Knobs | None = None):
     """Leaders and winners, trick by trick; None when the tricks cannot be followed.
 
     A hand still being played (not ``finished``) may stop short, its last trick too.
@@ -258,13 +260,10 @@ def _walk_tricks(hand: HandRecord, players: tuple[str, ...], found: Findings, fi
     # The order of play from each leader, made once a hand rather than once a trick.
     orders = {p: [players[(i + k) % 4] for k in range(4)] for i, p in enumerate(players)}
     seen: dict[Card, int] = {}
-    tricks = []
+    tricks: list[PlayedTrick] = []
     for number, line in enumerate(hand.tricks, 1):
-        if line.leader.text != leader:
-            why = (f"the player after the dealer ({hand.dealer.text})" if number == 1
-                   else f"the winner of trick {number - 1}")
-            found.rule(f"{leader} leads this trick as {why}, not {line.leader.text}",
-                       line.leader.span, number)
+        if line.leader.text != leader:  # reported once, at its cause where one shows
+            report_wrong_leader(hand, players, knobs, tricks, number, leader, found)
             return None
         order = orders[leader]
         if not _check_explicit_order(line, order, number, found):
