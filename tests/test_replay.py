@@ -65,7 +65,8 @@ def test_revoke_evidence_from_the_held_hand(example_text):
                                 "  Bruno 9C, Claire AC, Denis 5S, Anne 6C").replace(
         "  Anne: JS 7S 2S 5S", "  Anne: JS 7S 2S KC")
     found = problems(text)
-    assert found[0].startswith("Denis plays K♣ on a ♠ lead while holding 5♠ (he plays it in trick 8)")
+    assert found[0].startswith("Denis plays K♣ on a ♠ lead while holding 5♠, "
+                               "which Denis plays in trick 8 — a revoke")
     assert problems(text.replace("table:", "irregular: revoke Denis\ntable:")) == []
 
 

@@ -160,7 +160,8 @@ def export(
     files: complete.RecordFiles,
     output: Annotated[ExportFormat, typer.Option("--format", help="json, csv, markdown or sqlite.")]
     = ExportFormat.json,
-    to: Annotated[str | None, typer.Option("--to", metavar="PATH", help="Write here (required "
+    to: Annotated[str | None, typer.Option("--to", metavar="PATH", autocompletion=complete.any_files,
+                                              help="Write here (required "
                                               "for sqlite); otherwise standard output. A "
                                               "postgresql:// URL writes into that PostgreSQL "
                                               "database.")] = None,
@@ -218,7 +219,7 @@ def season(
     since: Annotated[str | None, typer.Option("--since", metavar="DATE",
                                                  help="Only sessions on or after DATE (YYYY-MM-DD).")] = None,
     player: Annotated[str | None, typer.Option("--player", metavar="NAME",
-                                                  help="Only this player (and his transfers).")] = None,
+                                                  help="Only this player (and its transfers).")] = None,
     output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
 ) -> None:
     """Totals per player across the sessions of a database, and the season's settle-up."""
@@ -253,6 +254,7 @@ def season(
 def report(
     file: complete.RecordFile,
     out: Annotated[str | None, typer.Option("-o", "--output", metavar="FILE.html",
+                                               autocompletion=complete.any_files,
                                                help="Write the page here (else standard output).")] = None,
 ) -> None:
     """One self-contained HTML page: header, hands, balances, settle-up and a balance chart."""

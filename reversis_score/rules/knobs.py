@@ -57,7 +57,7 @@ class Knobs:
     broken_by_quinola: str = _knob("forced", "§8: broken by Quinola: 64 plus the forced-Quinola "
                                              "payments, or flat (the breaker pays 10)",
                                    ("forced", "flat"))
-    espagnolette_lost: str = _knob("parlett", "§9: a lost espagnolette returns his dump payments "
+    espagnolette_lost: str = _knob("parlett", "§9: a lost espagnolette returns the announcer's dump payments "
                                               "doubled and the pool (parlett), or also the others' "
                                               "payments and a remise (manuscrit)",
                                    ("parlett", "manuscrit"))
