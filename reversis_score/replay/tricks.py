@@ -11,6 +11,7 @@ from typing import cast
 from reversis_score.notation.cards import RANK_POINTS, RANKS, Card, full_deck
 from reversis_score.notation.diagnostics import NOTATION, RULE, Diagnostic
 from reversis_score.notation.records import HandRecord, Name, Span, TrickLine
+from reversis_score.notation.suggest import did_you_mean, nearest
 from reversis_score.render.rvs import quote
 from reversis_score.replay.cause import report_wrong_leader
 from reversis_score.replay.clean import clean_play
@@ -159,23 +160,28 @@ def _names_used(hand: HandRecord) -> list[Name]:
 
 
 def _check_names(hand: HandRecord, players: tuple[str, ...], found: Findings) -> None:
-    listed = " ".join(quote(p) for p in players)
-    for name in _names_used(hand):
-        if name.text not in players:
-            found.rule(f"'{name.text}' is not a player of this session (players: {listed})"
-                       f"{_did_you_mean(name.text, players)}", name.span)
+    """Every name that is not a player's; but a name written for one player all through the
+    hand (the players: line spells it otherwise, most likely) is one mistake, said once."""
+    places = [(name.text, name.span) for name in _names_used(hand)]
     for line in hand.table or ():
         for side, span in ((line.payer, line.payer_span), (line.payee, line.payee_span)):
-            if side not in players and not side.startswith("pool"):
-                found.rule(f"'{side}' is not a player of this session (players: {listed})"
-                           f"{_did_you_mean(side, players)}", span or line.span)
-
-
-def _did_you_mean(name: str, players: tuple[str, ...]) -> str:
-    import difflib  # here: only a misspelt name needs it (start-up)
-    close = difflib.get_close_matches(name, players, n=1, cutoff=0.6) or \
-        [p for p in players if p.casefold() == name.casefold()]
-    return f"; did you mean '{close[0]}'?" if close else ""
+            if not side.startswith("pool"):
+                places.append((side, span or line.span))
+    present = {text for text, _ in places if text in players}
+    listed = " ".join(quote(p) for p in players)
+    said = set()
+    for text, span in places:
+        if text in players:
+            continue
+        meant = nearest(text, players)
+        throughout = meant is not None and meant not in present
+        if throughout and text in said:
+            continue
+        said.add(text)
+        hint = (f"; did you mean '{meant}'? ('{text}' stands for '{meant}' all through the hand: "
+                "is the 'players:' line right?)" if throughout else did_you_mean(text, players))
+        found.rule(f"'{text}' is not a player of this session (players: {listed}){hint}", span,
+                   player=text if throughout else None)
 
 
 def _check_dealer_turn(hand: HandRecord, players: tuple[str, ...], previous: str | None,
