@@ -165,7 +165,10 @@ def export(
                                               "for sqlite); otherwise standard output. A "
                                               "postgresql:// URL writes into that PostgreSQL "
                                               "database.")] = None,
-    what: Annotated[What, typer.Option("--what", help="CSV rows: one per item, or one per hand.")]
+    what: Annotated[What, typer.Option("--what", help=(
+        "With --format csv, what a row is: 'items', one row per payment (who paid whom, how "
+        "much, in which hand and trick, and why); 'hands', one row per hand (its dealer, its "
+        "outcome, each player's net and the pools after)."))]
     = What.items,
     all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing", help="Export nothing when any "
                                                  "file has record errors.")] = False,
