@@ -265,7 +265,7 @@ def _parse_with_recovery(text: str, start: str, line_offset: int, context: int |
     from lark.exceptions import UnexpectedInput, VisitError
 
     from reversis_score.notation.lalr import parser
-    from reversis_score.notation.wording import describe_unexpected, expectation
+    from reversis_score.notation.wording import describe_unexpected, expectation, keyword_meant, with_keyword
 
     lalr, builder = parser()
     syntax: list[Diagnostic] = []
@@ -287,7 +287,10 @@ def _parse_with_recovery(text: str, start: str, line_offset: int, context: int |
             said.add(wanted)
             if bad_line is None or len(syntax) >= MAX_ERRORS_PER_HAND or not lines[bad_line].strip():
                 return None, syntax + _hand_tagged(builder.diagnostics, context)
-            lines[bad_line] = ""
+            # a misspelt keyword is put right, so that its section reads as meant (no echoes)
+            meant = keyword_meant(lines[bad_line])
+            fixed = with_keyword(lines[bad_line], meant) if meant else ""
+            lines[bad_line] = "" if fixed == lines[bad_line] else fixed
             continue
         except VisitError as exc:  # a bug in the builder: report, don't crash
             syntax.append(Diagnostic(f"internal error while reading: {exc.orig_exc!r}",

@@ -34,7 +34,7 @@ def check_holdings(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
     for player in players:
         cards, face_down = dealt[player]
         line = next((e for e in hand.exchange or () if e.player.text == player), None)
-        held[player] = (_after_exchange(cards, face_down, line, player, hand, found) if line
+        held[player] = (_after_exchange(cards, face_down, line, player, hand, found, played[player]) if line
                         else _infer(cards, face_down, set(played[player])))
     _compare(hand, players, played, held, dealt, found, finished)
     return held, barred
@@ -115,7 +115,7 @@ def _check_deal_size(line, is_dealer: bool, knobs: Knobs, found) -> None:
 
 
 def _after_exchange(cards: frozenset[Card], face_down: Card | None, line, player: str,
-                    hand: HandRecord, found) -> frozenset[Card]:
+                    hand: HandRecord, found, played: list[Card]) -> frozenset[Card]:
     if line.action == "keeps":
         return cards
     if line.action == "takes":
@@ -124,7 +124,11 @@ def _after_exchange(cards: frozenset[Card], face_down: Card | None, line, player
     if discard not in cards:
         found.rule(f"{player} discards {discard.symbol()}, which was not dealt to {player}", line.card.span,
                    player=player)
-        return cards
+        # The discard is miswritten, the exchange was made: the card discarded is the one
+        # card of the hand never played, when the play shows one (no second error follows).
+        taken = cards | {face_down} if face_down else cards
+        kept = taken & set(played)
+        return kept if len(taken - kept) == 1 else cards
     rest = cards - {discard}
     return rest | {face_down} if face_down else rest
 

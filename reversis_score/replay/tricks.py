@@ -283,7 +283,16 @@ def _walk_tricks(hand: HandRecord, players: tuple[str, ...], found: Findings, fi
 
 def _check_trick_shapes(hand: HandRecord, found: Findings, finished: bool = True) -> bool:
     ok = True
-    if len(hand.tricks) > TRICKS_PER_HAND or finished and len(hand.tricks) != TRICKS_PER_HAND:
+    count = len(hand.tricks)
+    # A hand that stops in the middle of a trick, every trick before it whole: one mistake
+    # (the record was cut short), not a short hand and a short trick.
+    cut = finished and 0 < count < TRICKS_PER_HAND and len(hand.tricks[-1].cards) < 4 \
+        and all(len(t.cards) == 4 for t in hand.tricks[:-1])
+    if cut:
+        found.rule(f"the hand stops in trick {count}, after {len(hand.tricks[-1].cards)} of its 4 cards: "
+                   f"a hand is {TRICKS_PER_HAND} tricks (or 'void: misdeal')", hand.tricks[-1].span)
+        ok = False
+    elif count > TRICKS_PER_HAND or finished and count != TRICKS_PER_HAND:
         span = hand.tricks[-1].span if hand.tricks else hand.dealer.span
         found.rule(f"the hand has {len(hand.tricks)} trick{'s' * (len(hand.tricks) != 1)}: "
                    f"a hand is {TRICKS_PER_HAND} tricks (or 'void: misdeal')", span)
@@ -295,7 +304,7 @@ def _check_trick_shapes(hand: HandRecord, found: Findings, finished: bool = True
             ok = False
         # the trick being played, the last of an unfinished hand, may still be short
         being_played = not finished and number == len(hand.tricks) and 0 < len(line.cards) < 4
-        if len(line.cards) != 4 and not being_played:
+        if len(line.cards) != 4 and not being_played and not (cut and number == count):
             found.rule(f"a trick has 4 cards, one from each player: this one has {len(line.cards)}",
                        line.span, number)
             ok = False
