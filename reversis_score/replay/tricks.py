@@ -128,7 +128,9 @@ def unfinished_problems(hand: HandRecord, players: tuple[str, ...], knobs: Knobs
     """A record's last hand, cut short (``record`` stopped mid-hand): one error saying so, and
     whatever its tricks so far already prove."""
     tricks, found = replay_unfinished(hand, players, knobs, previous_dealer)
-    done = sum(1 for t in tricks if len(t.plays) == 4)
+    if any(d.is_error and d.message.startswith("this trick is numbered") for d in found):
+        return found  # a trick line is missing, not the hand's end: the numbers say so
+    done = sum(1 for t in hand.tricks if len(t.cards) == 4)
     span = hand.tricks[-1].span if hand.tricks else hand.dealer.span
     return found + [Diagnostic(f"hand {hand.number} is unfinished: {done} of {TRICKS_PER_HAND} tricks "
                                "recorded (`reversis-score record` resumes it)", span, RULE)]  # names its hand
@@ -284,6 +286,16 @@ def _walk_tricks(hand: HandRecord, players: tuple[str, ...], found: Findings, fi
 def _check_trick_shapes(hand: HandRecord, found: Findings, finished: bool = True) -> bool:
     ok = True
     count = len(hand.tricks)
+    # A trick numbered otherwise than its place: a line missing or doubled before it, the
+    # cause of a wrong count and of every numbered trick after it (said once, here).
+    misnumbered = next(((n, t) for n, t in enumerate(hand.tricks, 1)
+                        if t.number is not None and t.number != n), None)
+    if misnumbered is not None:
+        number, line = misnumbered
+        why = "missing" if (line.number or 0) > number else "written twice"
+        found.notation(f"this trick is numbered {line.number} but is trick {number} of the hand: "
+                       f"a trick line before it is {why}, or its number is wrong", line.span, number)
+        ok = False
     # A hand that stops in the middle of a trick, every trick before it whole: one mistake
     # (the record was cut short), not a short hand and a short trick.
     cut = finished and 0 < count < TRICKS_PER_HAND and len(hand.tricks[-1].cards) < 4 \
@@ -292,16 +304,12 @@ def _check_trick_shapes(hand: HandRecord, found: Findings, finished: bool = True
         found.rule(f"the hand stops in trick {count}, after {len(hand.tricks[-1].cards)} of its 4 cards: "
                    f"a hand is {TRICKS_PER_HAND} tricks (or 'void: misdeal')", hand.tricks[-1].span)
         ok = False
-    elif count > TRICKS_PER_HAND or finished and count != TRICKS_PER_HAND:
+    elif misnumbered is None and (count > TRICKS_PER_HAND or finished and count != TRICKS_PER_HAND):
         span = hand.tricks[-1].span if hand.tricks else hand.dealer.span
         found.rule(f"the hand has {len(hand.tricks)} trick{'s' * (len(hand.tricks) != 1)}: "
                    f"a hand is {TRICKS_PER_HAND} tricks (or 'void: misdeal')", span)
         ok = False
     for number, line in enumerate(hand.tricks, 1):
-        if line.number is not None and line.number != number:
-            found.notation(f"this trick is numbered {line.number} but is trick {number} of the hand",
-                           line.span, number)
-            ok = False
         # the trick being played, the last of an unfinished hand, may still be short
         being_played = not finished and number == len(hand.tricks) and 0 < len(line.cards) < 4
         if len(line.cards) != 4 and not being_played and not (cut and number == count):
