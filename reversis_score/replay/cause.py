@@ -58,7 +58,7 @@ def _stray_before(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
 
 def _swap_hint(trick: PlayedTrick, written: str) -> str:
     """With no deal to go by: whether the written leader would have won the trick before had
-    his card and the winner's been written in each other's place."""
+    that card and the winner's been written in each other's place."""
     cards = dict(trick.plays)
     if written not in cards or written == trick.winner:
         return ""
