@@ -180,8 +180,9 @@ def parse_hands(chunks: Iterable[tuple[int, str]]) -> Iterator[ParsedHand]:
 
 def _is_miswritten(chunk: str) -> bool:
     """Whether a chunk begins with a miswritten hand line (a well-written one is 'hand ...')."""
-    found = _MISWRITTEN_HAND.match(chunk)
-    return found is not None and not _HAND_LINE.match(chunk)
+    if _HAND_LINE.match(chunk):  # the usual chunk: one quick look
+        return False
+    return _MISWRITTEN_HAND.match(chunk) is not None
 
 
 def _pieces(chunk: str, first_line: int) -> Iterator[tuple[int, str]]:
