@@ -157,6 +157,7 @@ def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
                 ruleset: RuleSet) -> Iterator[CheckedHand]:
     previous_dealer = None
     watch = _RemiseWatch(ruleset.knobs) if ruleset.knobs.exchange_after_remise else None
+    misnamed: set[str] = set()  # names written for a player all through a hand, said once
     for ph, last in _marking_the_last(hands):
         hand = CheckedHand(ph.number, ph.first_line, ph.record, None, list(ph.diagnostics))
         if ph.record is not None and players is not None and not _has_error(ph.diagnostics):
@@ -164,12 +165,12 @@ def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
                 found = unfinished_problems(ph.record, players, ruleset.knobs, previous_dealer)
             else:
                 hand.play, found = replay(ph.record, players, ruleset.knobs, previous_dealer)
-            hand.diagnostics.extend(found)
+            hand.diagnostics.extend(_said_once(found, players, misnamed))
         elif ph.record is not None:
             hand.diagnostics.extend(card_problems(ph.record, ruleset.knobs))
             hand.diagnostics.sort(key=_position)
-        if ph.record is not None:
-            previous_dealer = ph.record.dealer.text
+        # A hand that could not be read leaves the deal's turn unknown: no warning follows it.
+        previous_dealer = ph.record.dealer.text if ph.record is not None else None
         if watch is not None:
             watch.check(hand)
         yield hand
@@ -199,6 +200,22 @@ class _RemiseWatch:
             _, self.pools = settle_hand(hand.play, self.knobs, self.pools)
         else:
             self.live = False
+
+
+def _said_once(found: list[Diagnostic], players: tuple[str, ...], misnamed: set[str]) -> list[Diagnostic]:
+    """A name that stands for a player all through a hand (the players: line spelt otherwise)
+    is one mistake: said in the first hand, hidden in the hands after."""
+    if not found:
+        return found
+    out = []
+    for diag in found:
+        name = diag.player
+        if name is not None and name not in players and diag.family == "rule":
+            if name in misnamed:
+                diag = replace(diag, severity="hidden")
+            misnamed.add(name)
+        out.append(diag)
+    return out
 
 
 def _has_error(diagnostics: list[Diagnostic]) -> bool:

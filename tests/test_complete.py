@@ -113,7 +113,7 @@ def run_completion(tmp_path, words: list[str], cword: int) -> list[str]:
     result = subprocess.run([sys.executable, "-c", "from reversis_score.cli import main; main()"],
                             env=env, cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and result.stderr == "", result.stderr
-    return result.stdout.splitlines()
+    return [line for line in result.stdout.splitlines() if line]
 
 
 def test_bash_protocol_completes_presets_files_and_players(tmp_path):
@@ -128,13 +128,21 @@ def test_bash_protocol_completes_presets_files_and_players(tmp_path):
         "samples/club-night.rvs"]
     assert run_completion(tmp_path, ["reversis-score", "rules", "quinola_p"], 2) == [
         "quinola_pool_in_last_tricks"]
+    # only what fits: nothing for a preset that is not one or a player who is not one, and a
+    # folder alone for bash to go into (its hook adds no space after the '/')
+    assert run_completion(tmp_path, ["reversis-score", "check", "x.rvs", "--rules", "zz"], 4) == []
+    assert run_completion(tmp_path, ["reversis-score", "why", "samples/club-night.rvs", "Clx"], 3) == []
+    assert run_completion(tmp_path, ["reversis-score", "check", "samples/b"], 2) == ["samples/bad/"]
+    assert run_completion(tmp_path, ["reversis-score", "check", "samples/bad/emp"], 2) == [
+        "samples/bad/empty.rvs"]
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash on this machine")
 def test_the_installed_bash_hook_fills_compreply(tmp_path):
     """What --install-completion puts in ~/.bashrc, sourced in a real bash and run on a line."""
     script = runner.invoke(app, ["--show-completion", "bash"]).stdout
-    assert "complete -o default -F _reversis_score_completion reversis-score" in script
+    # no `-o default`: when nothing fits, bash must not offer every file instead
+    assert "complete -F _reversis_score_completion reversis-score" in script
     launcher = tmp_path / "reversis-score"
     launcher.write_text(f'#!/bin/sh\nexec "{sys.executable}" -c '
                         '"from reversis_score.cli import main; main()" "$@"\n')
@@ -146,6 +154,15 @@ def test_the_installed_bash_hook_fills_compreply(tmp_path):
     result = subprocess.run(["bash", "--norc", "--noprofile", "-c", line],
                             env=env, cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert result.stdout.splitlines() == ["Claire"], result.stderr
+    for words, cword, offered in [(f"why {SAMPLES / 'club-night.rvs'} Anne Clx", 4, []),
+                                  ("check --rules zz", 3, []), ("check --rules mais", 3, []),
+                                  (f"settle {SAMPLES}/b", 2, [f"{SAMPLES}/bad/"])]:
+        (tmp_path / "maison.txt").write_text("")
+        line = (f'source hook.bash; COMP_WORDS=(reversis-score {words}); COMP_CWORD={cword}; '
+                '_reversis_score_completion reversis-score; printf "%s\\n" "${COMPREPLY[@]}"')
+        result = subprocess.run(["bash", "--norc", "--noprofile", "-c", line],
+                                env=env, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert [v for v in result.stdout.splitlines() if v] == offered, (words, result.stderr)
 
 
 def test_install_completion_writes_the_hook_once_into_home(tmp_path):

@@ -140,7 +140,8 @@ def test_unknown_holdings_a_later_card_reveals_the_revoke_to_acknowledge(tmp_pat
     assert result.exit_code == 0 and "revoke" not in result.output
     result = record(target, tricks[3] + "\n", "--verbose")
     assert result.exit_code == 0
-    assert "trick 3: Bruno plays 2♥ on a ♣ lead while holding A♣" in result.stdout
+    assert "trick 3: Bruno plays 2♥ on a ♣ lead while holding A♣, which Bruno plays in trick 4" \
+        in result.stdout
     result = record(target, "\n".join(tricks[4:]) + "\n")  # quiet: what needs attention still shows
     assert "hand 1 cannot be settled yet" in result.stderr and not result.stdout
     ack = record(target, "irregular revoke Bruno\n", "--verbose")

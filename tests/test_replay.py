@@ -48,7 +48,8 @@ def test_the_dealer_takes_no_face_down_card(example_text):
 def test_wrong_leader_names_who_should_lead():
     tricks = list(EXAMPLE_TRICKS)
     tricks[0] = "Denis: JC 7C 5C 2C"
-    assert "Claire leads this trick as the player after the dealer (Bruno), not Denis" in \
+    assert "Claire leads this trick as the player after the dealer (Bruno), not Denis; " \
+           "the tricks from this one on are not checked" in \
         problems(record(hand("Bruno", tricks)))
 
 
@@ -65,7 +66,8 @@ def test_revoke_evidence_from_the_held_hand(example_text):
                                 "  Bruno 9C, Claire AC, Denis 5S, Anne 6C").replace(
         "  Anne: JS 7S 2S 5S", "  Anne: JS 7S 2S KC")
     found = problems(text)
-    assert found[0].startswith("Denis plays K♣ on a ♠ lead while holding 5♠ (he plays it in trick 8)")
+    assert found[0].startswith("Denis plays K♣ on a ♠ lead while holding 5♠, "
+                               "which Denis plays in trick 8 — a revoke")
     assert problems(text.replace("table:", "irregular: revoke Denis\ntable:")) == []
 
 

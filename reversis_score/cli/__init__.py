@@ -9,11 +9,13 @@ import typer
 
 from reversis_score.cli import ledgers, records, serve, verify  # noqa: F401  (each registers its commands on app)
 from reversis_score.cli.app import app
+from reversis_score.cli.complete import use_our_bash_hook
 
 # isort: split
 from reversis_score.cli import record  # noqa: F401  (registered last: listed last in --help)
 
 __all__ = ["app", "main"]
+use_our_bash_hook()  # Tab offers only what fits (complete.py)
 
 STOPPED = {signal.SIGINT: ("interrupted (SIGINT): stopped", 130),
            signal.SIGTERM: ("terminated (SIGTERM): stopped", 143)}

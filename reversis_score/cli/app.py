@@ -36,9 +36,24 @@ Examples:
 
 app = typer.Typer(name="reversis-score", add_completion=True, no_args_is_help=True,
                   rich_markup_mode=None, pretty_exceptions_enable=False,
+                  context_settings={"help_option_names": ["-h", "--help"]},  # every command
                   help="Check, format and settle records of games of Reversis (.rvs files).",
                   epilog=EXAMPLES)
 
+
+def _usage_metavar(self, ctx, *, usage: bool = False) -> str:
+    """An argument as the usage line shows it: ``FILE`` when one is needed, ``FILE...`` when
+    several may be given, ``[NAME]`` when it may be left out (Typer writes ``{FILE}``)."""
+    var = self.metavar
+    if var is None or not usage:
+        return _typer_metavar(self, ctx, usage=usage)
+    if self.nargs != 1 and not var.endswith("..."):
+        var += "..."
+    return var if self.required or var.startswith("[") else f"[{var}]"
+
+
+_typer_metavar = typer.core.TyperArgument.make_metavar
+typer.core.TyperArgument.make_metavar = _usage_metavar  # type: ignore[method-assign]
 
 _STDIN: list[bytes] = []  # standard input, once read (a run may name '-' twice)
 
@@ -103,13 +118,18 @@ def read_record(name: str) -> tuple[str, Path | None]:
 
 
 def decoded(name: str, data: bytes) -> str:
-    """The record's text; bytes that are not UTF-8 are a RecordProblem with their place."""
+    """The record's text; bytes that are not UTF-8, or no text at all, are a RecordProblem."""
     from reversis_score.notation.diagnostics import render
     from reversis_score.notation.parse import decode
     text, problem = decode(data)
     if problem is not None:
         raise RecordProblem(render(problem, name, data.decode("utf-8", "replace").split("\n")))
     assert text is not None
+    if not text.strip():  # the file's one problem: nothing is printed after it
+        from reversis_score.notation.diagnostics import Diagnostic
+        from reversis_score.notation.parse import EMPTY_FILE
+        from reversis_score.notation.records import Span
+        raise RecordProblem(render(Diagnostic(EMPTY_FILE, Span(1, 1)), name, None))
     return text
 
 

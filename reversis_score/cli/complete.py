@@ -102,9 +102,16 @@ def _header_lines(handle) -> Iterator[str]:
         yield line
 
 
+def any_files(incomplete: str) -> list[str]:
+    """A file to write (``--to``, ``--output``): any file or folder."""
+    return _files(incomplete, ("",))
+
+
 def _files(incomplete: str, suffixes: tuple[str, ...]) -> list[str]:
-    """Files with one of ``suffixes`` and folders under what is typed; none when only folders
-    match, so that the shell completes the path itself (without a space after the '/')."""
+    """Files with one of ``suffixes`` and folders under what is typed. Bash's hook (below)
+    goes on into a folder offered alone; the other shells' hooks fall back on every file when
+    offered nothing, so for them only folders matching is nothing (they then complete the
+    path themselves, without a space after the '/')."""
     folder, slash, start = incomplete.rpartition("/")
     base = Path(folder or "/") if slash else Path(".")
     try:
@@ -120,14 +127,46 @@ def _files(incomplete: str, suffixes: tuple[str, ...]) -> list[str]:
             folders.append(f"{prefix}{entry.name}/")
         elif entry.name.endswith(suffixes):
             files.append(f"{prefix}{entry.name}")
-    return files + folders if files else []
+    return files + folders if files or _shell() == "bash" else []
+
+
+def _shell() -> str:
+    """The shell asking (``complete_bash`` → ``bash``), or '' outside completion."""
+    return os.environ.get("_REVERSIS_SCORE_COMPLETE", "").rpartition("_")[2]
 
 
 def _for_shell(value: str) -> str:
     """A value as the shell must receive it: escaped for bash, as it is for the others."""
-    if os.environ.get("_REVERSIS_SCORE_COMPLETE", "").endswith("bash"):
+    if _shell() == "bash":
         return _BASH_SPECIAL.sub(r"\\\1", value)
     return value
+
+
+# ------------------------------------------------------------------ the bash hook
+# Typer's bash hook is `complete -o default`: when nothing fits, bash offers every file and
+# folder (for --rules, a player, a record). Ours offers only what the command returns, and
+# goes on into a folder offered alone (no space after its '/').
+BASH_HOOK = """
+%(complete_func)s() {
+    local IFS=$'\\n'
+    COMPREPLY=( $( env COMP_WORDS="${COMP_WORDS[*]}" \\
+                   COMP_CWORD=$COMP_CWORD \\
+                   %(autocomplete_var)s=complete_bash $1 ) )
+    if [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == */ ]]; then
+        compopt -o nospace 2>/dev/null
+    fi
+    return 0
+}
+
+complete -F %(complete_func)s %(prog_name)s
+"""
+
+
+def use_our_bash_hook() -> None:
+    """Make --show-completion and --install-completion write BASH_HOOK for bash."""
+    from typer import _completion_classes, _completion_shared
+    _completion_shared._completion_scripts["bash"] = BASH_HOOK
+    _completion_classes.BashComplete.source_template = BASH_HOOK
 
 
 # ------------------------------------------------------------------ the parameters that complete

@@ -161,11 +161,15 @@ def export(
     files: complete.RecordFiles,
     output: Annotated[ExportFormat, typer.Option("--format", help="json, csv, markdown or sqlite.")]
     = ExportFormat.json,
-    to: Annotated[str | None, typer.Option("--to", metavar="PATH", help="Write here (required "
+    to: Annotated[str | None, typer.Option("--to", metavar="PATH", autocompletion=complete.any_files,
+                                              help="Write here (required "
                                               "for sqlite); otherwise standard output. A "
                                               "postgresql:// URL writes into that PostgreSQL "
                                               "database.")] = None,
-    what: Annotated[What, typer.Option("--what", help="CSV rows: one per item, or one per hand.")]
+    what: Annotated[What, typer.Option("--what", help=(
+        "With --format csv, what a row is: 'items', one row per payment (who paid whom, how "
+        "much, in which hand and trick, and why); 'hands', one row per hand (its dealer, its "
+        "outcome, each player's net and the pools after)."))]
     = What.items,
     all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing", help="Export nothing when any "
                                                  "file has record errors.")] = False,
@@ -223,7 +227,7 @@ def season(
     since: Annotated[str | None, typer.Option("--since", metavar="DATE",
                                                  help="Only sessions on or after DATE (YYYY-MM-DD).")] = None,
     player: Annotated[str | None, typer.Option("--player", metavar="NAME",
-                                                  help="Only this player (and his transfers).")] = None,
+                                                  help="Only this player (and its transfers).")] = None,
     output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
 ) -> None:
     """Totals per player across the sessions of a database, and the season's settle-up."""
@@ -260,6 +264,7 @@ def season(
 def report(
     files: complete.RecordFiles,
     out: Annotated[str | None, typer.Option("-o", "--output", metavar="FILE.html",
+                                               autocompletion=complete.any_files,
                                                help="Write the page here (else standard output).")] = None,
 ) -> None:
     """One self-contained HTML page: a session's (one record: header, hands, balances,

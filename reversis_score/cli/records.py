@@ -148,11 +148,17 @@ def settle(
         "--rules", metavar="NAME|FILE", autocompletion=complete.preset_or_house_rules,
         help="Rules to settle under, overriding the header.")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
-    split_pools: Annotated[bool, typer.Option("--split-pools",
-                                              help="Divide the pools left at the end equally.")] = False,
+    split_pools: Annotated[bool, typer.Option("--split-pools", help=(
+        "End the session by sharing out the fish still in the pools: each pool is divided "
+        "equally among the four players (what does not divide by four stays on the table), "
+        "and the shares count in the balances and the settle-up. Without it, the pools stay "
+        "on the table for the next session."))] = False,
     compare: Annotated[str | None, typer.Option(
-        "--compare", metavar="A,B,...", autocompletion=complete.compare_list,
-        help="Settle under several presets side by side (empty: all five).")] = None,
+        "--compare", metavar="A,B,...", autocompletion=complete.compare_list, help=(
+            "Settle the record under each of these rules (comma-separated presets or .toml "
+            "files) and show the totals, the pools left and the settle-up side by side, one "
+            "column per reading (--itemised adds each hand). --compare \"\" compares all five "
+            "presets."))] = None,
 ) -> None:
     """Settle every fish: per hand, balances, settle-up; itemised, one hand, or as JSON/CSV."""
     from reversis_score.ledger.build import ConservationError, build_ledger

@@ -169,7 +169,8 @@ def _names(hand: dict, players: list[str]) -> list[Finding]:
                 found.append(Finding(hand["number"], item["seq"], key,
                                      f"{item[key]!r} is neither a player nor a pool (pool:1, pool:2, …)"))
         if item["payer"] == item["payee"]:
-            found.append(Finding(hand["number"], item["seq"], "payee", f"{item['payer']} pays himself"))
+            found.append(Finding(hand["number"], item["seq"], "payee",
+                                 f"{item['payer']} is both payer and payee"))
     return found
 
 

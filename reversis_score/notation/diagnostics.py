@@ -3,7 +3,7 @@
 A Diagnostic never stops anything by itself: readers collect them and the caller decides
 (``--strict`` stops at the first). Rendering follows docs/notation.md:
 
-    club.rvs:14:13: error: there are no tens in a 48-card pack: 'TH'
+    club.rvs:14:13: error: hand 2, trick 5: there are no tens in a 48-card pack: 'TH'
        14 |   Bruno: 5H TH AH 2H
           |             ^^
 """
@@ -57,8 +57,11 @@ def where_prefix(hand: int | None, trick: int | None) -> str:
 
 def render(diag: Diagnostic, file: str, lines: list[str] | None) -> str:
     """The diagnostic as text: ``file:line:col: error: message``, the line and a caret."""
+    # Both families name their hand and trick the same way, in the message: one cause is
+    # then three lines at most (the message, the line, the caret).
+    # A message that begins by naming its hand ("hand 2 skipped: ...") needs no prefix.
     message = diag.message
-    if diag.family == RULE:
+    if not message.startswith("hand "):
         message = where_prefix(diag.hand, diag.trick) + message
     if diag.file is not None:
         file, lines = diag.file, [diag.source_line or ""] * diag.span.line if diag.span else None
@@ -68,9 +71,6 @@ def render(diag: Diagnostic, file: str, lines: list[str] | None) -> str:
     out = [head]
     if lines is not None and 0 < diag.span.line <= len(lines):
         out.extend(_source_excerpt(lines[diag.span.line - 1], diag.span))
-    if diag.family == NOTATION and diag.hand is not None:
-        gutter = " " * (len(str(diag.span.line)) + 4)
-        out.append(f"{gutter}= in {where_prefix(diag.hand, diag.trick)[:-2]}")
     return "\n".join(out)
 
 

@@ -26,7 +26,12 @@ _HAND_LINE = re.compile(r"[ \t]*hand(?![\w'\-])")
 # A hand line after the first, found by its newline: the regex engine scans for a leading
 # literal quickly, while a pattern starting with ^ is tried at every character (4x slower).
 _NEXT_HAND_LINE = re.compile(r"\n[ \t]*hand(?![\w'\-])")
+# A line meant as a hand line but not one ('Hand 2', 'HAND 2', 'hand2'): a hand starts
+# there all the same, and is skipped with one message, so that its lines are not read as
+# the previous hand's and the hands after it keep their numbers.
+_MISWRITTEN_HAND = re.compile(r"^[ \t]*(hand)[ \t]*(\d*)[ \t]*:?[ \t]*(?:#[^\n]*)?$", re.I | re.M)
 MAX_ERRORS_PER_HAND = 20
+EMPTY_FILE = "the file is empty: a record begins with its header ('players: A B C D'), then its hands"
 
 
 @dataclass(slots=True)
@@ -147,7 +152,10 @@ def read_head(text: str, file: str = "-") -> ParseStream:
     """Parse the header now and each hand when it is asked for (memory stays flat)."""
     text = normalise(text)
     header_text, chunks = iter_chunks(text)
+    header_text, chunks = _first_hand_miswritten(header_text, chunks)
     header, header_diags = parse_header(header_text)
+    if not text.strip():  # nothing to read: say so, rather than what the header lacks
+        header_diags = [Diagnostic(EMPTY_FILE, Span(1, 1))]
     return ParseStream(file, header, parse_hands(chunks), header_diags, text.split("\n"))
 
 
@@ -155,9 +163,61 @@ def parse_hands(chunks: Iterable[tuple[int, str]]) -> Iterator[ParsedHand]:
     """Parse hand chunks in order, each expected to number one more than the one before."""
     expected_number = 1
     for first_line, chunk in chunks:
-        parsed = parse_hand(chunk, first_line, expected_number)
-        yield parsed
-        expected_number = parsed.number + 1
+        parsed = None if _is_miswritten(chunk) else parse_hand(chunk, first_line, expected_number)
+        # Only a chunk with problems is searched for a miswritten hand line (a clean one is not).
+        if parsed is not None and not (parsed.diagnostics and _MISWRITTEN_HAND.search(chunk)):
+            yield parsed
+            expected_number = parsed.number + 1
+            continue
+        for piece_line, piece in _pieces(chunk, first_line):
+            if _is_miswritten(piece):
+                parsed = _skipped(piece, piece_line, expected_number)
+            else:
+                parsed = parse_hand(piece, piece_line, expected_number)
+            yield parsed
+            expected_number = parsed.number + 1
+
+
+def _is_miswritten(chunk: str) -> bool:
+    """Whether a chunk begins with a miswritten hand line (a well-written one is 'hand ...')."""
+    if _HAND_LINE.match(chunk):  # the usual chunk: one quick look
+        return False
+    return _MISWRITTEN_HAND.match(chunk) is not None
+
+
+def _pieces(chunk: str, first_line: int) -> Iterator[tuple[int, str]]:
+    """A chunk cut before each miswritten hand line: (first line, text) of each piece."""
+    cuts = [m.start() for m in _MISWRITTEN_HAND.finditer(chunk) if not _HAND_LINE.match(chunk, m.start())]
+    bounds = [0] + [c for c in cuts if c > 0] + [len(chunk)]
+    for start, end in zip(bounds, bounds[1:], strict=False):
+        yield first_line + chunk.count("\n", 0, start), chunk[start:end]
+
+
+def _skipped(piece: str, first_line: int, expected_number: int) -> ParsedHand:
+    """A hand whose first line is not `hand N`: one error at that line, and nothing else read."""
+    found = _MISWRITTEN_HAND.match(piece)
+    assert found is not None
+    written, digits = found.group(1), found.group(2)
+    number = int(digits) if digits and int(digits) >= expected_number else expected_number
+    if written != "hand":
+        fix = f"'hand' is written in lower case: 'hand {digits or number}'"
+    else:
+        fix = f"a space goes between 'hand' and its number: 'hand {digits}'"
+    text = found.group(0).strip()
+    span = Span(first_line, found.start(1) + 1, len(text.split("#")[0].strip()))
+    return ParsedHand(number, first_line, None, [Diagnostic(
+        f"hand {number} skipped: its first line is not `hand N` ({fix})", span, hand=number)])
+
+
+def _first_hand_miswritten(header: str, chunks: Iterator[tuple[int, str]]
+                           ) -> tuple[str, Iterator[tuple[int, str]]]:
+    """A header that ends in a miswritten first hand gives that hand back as a chunk."""
+    found = _MISWRITTEN_HAND.search(header)
+    if found is None:
+        return header, chunks
+    import itertools
+    rest = (header.count("\n", 0, found.start()) + 1, header[found.start():])
+    return header[:found.start()], itertools.chain([rest], chunks)
 
 
 def parse_header(text: str) -> tuple[Header, list[Diagnostic]]:
@@ -206,7 +266,7 @@ def _parse_with_recovery(text: str, start: str, line_offset: int, context: int |
     from lark.exceptions import UnexpectedInput, VisitError
 
     from reversis_score.notation.lalr import parser
-    from reversis_score.notation.wording import describe_unexpected, expectation
+    from reversis_score.notation.wording import describe_unexpected, expectation, keyword_meant, with_keyword
 
     lalr, builder = parser()
     syntax: list[Diagnostic] = []
@@ -219,14 +279,19 @@ def _parse_with_recovery(text: str, start: str, line_offset: int, context: int |
         try:
             result = lalr.parse("\n".join(lines), start=start)
         except UnexpectedInput as exc:
-            diag, bad_line = describe_unexpected(exc, lines, line_offset, start)
+            diag, bad_line = describe_unexpected(exc, lines, line_offset, start, context)
             wanted = expectation(exc)
-            if wanted not in said:
+            # A dealer line blanked for its error is then missing: that is no second mistake.
+            echo = wanted == {"_DEALER"} and bool(syntax)
+            if wanted not in said and not echo:
                 syntax.append(diag)
             said.add(wanted)
             if bad_line is None or len(syntax) >= MAX_ERRORS_PER_HAND or not lines[bad_line].strip():
                 return None, syntax + _hand_tagged(builder.diagnostics, context)
-            lines[bad_line] = ""
+            # a misspelt keyword is put right, so that its section reads as meant (no echoes)
+            meant = keyword_meant(lines[bad_line])
+            fixed = with_keyword(lines[bad_line], meant) if meant else ""
+            lines[bad_line] = "" if fixed == lines[bad_line] else fixed
             continue
         except VisitError as exc:  # a bug in the builder: report, don't crash
             syntax.append(Diagnostic(f"internal error while reading: {exc.orig_exc!r}",

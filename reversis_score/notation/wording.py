@@ -87,8 +87,9 @@ def _phrase_rank(phrase: str) -> tuple[int, str]:
 
 
 def describe_unexpected(exc: UnexpectedInput, lines: list[str], line_offset: int,
-                        start: str) -> tuple[Diagnostic, int | None]:
-    """A Diagnostic for a Lark failure, and the chunk's index of the line at fault."""
+                        start: str, hand: int | None = None) -> tuple[Diagnostic, int | None]:
+    """A Diagnostic for a Lark failure, and the chunk's index of the line at fault (in
+    ``hand``, when the chunk is one)."""
     token = getattr(exc, "token", None)  # only UnexpectedToken carries one
     if isinstance(exc, UnexpectedEOF) or getattr(token, "type", "") == "$END":
         last = max((i for i, text in enumerate(lines) if text.strip()), default=0)
@@ -100,13 +101,21 @@ def describe_unexpected(exc: UnexpectedInput, lines: list[str], line_offset: int
     text = lines[line - 1] if 0 < line <= len(lines) else ""
     word = _word_at(text, column - 1)
     span = Span(line + line_offset, column, max(1, len(word)))
+    if hand is not None and _expected(exc) == {"_DEALER"}:  # nothing after it can be replayed
+        return Diagnostic(f"hand {hand} skipped: its second line is not `dealer: NAME` "
+                          f"(every hand names its dealer){_keyword_hint(text)}", span), line - 1
     special = _special_case(text, start)
     if special:
         indent = len(text) - len(text.lstrip())
         key = (text.strip().split(":")[0].split() or [""])[0]
         return Diagnostic(special, Span(line + line_offset, indent + 1, len(key))), line - 1
     message = f"unexpected '{_shorten(word)}': expected {expected_in_words(_expected(exc), start)}"
-    message += _keyword_hint(text)
+    meant = keyword_meant(text)
+    if meant is not None:  # the line's keyword is misspelt: say that alone
+        key = text.strip().split(":", 1)[0].strip()
+        indent = len(text) - len(text.lstrip())
+        return Diagnostic(f"'{_shorten(key)}:' is not a line of the notation; did you mean '{meant}:'?",
+                          Span(line + line_offset, indent + 1, len(key) + 1)), line - 1
     if isinstance(exc, UnexpectedToken) and exc.token.type == "_NL":
         message = f"this line ends too soon: expected {expected_in_words(_expected(exc), start)}"
         span = Span(line + line_offset, column, 1)
@@ -136,12 +145,24 @@ LINE_KEYWORDS = ("session", "date", "players", "rules", "stake", "dealer", "deal
 
 def _keyword_hint(text: str) -> str:
     """``; did you mean 'dealer:'?`` when a line begins with a near miss of a keyword."""
+    meant = keyword_meant(text)
+    return f"; did you mean '{meant}:'?" if meant else ""
+
+
+def keyword_meant(text: str) -> str | None:
+    """The keyword a line's ``word:`` misspells ('trick:' → 'tricks'), if it is a near miss."""
     head = text.strip().split(":", 1)
     if len(head) < 2 or not head[0] or " " in head[0].strip():
-        return ""
+        return None
     word = head[0].strip()
     close = difflib.get_close_matches(word.lower(), LINE_KEYWORDS, n=1, cutoff=0.7)
-    return f"; did you mean '{close[0]}:'?" if close and close[0] != word else ""
+    return close[0] if close and close[0] != word else None
+
+
+def with_keyword(text: str, keyword: str) -> str:
+    """The line with its misspelt keyword put right, to read the lines after it as meant."""
+    indent = text[:len(text) - len(text.lstrip())]
+    return indent + keyword + ":" + text.lstrip().split(":", 1)[1]
 
 
 def expectation(exc: UnexpectedInput) -> frozenset[str]:

@@ -57,14 +57,14 @@ def _follow_evidence(who: str, trick: PlayedTrick, tricks, held,
     suit = trick.plays[0][1].suit
     for index, card in played:
         if index >= trick.number and card.suit == suit:
-            return f"{card.symbol()} (he plays it in trick {tricks[index].number})"
+            return f"{card.symbol()}, which {who} plays in trick {tricks[index].number}"
     suited = [card for card in held.get(who, ()) if card.suit == suit]
     if not suited:
         return None
     before = {card for index, card in played if index < trick.number}
     for card in sorted(suited, key=str):
         if card not in before:
-            return f"{card.symbol()} (still in hand after the exchange)"
+            return f"{card.symbol()}, which {who} holds after the exchange and never plays"
     return None
 
 

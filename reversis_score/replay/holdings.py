@@ -8,8 +8,10 @@ from __future__ import annotations
 from typing import cast
 
 from reversis_score.notation.cards import Card
-from reversis_score.notation.records import HandRecord
+from reversis_score.notation.records import HandRecord, PlacedCard
 from reversis_score.rules.knobs import Knobs
+
+Stray = tuple[str, Card, PlacedCard]  # a player, a card not held, where it is written
 
 
 def check_holdings(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
@@ -32,7 +34,7 @@ def check_holdings(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
     for player in players:
         cards, face_down = dealt[player]
         line = next((e for e in hand.exchange or () if e.player.text == player), None)
-        held[player] = (_after_exchange(cards, face_down, line, player, hand, found) if line
+        held[player] = (_after_exchange(cards, face_down, line, player, hand, found, played[player]) if line
                         else _infer(cards, face_down, set(played[player])))
     _compare(hand, players, played, held, dealt, found, finished)
     return held, barred
@@ -130,19 +132,22 @@ def _check_deal_size(line, is_dealer: bool, knobs: Knobs, found) -> None:
 
 
 def _after_exchange(cards: frozenset[Card], face_down: Card | None, line, player: str,
-                    hand: HandRecord, found) -> frozenset[Card]:
+                    hand: HandRecord, found, played: list[Card]) -> frozenset[Card]:
     if line.action == "keeps":
         return cards
     if line.action == "takes":
         return cards | {face_down} if face_down else cards
     rest = cards
-    for placed in (line.card, line.second):  # ``second``: he discards two and plays with ten
-        if placed is None:
-            continue
+    discards = [placed for placed in (line.card, line.second) if placed is not None]  # ``second``:
+    for placed in discards:  # two discarded, and ten cards to play with
         if placed.card not in cards:
             found.rule(f"{player} discards {placed.card.symbol()}, which was not dealt to {player}",
                        placed.span, player=player)
-            return cards
+            # The discard is miswritten, the exchange was made: the cards discarded are those of
+            # the hand never played, when the play shows as many (no second error follows).
+            taken = cards | {face_down} if face_down else cards
+            kept = taken & set(played)
+            return kept if len(taken - kept) == len(discards) else cards
         rest = rest - {placed.card}
     return rest | {face_down} if face_down else rest
 
@@ -159,12 +164,20 @@ def _compare(hand: HandRecord, players, played, held, dealt, found, finished: bo
     for number, trick in enumerate(hand.tricks, 1):
         for placed in trick.cards:
             where[placed.card] = (number, placed)
+    extras = {p: [c for c in played[p] if c not in held[p]] for p in players}
+    # each player's first card not held: two in one trick may be one mistake (a swap)
+    firsts = {p: (*where[extra[0]], extra[0]) for p, extra in extras.items() if extra}
+    said = set()
     for player in players:
-        extra = [c for c in played[player] if c not in held[player]]
-        for card in extra[:1]:
-            number, placed = where[card]
-            found.rule(f"{player} plays {card.symbol()} but did not hold it after the exchange"
-                       f"{_whereabouts(card, player, hand, dealt)}", placed.span, number, player)
+        extra = extras[player]
+        if player in firsts and player not in said:
+            number, placed, card = firsts[player]
+            strays = [(player, card, placed)] + [
+                (other, c, p) for other, (n, p, c) in firsts.items() if n == number and other != player]
+            message = stray_message(strays[:2] if len(strays) == 2 else strays[:1], held, hand, dealt)
+            if " are swapped" in message:
+                said.add(strays[1][0])
+            found.rule(message, placed.span, number, player)
         unplayed = len(held[player]) - len(played[player])
         if finished and not extra and unplayed > (1 if _took_extra(hand, player) else 0):
             missing = sorted((c for c in held[player] if c not in played[player]), key=str)
@@ -172,11 +185,24 @@ def _compare(hand: HandRecord, players, played, held, dealt, found, finished: bo
                        "but never plays them", hand.span, player=player)
 
 
+def stray_message(strays: list[Stray], held, hand: HandRecord, dealt) -> str:
+    """Cards played by players who did not hold them, in one trick: two that each player's
+    neighbour held are one mistake (a swap); otherwise the first is the cause."""
+    if len(strays) == 2:
+        (a, card_a, _), (b, card_b, _) = strays
+        if card_a in held[b] and card_b in held[a]:
+            return (f"{a} plays {card_a.symbol()} and {b} plays {card_b.symbol()}, but {a} holds "
+                    f"{card_b.symbol()} and {b} holds {card_a.symbol()}: the two cards are swapped")
+    who, card, _ = strays[0]
+    return (f"{who} plays {card.symbol()} but did not hold it after the exchange"
+            f"{whereabouts(card, who, hand, dealt)}")
+
+
 def _took_extra(hand: HandRecord, player: str) -> bool:
     return any(e.player.text == player and e.action == "takes" for e in hand.exchange or ())
 
 
-def _whereabouts(card: Card, player: str, hand: HandRecord, dealt) -> str:
+def whereabouts(card: Card, player: str, hand: HandRecord, dealt) -> str:
     for who, (cards, face_down) in dealt.items():
         if card == face_down:
             owner = f"{player}'s own" if who == player else f"{who}'s"

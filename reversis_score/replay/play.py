@@ -45,7 +45,7 @@ class Revoke:
     trick: int
     card: Card
     led_suit: str
-    evidence: str  # e.g. "he plays 4♥ in trick 8"
+    evidence: str  # e.g. "4♥, which Bruno plays in trick 8"
     span: Span
     under_espagnolette: bool  # a qualified espagnolette's right in tricks 1–9
 

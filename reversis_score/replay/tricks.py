@@ -12,6 +12,8 @@ from reversis_score.notation.cards import RANK_POINTS, RANKS, Card
 from reversis_score.notation.diagnostics import RULE, Diagnostic
 from reversis_score.notation.lexicon import quote
 from reversis_score.notation.records import HandRecord, Name, TrickLine
+from reversis_score.notation.suggest import did_you_mean, nearest
+from reversis_score.replay.cause import report_wrong_leader
 from reversis_score.replay.clean import clean_play, talon_of
 from reversis_score.replay.evidence import (
     check_announce,
@@ -61,7 +63,7 @@ def replay_detailed(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
     _check_cards_exist(hand, knobs, found)
     if found.has_errors:
         return None, found.items
-    tricks = _walk_tricks(hand, players, found)
+    tricks = _walk_tricks(hand, players, found, knobs=knobs)
     if tricks is None:
         return None, found.items
     played = _cards_played(tricks, players)
@@ -95,7 +97,7 @@ def replay_unfinished(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
     _check_dealer_turn(hand, players, previous_dealer, found)
     _check_irregulars(hand, knobs, found)
     _check_cards_exist(hand, knobs, found)
-    tricks = None if found.has_errors or hand.void else _walk_tricks(hand, players, found, False)
+    tricks = None if found.has_errors or hand.void else _walk_tricks(hand, players, found, False, knobs)
     if tricks is None:
         return (), found.items
     played = _cards_played(tricks, players)
@@ -115,7 +117,9 @@ def unfinished_problems(hand: HandRecord, players: tuple[str, ...], knobs: Knobs
     """A record's last hand, cut short (``record`` stopped mid-hand): one error saying so, and
     whatever its tricks so far already prove."""
     tricks, found = replay_unfinished(hand, players, knobs, previous_dealer)
-    done = sum(1 for t in tricks if len(t.plays) == 4)
+    if any(d.is_error and d.message.startswith("this trick is numbered") for d in found):
+        return found  # a trick line is missing, not the hand's end: the numbers say so
+    done = sum(1 for t in hand.tricks if len(t.cards) == 4)
     span = hand.tricks[-1].span if hand.tricks else hand.dealer.span
     return found + [Diagnostic(f"hand {hand.number} is unfinished: {done} of {TRICKS_PER_HAND} tricks "
                                "recorded (`reversis-score record` resumes it)", span, RULE)]  # names its hand
@@ -148,23 +152,28 @@ def _names_used(hand: HandRecord) -> list[Name]:
 
 
 def _check_names(hand: HandRecord, players: tuple[str, ...], found: Findings) -> None:
-    listed = " ".join(quote(p) for p in players)
-    for name in _names_used(hand):
-        if name.text not in players:
-            found.rule(f"'{name.text}' is not a player of this session (players: {listed})"
-                       f"{_did_you_mean(name.text, players)}", name.span)
+    """Every name that is not a player's; but a name written for one player all through the
+    hand (the players: line spells it otherwise, most likely) is one mistake, said once."""
+    places = [(name.text, name.span) for name in _names_used(hand)]
     for line in hand.table or ():
         for side, span in ((line.payer, line.payer_span), (line.payee, line.payee_span)):
-            if side not in players and not side.startswith("pool"):
-                found.rule(f"'{side}' is not a player of this session (players: {listed})"
-                           f"{_did_you_mean(side, players)}", span or line.span)
-
-
-def _did_you_mean(name: str, players: tuple[str, ...]) -> str:
-    import difflib  # here: only a misspelt name needs it (start-up)
-    close = difflib.get_close_matches(name, players, n=1, cutoff=0.6) or \
-        [p for p in players if p.casefold() == name.casefold()]
-    return f"; did you mean '{close[0]}'?" if close else ""
+            if not side.startswith("pool"):
+                places.append((side, span or line.span))
+    present = {text for text, _ in places if text in players}
+    listed = " ".join(quote(p) for p in players)
+    said = set()
+    for text, span in places:
+        if text in players:
+            continue
+        meant = nearest(text, players)
+        throughout = meant is not None and meant not in present
+        if throughout and text in said:
+            continue
+        said.add(text)
+        hint = (f"; did you mean '{meant}'? ('{text}' stands for '{meant}' all through the hand: "
+                "is the 'players:' line right?)" if throughout else did_you_mean(text, players))
+        found.rule(f"'{text}' is not a player of this session (players: {listed}){hint}", span,
+                   player=text if throughout else None)
 
 
 def _check_dealer_turn(hand: HandRecord, players: tuple[str, ...], previous: str | None,
@@ -237,7 +246,8 @@ def _all_placed(hand: HandRecord):
 
 
 # ---------------------------------------------------------------- the tricks
-def _walk_tricks(hand: HandRecord, players: tuple[str, ...], found: Findings, finished: bool = True):
+def _walk_tricks(hand: HandRecord, players: tuple[str, ...], found: Findings, finished: bool = True,
+                 knobs: Knobs | None = None):
     """Leaders and winners, trick by trick; None when the tricks cannot be followed.
 
     A hand still being played (not ``finished``) may stop short, its last trick too.
@@ -249,15 +259,12 @@ def _walk_tricks(hand: HandRecord, players: tuple[str, ...], found: Findings, fi
     # The order of play from each leader, made once a hand rather than once a trick.
     orders = {p: [players[(i + k) % 4] for k in range(4)] for i, p in enumerate(players)}
     seen: dict[Card, int] = {}
-    tricks = []
+    tricks: list[PlayedTrick] = []
     for number, line in enumerate(hand.tricks, 1):
         if number == TRICKS_PER_HAND and short:
-            leader = last_leader(leader, players, short)  # he who holds ten has no card to lead
-        if line.leader.text != leader:
-            why = (f"the player after the dealer ({hand.dealer.text})" if number == 1
-                   else f"the winner of trick {number - 1}")
-            found.rule(f"{leader} leads this trick as {why}, not {line.leader.text}",
-                       line.leader.span, number)
+            leader = last_leader(leader, players, short)  # one who holds ten has no card to lead
+        if line.leader.text != leader:  # reported once, at its cause where one shows
+            report_wrong_leader(hand, players, knobs, tricks, number, leader, found)
             return None
         order = order_of_play(orders[leader], number, short)
         if not _check_explicit_order(line, order, number, found):
@@ -274,19 +281,35 @@ def _walk_tricks(hand: HandRecord, players: tuple[str, ...], found: Findings, fi
 def _check_trick_shapes(hand: HandRecord, found: Findings, finished: bool = True,
                         short: frozenset[str] = frozenset()) -> bool:
     ok = True
-    if len(hand.tricks) > TRICKS_PER_HAND or finished and len(hand.tricks) != TRICKS_PER_HAND:
+    count = len(hand.tricks)
+    # A trick numbered otherwise than its place: a line missing or doubled before it, the
+    # cause of a wrong count and of every numbered trick after it (said once, here).
+    misnumbered = next(((n, t) for n, t in enumerate(hand.tricks, 1)
+                        if t.number is not None and t.number != n), None)
+    if misnumbered is not None:
+        number, line = misnumbered
+        why = "missing" if (line.number or 0) > number else "written twice"
+        found.notation(f"this trick is numbered {line.number} but is trick {number} of the hand: "
+                       f"a trick line before it is {why}, or its number is wrong", line.span, number)
+        ok = False
+    # A hand that stops in the middle of a trick, every trick before it whole: one mistake
+    # (the record was cut short), not a short hand and a short trick.
+    cut = finished and 0 < count < TRICKS_PER_HAND and len(hand.tricks[-1].cards) < 4 \
+        and all(len(t.cards) == 4 for t in hand.tricks[:-1])
+    if cut:
+        found.rule(f"the hand stops in trick {count}, after {len(hand.tricks[-1].cards)} of its 4 cards: "
+                   f"a hand is {TRICKS_PER_HAND} tricks (or 'void: misdeal')", hand.tricks[-1].span)
+        ok = False
+    elif misnumbered is None and (count > TRICKS_PER_HAND or finished and count != TRICKS_PER_HAND):
         span = hand.tricks[-1].span if hand.tricks else hand.dealer.span
         found.rule(f"the hand has {len(hand.tricks)} trick{'s' * (len(hand.tricks) != 1)}: "
                    f"a hand is {TRICKS_PER_HAND} tricks (or 'void: misdeal')", span)
         ok = False
     for number, line in enumerate(hand.tricks, 1):
-        if line.number is not None and line.number != number:
-            found.notation(f"this trick is numbered {line.number} but is trick {number} of the hand",
-                           line.span, number)
-            ok = False
         # the trick being played, the last of an unfinished hand, may still be short
         being_played = not finished and number == len(hand.tricks) and 0 < len(line.cards) < 4
-        problem = None if being_played else trick_size_problem(line, number, short)
+        problem = None if being_played or (cut and number == count) else \
+            trick_size_problem(line, number, short)
         if problem is not None:
             found.rule(problem, line.span, number)
             ok = False

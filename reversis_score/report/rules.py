@@ -21,8 +21,9 @@ class RulesProblem(Exception):
     """An unknown preset or an unreadable house-rules file."""
 
 
-def load(name: str) -> RuleSet:
-    """A preset by name, or a house-rules TOML file."""
+def load(name: str, knobs: bool = False) -> RuleSet:
+    """A preset by name, or a house-rules TOML file (or, to ``rules NAME``, a knob's name:
+    ``knobs`` says so, for the suggestion)."""
     if name in PRESETS:
         return RuleSet(name, PRESETS[name], name)
     if name.endswith(".toml") or Path(name).exists():
@@ -30,7 +31,8 @@ def load(name: str) -> RuleSet:
         if errors:
             raise RulesProblem("; ".join(_text(d) for d in errors))
         return ruleset
-    raise RulesProblem(f"unknown preset '{name}'{suggest(name, [*PRESETS, *KNOB_NAMES])} "
+    what, names = ("preset or knob", [*PRESETS, *KNOB_NAMES]) if knobs else ("preset", list(PRESETS))
+    raise RulesProblem(f"unknown {what} '{name}'{suggest(name, names)} "
                        f"(presets: {', '.join(PRESETS)})")
 
 
@@ -55,7 +57,7 @@ def knob_blocks(name: str) -> list[Block]:
     every preset."""
     if name in KNOB_NAMES and name not in PRESETS:
         return one_knob_blocks(name)
-    ruleset = load(name)
+    ruleset = load(name, knobs=True)
     rows = [[knob, knob_text(getattr(ruleset.knobs, knob)), knob_doc(knob), where_from(ruleset, knob)]
             for knob in KNOB_NAMES]
     title = f"{name}: every knob" + (f" (base {ruleset.preset})" if ruleset.source != ruleset.preset else "")

@@ -114,7 +114,9 @@ def read_season(db: Reader, since: str | None = None, player: str | None = None)
     if player is not None:
         if player not in [r.player for r in rows]:
             names = " ".join(r.player for r in rows) or "(none)"
-            raise SeasonProblem(f"'{player}' played in no session of this season (players: {names})")
+            from reversis_score.notation.suggest import did_you_mean
+            raise SeasonProblem(f"'{player}' played in no session of this season (players: {names})"
+                                f"{did_you_mean(player, [r.player for r in rows])}")
         rows = [r for r in rows if r.player == player]
         transfers = [t for t in transfers if player in t[:2]]
     return Season(count, first, last, tuple(rows), tuple(transfers))

@@ -141,9 +141,13 @@ def _check_question(ledger: Ledger, a: str, b: str, hand: int | None) -> None:
     players = ledger.players
     unknown = [n for n in (a, b) if n not in players]
     if unknown:
+        from reversis_score.notation.suggest import nearest
         names = " and ".join(f"'{n}'" for n in unknown)
+        meant = [m for m in (nearest(n, players) for n in unknown) if m is not None]
+        quoted = " and ".join(f"'{m}'" for m in meant)
+        hints = f"; did you mean {quoted}?" if meant else ""
         raise WhyProblem(f"{names} {'is not a player' if len(unknown) == 1 else 'are not players'} "
-                         f"of this session (players: {' '.join(players)})")
+                         f"of this session (players: {' '.join(players)}){hints}")
     if a == b:
         raise WhyProblem(f"name two different players (players: {' '.join(players)})")
     if hand is not None and hand not in [h.number for h in ledger.settled]:

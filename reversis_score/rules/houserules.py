@@ -39,9 +39,8 @@ class RuleSet:
 
 def suggest(name: str, choices) -> str:
     """``; did you mean 'double_tricks'?`` when a close name exists, else ''."""
-    import difflib  # here: only a misspelt name needs it (start-up)
-    close = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""
+    from reversis_score.notation.suggest import did_you_mean
+    return did_you_mean(name, choices)
 
 
 def resolve(header: Header, record_dir: Path | None, override: str | None = None,

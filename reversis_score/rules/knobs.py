@@ -57,8 +57,8 @@ class Knobs:
                                     "right, opposite", ("tricks", "nearest"))
     reversis_side: int = _knob(16, "§8: each neighbour pays a made reversis", minimum=0)
     reversis_opposite: int = _knob(32, "§8: the player opposite pays a made reversis", minimum=0)
-    reversis_pool: str = _knob("quinola-early", "§8: a made reversis takes the latest pool if he "
-                                                "played Quinola in tricks 1–9, or always unless he "
+    reversis_pool: str = _knob("quinola-early", "§8: a made reversis takes the latest pool if its "
+                                                "maker played Quinola in tricks 1–9, or always unless he "
                                                 "played it in trick 10 or 11 (unless-quinola-late)",
                                ("quinola-early", "unless-quinola-late"))
     reversis_broken: int = _knob(64, "§8: a broken reversis pays the breaker", minimum=0)
@@ -73,7 +73,7 @@ class Knobs:
                                    ("parlett", "denexa", "manuscrit", "regles-fr"))
     espagnolette_pays_broken: bool = _knob(False, "§9: the espagnolette pays the breaker of "
                                                   "another's reversis")
-    taker_paid: str = _knob("barred", "§10: one who takes his face-down card without discarding is "
+    taker_paid: str = _knob("barred", "§10: a player who takes the face-down card without discarding is "
                                       "barred (§7), or is paid nothing at all (nothing)",
                             ("barred", "nothing"))
     fine_revoke: int = _knob(10, "§10: a revoke's fine, paid to the latest pool", minimum=0)
