@@ -44,10 +44,10 @@ def test_the_new_lines_read_into_their_records():
 
 
 @pytest.mark.parametrize(("line", "message"), [
-    ("  Anne: 2C JC 7C 5C | gathered Bruno", ":7:21: error: unexpected '|': expected the end of the line"),
-    ("  Anne: 2C JC 7C 5C | gathered by", ":7:34: error: this line ends too soon: expected a player's name"),
-    ("  Anne discards 7H 8H 9H", ":7:23: error: unexpected '9H'"),
-    ("  Anne exposes 7H", ":7:16: error: unexpected '7H'"),
+    ("  Anne: 2C JC 7C 5C | gathered Bruno", ":7:21: error: hand 1: unexpected '|': expected the end of the line"),
+    ("  Anne: 2C JC 7C 5C | gathered by", ":7:34: error: hand 1: this line ends too soon: expected a player's name"),
+    ("  Anne discards 7H 8H 9H", ":7:23: error: hand 1: unexpected '9H'"),
+    ("  Anne exposes 7H", ":7:16: error: hand 1: unexpected '7H'"),
 ])
 def test_malformed_lines_are_notation_errors(line, message):
     section = "exchange" if "discards" in line or "exposes" in line else "tricks"
@@ -244,5 +244,5 @@ def test_record_passes_the_last_lead_on_from_a_ten_card_winner_also_after_undo(t
 def test_a_dealer_who_keeps_twelve_cards_is_an_error_with_the_line_and_the_count():
     result = check(HEAD.format(rules="parlett") + "exchange:\n  Denis keeps\ntricks:\n" + NINE)
     assert result.exit_code == 1
-    assert ":7:3: error: hand 1: Denis cannot keep: the dealer discards one card, or he would play " \
+    assert ":7:3: error: hand 1: Denis cannot keep: the dealer discards one card, or Denis would play " \
            "with 12 cards" in " ".join(result.output.split())

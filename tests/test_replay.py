@@ -27,7 +27,7 @@ def test_example_replays_with_the_right_winners(example_text):
     ("  Claire keeps", "  Claire discards 9D", "Claire discards 9♦, which was not dealt to Claire"),
     ("  Denis discards QC\n", "", "the exchange has no line for Denis"),
     ("  Bruno discards 6D", "  Bruno keeps",
-     "Bruno cannot keep: the dealer discards one card, or he would play with 12 cards"),
+     "Bruno cannot keep: the dealer discards one card, or Bruno would play with 12 cards"),
     ("  Anne:   7C 2D 4D 3S JS 7H 4C KD 2H 8H 6C | 9S", "  Anne:   7C 2D 4D 3S JS 7H 4C KD 2H 8H 6C | 6D",
      "6♦ is dealt twice (also to Anne)"),
 ])

@@ -54,7 +54,7 @@ def _check_exchange_lines(hand: HandRecord, players, knobs: Knobs, found) -> Non
         elif (who == hand.dealer.text or knobs.deck == 52) and line.action != "discards":
             whose = "the dealer" if who == hand.dealer.text else "in a 52-card game every player"
             verb = {"keeps": "keep", "peeks": "peek", "takes": "take without discarding"}[line.action]
-            twelve = ", or he would play with 12 cards" if line.action == "keeps" else ""
+            twelve = f", or {who} would play with 12 cards" if line.action == "keeps" else ""
             found.rule(f"{who} cannot {verb}: {whose} discards one card{twelve}", line.span)
     if hand.deal is not None:
         for player in players:

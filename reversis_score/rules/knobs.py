@@ -58,8 +58,9 @@ class Knobs:
     reversis_side: int = _knob(16, "§8: each neighbour pays a made reversis", minimum=0)
     reversis_opposite: int = _knob(32, "§8: the player opposite pays a made reversis", minimum=0)
     reversis_pool: str = _knob("quinola-early", "§8: a made reversis takes the latest pool if its "
-                                                "maker played Quinola in tricks 1–9, or always unless he "
-                                                "played it in trick 10 or 11 (unless-quinola-late)",
+                                                "maker played Quinola in tricks 1–9, or always unless "
+                                                "the maker played it in trick 10 or 11 "
+                                                "(unless-quinola-late)",
                                ("quinola-early", "unless-quinola-late"))
     reversis_broken: int = _knob(64, "§8: a broken reversis pays the breaker", minimum=0)
     broken_reversis: str = _knob("fixed", "§8: a broken reversis pays the fixed 64, or by-trick "
