@@ -149,7 +149,8 @@ def _running(pid: int) -> bool:
 def _started(args: list[str], cwd: Path, workers: int = 2) -> Iterator[tuple[subprocess.Popen, set[int]]]:
     """The command under way with its workers started, and the workers' process ids; whatever
     the test finds, neither the command nor a worker outlives it."""
-    env = {**os.environ, "REVERSIS_SCORE_INLINE_BYTES": "0"}  # a pool even for small files
+    env = {**os.environ, "REVERSIS_SCORE_INLINE_BYTES": "0",  # a pool even for small files
+           "TMPDIR": str(cwd.parent)}  # where a killed run leaves its pieces' folder: pytest's
     proc = subprocess.Popen([*COMMAND, *args], cwd=cwd, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
     kids: set[int] = set()

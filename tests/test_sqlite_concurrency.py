@@ -103,7 +103,8 @@ def test_a_run_that_cannot_get_the_lock_fails_naming_it(tmp_path, monkeypatch):
 
 def killed(db, files, die_at: int) -> None:
     import os
-    proc = spawn(db, files, KILLED, env={**os.environ, "DIE_AT": str(die_at)})
+    # TMPDIR: the killed run's folder of pieces stays beside the database, not in /tmp
+    proc = spawn(db, files, KILLED, env={**os.environ, "DIE_AT": str(die_at), "TMPDIR": str(db.parent)})
     proc.communicate(timeout=120)
     assert proc.returncode == -signal.SIGKILL
 
