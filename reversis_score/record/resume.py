@@ -85,6 +85,8 @@ def where(recorder: Recorder) -> str:
     hand = recorder.hand
     if hand is None and recorder.in_header:
         question = recorder.question
+        if not recorder.header_lines:
+            return f"nothing is written yet; next comes the {question}"
         if question in ("dealer", "after"):
             return "the header is written; next comes the dealer of hand 1"
         return f"the header is written as far as it goes; next comes the {question}"

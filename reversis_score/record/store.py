@@ -17,6 +17,8 @@ import fcntl
 import os
 from pathlib import Path
 
+from reversis_score.record.resume import resume, where  # noqa: F401  (their home before resume.py)
+
 
 class Busy(Exception):
     """Another process is recording into the same file."""
