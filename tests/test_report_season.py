@@ -87,3 +87,12 @@ def test_names_in_a_season_are_escaped(tmp_path):
     assert result.exit_code == 0
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co" in result.stdout
     assert "<script>" not in result.stdout
+
+
+def test_season_of_a_postgresql_database(pg_url):
+    assert runner.invoke(app, ["export", *map(str, NIGHTS), "--to", pg_url, "--quiet"]).exit_code == 0
+    from_pg = runner.invoke(app, ["report", pg_url])
+    from_files = runner.invoke(app, ["report", *map(str, NIGHTS)])
+    assert from_pg.exit_code == 0, from_pg.output
+    standings = re.compile(r"<h2>Standings</h2>.*?</table>", re.S)
+    assert standings.search(from_pg.stdout).group() == standings.search(from_files.stdout).group()

@@ -325,3 +325,29 @@ def test_the_serve_command_prints_the_tokened_address_and_guards_it(folder):
     finally:
         child.terminate()
         child.wait(timeout=10)
+
+
+@pytest.mark.parametrize("url", ["/", "/session/club-night", "/session/nothere", "/static/app.css"])
+def test_every_answer_forbids_inline_scripts_and_framing(folder, url):
+    headers = client(folder).get(url).headers
+    policy = headers["content-security-policy"]
+    assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert "unsafe-inline" not in policy
+    assert headers["x-content-type-options"] == "nosniff"
+    refused = TestClient(create_app(folder, token="t"), base_url="http://10.0.0.2").get(url)
+    assert refused.status_code == 403 and "content-security-policy" in refused.headers
+
+
+def test_a_hand_being_entered_is_said_as_such_not_as_an_error(folder):
+    text = (folder / "club-night.rvs").read_text("utf-8")
+    head, _, rest = text.partition("\nhand 12")
+    before, _, tricks = rest.partition("tricks:\n")
+    lines = tricks.splitlines(keepends=True)
+    (folder / "live.rvs").write_text(head + "\nhand 12" + before + "tricks:\n" + "".join(lines[:5]), "utf-8")
+    c = client(folder)
+    page = c.get("/session/live").text
+    assert "Hand 12 is being played: 5 tricks of 11 so far" in page
+    assert "Errors in the record" not in page and "NOT THE WHOLE SESSION" not in page
+    assert "error" not in c.get("/").text.split("live.rvs")[1].split("</tr>")[0]
+    (folder / "live.rvs").write_text(head + "\nhand 12" + before + "tricks:\n  Anne: XX\n", "utf-8")
+    assert "Errors in the record" in c.get("/session/live").text  # a real mistake is still one

@@ -15,5 +15,9 @@ The modules:
   Origin check of every unsafe request, and ``csrf_protected`` for the routes that change
   anything (the CSRF token travels as the form field ``csrf`` or the header ``X-CSRF-Token``).
 - ``templating.py``: the Jinja2 environment (autoescaped) shared with the offline ``report``.
+- ``pages.py``: the routes of the season, session, hand and why pages, and their stamps
+  (what live.js polls); ``views.py`` and ``season.py`` make the pages' data from ledgers
+  (no web there); ``library.py`` reads each record again when its file changes.
+- ``offline.py``: the session and season pages as files, for ``report``.
 - ``run.py``: what the ``serve`` command does: token, URL, QR code, uvicorn.
 """

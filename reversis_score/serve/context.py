@@ -38,6 +38,7 @@ class ServeContext:
     read_only: bool = False
     csrf: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     library: Library = field(default_factory=Library)
+    season_page: tuple[str, str] | None = None  # the season page last made, and its stamp
 
     def __post_init__(self) -> None:
         self.folder = self.folder.resolve()

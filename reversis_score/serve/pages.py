@@ -12,7 +12,7 @@ import hashlib
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from reversis_score.serve.context import ServeContext, context_of
@@ -36,6 +36,10 @@ def season_stamp(ctx: ServeContext) -> str:
 
 def _season(request: Request) -> Response:
     ctx = context_of(request)
+    stamp = season_stamp(ctx)
+    kept = ctx.season_page
+    if kept is not None and kept[0] == stamp:  # no record changed: the page is the same
+        return HTMLResponse(kept[1])
     summaries, unreadable = [], []
     for name in ctx.record_names():
         try:
@@ -46,8 +50,9 @@ def _season(request: Request) -> Response:
             unreadable.append((name, found))
         else:
             summaries.append(found)
-    view = season_view(summaries, unreadable)
-    return ctx.page(request, "season.html", stamp=season_stamp(ctx), **view)
+    response = ctx.page(request, "season.html", stamp=stamp, **season_view(summaries, unreadable))
+    ctx.season_page = (stamp, bytes(response.body).decode("utf-8"))
+    return response
 
 
 def _loaded(request: Request) -> tuple[ServeContext, str, Loaded]:

@@ -14,6 +14,7 @@ from markupsafe import Markup
 from reversis_score.ledger.build import Ledger, settle_up
 from reversis_score.render.html import NARROW, WIDE, series_svg
 from reversis_score.render.tables import signed
+from reversis_score.serve.views import in_play
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,9 +46,9 @@ def summary_of(name: str, ledger: Ledger) -> SessionSummary:
     """A session's summary from its ledger."""
     header = ledger.session.header
     hands = sum(1 for h in ledger.hands if h.status == "settled")
+    problems = 0 if in_play(ledger) else len(ledger.session.errors)  # a hand being entered is none
     return SessionSummary(name, header.title or name, header.date.isoformat() if header.date else None,
-                          ledger.players, hands, dict(ledger.totals), ledger.between_players(),
-                          len(ledger.session.errors))
+                          ledger.players, hands, dict(ledger.totals), ledger.between_players(), problems)
 
 
 def in_order(summaries: list[SessionSummary]) -> list[SessionSummary]:

@@ -16,7 +16,7 @@ from typing import Any
 
 import jinja2
 
-from reversis_score.render.tables import MINUS
+from reversis_score.render.tables import human_number, signed
 
 
 @cache
@@ -25,19 +25,9 @@ def environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.PackageLoader("reversis_score.serve", "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True)
-    env.filters["signed"] = signed
-    env.filters["number"] = number
+    env.filters["signed"] = signed  # +5, −3, 0
+    env.filters["number"] = human_number  # −126: the typographic minus, as every page writes it
     return env
-
-
-def signed(n: int) -> str:
-    """A net as people read it: ``+5``, ``−3``, ``0``."""
-    return f"{n:+d}".replace("-", MINUS) if n else "0"
-
-
-def number(n: int) -> str:
-    """A number with the typographic minus."""
-    return str(n).replace("-", MINUS)
 
 
 @cache

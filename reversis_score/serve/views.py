@@ -22,6 +22,7 @@ from reversis_score.render.tables import (
     rules_line,
     signed,
 )
+from reversis_score.replay.tricks import is_unfinished
 from reversis_score.report.why import (
     answer,
     closing_words,
@@ -49,11 +50,26 @@ def net_cells(players: tuple[str, ...], net: dict[str, int]) -> list[dict[str, A
 
 
 # ------------------------------------------------------------------ the session
+def in_play(ledger: Ledger) -> tuple[int, int] | None:
+    """The hand being entered, and its tricks so far, when the record's one error is that its
+    last hand is unfinished (a record being scored, between two tricks). Anything its tricks
+    so far already prove wrong is an error as usual."""
+    hands, errors = ledger.session.hands, ledger.session.errors
+    last = hands[-1] if hands else None
+    if last is None or last.record is None or not is_unfinished(last.record) or len(errors) != 1:
+        return None
+    if not errors[0].message.startswith(f"hand {last.number} is unfinished:"):  # replay's own words
+        return None
+    return last.number, len(last.record.tricks)
+
+
 def session_view(ledger: Ledger, name: str | None = None) -> dict[str, Any]:
-    """The session page: header, charts, hands, balances, settle-up, problems."""
+    """The session page: header, charts, hands, balances, settle-up, problems. A hand being
+    entered is said as such, not as an error of the record."""
     header = ledger.session.header
     players = ledger.players
     between, into = ledger.between_players(), ledger.into_pools()
+    playing = in_play(ledger)
     return {
         "name": name,
         "title": header.title or ledger.session.file,
@@ -63,16 +79,17 @@ def session_view(ledger: Ledger, name: str | None = None) -> dict[str, Any]:
         "chart_wide": Markup(chart_svg(ledger, WIDE)),
         "chart_narrow": Markup(chart_svg(ledger, NARROW)),
         "hands": [_hand_row(ledger, h) for h in ledger.settled],
-        "unsettled": [h.number for h in ledger.hands if h.status == "error"],
+        "unsettled": [] if playing else [h.number for h in ledger.hands if h.status == "error"],
+        "in_play": playing,
         "balances": [{"player": p, "stake": ledger.stake, "session": signed(ledger.totals[p]),
                       "balance": ledger.balances[p], "from_players": signed(between[p]),
                       "into_pools": into[p]} for p in players],
         "settle_up": settle_up(between),
         "pools_left": pools_text(ledger.pools),
-        "notes": incomplete_note(ledger),
+        "notes": [] if playing else incomplete_note(ledger),
         "warnings": [f"hand {w.hand}: {w.message}" if w.hand else w.message for w in ledger.warnings],
-        "errors": [render_diagnostic(d, ledger.session.file, ledger.session.lines)
-                   for d in ledger.session.errors],
+        "errors": [] if playing else [render_diagnostic(d, ledger.session.file, ledger.session.lines)
+                                      for d in ledger.session.errors],
     }
 
 
