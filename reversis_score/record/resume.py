@@ -40,6 +40,7 @@ def resume(text: str, file: str, folder: Path, interactive: bool,
     recorder.prefix = _before_line(raw, first_line) if raw else checked_text[:len(checked_text) - len(chunk)]
     recorder.sep = ""
     recorder.closed = checked.hands[:-1]
+    recorder.running()  # the closed hands settled once, now: part of taking the file up
     problems = _feed(recorder, chunk.rstrip("\n").split("\n"), first_line, file)
     if problems:
         return None, problems

@@ -273,11 +273,17 @@ class Recorder(PlaySteps):
     def document(self) -> str:
         """The whole record as it must stand on disk now: every entry accepted, the deal or
         exchange lines and the cards of a trick under way too (a resume takes them up)."""
+        head, tail = self.document_parts()
+        return head + tail
+
+    def document_parts(self) -> tuple[str, str]:
+        """``document`` in two parts: the record before the hand in progress (the same object
+        from one entry to the next, so that the store need not copy or compare it) and the rest."""
         if self.in_header:
-            return self.header_text()
+            return "", self.header_text()
         if self.hand is None:  # no blank line at the end, as `format` writes it
-            return self.prefix.rstrip("\n") + "\n" if self.prefix.strip() else ""
-        return self.prefix + self.sep + self.hand.formatted(pending=True)
+            return "", self.prefix.rstrip("\n") + "\n" if self.prefix.strip() else ""
+        return self.prefix, self.sep + self.hand.formatted(pending=True)
 
     def finish(self) -> None:
         """End of input: comments still waiting go at the end of the record."""

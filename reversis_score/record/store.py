@@ -44,7 +44,16 @@ class Store:
             _fsync_folder(self.path)
         self.temporary = self.path.with_name(f".{self.path.name}.record-tmp")
         _remove(self.temporary)  # left by a run killed before its rename: ours, as the lock is
-        self.written = self.read()
+        self.written = self.read()  # the text as found (``text`` is the text as it stands)
+        self.size = len(self.written.encode("utf-8"))
+        self._head: str | None = None  # the last write, in the two parts ``sync_parts`` takes
+        self._head_bytes = b""
+        self._tail = self.written
+
+    @property
+    def text(self) -> str:
+        """The text on disk, as this process last wrote it (or found it)."""
+        return (self._head or "") + self._tail
 
     def read(self) -> str:
         """The file's text as it stands."""
@@ -57,10 +66,23 @@ class Store:
     def sync(self, text: str) -> None:
         """Make the file read ``text``: a new file, written and fsync'd beside it, renamed over
         it. Raises WriteFailed (the file unchanged) when that cannot be done."""
-        if text == self.written:
+        self.sync_parts("", text)
+
+    def sync_parts(self, head: str, tail: str) -> None:
+        """``sync(head + tail)``, where ``head`` is mostly the very object of the last call: it
+        is then neither compared, copied nor encoded again (the cost of an entry does not grow
+        with the record; only the kernel writes the whole file)."""
+        if head is not self._head and head == (self._head or "") and self._head is not None:
+            head = self._head  # the same text in another object: its bytes are known
+        if head is self._head and tail == self._tail:
+            return
+        if self._head is None and head + tail == self._tail:  # as found: nothing to write
+            self._head, self._head_bytes, self._tail = head, head.encode("utf-8"), tail
             return
         self.check_unchanged()
-        fd = self._write_beside(text.encode("utf-8"))
+        head_bytes = self._head_bytes if head is self._head else head.encode("utf-8")
+        tail_bytes = tail.encode("utf-8")
+        fd = self._write_beside(head_bytes, tail_bytes)
         try:
             os.rename(self.temporary, self.path)
         except OSError as exc:
@@ -70,10 +92,11 @@ class Store:
         old, self.fd = self.fd, fd  # the new file is locked already: the lock never lapses
         os.close(old)
         _fsync_folder(self.path)
-        self.written = text
+        self._head, self._head_bytes, self._tail = head, head_bytes, tail
+        self.size = len(head_bytes) + len(tail_bytes)
 
-    def _write_beside(self, data: bytes) -> int:
-        """The temporary file with ``data`` in it, locked and on disk; its descriptor."""
+    def _write_beside(self, *parts: bytes) -> int:
+        """The temporary file with ``parts`` in it, locked and on disk; its descriptor."""
         try:
             fd = os.open(self.temporary, os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
         except OSError as exc:
@@ -81,9 +104,10 @@ class Store:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             _keep_owner_and_mode(fd, os.fstat(self.fd))
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
+            for part in parts:
+                view = memoryview(part)
+                while view:
+                    view = view[os.write(fd, view):]
             os.fsync(fd)
         except OSError as exc:
             os.close(fd)
@@ -104,14 +128,13 @@ class Store:
         except OSError:
             on_disk = None
         ours = os.fstat(self.fd)
-        size = len(self.written.encode("utf-8"))
-        if on_disk is None or on_disk.st_ino != ours.st_ino or ours.st_size != size:
+        if on_disk is None or on_disk.st_ino != ours.st_ino or ours.st_size != self.size:
             raise Replaced(f"{self.shown} was changed by another program while recording: nothing more "
                            "is written to it (run record again to go on from what it holds)")
 
     def close(self) -> None:
         """Release the file; one this run created and left empty goes again."""
-        if self.created and not self.written:
+        if self.created and not self.size:
             _remove(self.path)
         fcntl.flock(self.fd, fcntl.LOCK_UN)
         os.close(self.fd)

@@ -128,7 +128,7 @@ def run(recorder: Recorder, store: Store, lines: Iterable[str], out: TextIO, err
         recorder.ahead = ahead.rest_of_hand
     had_hands = bool(recorder.closed or recorder.hand) or not recorder.in_header
     try:
-        store.sync(recorder.document())
+        store.sync_parts(*recorder.document_parts())
         for number, line in enumerate(ahead, 1):
             if outcome.stopped_at is not None:
                 outcome.skipped += 1
@@ -140,7 +140,7 @@ def run(recorder: Recorder, store: Store, lines: Iterable[str], out: TextIO, err
                 outcome.stopped_at, recorder.comments = number, []
                 if not outcome.content and had_hands and entry.word in HEADER_WORDS:
                     reasons = [_whole_record_again(recorder)]
-            store.sync(recorder.document())
+            store.sync_parts(*recorder.document_parts())
             said = reply.said if verbose else [s for s in reply.said if isinstance(s, Note)]
             (out if verbose else err).writelines(fit(s, recorder.interactive) + "\n" for s in said)
             for reason in reasons:
@@ -153,7 +153,7 @@ def run(recorder: Recorder, store: Store, lines: Iterable[str], out: TextIO, err
             if reply.quit:
                 break
         recorder.finish()
-        store.sync(recorder.document())
+        store.sync_parts(*recorder.document_parts())
     finally:
         store.close()
     # at a terminal a refused entry is entered again; from a pipe it is an error of the input
