@@ -140,7 +140,7 @@ class Entry:
                 store.sync(text)
             except (Replaced, WriteFailed) as exc:
                 raise EntryError(str(exc)) from None
-            now = digest(store.written)
+            now = digest(text)  # what stands on disk now (the store's own name for it varies)
         else:
             kept = held.pending + tuple(e for e in entries if e.strip() not in _QUIET)
         held = self._keep(path, now, Held(recorder, kept, text))
@@ -165,8 +165,8 @@ class Entry:
             except (Busy, OSError) as exc:
                 raise EntryError(str(exc)) from None
             try:
-                store.sync(recorder.document())
-                raw = store.written
+                raw = recorder.document()
+                store.sync(raw)
             finally:
                 store.close()
             now = digest(raw)
