@@ -68,6 +68,7 @@ def in_process(code: Path, folder: Path, head: str, fed: list[str]) -> float:
         "head = Path(sys.argv[1]).read_text('utf-8')\n"
         "fed = Path(sys.argv[2]).read_text('utf-8').split('\\n')\n"
         "recorder, problems = resume(head, 'bench.rvs', Path(sys.argv[1]).parent, False, head)\n"
+        "import gc; gc.freeze()  # as the record command does once the file is taken up\n"
         "assert recorder is not None, problems\n"
         "start = time.perf_counter()\n"
         "for line in fed:\n"

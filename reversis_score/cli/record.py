@@ -1,6 +1,7 @@
 """The ``record`` command: score at the table as the cards fall (reversis_score/record/)."""
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from pathlib import Path
@@ -65,6 +66,7 @@ def record(
     if isinstance(opened, int):
         raise typer.Exit(opened)
     recorder, store = opened
+    gc.freeze()  # the record as taken up stays: the collector need not walk it at every entry
     if interactive:
         from reversis_score.record.words import BANNER
         typer.echo(BANNER.format(file=file))
