@@ -22,7 +22,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reversis_score.notation.cards import SUIT_SYMBOLS, Card, full_deck, looks_like_card
+from reversis_score.notation.cards import ACES, SUIT_SYMBOLS, Card, full_deck, looks_like_card
 from reversis_score.notation.parse import decode
 from reversis_score.record.header import HEADER_QUESTIONS
 from reversis_score.record.resume import resume
@@ -140,7 +140,7 @@ class Entry:
                 store.sync(text)
             except (Replaced, WriteFailed) as exc:
                 raise EntryError(str(exc)) from None
-            now = digest(store.written)
+            now = digest(text)  # what stands on disk now (the store's own name for it varies)
         else:
             kept = held.pending + tuple(e for e in entries if e.strip() not in _QUIET)
         held = self._keep(path, now, Held(recorder, kept, text))
@@ -165,8 +165,8 @@ class Entry:
             except (Busy, OSError) as exc:
                 raise EntryError(str(exc)) from None
             try:
-                store.sync(recorder.document())
-                raw = store.written
+                raw = recorder.document()
+                store.sync(raw)
             finally:
                 store.close()
             now = digest(raw)
@@ -290,23 +290,25 @@ def _live(recorder: Recorder, question: str, played: list[str], trick: list[str]
     if held is None:
         return None
     following = {c for c in held if trick and c.suit == Card.parse(trick[0]).suit}
-    if following and _may_revoke(recorder, held):
+    if following and _may_revoke(recorder, held, played):
         following = set()
     return sorted(str(c) for c in following or held)
 
 
-def _may_revoke(recorder: Recorder, held: frozenset[Card]) -> bool:
+def _may_revoke(recorder: Recorder, held: frozenset[Card], played: list[str]) -> bool:
     """Whether the player to play may fail to follow suit as the record stands: a revoke
     acknowledged in this hand (`irregular: revoke NAME`, entered before the card), or the
     espagnolette's right in tricks 1 to 9 (RULES §9: qualified by the cards held after the
-    exchange, as replay decides it)."""
+    exchange, as replay decides it). Cheap tests first: most taps need neither reading."""
     hand, player = recorder.hand, recorder.to_play()
-    record = hand.parse(pending=True)[0].record if hand else None
-    if hand is None or record is None or player is None or recorder.knobs.pairwise:
+    if hand is None or player is None or recorder.knobs.pairwise:
         return False
-    if any(i.kind == "revoke" and i.player.text == player for i in record.irregulars):
-        return True
-    if len(hand.trick_lines) >= 9:
+    if any("revoke" in line for line in hand.parts["tail"]):
+        record = hand.parse(pending=True)[0].record
+        if record and any(i.kind == "revoke" and i.player.text == player for i in record.irregulars):
+            return True
+    aces = len(ACES & held) + sum(1 for c in played if c[0] == "A")
+    if len(hand.trick_lines) >= 9 or aces < 3:  # three Aces at least, the player's or played
         return False
     check = hand.check(recorder.players, recorder.knobs, recorder.previous_dealer)
     gone = {card for t in check.tricks for who, card in t.plays if who == player}
