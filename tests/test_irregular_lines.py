@@ -44,8 +44,10 @@ def test_the_new_lines_read_into_their_records():
 
 
 @pytest.mark.parametrize(("line", "message"), [
-    ("  Anne: 2C JC 7C 5C | gathered Bruno", ":7:21: error: hand 1: unexpected '|': expected the end of the line"),
-    ("  Anne: 2C JC 7C 5C | gathered by", ":7:34: error: hand 1: this line ends too soon: expected a player's name"),
+    ("  Anne: 2C JC 7C 5C | gathered Bruno",
+     ":7:21: error: hand 1: unexpected '|': expected the end of the line"),
+    ("  Anne: 2C JC 7C 5C | gathered by",
+     ":7:34: error: hand 1: this line ends too soon: expected a player's name"),
     ("  Anne discards 7H 8H 9H", ":7:23: error: hand 1: unexpected '9H'"),
     ("  Anne exposes 7H", ":7:16: error: hand 1: unexpected '7H'"),
 ])
