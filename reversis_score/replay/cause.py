@@ -5,16 +5,12 @@ the tricks it makes unreadable are named as not checked.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from reversis_score.notation.cards import Card
 from reversis_score.notation.records import HandRecord, Span
+from reversis_score.replay.findings import Findings
 from reversis_score.replay.holdings import check_holdings, stray_message
 from reversis_score.replay.play import PlayedTrick
 from reversis_score.rules.knobs import Knobs
-
-if TYPE_CHECKING:  # tricks.py imports this module; Findings is only a type here
-    from reversis_score.replay.tricks import Findings
 
 
 def report_wrong_leader(hand: HandRecord, players: tuple[str, ...], knobs: Knobs | None,
@@ -38,8 +34,7 @@ def _stray_before(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
     """The first card of the tricks so far that its player did not hold (the deal known)."""
     if hand.deal is None or not tricks:
         return None
-    from reversis_score.replay.tricks import Findings  # a scratch pad: only the cause is said
-    scratch = Findings(hand.number)
+    scratch = Findings(hand.number)  # a scratch pad: only the cause is said
     played: dict[str, list[Card]] = {p: [] for p in players}
     for trick in tricks:
         for who, card in trick.plays:
