@@ -16,6 +16,10 @@ __all__ = ["app", "main"]
 
 def main() -> None:
     """Console entry point."""
+    from reversis_score.cli.app import scrub_stderr
+    from reversis_score.scrub import remember_secrets
+    remember_secrets(sys.argv[1:])
+    scrub_stderr()  # before Click parses anything: its usage errors quote the arguments
     try:
         # A fixed program name: the shell-completion hook is keyed on it, however we are run.
         app(standalone_mode=True, prog_name="reversis-score")

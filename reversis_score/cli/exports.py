@@ -152,6 +152,7 @@ def export_database(run: ExportRun, to: str) -> None:
     from reversis_score.render.database import export_database as write
     from reversis_score.render.database import shown
     from reversis_score.render.schema import TargetProblem
+    from reversis_score.scrub import safe
     with tempfile.TemporaryFile() as spool:
         waiting: list[tuple[FileReport, int]] = []  # each session and its pickle's length
         try:
@@ -173,7 +174,7 @@ def export_database(run: ExportRun, to: str) -> None:
         where = "to" if outcome == "added" else "in"
         hands = f"{report.hands} hand{'s' * (report.hands != 1)}"
         session = (report.sha256 or "")[:12]
-        typer.echo(f"{report.name}: {outcome} {where} {shown(to)} ({hands}, session {session})")
+        typer.echo(safe(f"{report.name}: {outcome} {where} {shown(to)} ({hands}, session {session})"))
 
 
 def _sessions(spool: BinaryIO, waiting: list[tuple[FileReport, int]]) -> Iterator[tuple[str, Any]]:

@@ -267,4 +267,5 @@ def report(
     _write_text(report_html(ledger), out)
     if out is not None:
         hands = len(ledger.settled)
-        typer.echo(f"wrote {out}: {hands} hand{'s' * (hands != 1)}, {len(ledger.players)} players")
+        from reversis_score.scrub import safe
+        typer.echo(safe(f"wrote {out}: {hands} hand{'s' * (hands != 1)}, {len(ledger.players)} players"))

@@ -98,7 +98,9 @@ def summary_line(session: CheckSummary) -> str:
     warnings = len(session.warnings)
     if warnings:
         verdict += f", {warnings} warning{'s' * (warnings != 1)}"
-    return f"{session.file}: {hands} hand{'s' * (hands != 1)}, players {players}, rules {rules}: {verdict}"
+    from reversis_score.scrub import safe
+    return safe(f"{session.file}: {hands} hand{'s' * (hands != 1)}, players {players}, rules {rules}: "
+                f"{verdict}")
 
 
 @app.command(name="format", epilog="Example: reversis-score format club.rvs --suits symbols --in-place")

@@ -72,7 +72,7 @@ def _verify_one(name: str, against: tuple[dict, str] | None) -> int:
         schema_findings,
     )
     try:
-        data, _ = read_bytes(name, "a ledger file")
+        data, _ = read_bytes(name, "ledger")
     except UsageProblem as exc:
         typer.echo(f"error: {exc}", err=True)
         return 2
@@ -89,9 +89,10 @@ def _verify_one(name: str, against: tuple[dict, str] | None) -> int:
             found += _against(doc, docs, *against)
         findings += found
         hands += len(doc["hands"]) if isinstance(doc.get("hands"), list) else 0
+    from reversis_score.scrub import safe  # a ledger comes from anyone: its text is printed safe
     for finding in findings:
-        typer.echo(f"{name}: {finding}")
-    typer.echo(f"{name}: {_summary(docs, hands, findings, against[1] if against else None)}")
+        typer.echo(safe(f"{name}: {finding}"))
+    typer.echo(safe(f"{name}: {_summary(docs, hands, findings, against[1] if against else None)}"))
     return 1 if findings else 0
 
 

@@ -32,6 +32,7 @@ from reversis_score.notation.lexicon import (
     SECTION_ORDER,
     is_count,
     pool_number,
+    trick_number,
     uncommented,
     unquoted,
 )
@@ -290,7 +291,10 @@ def _trick_entry(n: int, text: str) -> TrickLine | None:
     if written is None:
         return _new(TrickLine, (None, leader, placed, None, leader.span))
     number_span = _new(Span, (n, m.start(1) + 1, len(written)))
-    return _new(TrickLine, (int(written[:-1]), leader, placed, None, number_span))
+    number = trick_number(written)
+    if number is None:
+        return None  # Lark's reader says what is wrong with it
+    return _new(TrickLine, (number, leader, placed, None, number_span))
 
 
 def _explicit_trick(n: int, text: str) -> TrickLine | None:
@@ -308,7 +312,9 @@ def _explicit_trick(n: int, text: str) -> TrickLine | None:
     written = m.group(1)
     number, span = None, names[0].span
     if written is not None:
-        number, span = int(written[:-1]), Span(n, m.start(1) + 1, len(written))
+        number, span = trick_number(written), Span(n, m.start(1) + 1, len(written))
+        if number is None:
+            return None  # Lark's reader says what is wrong with it
     return TrickLine(number, names[0], tuple(cards), tuple(names), span)
 
 

@@ -17,6 +17,7 @@ from tabulate import tabulate
 from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand, settle_up
 from reversis_score.notation.cards import SUIT_SYMBOLS
 from reversis_score.rules.knobs import knob_text
+from reversis_score.scrub import printable
 from reversis_score.settle.hand import Outcome
 
 ITEM_COLUMNS = ["seq", "trick", "kind", "card", "payer", "payee", "amount", "cancelled_by", "why"]
@@ -41,7 +42,7 @@ class Block:
 def write_blocks(blocks: list[Block], fmt: str) -> str:
     """Blocks as plain tables (``table``) or GitHub Markdown (``markdown``)."""
     out = []
-    for block in blocks:
+    for block in map(_printable_block, blocks):
         if fmt == "markdown":
             out.append(f"## {block.title}\n" if block.title else "")
         elif block.title:
@@ -58,6 +59,16 @@ def write_blocks(blocks: list[Block], fmt: str) -> str:
             out.extend(("- " if fmt == "markdown" else "  ") + str(r[0]) for r in block.rows)
         out.append("")
     return "\n".join(out)
+
+
+def _printable_block(block: Block) -> Block:
+    """A block whose text holds no control character: a title or a name from a record may
+    carry terminal escapes (OSC 52 writes the clipboard). Escaped before the columns are
+    measured, so that they stay aligned."""
+    def clean(cell):
+        return printable(cell) if isinstance(cell, str) else cell
+    return Block(clean(block.title), [clean(h) for h in block.headers],
+                 [[clean(c) for c in row] for row in block.rows])
 
 
 def human_number(cell):
@@ -244,8 +255,23 @@ def csv_header(header: list[str]) -> str:
 
 
 def csv_writer(out: TextIO) -> Any:
-    """LEDGER.md's CSV dialect: the csv module's defaults, lines ended by CRLF."""
-    return csv.writer(out, lineterminator="\r\n")
+    """LEDGER.md's CSV dialect: the csv module's defaults, lines ended by CRLF; every text cell
+    without control characters (a title from a record may hold terminal escapes)."""
+    return _PrintableWriter(csv.writer(out, lineterminator="\r\n"))
+
+
+class _PrintableWriter:
+    """A csv writer whose text cells pass through ``printable`` first."""
+
+    def __init__(self, writer: Any) -> None:
+        self.writer = writer
+
+    def writerow(self, row: Iterable) -> Any:
+        return self.writer.writerow([printable(c) if isinstance(c, str) else c for c in row])
+
+    def writerows(self, rows: Iterable[Iterable]) -> None:
+        for row in rows:
+            self.writerow(row)
 
 
 def item_csv_rows(ledger: Ledger | LedgerStream, hand_number: int | None = None) -> Iterator[list]:
