@@ -58,7 +58,12 @@ def _settled_record(record: str, rules: str | None, split_pools: bool) -> dict:
         if code == 1:
             typer.echo(f"{record}: has record errors: nothing to compare the ledger with", err=True)
         raise typer.Exit(code)
-    return ledger_document(_ledger(session, split_pools))
+    import hashlib
+    document = ledger_document(_ledger(session, split_pools))
+    # Read again for its hash (export's identity of a session): the same bytes, as standard
+    # input is read once and kept.
+    document["session"]["sha256"] = hashlib.sha256(read_bytes(record)[0]).hexdigest()
+    return document
 
 
 def _verify_one(name: str, against: tuple[dict, str] | None) -> int:

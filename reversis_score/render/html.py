@@ -61,21 +61,28 @@ def report_html(ledger: Ledger) -> str:
 
 def _header(ledger: Ledger) -> str:
     header = ledger.session.header
-    lines = [f"<h1>{escape(header.title or ledger.session.file)}</h1>"]
+    lines = [f"<h1>{bdi(header.title or ledger.session.file)}</h1>"]
     facts = []
     if header.date:
         facts.append(f"<time datetime=\"{header.date.isoformat()}\">{header.date.isoformat()}</time>")
-    facts.append("players " + escape(", ".join(ledger.players)) + " (in order of play)")
+    facts.append("players " + ", ".join(map(bdi, ledger.players)) + " (in order of play)")
     facts.append(f"stake {ledger.stake}")
     lines.append(f'<p class="meta">{" · ".join(facts)}</p>')
-    lines.append(f'<p class="meta">{escape(rules_line(ledger))} · record {escape(ledger.session.file)}</p>')
+    lines.append(f'<p class="meta">{escape(rules_line(ledger))} · record {bdi(ledger.session.file)}</p>')
     return "\n".join(lines)
 
 
-def _table(headers: list[str], rows: list[list], numeric: set[int]) -> str:
+def bdi(text: str) -> str:
+    """A name or a title from a record, escaped and isolated: a right-to-left override in it
+    turns round only itself, never the text around it."""
+    return f"<bdi>{escape(text)}</bdi>"
+
+
+def _table(headers: list[str], rows: list[list], numeric: set[int], names: set[str] = frozenset()) -> str:
     def cell(tag: str, i: int, value) -> str:
         cls = ' class="n"' if i in numeric else ""
-        return f"<{tag}{cls}>{escape(str(value))}</{tag}>"
+        text = str(value)
+        return f"<{tag}{cls}>{bdi(text) if text in names else escape(text)}</{tag}>"
     head = "<tr>" + "".join(cell("th", i, h) for i, h in enumerate(headers)) + "</tr>"
     body = "\n".join("<tr>" + "".join(cell("td", i, v) for i, v in enumerate(r)) + "</tr>" for r in rows)
     return f'<div class="scroll"><table>\n<thead>{head}</thead>\n<tbody>\n{body}\n</tbody>\n</table></div>'
@@ -89,7 +96,7 @@ def _hands_table(ledger: Ledger) -> str:
         rows.append([hand.number, hand.dealer, outcome_words(s.outcome, s)]
                     + [signed(s.net[p]) for p in players] + [pools_text(s.pools_after)])
     numeric = {0} | set(range(3, 4 + len(players)))
-    return _table(["hand", "dealer", "outcome", *players, "pools after"], rows, numeric)
+    return _table(["hand", "dealer", "outcome", *players, "pools after"], rows, numeric, set(players))
 
 
 def _balances_table(ledger: Ledger) -> str:
@@ -97,12 +104,12 @@ def _balances_table(ledger: Ledger) -> str:
     rows = [[p, ledger.stake, signed(ledger.totals[p]), human_number(ledger.balances[p]),
              signed(between[p]), human_number(into[p])] for p in ledger.players]
     return _table(["player", "stake", "session", "balance", "from players", "into pools"], rows,
-                  {1, 2, 3, 4, 5})
+                  {1, 2, 3, 4, 5}, set(ledger.players))
 
 
 def _settle_up(ledger: Ledger) -> str:
     transfers = settle_up(ledger.between_players())
-    items = [f"<li>{escape(a)} pays {escape(b)} {n}</li>" for a, b, n in transfers] or [
+    items = [f"<li>{bdi(a)} pays {bdi(b)} {n}</li>" for a, b, n in transfers] or [
         "<li>nobody owes anybody anything</li>"]
     items.append(f"<li>pools left on the table: {escape(pools_text(ledger.pools))}</li>")
     return "<ul>\n" + "\n".join(items) + "\n</ul>"
@@ -254,7 +261,8 @@ def _player_group(frame: Frame, index: int, player: str, numbers: list[int], xs:
         out.append(_marker(shape, px, py, colour,
                            f"{name}, after hand {number}: {human_number(balance)}"))
     out.append(_marker(shape, frame.right + LABEL_X - 8, label_y, colour, None))
-    out.append(f'<text x="{_n(frame.right + LABEL_X)}" y="{_n(label_y + 4)}">{escape(label)}</text>')
+    out.append(f'<text x="{_n(frame.right + LABEL_X)}" y="{_n(label_y + 4)}" '
+               f'unicode-bidi="isolate">{escape(label)}</text>')
     out.append("</g>")
     return "\n".join(out)
 
