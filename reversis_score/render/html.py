@@ -100,8 +100,8 @@ def _hands_table(ledger: Ledger) -> str:
 
 
 def _balances_table(ledger: Ledger) -> str:
-    between, into = ledger.between_players(), ledger.into_pools()
-    rows = [[p, ledger.stake, signed(ledger.totals[p]), human_number(ledger.balances[p]),
+    between, into, balances = ledger.between_players(), ledger.into_pools(), ledger.balances
+    rows = [[p, ledger.stake, signed(ledger.totals[p]), human_number(balances[p]),
              signed(between[p]), human_number(into[p])] for p in ledger.players]
     return _table(["player", "stake", "session", "balance", "from players", "into pools"], rows,
                   {1, 2, 3, 4, 5}, set(ledger.players))

@@ -162,8 +162,9 @@ def pools_text(pools) -> str:
 
 
 def balances_block(ledger: Ledger) -> Block:
-    between, into = ledger.between_players(), ledger.into_pools()
-    rows = [[p, ledger.stake, f"{ledger.totals[p]:+d}", ledger.balances[p], f"{between[p]:+d}", into[p]]
+    # Each sum once, not once per player: a header may name 100,000 players.
+    between, into, balances = ledger.between_players(), ledger.into_pools(), ledger.balances
+    rows = [[p, ledger.stake, f"{ledger.totals[p]:+d}", balances[p], f"{between[p]:+d}", into[p]]
             for p in ledger.players]
     return Block("Balances", ["player", "stake", "session", "balance", "from players", "into pools"], rows)
 
