@@ -41,6 +41,9 @@ class RuleSet:
         return changed_knobs(self.knobs, self.preset)
 
 
+MAX_SUGGESTIONS = 20  # unknown names given a "did you mean": 300,000 of them would take minutes
+
+
 def suggest(name: str, choices) -> str:
     """``; did you mean 'double_tricks'?`` when a close name exists, else ''."""
     import difflib  # here: only a misspelt name needs it (start-up)
@@ -60,10 +63,12 @@ def resolve(header: Header, record_dir: Path | None, override: str | None = None
         # A header's file is relative to the record; the command line's to the current folder.
         ruleset = _load_reference(ref, span, record_dir if override is None else None, diags)
     knobs = ruleset.knobs
+    unknown = 0
     for line in header.rule_lines:
         if line.knob not in KNOB_NAMES:
-            diags.append(Diagnostic(f"unknown knob '{line.knob}'{suggest(line.knob, KNOB_NAMES)}",
-                                    line.span))
+            unknown += 1
+            close = suggest(line.knob, KNOB_NAMES) if unknown <= MAX_SUGGESTIONS else ""
+            diags.append(Diagnostic(f"unknown knob '{shortened(line.knob)}'{close}", line.span))
             continue
         try:
             knobs = with_values(knobs, {line.knob: parse_knob_value(line.knob, line.value)})
@@ -157,10 +162,13 @@ def load_toml(path: Path, name: str, span: Span | None = None) -> tuple[RuleSet,
         diags.append(_toml_diag(name, lines, "base", said, places=places))
         base = DEFAULT_PRESET
     knobs = PRESETS[base]
+    unknown = 0
     for key, value in data.items():
         if key not in KNOB_NAMES:
-            diags.append(_toml_diag(name, lines, key, f"unknown knob '{shortened(key)}'"
-                                                     f"{suggest(key, KNOB_NAMES)}", places=places))
+            unknown += 1  # a near name is looked for only for the first few (difflib is slow)
+            close = suggest(key, KNOB_NAMES) if unknown <= MAX_SUGGESTIONS else ""
+            diags.append(_toml_diag(name, lines, key, f"unknown knob '{shortened(key)}'{close}",
+                                    places=places))
             continue
         try:
             knobs = with_values(knobs, {key: parse_knob_value(key, value)})
