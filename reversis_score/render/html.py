@@ -78,7 +78,8 @@ def bdi(text: str) -> str:
     return f"<bdi>{escape(text)}</bdi>"
 
 
-def _table(headers: list[str], rows: list[list], numeric: set[int], names: set[str] = frozenset()) -> str:
+def _table(headers: list[str], rows: list[list], numeric: set[int],
+           names: frozenset[str] | set[str] = frozenset()) -> str:
     def cell(tag: str, i: int, value) -> str:
         cls = ' class="n"' if i in numeric else ""
         text = str(value)
