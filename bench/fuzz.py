@@ -84,11 +84,17 @@ HOSTILE = ("stake", "hand", "trick", "amount", "toml-deep", "toml-digits", "toml
            "rules-line", "title")
 
 
-def hostile(rng: random.Random, data: bytes) -> tuple[bytes, dict[str, bytes]]:
-    """A pathological record (and the house-rules file beside it, if any): one of HOSTILE."""
-    kind = rng.choice(HOSTILE)
+def hostile(rng: random.Random, data: bytes, kind: str | None = None,
+            big: bool = True) -> tuple[bytes, dict[str, bytes]]:
+    """A pathological record (and the house-rules file beside it, if any): one of HOSTILE,
+    ``kind`` or chosen at random; ``big=False`` takes the smallest size of each (the tests)."""
+    kind = kind or rng.choice(HOSTILE)
+
+    def size(options: tuple[int, ...]) -> int:
+        return rng.choice(options) if big else options[0]
+
     text = data.decode("utf-8", "replace")
-    digits = "9" * rng.choice((4301, 5000, 20_000))
+    digits = "9" * size((4301, 5000, 20_000))
     if kind in ("stake", "hand", "trick", "amount"):
         pattern = {"stake": r"^stake: *\d+", "hand": r"^hand\b[^\n#]*", "trick": r"^  ?\d+\.",
                    "amount": r"-> *\S+ +\d+"}[kind]
@@ -104,15 +110,15 @@ def hostile(rng: random.Random, data: bytes) -> tuple[bytes, dict[str, bytes]]:
         toml = {"toml-deep": "x = " + "[" * 900 + "]" * 900 + "\n",
                 "toml-digits": f"fine_revoke = {digits}\n",
                 "toml-base-table": "base = {a=1}\n", "toml-base-list": "base = ['parlett']\n",
-                "toml-keys": "".join(f"k{i} = 1\n" for i in range(rng.choice((1000, 30_000)))),
-                "toml-value": 'talon_values = "' + "x" * 5_000_000 + '"\n'}[kind]
+                "toml-keys": "".join(f"k{i} = 1\n" for i in range(size((1000, 30_000)))),
+                "toml-value": 'talon_values = "' + "x" * size((100_000, 5_000_000)) + '"\n'}[kind]
         return _header_set(text, "rules", "house.toml").encode("utf-8"), {"house.toml": toml.encode()}
     if kind == "players":
-        names = " ".join(f"P{i}" for i in range(rng.choice((5, 1000, 20_000))))
+        names = " ".join(f"P{i}" for i in range(size((5, 1000, 20_000))))
         return _header_set(text, "players", names).encode("utf-8"), {}
     if kind == "rule-lines":
         knob = rng.choice(("fine_revoke", "no_such_knob"))
-        extra = f"rule {knob}: 5\n" * rng.choice((2, 1000, 20_000))
+        extra = f"rule {knob}: 5\n" * size((2, 1000, 20_000))
         return _header_set(text, "players", None, extra).encode("utf-8"), {}
     if kind == "escapes":
         escape = rng.choice(ESCAPES)
@@ -122,7 +128,7 @@ def hostile(rng: random.Random, data: bytes) -> tuple[bytes, dict[str, bytes]]:
         target = rng.choice(("/dev/zero", "/etc/passwd", "/etc/hostname", "..", "../house.toml",
                              "/dev/stdin", "house.toml/", "postgresql://sec:s3cr3t@h/x.toml"))
         return _header_set(text, "rules", target).encode("utf-8"), {}
-    return _header_set(text, "session", "T" * rng.choice((80, 100_000, 1_000_000))).encode("utf-8"), {}
+    return _header_set(text, "session", "T" * size((80, 100_000, 1_000_000))).encode("utf-8"), {}
 
 
 def _header_set(text: str, key: str, value: str | None, extra: str = "") -> str:

@@ -23,6 +23,7 @@ from reversis_score.render.tables import (
     session_title,
     signed,
 )
+from reversis_score.scrub import printable
 
 WIDTH, HEIGHT, FONT, LINE = 640, 300, 12, 15  # the SVG at its narrowest; its text; a label's height
 LEFT, RIGHT, TOP, BOTTOM = 52, 96, 30, 40  # the least room for the axis labels and the names
@@ -56,7 +57,8 @@ def report_html(ledger: Ledger) -> str:
         "<h2>Hands</h2>", _hands_table(ledger), "<h2>Balances</h2>", _balances_table(ledger),
         "<h2>Settle up</h2>", _settle_up(ledger), _warnings(ledger), "</body>", "</html>", "",
     ]
-    return "\n".join(p for p in parts if p)
+    # No control character from a title or a name reaches the page (or a terminal it is shown on).
+    return printable("\n".join(p for p in parts if p))
 
 
 def _header(ledger: Ledger) -> str:
