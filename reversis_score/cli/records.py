@@ -243,7 +243,8 @@ def rules_command(
             blocks = rulesview.preset_blocks()
     except rulesview.RulesProblem as exc:
         fail(f"error: {exc}", 2)
-    sys.stdout.write(rulesview.write(blocks, output.value))
+    from reversis_score.render.tables import blocks_text
+    sys.stdout.write(blocks_text(blocks, output.value))
 
 
 def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) -> None:

@@ -9,11 +9,11 @@ import csv
 import io
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any, TextIO
 
 from tabulate import tabulate
 
+from reversis_score.blocks import Block
 from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand, settle_up
 from reversis_score.notation.cards import SUIT_SYMBOLS
 from reversis_score.rules.knobs import knob_text
@@ -28,15 +28,6 @@ ITEM_COLUMNS = ["seq", "trick", "kind", "card", "payer", "payee", "amount", "can
 MINUS = "\u2212"
 _SIGNED = re.compile(r"[+-]\d+")
 _NUMBER = re.compile(r"[+\-\u2212]?\d+(\.\d+)?")
-
-
-@dataclass(frozen=True, slots=True)
-class Block:
-    """A titled table, or a titled list of lines when ``headers`` is empty."""
-
-    title: str
-    headers: list[str]
-    rows: list[list]
 
 
 def write_blocks(blocks: list[Block], fmt: str) -> str:
@@ -69,6 +60,23 @@ def _printable_block(block: Block) -> Block:
         return printable(cell) if isinstance(cell, str) else cell
     return Block(clean(block.title), [clean(h) for h in block.headers],
                  [[clean(c) for c in row] for row in block.rows])
+
+
+def blocks_text(blocks: list[Block], fmt: str) -> str:
+    """Blocks as table/markdown (write_blocks), or their rows as JSON objects or CSV."""
+    if fmt in ("table", "markdown"):
+        return write_blocks(blocks, fmt)
+    tables = [b for b in blocks if b.headers]
+    if fmt == "json":
+        import json
+        rows = [dict(zip(b.headers, r, strict=True)) for b in tables for r in b.rows]
+        return json.dumps(rows, ensure_ascii=False, indent=2) + "\n"
+    out = io.StringIO()
+    writer = csv_writer(out)
+    for b in tables:
+        writer.writerow(b.headers)
+        writer.writerows(b.rows)
+    return out.getvalue()
 
 
 def human_number(cell):
