@@ -22,6 +22,7 @@ import re
 
 from reversis_score.notation.cards import looks_like_card
 from reversis_score.notation.records import Header, Name, RuleLine, Span
+from reversis_score.scrub import shortened
 
 KEYWORDS = frozenset(("session date players rules rule stake hand dealer deal exchange discards "
                       "keeps peeks takes announce espagnolette tricks irregular void claims waived "
@@ -91,9 +92,9 @@ def player_name_problem(text: str) -> str | None:
     if text == "pool":
         return "a player may not be named 'pool': it names the pools in table lines"
     if text in KEYWORDS:
-        return f"a player may not be named '{text}': it is a keyword"
+        return f"a player may not be named '{shortened(text)}': it is a keyword"
     if looks_like_card(text):
-        return f"a player may not be named '{text}': it reads as a card"
+        return f"a player may not be named '{shortened(text)}': it reads as a card"
     return None
 
 

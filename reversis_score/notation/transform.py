@@ -165,7 +165,8 @@ class RecordBuilder(Transformer):
         seen: set[str] = set()  # a set, not the names before each: 100,000 names stay linear
         for p in players:
             if p.text in seen:
-                self._error(f"'{p.text}' is named twice in 'players:': four distinct names are needed",
+                self._error(f"'{shortened(p.text)}' is named twice in 'players:': four distinct names "
+                            "are needed",
                             p.span)
             seen.add(p.text)
         rules = values.get("rules")

@@ -13,6 +13,7 @@ from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.rules.houserules import RuleSet, load_toml, suggest
 from reversis_score.rules.knobs import KNOB_NAMES, PRESETS, knob_doc, knob_text
 from reversis_score.rules.presets import ALL, BY_NAME, citation
+from reversis_score.scrub import shortened
 
 
 class RulesProblem(Exception):
@@ -28,7 +29,7 @@ def load(name: str) -> RuleSet:
         if errors:
             raise RulesProblem("; ".join(_text(d) for d in errors))
         return ruleset
-    raise RulesProblem(f"unknown preset '{name}'{suggest(name, [*PRESETS, *KNOB_NAMES])} "
+    raise RulesProblem(f"unknown preset '{shortened(name)}'{suggest(name, [*PRESETS, *KNOB_NAMES])} "
                        f"(presets: {', '.join(PRESETS)})")
 
 
