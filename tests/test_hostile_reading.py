@@ -131,6 +131,7 @@ def test_the_default_limits_and_standard_input_too(tmp_path):
 def test_numbers_of_thousands_of_digits_are_record_errors(tmp_path, old, new):
     assert old in NIGHT
     result = runner.invoke(app, ["check", str(night(tmp_path, NIGHT.replace(old, new, 1)))])
+    assert isinstance(result.exception, SystemExit), repr(result.exception)  # not a ValueError: exit 70
     assert result.exit_code == 1, result.output
     assert "internal error" not in result.output
     assert "9" * 200 not in result.output and "1" * 200 not in result.output  # echoes are cut
