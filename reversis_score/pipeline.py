@@ -147,8 +147,9 @@ def stream_parsed(file: str, header: Header, header_diagnostics: list[Diagnostic
     players = header.player_names
     # Hands are checked whenever the players are known, even under other header errors
     # (nothing is settled then: see settleable_hands).
+    players_line = _players_line(header)  # once: not once per problem (100,000 rule lines)
     can_replay = len(players) == 4 and len(set(players)) == 4 and not any(
-        d.is_error and d.span and d.span.line == _players_line(header) for d in header_diags)
+        d.is_error and d.span and d.span.line == players_line for d in header_diags)
     checked = _replay_all(hands, players if can_replay else None, ruleset)
     return SessionStream(file, header, ruleset, header_diags, lines, checked)
 

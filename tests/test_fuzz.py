@@ -1,5 +1,7 @@
 """Mutated records never crash: a clear message, exit 0 or 1 (1 whenever it is broken)."""
 import os
+import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -9,6 +11,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from reversis_score.cli import app
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+import fuzz  # noqa: E402  (bench/fuzz.py: its hostile records, small)
 
 SOURCES = sorted(SAMPLES.glob("*.rvs")) + [DATA / "notation-example.rvs"]
 runner = CliRunner()
@@ -71,3 +76,17 @@ def test_hostile_inputs(tmp_path, data):
 def test_non_utf8_names_the_first_bad_byte(tmp_path):
     result = run(tmp_path, b"players: A B C D\n# caf\xe9\n")
     assert ":2:6: error: the file is not UTF-8 text" in result.output
+
+
+@pytest.mark.parametrize("kind", fuzz.HOSTILE)
+def test_hostile_records_of_the_fuzzer_never_reach_exit_70(tmp_path, kind):
+    """bench/fuzz.py's pathological records, each kind at its smallest, through every command
+    it fuzzes: a documented exit, never 70, never a raw escape in what is printed."""
+    record, beside = fuzz.hostile(random.Random(kind), SOURCES[0].read_bytes(), kind, big=False)
+    path = tmp_path / "fuzz.rvs"
+    path.write_bytes(record)
+    for name, content in beside.items():
+        (tmp_path / name).write_bytes(content)
+    for command, allowed in fuzz.COMMANDS.items():
+        result = runner.invoke(app, [command, str(path)])
+        assert fuzz.judge(result, allowed, command) is None, (command, result.output[-500:])

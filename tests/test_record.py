@@ -212,10 +212,14 @@ def test_a_house_rules_file_given_on_the_command_line_is_named_from_the_record(t
     (tmp_path / "rules" / "maison.toml").write_bytes((SAMPLES / "maison.toml").read_bytes())
     (tmp_path / "club").mkdir()
     monkeypatch.chdir(tmp_path)
-    result = record("club/x.rvs", "", "--players", "A B C D", "--rules", "rules/maison.toml")
+    # A record names a file outside its folder only under --rules-dir (a record comes from anyone).
+    assert record("club/x.rvs", "", "--players", "A B C D", "--rules", "rules/maison.toml").exit_code == 2
+    result = runner.invoke(app, ["--rules-dir", "rules", "record", "club/x.rvs", "--players", "A B C D",
+                                 "--rules", "rules/maison.toml"], input="")
     assert result.exit_code == 0, result.output
     assert "rules: ../rules/maison.toml\n" in (tmp_path / "club" / "x.rvs").read_text("utf-8")
-    assert runner.invoke(app, ["check", "club/x.rvs"]).exit_code == 0
+    assert runner.invoke(app, ["--rules-dir", "rules", "check", "club/x.rvs"]).exit_code == 0
+    assert runner.invoke(app, ["check", "club/x.rvs"]).exit_code == 1
 
 
 def test_stopping_after_any_trick_and_going_on_gives_the_same_record(tmp_path):

@@ -129,9 +129,9 @@ def test_page_holds_the_header_hands_balances_and_settle_up():
         assert f"<h2>{heading}</h2>" in page
     assert page.count("<tr>") == 1 + len(ledger.settled) + 1 + 4
     for payer, payee, amount in settle_up(ledger.between_players()):
-        assert f"<li>{payer} pays {payee} {amount}</li>" in page
+        assert f"<li><bdi>{payer}</bdi> pays <bdi>{payee}</bdi> {amount}</li>" in page
     for player in ledger.players:  # a row of the balances per player (a card on a phone)
-        assert f'<th class="full name" scope="row">{player}</th>' in page
+        assert f'<th class="full name" scope="row"><bdi>{player}</bdi></th>' in page
 
 
 def test_names_are_escaped(tmp_path):

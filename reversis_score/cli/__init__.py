@@ -28,6 +28,10 @@ class Terminated(BaseException):
 
 def main() -> None:
     """Console entry point."""
+    from reversis_score.cli.app import scrub_stderr
+    from reversis_score.scrub import remember_secrets
+    remember_secrets(sys.argv[1:])
+    scrub_stderr()  # before Click parses anything: its usage errors quote the arguments
     _CAUGHT.clear()
     signal.signal(signal.SIGINT, _stop)
     signal.signal(signal.SIGTERM, _stop)

@@ -6,6 +6,7 @@ one (records.py, ledgers.py), which import this module; this module imports none
 """
 from __future__ import annotations
 
+import os
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from reversis_score import __version__
+from reversis_score.reading import LIMIT_ENV, LIMITS, MIB, RULES_DIRS_ENV
 
 if TYPE_CHECKING:  # the pipeline (Lark and the engine) is imported by the commands that run it
     from reversis_score.pipeline import CheckedSession
@@ -71,13 +73,56 @@ def _version(value: bool) -> None:
         raise typer.Exit(0)
 
 
+def scrub_stderr() -> None:
+    """Every message on standard error passes through the one scrubber (scrub.py): no
+    password of a URL, no terminal control character, ever."""
+    from reversis_score.scrub import ScrubbedStream
+    if not isinstance(sys.stderr, ScrubbedStream):
+        sys.stderr = ScrubbedStream(sys.stderr)
+
+
+def _mib(kind: str):
+    return typer.Option(f"--max-{kind}-mib", metavar="N", min=1, max=1_000_000,
+                        help=f"Read {kind} files of up to N MiB (default "
+                             f"{LIMITS[kind] // MIB}).")
+
+
 @app.callback()
 def main_options(
+    ctx: typer.Context,
     version: Annotated[bool | None, typer.Option("--version", callback=_version, is_eager=True,
                                                     help="Show the version and exit.")] = None,
+    rules_dir: Annotated[list[Path] | None, typer.Option(
+        "--rules-dir", metavar="DIR", help="A folder whose .toml files a record's 'rules:' line "
+                                           "may name (else only one beside the record).")] = None,
+    max_record: Annotated[int | None, _mib("record")] = None,
+    max_rules: Annotated[int | None, _mib("rules")] = None,
+    max_ledger: Annotated[int | None, _mib("ledger")] = None,
 ) -> None:
     """Check, format and settle records of games of Reversis (.rvs files)."""
+    scrub_stderr()
     _STDIN.clear()  # each run reads its own standard input
+    # Through the environment, so that worker processes read under the same bounds; each
+    # run sets its own, and leaves nothing behind for the next (the tests run many).
+    settings = {LIMIT_ENV.format("RECORD"): max_record, LIMIT_ENV.format("RULES"): max_rules,
+                LIMIT_ENV.format("LEDGER"): max_ledger,
+                RULES_DIRS_ENV: os.pathsep.join(str(d) for d in rules_dir) if rules_dir else None}
+    saved = {key: os.environ.get(key) for key in settings}
+    for key, value in settings.items():
+        _set_env(key, None if value is None else str(value))
+    ctx.call_on_close(lambda: _restore_env(saved))
+
+
+def _restore_env(saved: dict[str, str | None]) -> None:
+    for key, value in saved.items():
+        _set_env(key, value)
+
+
+def _set_env(key: str, value: str | None) -> None:
+    if value is None:
+        os.environ.pop(key, None)
+    else:
+        os.environ[key] = value
 
 
 class UsageProblem(Exception):
@@ -88,27 +133,32 @@ class RecordProblem(Exception):
     """A file that opens but is not a readable record: exit 1."""
 
 
-def stdin_bytes() -> bytes:
-    """Standard input, read once: ``check - -`` names the same record twice."""
+def stdin_bytes(kind: str = "record") -> bytes:
+    """Standard input, read once: ``check - -`` names the same record twice. On a terminal,
+    a line on standard error says so first: a silent wait looks like a hang."""
+    from reversis_score.reading import ReadProblem, read_stream
     if not _STDIN:
-        _STDIN.append(sys.stdin.buffer.read())
+        if sys.stdin.isatty():
+            typer.echo(f"reading the {kind} from standard input; end it with Ctrl-D", err=True)
+        try:
+            _STDIN.append(read_stream(sys.stdin.buffer, kind, "standard input"))
+        except ReadProblem as exc:
+            fail(f"error: {exc}", 2)
     return _STDIN[0]
 
 
-def read_bytes(name: str, kind: str = "a record file", stdin: bytes | None = None) -> tuple[bytes, Path]:
-    """The bytes of a file (``-`` is standard input, or ``stdin`` when the caller read it: a
-    worker process cannot) and its directory; problems are UsageProblems (exit 2)."""
+def read_bytes(name: str, kind: str = "record", stdin: bytes | None = None) -> tuple[bytes, Path]:
+    """The bytes of a file of ``kind`` (record or ledger; ``-`` is standard input, or ``stdin``
+    when the caller read it: a worker process cannot) and its directory, within the kind's
+    size limit; problems are UsageProblems (exit 2)."""
+    from reversis_score.reading import ReadProblem, read_limited
     if name == "-":
-        return (stdin if stdin is not None else stdin_bytes()), Path.cwd()
+        return (stdin if stdin is not None else stdin_bytes(kind)), Path.cwd()
     path = Path(name)
-    if not path.exists():
-        raise UsageProblem(f"{name}: no such file")
-    if path.is_dir():
-        raise UsageProblem(f"{name}: is a directory, not {kind}")
     try:
-        return path.read_bytes(), path.parent
-    except OSError as exc:
-        raise UsageProblem(f"{name}: cannot be read ({exc.strerror})") from None
+        return read_limited(path, kind, name), path.parent
+    except ReadProblem as exc:
+        raise UsageProblem(str(exc)) from None
 
 
 def read_record(name: str) -> tuple[str, Path | None]:

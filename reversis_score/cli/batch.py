@@ -268,10 +268,12 @@ class Progress:
         from rich.console import Console
         from rich.progress import BarColumn, TextColumn, TimeRemainingColumn
         from rich.progress import Progress as Bar
+
+        from reversis_score.scrub import unwrapped
         self.bar = Bar(TextColumn("{task.fields[files]}/{task.fields[of]} files, "
                                   "{task.fields[hands]:,} hands"), BarColumn(),
                        TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
-                       console=Console(file=sys.stderr), transient=True)
+                       console=Console(file=unwrapped(sys.stderr)), transient=True)
         self.task = self.bar.add_task("", total=self.total_bytes, files=0, of=self.files, hands=0,
                                       rate="")
         self.bar.start()
@@ -279,8 +281,10 @@ class Progress:
     def print(self, text: str, err: bool = False) -> None:
         """A line above the bar (or plainly when there is none)."""
         import typer
-        if self.bar is not None and err:
-            self.bar.console.print(text, markup=False, highlight=False, soft_wrap=True)
+
+        from reversis_score.scrub import safe
+        if self.bar is not None and err:  # the bar writes around the scrubbed stream: scrub here
+            self.bar.console.print(safe(text), markup=False, highlight=False, soft_wrap=True)
         else:
             typer.echo(text, err=err)
 

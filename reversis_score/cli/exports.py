@@ -154,6 +154,7 @@ def export_database(run: ExportRun, to: str) -> None:
     from reversis_score.render.database import shown
     from reversis_score.render.engine import export_database as write
     from reversis_score.render.schema import TargetProblem
+    from reversis_score.scrub import safe
     waiting: list[FileReport] = []  # each session's report; its piece: (file, offset of its rows)
     try:
         waiting.extend(run.sessions())
@@ -171,7 +172,7 @@ def export_database(run: ExportRun, to: str) -> None:
         where = "to" if outcome == "added" else "in"
         hands = f"{report.hands} hand{'s' * (report.hands != 1)}"
         session = (report.sha256 or "")[:12]
-        typer.echo(f"{report.name}: {outcome} {where} {shown(to)} ({hands}, session {session})")
+        typer.echo(safe(f"{report.name}: {outcome} {where} {shown(to)} ({hands}, session {session})"))
 
 
 def _sessions(waiting: list[FileReport]) -> Iterator[tuple[str, Any]]:

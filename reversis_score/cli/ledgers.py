@@ -307,7 +307,8 @@ def _report_session(file: str, out: str | None) -> None:
     _write_text(session_page(ledger), out)
     if out is not None:
         hands = len(ledger.settled)
-        typer.echo(f"wrote {out}: {hands} hand{'s' * (hands != 1)}, {len(ledger.players)} players")
+        from reversis_score.scrub import safe
+        typer.echo(safe(f"wrote {out}: {hands} hand{'s' * (hands != 1)}, {len(ledger.players)} players"))
 
 
 def _report_season(files: list[str], out: str | None) -> None:
@@ -345,6 +346,7 @@ def _report_database(db: str, out: str | None) -> None:
 def _write_season(page: str, summaries, out: str | None) -> None:
     _write_text(page, out)
     if out is not None:
+        from reversis_score.scrub import safe
         players = len({p for s in summaries for p in s.players})
-        typer.echo(f"wrote {out}: the season of {len(summaries)} session{'s' * (len(summaries) != 1)}, "
-                   f"{players} players")
+        typer.echo(safe(f"wrote {out}: the season of {len(summaries)} "
+                        f"session{'s' * (len(summaries) != 1)}, {players} players"))

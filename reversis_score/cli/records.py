@@ -101,7 +101,9 @@ def summary_line(session: CheckSummary) -> str:
     warnings = len(session.warnings)
     if warnings:
         verdict += f", {warnings} warning{'s' * (warnings != 1)}"
-    return f"{session.file}: {hands} hand{'s' * (hands != 1)}, players {players}, rules {rules}: {verdict}"
+    from reversis_score.scrub import safe
+    return safe(f"{session.file}: {hands} hand{'s' * (hands != 1)}, players {players}, rules {rules}: "
+                f"{verdict}")
 
 
 @app.command(name="format", epilog="Example: reversis-score format club.rvs --suits symbols --in-place")
@@ -250,7 +252,8 @@ def rules_command(
             blocks = rulesview.preset_blocks()
     except rulesview.RulesProblem as exc:
         fail(f"error: {exc}", 2)
-    sys.stdout.write(rulesview.write(blocks, output.value))
+    from reversis_score.render.tables import blocks_text
+    sys.stdout.write(blocks_text(blocks, output.value))
 
 
 def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) -> None:

@@ -58,7 +58,12 @@ def _settled_record(record: str, rules: str | None, split_pools: bool) -> dict:
         if code == 1:
             typer.echo(f"{record}: has record errors: nothing to compare the ledger with", err=True)
         raise typer.Exit(code)
-    return ledger_document(_ledger(session, split_pools))
+    import hashlib
+    document = ledger_document(_ledger(session, split_pools))
+    # Read again for its hash (export's identity of a session): the same bytes, as standard
+    # input is read once and kept.
+    document["session"]["sha256"] = hashlib.sha256(read_bytes(record)[0]).hexdigest()
+    return document
 
 
 def _verify_one(name: str, against: tuple[dict, str] | None) -> int:
@@ -72,7 +77,7 @@ def _verify_one(name: str, against: tuple[dict, str] | None) -> int:
         schema_findings,
     )
     try:
-        data, _ = read_bytes(name, "a ledger file")
+        data, _ = read_bytes(name, "ledger")
     except UsageProblem as exc:
         typer.echo(f"error: {exc}", err=True)
         return 2
@@ -89,9 +94,10 @@ def _verify_one(name: str, against: tuple[dict, str] | None) -> int:
             found += _against(doc, docs, *against)
         findings += found
         hands += len(doc["hands"]) if isinstance(doc.get("hands"), list) else 0
+    from reversis_score.scrub import safe  # a ledger comes from anyone: its text is printed safe
     for finding in findings:
-        typer.echo(f"{name}: {finding}")
-    typer.echo(f"{name}: {_summary(docs, hands, findings, against[1] if against else None)}")
+        typer.echo(safe(f"{name}: {finding}"))
+    typer.echo(safe(f"{name}: {_summary(docs, hands, findings, against[1] if against else None)}"))
     return 1 if findings else 0
 
 

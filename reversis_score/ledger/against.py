@@ -67,12 +67,28 @@ def _text(value) -> str:
     return str(value)
 
 
+SESSION_KEYS = ("title", "date")
+
+
 def _session(ledger: dict, settled: dict, said: _Saying) -> list[Finding]:
-    """The stake and every rule knob the two were settled under."""
+    """The session's title, date, stake and file hash, and the rules the two were settled
+    under: the preset, the knobs it changed, and every knob."""
     found = []
-    if (ledger["session"].get("stake") or 0) != (settled["session"].get("stake") or 0):
-        found.append(said.differs(None, None, "session.stake", ledger["session"].get("stake"),
-                                  settled["session"].get("stake")))
+    ours_s, theirs_s = ledger["session"], settled["session"]
+    if (ours_s.get("stake") or 0) != (theirs_s.get("stake") or 0):
+        found.append(said.differs(None, None, "session.stake", ours_s.get("stake"), theirs_s.get("stake")))
+    for key in SESSION_KEYS:
+        if ours_s.get(key) != theirs_s.get(key):
+            found.append(said.differs(None, None, f"session.{key}", ours_s.get(key), theirs_s.get(key)))
+    # export writes the record's hash: a ledger that has one must have the record's.
+    if "sha256" in ours_s and ours_s["sha256"] != theirs_s.get("sha256"):
+        found.append(Finding(None, None, "session.sha256", f"the ledger has {_text(ours_s['sha256'])}, "
+                                                           f"the hash of {said.record} is "
+                                                           f"{_text(theirs_s.get('sha256'))}"))
+    for key in ("preset", "changed"):
+        if ledger["rules"].get(key) != settled["rules"].get(key):
+            found.append(said.differs(None, None, f"rules.{key}", ledger["rules"].get(key),
+                                      settled["rules"].get(key)))
     ours, theirs = ledger["rules"]["knobs"], settled["rules"]["knobs"]
     for knob in sorted(set(ours) | set(theirs)):
         if ours.get(knob) != theirs.get(knob):

@@ -21,6 +21,8 @@ from functools import cache
 from importlib.resources import files
 from itertools import pairwise
 
+from reversis_score.scrub import shortened
+
 FORMAT = "reversis-ledger/1"
 POOL = re.compile(r"pool:[1-9][0-9]*\Z")
 
@@ -67,11 +69,13 @@ def format_problem(doc: object) -> None:
     if fmt == FORMAT:
         return
     match = re.fullmatch(r"reversis-ledger/([0-9]+)", fmt) if isinstance(fmt, str) else None
-    if match and int(match.group(1)) > 1:
-        raise LedgerProblem(f"a ledger of format {fmt}, newer than this reversis-score reads "
-                            f"({FORMAT}): verify it with a newer reversis-score")
+    # The digits are counted before int(): past 4,300 of them it raises.
+    if match and (len(match.group(1).lstrip("0")) > 9 or int(match.group(1)) > 1):
+        raise LedgerProblem(f"a ledger of format {shortened(str(fmt))}, newer than this "
+                            f"reversis-score reads ({FORMAT}): verify it with a newer reversis-score")
     if match or isinstance(fmt, str):
-        raise LedgerProblem(f"a ledger of an unknown format {fmt!r} (this version reads {FORMAT})")
+        raise LedgerProblem(f"a ledger of an unknown format '{shortened(str(fmt))}' "
+                            f"(this version reads {FORMAT})")
     raise LedgerProblem(f'not a reversis-score ledger: it has no "format": "{FORMAT}" key')
 
 

@@ -64,12 +64,14 @@ def render(diag: Diagnostic, file: str, lines: list[str] | None) -> str:
     if not message.startswith("hand "):
         message = where_prefix(diag.hand, diag.trick) + message
     if diag.file is not None:
-        file, lines = diag.file, [diag.source_line or ""] * diag.span.line if diag.span else None
+        file = diag.file
     if diag.span is None:
         return f"{file}: {diag.severity}: {message}"
     head = f"{file}:{diag.span.line}:{diag.span.column}: {diag.severity}: {message}"
     out = [head]
-    if lines is not None and 0 < diag.span.line <= len(lines):
+    if diag.file is not None:  # another file: its line comes with the diagnostic
+        out.extend(_source_excerpt(diag.source_line or "", diag.span))
+    elif lines is not None and 0 < diag.span.line <= len(lines):
         out.extend(_source_excerpt(lines[diag.span.line - 1], diag.span))
     return "\n".join(out)
 

@@ -32,6 +32,7 @@ from reversis_score.notation.lexicon import (
     SECTION_ORDER,
     is_count,
     pool_number,
+    trick_number,
     uncommented,
     unquoted,
 )
@@ -299,7 +300,10 @@ def _trick_entry(n: int, text: str) -> TrickLine | None:
     if written is None:
         return _new(TrickLine, (None, leader, placed, None, leader.span, gatherer))
     number_span = _new(Span, (n, m.start(1) + 1, len(written)))
-    return _new(TrickLine, (int(written[:-1]), leader, placed, None, number_span, gatherer))
+    number = trick_number(written)
+    if number is None:
+        return None  # Lark's reader says what is wrong with it
+    return _new(TrickLine, (number, leader, placed, None, number_span, gatherer))
 
 
 def _explicit_trick(n: int, text: str) -> TrickLine | None:
@@ -317,7 +321,9 @@ def _explicit_trick(n: int, text: str) -> TrickLine | None:
     written, by = m.group(1), m.group(3)
     number, span = None, names[0].span
     if written is not None:
-        number, span = int(written[:-1]), Span(n, m.start(1) + 1, len(written))
+        number, span = trick_number(written), Span(n, m.start(1) + 1, len(written))
+        if number is None:
+            return None  # Lark's reader says what is wrong with it
     gatherer = None if by is None else _name(by, n, m.start(3))
     return TrickLine(number, names[0], tuple(cards), tuple(names), span, gatherer)
 

@@ -22,6 +22,7 @@ import re
 
 from reversis_score.notation.cards import looks_like_card
 from reversis_score.notation.records import Header, Name, RuleLine, Span
+from reversis_score.scrub import shortened
 
 KEYWORDS = frozenset(("session date players rules rule stake hand dealer deal exchange discards "
                       "keeps peeks takes announce espagnolette tricks irregular void claims waived "
@@ -29,6 +30,7 @@ KEYWORDS = frozenset(("session date players rules rule stake hand dealer deal ex
 # The order sections must keep inside a hand; irregular/void/claims may stand anywhere.
 SECTION_ORDER = {"deal": 0, "exchange": 1, "announce": 2, "tricks": 3, "table": 4}
 MAX_FISH = 1_000_000_000  # a stake or a payment beyond this is a typing slip, not a game
+MAX_DIGITS = 10  # a number is converted only below this many digits (int() of 5,000 raises)
 
 # The grammar's NAME, CARD and CARDS terminals; GAP is what the grammar ignores between tokens.
 NAME = r"""[^\W\d][\w'\-]*|"[^"\n]*\""""
@@ -38,8 +40,15 @@ GAP = r"[ \t]*"
 
 
 def is_count(text: str) -> bool:
-    """ASCII digits only (not '٣٠٠'), and not absurdly large."""
-    return text.isascii() and text.isdigit() and int(text) <= MAX_FISH
+    """ASCII digits only (not '٣٠٠'), and not absurdly large (the digits are counted first)."""
+    return (text.isascii() and text.isdigit() and len(text.lstrip("0")) <= MAX_DIGITS
+            and int(text) <= MAX_FISH)
+
+
+def trick_number(written: str) -> int | None:
+    """The N of a trick's ``N.``; None when N has too many digits to be one."""
+    digits = written[:-1]
+    return int(digits) if len(digits.lstrip("0")) <= MAX_DIGITS else None
 
 
 def uncommented(lines: list[str]) -> list[str] | None:
@@ -75,6 +84,8 @@ def pool_number(side: str) -> int | None:
     quoted "pool:x"; None for a player or the bare ``pool``."""
     if not side.startswith("pool:"):
         return None
+    if len(side) - 5 > MAX_DIGITS:
+        return 0
     try:
         return int(side[5:])
     except ValueError:
@@ -88,9 +99,9 @@ def player_name_problem(text: str) -> str | None:
     if text == "pool":
         return "a player may not be named 'pool': it names the pools in table lines"
     if text in KEYWORDS:
-        return f"a player may not be named '{text}': it is a keyword"
+        return f"a player may not be named '{shortened(text)}': it is a keyword"
     if looks_like_card(text):
-        return f"a player may not be named '{text}': it reads as a card"
+        return f"a player may not be named '{shortened(text)}': it reads as a card"
     return None
 
 

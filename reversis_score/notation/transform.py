@@ -19,6 +19,7 @@ from reversis_score.notation.lexicon import (
     is_count,
     player_name_problem,
     pool_number,
+    trick_number,
     unquoted,
 )
 from reversis_score.notation.records import (
@@ -34,6 +35,7 @@ from reversis_score.notation.records import (
     TableLine,
     TrickLine,
 )
+from reversis_score.scrub import shortened
 
 _CARD_SPLIT = re.compile(r"\S+")
 # NAME_DISCARDS and NAME_KEEPS of the grammar, the name and the card as groups.
@@ -82,7 +84,7 @@ class RecordBuilder(Transformer):
     def _card(self, token: str, span: Span) -> PlacedCard:
         card = _parse_card(token)
         if card is None:
-            self._error(f"'{token}' is not a card: expected a card such as AS or 9♥", span)
+            self._error(f"'{shortened(token)}' is not a card: expected a card such as AS or 9♥", span)
         return PlacedCard(card, token, span)
 
     def _cards(self, tok: Token) -> tuple[PlacedCard, ...]:
@@ -129,7 +131,8 @@ class RecordBuilder(Transformer):
             import datetime as dt  # here: only a date line needs it (start-up)
             value = dt.date.fromisoformat(str(tok))
         except ValueError:
-            self._error(f"'{tok}' is not a date: write it as YYYY-MM-DD, e.g. 2026-11-15", self._span(tok))
+            self._error(f"'{shortened(str(tok))}' is not a date: write it as YYYY-MM-DD, "
+                        "e.g. 2026-11-15", self._span(tok))
             value = None
         return "date", value, self._span(tok)
 
@@ -142,7 +145,7 @@ class RecordBuilder(Transformer):
 
     def stake_line(self, tok: Token) -> HeaderItem:
         if not is_count(str(tok)):
-            self._error(f"'{tok}' is not a stake: expected a whole number of fish up to "
+            self._error(f"'{shortened(str(tok))}' is not a stake: expected a whole number of fish up to "
                         f"{MAX_FISH:,}, e.g. 100", self._span(tok))
             return "stake", None, self._span(tok)
         return "stake", int(str(tok)), self._span(tok)
@@ -173,11 +176,13 @@ class RecordBuilder(Transformer):
         if players and len(players) != 4:
             self._error(f"'players:' names {len(players)} player{'s' * (len(players) != 1)}: "
                         "Reversis is played by exactly four", players[0].span)
-        names = [p.text for p in players]
-        for i, p in enumerate(players):
-            if p.text in names[:i]:
-                self._error(f"'{p.text}' is named twice in 'players:': four distinct names are needed",
+        seen: set[str] = set()  # a set, not the names before each: 100,000 names stay linear
+        for p in players:
+            if p.text in seen:
+                self._error(f"'{shortened(p.text)}' is named twice in 'players:': four distinct names "
+                            "are needed",
                             p.span)
+            seen.add(p.text)
         rules = values.get("rules")
         return Header(title=values.get("title", (None,))[0], date=values.get("date", (None,))[0],
                       players=tuple(players), rules=rules[0] if rules else None,
@@ -193,7 +198,7 @@ class RecordBuilder(Transformer):
             return expected, span
         text = str(number)
         if not is_count(text):
-            self._error(f"'{text}' is not a hand number: expected a whole number, or 'hand' alone",
+            self._error(f"'{shortened(text)}' is not a hand number: expected a whole number, or 'hand' alone",
                         self._span(number))
             return expected, span
         if int(text) != expected:
@@ -319,7 +324,11 @@ class RecordBuilder(Transformer):
         first = args[0]
         if isinstance(first, Token) and first.type == "TRICK_NUMBER":
             self.number_span = self._span(first)
-            return int(str(first)[:-1]), args[1:]
+            number = trick_number(str(first))
+            if number is None:
+                self._error(f"'{shortened(str(first))}' is not a trick number: tricks are "
+                            "numbered 1 to 11", self.number_span)
+            return number, args[1:]
         self.number_span = None
         return None, args
 
@@ -357,12 +366,12 @@ class RecordBuilder(Transformer):
         span = self._span(arrow)
         value = str(amount)
         if not is_count(value) or int(value) == 0:
-            self._error(f"'{value}' is not an amount: expected a whole number of fish from 1 to "
+            self._error(f"'{shortened(value)}' is not an amount: expected a whole number of fish from 1 to "
                         f"{MAX_FISH:,}", self._span(amount))
             value = "0"
         for side, tok in ((sides[0], payer), (sides[1], payee)):
             if pool_number(side) == 0:
-                self._error(f"'{side}' is not a pool: pools are numbered from pool:1, the oldest",
+                self._error(f"'{shortened(side)}' is not a pool: pools are numbered from pool:1, the oldest",
                             self._span(tok))
         if sides[0] == sides[1]:
             self._error(f"'{sides[0]}' pays itself: payer and payee must differ", span)

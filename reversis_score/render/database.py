@@ -47,6 +47,8 @@ def _passwords(target: str) -> list[str]:
 
 def scrub(message: str, target: str) -> str:
     """``message`` with every spelling of ``target``'s password replaced by ``***``."""
+    from reversis_score.scrub import scrub_secrets
+    message = scrub_secrets(message)  # the one scrubber first: it knows every piece of a password
     for password in _passwords(target):
         message = message.replace(password, "***")
     return message

@@ -25,6 +25,12 @@ COLOURS = ("#1b4f9c", "#b3261e", "#2e7d32", "#6a1b9a")  # distinct in colour and
 # A season has more than four players: the next four get other colours and hollow markers.
 MORE_COLOURS = ("#e65100", "#00838f", "#5d4037", "#37474f")
 
+
+def bdi(text: str) -> str:
+    """A name or a title from a record, escaped and isolated: a right-to-left override in it
+    turns round only itself, never the text around it."""
+    return f"<bdi>{escape(text)}</bdi>"
+
 # ------------------------------------------------------------------ the chart
 @dataclass(frozen=True, slots=True)
 class Frame:
@@ -199,7 +205,8 @@ def _player_group(frame: Frame, index: int, player: str, numbers: list[int], xs:
         out.append(_marker(shape, px, py, colour,
                            f"{name}, after {axis} {number}: {human_number(balance)}", index >= 4))
     out.append(_marker(shape, frame.right + LABEL_X - 8, label_y, colour, None, index >= 4))
-    out.append(f'<text x="{_n(frame.right + LABEL_X)}" y="{_n(label_y + 4)}">{escape(label)}</text>')
+    out.append(f'<text x="{_n(frame.right + LABEL_X)}" y="{_n(label_y + 4)}" '
+               f'unicode-bidi="isolate">{escape(label)}</text>')
     out.append("</g>")
     return "\n".join(out)
 

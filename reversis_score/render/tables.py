@@ -11,15 +11,16 @@ import pickle
 import re
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 import tabulate as _tabulate_module
 from tabulate import tabulate
 
+from reversis_score.blocks import Block
 from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand, settle_up
 from reversis_score.notation.cards import SUIT_SYMBOLS
 from reversis_score.rules.knobs import knob_text
+from reversis_score.scrub import printable
 from reversis_score.settle.hand import Outcome
 
 ITEM_COLUMNS = ["seq", "trick", "kind", "card", "payer", "payee", "amount", "cancelled_by", "why"]
@@ -34,22 +35,13 @@ _NUMBER = re.compile(r"[+\-\u2212]?\d+(\.\d+)?")
 _width: Callable[[str], int] = getattr(_tabulate_module, "_visible_width", len)
 
 
-@dataclass(frozen=True, slots=True)
-class Block:
-    """A titled table, or a titled list of lines when ``headers`` is empty."""
-
-    title: str
-    headers: list[str]
-    rows: list[list]
-
-
 def write_blocks(blocks: list[Block], fmt: str) -> str:
     """Blocks as plain tables (``table``) or GitHub Markdown (``markdown``).
 
     The text of several blocks is each block's text, joined by a newline.
     """
     out = []
-    for block in blocks:
+    for block in map(_printable_block, blocks):
         out.append(_title(block.title, fmt))
         if block.headers:
             rows = [_cells(r, fmt) for r in block.rows]
@@ -123,6 +115,33 @@ def _measure(headers: list[str], rows: Iterable[list], fmt: str,
                 numeric[i] = numeric[i] and isinstance(cell, str) and bool(_NUMBER.fullmatch(cell))
     aligns = ["right" if p and n else "left" for p, n in zip(present, numeric, strict=True)]
     return widest, aligns, count
+
+
+def _printable_block(block: Block) -> Block:
+    """A block whose text holds no control character: a title or a name from a record may
+    carry terminal escapes (OSC 52 writes the clipboard). Escaped before the columns are
+    measured, so that they stay aligned."""
+    def clean(cell):
+        return printable(cell) if isinstance(cell, str) else cell
+    return Block(clean(block.title), [clean(h) for h in block.headers],
+                 [[clean(c) for c in row] for row in block.rows])
+
+
+def blocks_text(blocks: list[Block], fmt: str) -> str:
+    """Blocks as table/markdown (write_blocks), or their rows as JSON objects or CSV."""
+    if fmt in ("table", "markdown"):
+        return write_blocks(blocks, fmt)
+    tables = [b for b in blocks if b.headers]
+    if fmt == "json":
+        import json
+        rows = [dict(zip(b.headers, r, strict=True)) for b in tables for r in b.rows]
+        return json.dumps(rows, ensure_ascii=False, indent=2) + "\n"
+    out = io.StringIO()
+    writer = csv_writer(out)
+    for b in tables:
+        writer.writerow(b.headers)
+        writer.writerows(b.rows)
+    return out.getvalue()
 
 
 def human_number(cell):
@@ -224,8 +243,9 @@ def pools_text(pools) -> str:
 
 
 def balances_block(ledger: Ledger | LedgerStream) -> Block:
-    between, into = ledger.between_players(), ledger.into_pools()
-    rows = [[p, ledger.stake, f"{ledger.totals[p]:+d}", ledger.balances[p], f"{between[p]:+d}", into[p]]
+    # Each sum once, not once per player: a header may name 100,000 players.
+    between, into, balances = ledger.between_players(), ledger.into_pools(), ledger.balances
+    rows = [[p, ledger.stake, f"{ledger.totals[p]:+d}", balances[p], f"{between[p]:+d}", into[p]]
             for p in ledger.players]
     return Block("Balances", ["player", "stake", "session", "balance", "from players", "into pools"], rows)
 
@@ -322,9 +342,24 @@ def csv_header(header: list[str]) -> str:
 
 
 def csv_writer(out: Any) -> Any:
-    """LEDGER.md's CSV dialect: the csv module's defaults, lines ended by CRLF (``out``: a
-    text file, or anything with a ``write(str)``)."""
-    return csv.writer(out, lineterminator="\r\n")
+    """LEDGER.md's CSV dialect: the csv module's defaults, lines ended by CRLF (``out``: a text
+    file, or anything with a ``write(str)``); every text cell without control characters (a
+    title from a record may hold terminal escapes)."""
+    return _PrintableWriter(csv.writer(out, lineterminator="\r\n"))
+
+
+class _PrintableWriter:
+    """A csv writer whose text cells pass through ``printable`` first."""
+
+    def __init__(self, writer: Any) -> None:
+        self.writer = writer
+
+    def writerow(self, row: Iterable) -> Any:
+        return self.writer.writerow([printable(c) if isinstance(c, str) else c for c in row])
+
+    def writerows(self, rows: Iterable[Iterable]) -> None:
+        for row in rows:
+            self.writerow(row)
 
 
 def item_csv_rows(ledger: Ledger | LedgerStream, hand_number: int | None = None) -> Iterator[list]:

@@ -1,20 +1,19 @@
 """What ``reversis-score rules`` shows: presets, every knob with its source, differences.
 
 Also the presets table of docs/rules.md, generated here from presets.py so that it cannot
-drift (tests/test_docs.py regenerates it and compares).
+drift (tests/test_docs.py regenerates it and compares). The views are Blocks (blocks.py);
+render/tables.py writes them: rules/ never imports a renderer.
 """
 from __future__ import annotations
 
-import csv
-import io
-import json
 from pathlib import Path
 
+from reversis_score.blocks import Block
 from reversis_score.notation.diagnostics import Diagnostic
-from reversis_score.render.tables import Block, write_blocks
 from reversis_score.rules.houserules import RuleSet, load_toml, suggest
 from reversis_score.rules.knobs import KNOB_NAMES, PRESETS, knob_doc, knob_text
 from reversis_score.rules.presets import ALL, BY_NAME, citation
+from reversis_score.scrub import shortened
 
 
 class RulesProblem(Exception):
@@ -32,7 +31,7 @@ def load(name: str, knobs: bool = False) -> RuleSet:
             raise RulesProblem("; ".join(_text(d) for d in errors))
         return ruleset
     what, names = ("preset or knob", [*PRESETS, *KNOB_NAMES]) if knobs else ("preset", list(PRESETS))
-    raise RulesProblem(f"unknown {what} '{name}'{suggest(name, names)} "
+    raise RulesProblem(f"unknown {what} '{shortened(name)}'{suggest(name, names)} "
                        f"(presets: {', '.join(PRESETS)})")
 
 
@@ -80,22 +79,6 @@ def diff_blocks(a: str, b: str) -> list[Block]:
     if not rows:
         return [Block(f"{a} and {b} agree on every knob", [], [])]
     return [Block(f"Where {a} and {b} differ", ["knob", a, b, "what it decides"], rows)]
-
-
-def write(blocks: list[Block], fmt: str) -> str:
-    """Blocks as table/markdown (the shared helper), or their rows as JSON or CSV."""
-    if fmt in ("table", "markdown"):
-        return write_blocks(blocks, fmt)
-    tables = [b for b in blocks if b.headers]
-    if fmt == "json":
-        rows = [dict(zip(b.headers, r, strict=True)) for b in tables for r in b.rows]
-        return json.dumps(rows, ensure_ascii=False, indent=2) + "\n"
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    for b in tables:
-        writer.writerow(b.headers)
-        writer.writerows(b.rows)
-    return out.getvalue()
 
 
 def presets_markdown() -> str:

@@ -1,18 +1,21 @@
 """Which rules a record is settled under: a preset, a house-rules TOML file, `rule` lines.
 
-``rules:`` in the header names a preset or a TOML file (relative to the record); each
+``rules:`` in the header names a preset or a TOML file beside the record (or under a folder
+given by ``--rules-dir``: a record comes from anyone, and names nothing else); each
 ``rule KNOB: VALUE`` line overrides one knob; ``--rules`` on the command line overrides the
 header's ``rules:``. Every mistake is a Diagnostic naming its file and line, with the
 nearest valid name suggested.
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.records import Header, Span
+from reversis_score.reading import RULES_DIRS_ENV, ReadProblem, read_limited
 from reversis_score.rules.knobs import (
     DEFAULT_PRESET,
     KNOB_NAMES,
@@ -22,6 +25,7 @@ from reversis_score.rules.knobs import (
     parse_knob_value,
     with_values,
 )
+from reversis_score.scrub import shortened
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +39,9 @@ class RuleSet:
     @property
     def changed(self) -> dict[str, object]:
         return changed_knobs(self.knobs, self.preset)
+
+
+MAX_SUGGESTIONS = 20  # unknown names given a "did you mean": 300,000 of them would take minutes
 
 
 def suggest(name: str, choices) -> str:
@@ -55,10 +62,12 @@ def resolve(header: Header, record_dir: Path | None, override: str | None = None
         # A header's file is relative to the record; the command line's to the current folder.
         ruleset = _load_reference(ref, span, record_dir if override is None else None, diags)
     knobs = ruleset.knobs
+    unknown = 0
     for line in header.rule_lines:
         if line.knob not in KNOB_NAMES:
-            diags.append(Diagnostic(f"unknown knob '{line.knob}'{suggest(line.knob, KNOB_NAMES)}",
-                                    line.span))
+            unknown += 1
+            close = suggest(line.knob, KNOB_NAMES) if unknown <= MAX_SUGGESTIONS else ""
+            diags.append(Diagnostic(f"unknown knob '{shortened(line.knob)}'{close}", line.span))
             continue
         try:
             knobs = with_values(knobs, {line.knob: parse_knob_value(line.knob, line.value)})
@@ -71,62 +80,129 @@ def _load_reference(ref: str, span: Span | None, record_dir: Path | None,
                     diags: list[Diagnostic]) -> RuleSet:
     if ref in PRESETS:
         return RuleSet(ref, PRESETS[ref], ref)
-    if ref.endswith(".toml") or "/" in ref:
-        path = Path(ref) if record_dir is None or Path(ref).is_absolute() else record_dir / ref
-        ruleset, errors = load_toml(path, ref, span)
-        diags.extend(errors)
-        return ruleset
-    diags.append(Diagnostic(f"unknown preset '{ref}'{suggest(ref, PRESETS)} "
+    if record_dir is None:  # the command line's --rules: the user's own choice of file
+        if ref.endswith(".toml") or "/" in ref:
+            ruleset, errors = load_toml(Path(ref), ref, span)
+            diags.extend(errors)
+            return ruleset
+    else:  # a record's header: a record comes from anyone, so it names only what it may
+        path, refused = _house_rules_path(ref, record_dir)
+        if path is not None:
+            ruleset, errors = load_toml(path, ref, span)
+            diags.extend(errors)
+            return ruleset
+        if refused:
+            diags.append(Diagnostic(refused, span))
+            return RuleSet(DEFAULT_PRESET, PRESETS[DEFAULT_PRESET], DEFAULT_PRESET)
+    diags.append(Diagnostic(f"unknown preset '{shortened(ref)}'{suggest(ref, PRESETS)} "
                             f"(presets: {', '.join(PRESETS)}; or a house-rules .toml file)", span))
     return RuleSet(DEFAULT_PRESET, PRESETS[DEFAULT_PRESET], DEFAULT_PRESET)
+
+
+def rules_dirs() -> list[Path]:
+    """The folders (--rules-dir) whose .toml files a record's header may name, besides its own."""
+    value = os.environ.get(RULES_DIRS_ENV, "")
+    return [Path(p) for p in value.split(os.pathsep) if p]
+
+
+def _house_rules_path(ref: str, record_dir: Path) -> tuple[Path | None, str | None]:
+    """Where a header's ``rules: FILE.toml`` is read from, or why it is refused (None, None:
+    not a file name at all). Only a .toml file beside the record, or under a --rules-dir
+    folder, once every link is followed: a record cannot make the program read anything else,
+    and the refusal shows nothing of what it named."""
+    if not (ref.endswith(".toml") or "/" in ref or "\\" in ref):
+        return None, None
+    refused = (f"'rules: {shortened(ref)}' is not read: a record's header names a preset or a "
+               ".toml file beside the record" + (" or under --rules-dir" if rules_dirs() else
+                                                 " (--rules-dir DIR allows the files under DIR)"))
+    if not ref.endswith(".toml") or "\0" in ref:
+        return None, refused
+    path = Path(ref) if Path(ref).is_absolute() else record_dir / ref
+    try:
+        real = path.resolve()
+        beside = real.parent == record_dir.resolve()
+        under = any(real.is_relative_to(folder.resolve()) for folder in rules_dirs())
+    except (OSError, RuntimeError, ValueError):  # a loop of links, a name the system refuses
+        return None, refused
+    return (path, None) if beside or under else (None, refused)
 
 
 def load_toml(path: Path, name: str, span: Span | None = None) -> tuple[RuleSet, list[Diagnostic]]:
     """A house-rules file: ``base = "regles-fr"`` plus any knobs by name.
 
     ``span`` is where a record names the file: a file that cannot be read is reported there.
+    Only a regular file within the rules' size limit is read (reading.py).
     """
     fallback = RuleSet(DEFAULT_PRESET, PRESETS[DEFAULT_PRESET], name)
     try:
-        text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not UTF-8 text"
-        message = f"cannot read house rules '{name}' (looked for {path}): {reason}"
+        text = read_limited(path, "rules", name).decode("utf-8")
+    except (ReadProblem, UnicodeDecodeError) as exc:
+        reason = str(exc) if isinstance(exc, ReadProblem) else f"{name}: not UTF-8 text"
+        message = f"cannot read house rules {reason}"
         return fallback, [Diagnostic(message, span) if span else Diagnostic(message, None, file=name)]
     import tomllib  # here: only a house-rules file needs it (start-up)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        line = int(m.group(1)) if (m := re.search(r"line (\d+)", str(exc))) else 0
-        return fallback, [_toml_diag(name, text, None, f"not valid TOML: {exc}", line)]
+        line = int(m.group(1)) if (m := re.search(r"line (\d{1,9})", str(exc))) else 0
+        return fallback, [_toml_diag(name, text.splitlines(), None, f"not valid TOML: {exc}", line)]
+    except RecursionError:  # arrays or tables nested some 900 deep
+        return fallback, [Diagnostic("not TOML that can be read: nested too deeply", None, file=name)]
+    except ValueError:  # tomllib's int() of a number of more than 4,300 digits
+        return fallback, [Diagnostic("not TOML that can be read: a number has too many digits",
+                                     None, file=name)]
+    lines = text.splitlines()
+    places = _key_places(lines)
     diags: list[Diagnostic] = []
     base = data.pop("base", DEFAULT_PRESET)
-    if base not in PRESETS:
-        diags.append(_toml_diag(name, text, "base",
-                                f"unknown preset '{base}'{suggest(str(base), PRESETS)}"))
+    if not isinstance(base, str) or base not in PRESETS:
+        said = (f"unknown preset '{shortened(base)}'{suggest(base, PRESETS)}" if isinstance(base, str)
+                else f"'base' names a preset ({', '.join(PRESETS)}), not {_echo(base)}")
+        diags.append(_toml_diag(name, lines, "base", said, places=places))
         base = DEFAULT_PRESET
     knobs = PRESETS[base]
+    unknown = 0
     for key, value in data.items():
         if key not in KNOB_NAMES:
-            diags.append(_toml_diag(name, text, key, f"unknown knob '{key}'{suggest(key, KNOB_NAMES)}"))
+            unknown += 1  # a near name is looked for only for the first few (difflib is slow)
+            close = suggest(key, KNOB_NAMES) if unknown <= MAX_SUGGESTIONS else ""
+            diags.append(_toml_diag(name, lines, key, f"unknown knob '{shortened(key)}'{close}",
+                                    places=places))
             continue
         try:
             knobs = with_values(knobs, {key: parse_knob_value(key, value)})
         except ValueError as exc:
-            diags.append(_toml_diag(name, text, key, str(exc)))
+            diags.append(_toml_diag(name, lines, key, str(exc), places=places))
     return RuleSet(base, knobs, name), diags
 
 
-def _toml_diag(file: str, text: str, key: str | None, message: str, line: int = 0) -> Diagnostic:
+def _echo(value: object) -> str:
+    """A TOML value that is not text, as an error message names it: by its kind."""
+    kinds: dict[type, str] = {dict: "a table", list: "a list"}
+    return kinds.get(type(value), f"a {type(value).__name__}")
+
+
+def _key_places(lines: list[str]) -> dict[str, tuple[int, int]]:
+    """Where each top-level ``key =`` stands: (line, column), the first time; read once, so
+    that 300,000 unknown keys are placed in one pass, not one pass each."""
+    places: dict[str, tuple[int, int]] = {}
+    for number, content in enumerate(lines, 1):
+        stripped = content.lstrip()
+        key, equals, _ = stripped.partition("=")
+        key = key.strip().strip('"').strip("'")
+        if equals and key and key not in places:
+            places[key] = (number, len(content) - len(stripped) + 1)
+    return places
+
+
+def _toml_diag(file: str, lines: list[str], key: str | None, message: str, line: int = 0,
+               places: dict[str, tuple[int, int]] | None = None) -> Diagnostic:
     """A diagnostic that names the TOML file and the line (and column) of ``key``."""
-    lines = text.splitlines()
     column, width = 1, 1
     if key is not None:
-        for number, content in enumerate(lines, 1):
-            stripped = content.lstrip()
-            if stripped.startswith(key) and stripped[len(key):].lstrip().startswith("="):
-                line, column, width = number, len(content) - len(stripped) + 1, len(key)
-                break
-    if not line:
+        found = (places if places is not None else _key_places(lines)).get(key)
+        if found is not None:
+            (line, column), width = found, len(key)
+    if not line or line > len(lines):
         return Diagnostic(message, None, file=file)
     return Diagnostic(message, Span(line, column, width), file=file, source_line=lines[line - 1])

@@ -13,7 +13,10 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from reversis_score.scrub import shortened
+
 MAX_KNOB = 1_000_000  # no historic payment comes near; a larger value is a typing slip
+MAX_DIGITS = 12  # a knob's value is read only below this many digits (int() of 5,000 is an error)
 KnobValue = bool | int | str | tuple[int, ...]
 
 
@@ -156,16 +159,16 @@ def _knob_value(name: str, raw: object) -> KnobValue:
     elif isinstance(default, int):
         value = _as_int(raw)
         if meta["minimum"] is not None and value < meta["minimum"]:
-            raise ValueError(f"'{name}' must be at least {meta['minimum']}, not {value}")
+            raise ValueError(f"'{name}' must be at least {meta['minimum']}, not {shortened(str(value))}")
         if value > MAX_KNOB and name != "deck":
-            raise ValueError(f"'{name}' must be at most {MAX_KNOB:,}, not {value}")
+            raise ValueError(f"'{name}' must be at most {MAX_KNOB:,}, not {shortened(str(value))}")
     elif isinstance(default, tuple):
         value = _as_tricks(raw)
     else:
         value = str(raw).strip()
     choices = meta["choices"]
     if choices is not None and value not in choices:
-        raise ValueError(f"'{name}' takes {' or '.join(map(str, choices))}, not '{raw}'")
+        raise ValueError(f"'{name}' takes {' or '.join(map(str, choices))}, not {_quoted(raw)}")
     return value
 
 
@@ -177,7 +180,15 @@ def _as_bool(raw: object) -> bool:
         return True
     if text in ("no", "false", "off"):
         return False
-    raise ValueError(f"expected yes or no, not '{raw}'")
+    raise ValueError(f"expected yes or no, not {_quoted(raw)}")
+
+
+def _quoted(raw: object) -> str:
+    """A value as a message quotes it: text in quotes, cut at 80 characters; a list or a table
+    by its kind."""
+    if isinstance(raw, (list, tuple, dict)):
+        return "a table" if isinstance(raw, dict) else "a list"
+    return f"'{shortened(str(raw))}'"
 
 
 def _as_int(raw: object) -> int:
@@ -185,9 +196,13 @@ def _as_int(raw: object) -> int:
         raise ValueError(f"expected a whole number, not {raw}")
     if isinstance(raw, int):
         return raw
-    text = str(raw).strip()
-    if not (text.lstrip("-").isascii() and text.lstrip("-").isdigit()):
-        raise ValueError(f"expected a whole number, not '{raw}'")
+    text = str(raw).strip() if isinstance(raw, str) else ""
+    digits = text.removeprefix("-").lstrip("0")
+    if not (text.removeprefix("-").isascii() and text.removeprefix("-").isdigit()):
+        raise ValueError(f"expected a whole number, not {_quoted(raw)}")
+    if len(digits) > MAX_DIGITS:  # checked before int(): past 4,300 digits it raises
+        raise ValueError(f"expected a whole number up to {MAX_KNOB:,}, not one of "
+                         f"{len(digits):,} digits")
     return int(text)
 
 
@@ -200,7 +215,7 @@ def _as_tricks(raw: object) -> tuple[int, ...]:
         items = str(raw).replace(",", " ").split()
     tricks = tuple(sorted({_as_int(i) for i in items}))
     if any(not 1 <= t <= 11 for t in tricks):
-        raise ValueError(f"trick numbers run from 1 to 11, not '{raw}'")
+        raise ValueError(f"trick numbers run from 1 to 11, not {_quoted(raw)}")
     return tricks
 
 

@@ -15,8 +15,16 @@ from importlib import resources
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
 from reversis_score.render.tables import human_number, signed
+from reversis_score.scrub import printable
+
+
+def bdi(value: Any) -> Markup:
+    """A name or a title from a record, escaped and isolated: a right-to-left override in it
+    turns round only itself, never the text around it."""
+    return Markup("<bdi>%s</bdi>") % value
 
 
 @cache
@@ -27,6 +35,7 @@ def environment() -> jinja2.Environment:
                              trim_blocks=True, lstrip_blocks=True)
     env.filters["signed"] = signed  # +5, −3, 0
     env.filters["number"] = human_number  # −126: the typographic minus, as every page writes it
+    env.filters["bdi"] = bdi  # names and titles in the text of a page (not in attributes)
     return env
 
 
@@ -42,4 +51,5 @@ def render(template: str, *, offline: bool = False, **values: Any) -> str:
     values.setdefault("csrf", "")
     values.setdefault("read_only", True)
     css = static_text("app.css") if offline else ""
-    return environment().get_template(template).render(offline=offline, inline_css=css, **values)
+    page = environment().get_template(template).render(offline=offline, inline_css=css, **values)
+    return printable(page)  # no control character from a record reaches a page
