@@ -80,6 +80,10 @@ def write_block_streamed(title: str, headers: list[str], rows: Iterable[list], f
     holding a batch of rows at most: the rows wait in a temporary file while the widest cell
     and the alignment of each column are found, then are written a batch at a time, each
     batch padded to the whole table's widths (its widest cells go with it, then are dropped)."""
+    def clean(cell):  # as _printable_block cleans a whole block
+        return printable(cell) if isinstance(cell, str) else cell
+    title, headers = clean(title), [clean(h) for h in headers]
+    rows = ([clean(c) for c in row] for row in rows)
     with tempfile.TemporaryFile() as waiting:
         widest, aligns, count = _measure(headers, rows, fmt, waiting)
         heading = _title(title, fmt)
