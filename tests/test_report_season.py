@@ -46,7 +46,7 @@ def test_season_of_several_records(tmp_path):
         for player, amount in ledger.between_players().items():
             net[player] = net.get(player, 0) + amount
     for payer, payee, amount in settle_up(net):
-        assert f"<li>{payer} pays {payee} {amount}</li>" in page
+        assert f"<li><bdi>{payer}</bdi> pays <bdi>{payee}</bdi> {amount}</li>" in page
     assert page.count('<g class="player"') == 2 * len(net)  # the wide chart and the phone's
     assert "after session 3" in page
 
