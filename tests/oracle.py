@@ -17,6 +17,7 @@ _PARLETT = {
     "ace_dumped": 1, "ace_forced": 1, "diamond_ace_factor": 2,
     "quinola_dumped": 5, "quinola_forced": 10, "quinola_forced_others": 5,
     "opposite_doubles_side": True, "double_tricks": [10, 11], "quinola_pool_in_last_tricks": True,
+    "opposite_doubles_party": True,
     "party_base": 4, "talon_values": "points", "preference": "reverse",
     "party_per_card": 0, "party_unit": 1, "tie_rule": "tricks", "quinola_led_remise": True,
     "reversis_pool": "quinola-early", "taker_paid": "barred",
@@ -35,7 +36,8 @@ PRESETS: dict[str, dict] = {
                   "ace_forced": 5, "double_tricks": [11], "quinola_pool_in_last_tricks": False,
                   "broken_reversis": "by-trick", "party_base": 0, "party_per_card": 4,
                   "party_unit": 5, "tie_rule": "nearest", "reversis_pool": "unless-quinola-late",
-                  "broken_by_quinola": "none", "espagnolette_lost": "regles-fr"},
+                  "broken_by_quinola": "none", "espagnolette_lost": "regles-fr",
+                  "opposite_doubles_party": False},
     "manuscrit": {**_PARLETT, "pools": "single", "pool_ante": 10, "pool_refill_below": 45,
                   "double_tricks": [1, 11], "talon_values": "ad5-jh4",
                   "espagnolette_lost": "manuscrit", "espagnolette_pays_broken": True,
@@ -322,7 +324,8 @@ def _settle_hand(k, players, table, hand):
                 value += sum(tv.get(c, POINTS.get(c[0], 0)) for c in talon)
                 value += k["party_per_card"] * len(talon)
             value *= k["party_unit"]
-            pay("party", loser, winner, value * (2 if opp(loser) == winner else 1))
+            doubled = k["opposite_doubles_party"] and opp(loser) == winner
+            pay("party", loser, winner, value * (2 if doubled else 1))
             # -- led payments, in trick order (§5, §13 rule 4)
             if not hand.get("claims_waived"):
                 for t, h, c in led_cards:
