@@ -1,0 +1,37 @@
+"""docs/rules.md taken at its word: each test quotes the sentence of the rule book it holds.
+
+Issue 31: a second settlement written from docs/rules.md alone found four places where the
+engine departed from its own docs, and several where the docs left the reader guessing. Each
+is decided here, one test a sentence. Players sit Anne Bruno Claire Denis in order of play
+(Anne opposite Claire, Bruno opposite Denis); the dealer is Denis unless said.
+"""
+from builders import hand, items_of, net_of, record, settle
+
+# Anne takes tricks 1–9. Trick 10: Anne leads a club, Claire (no club) places Quinola on it and
+# gathers the trick, which Bruno's 5♣ won by the cards. Claire leads J♠ to trick 11.
+QUINOLA_PLACED_BREAKS = [
+    "Anne: AS 2S 3S 4S", "Anne: KS 5S 6S 7S", "Anne: QS 8S 9S 2C", "Anne: AD 2D 3D 4D",
+    "Anne: KD 5D 6D 7D", "Anne: QD 8D 9D JD", "Anne: AH 2H 3H 4H", "Anne: KH 5H 6H 7H",
+    "Anne: QH 8H 9H 6C", "Anne: 3C 5C JH 4C | gathered by Claire", "Claire: JS 7C 8C 9C"]
+
+
+def kinds(ledger):
+    return [(i[1], i[3], i[4], i[5]) for i in items_of(ledger) if i[6] is None and "ante" not in i[1]]
+
+
+# ------------------------------------------------------------------ the four departures
+def test_broken_by_quinola_needs_the_reversis_players_heart_lead():
+    # docs/rules.md §8: "**Broken by Quinola** (the breaker's Quinola took the trick on his
+    # heart lead)"; §5: Quinola is forced when "he followed suit with it". Placed on a club
+    # lead and gathered, it breaks the reversis as any card would: the 64 alone, no forced
+    # Quinola (nets −69/+59, not −9/+19).
+    ledger = settle(record(hand("Denis", QUINOLA_PLACED_BREAKS)))
+    assert kinds(ledger) == [("reversis-broken", "Anne", "Claire", 64)]
+    assert net_of(ledger) == {"Anne": -69, "Bruno": -5, "Claire": 59, "Denis": -10}
+    assert "by Quinola" not in ledger.hands[0].settlement.items[-1].why
+
+
+def test_broken_by_quinola_flat_needs_the_heart_lead_too():
+    # The same sentence under denexa ("flat"): no 10 back, as no Quinola was forced.
+    ledger = settle(record(hand("Denis", QUINOLA_PLACED_BREAKS), rules="denexa"))
+    assert kinds(ledger) == [("reversis-broken", "Anne", "Claire", 64)]
