@@ -401,7 +401,8 @@ def _reversis(k, players, table, items, pay, mult, tricks, rp, esp, quinola_by, 
         amount = k["reversis_broken"]
     payer = esp if (esp is not None and esp != breaker and k["espagnolette_pays_broken"]) else rp
     pay("reversis-broken", payer, breaker, amount, True)
-    if dict((p, c) for p, c in plays)[breaker] == QUINOLA:     # broken by Quinola, forced on rp's lead
+    # broken by Quinola: forced on rp's heart lead (a Quinola placed and gathered is not)
+    if dict((p, c) for p, c in plays)[breaker] == QUINOLA and leader == rp and suit(plays[0][1]) == "H":
         if k["broken_by_quinola"] == "flat":
             pay("quinola-forced", breaker, rp, k["quinola_forced"])
         elif k["broken_by_quinola"] == "forced":

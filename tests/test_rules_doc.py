@@ -35,3 +35,10 @@ def test_broken_by_quinola_flat_needs_the_heart_lead_too():
     # The same sentence under denexa ("flat"): no 10 back, as no Quinola was forced.
     ledger = settle(record(hand("Denis", QUINOLA_PLACED_BREAKS), rules="denexa"))
     assert kinds(ledger) == [("reversis-broken", "Anne", "Claire", 64)]
+
+
+def test_the_departures_settle_alike_in_the_oracle():
+    # tests/oracle.py, written from docs/rules.md alone, pays these hands the same.
+    from oracle_adapter import compare_text
+    for rules in ("parlett", "denexa", "regles-fr", "manuscrit"):
+        assert compare_text(record(hand("Denis", QUINOLA_PLACED_BREAKS), rules=rules)) == []
