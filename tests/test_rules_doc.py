@@ -37,8 +37,28 @@ def test_broken_by_quinola_flat_needs_the_heart_lead_too():
     assert kinds(ledger) == [("reversis-broken", "Anne", "Claire", 64)]
 
 
+# Bruno takes trick 1 and Anne tricks 2–9: a party hand. Trick 10 as above: Claire places
+# Quinola on Anne's club lead and gathers the trick herself.
+QUINOLA_PLACED_GATHERED = ["Anne: 2S AS 3S 4S", "Bruno: 5S 6S 7S KS", *QUINOLA_PLACED_BREAKS[2:]]
+
+
+def test_quinola_placed_on_a_trick_its_player_gathers_pays_nobody():
+    # docs/rules.md §10: "An Ace or Quinola he placed on that trick stays in his own trick: it
+    # was placed on nobody, so nothing is paid for it and Quinola takes no pool"; docs/ledger.md:
+    # payer and payee are never the same. No "Claire pays Claire", and the pool stays.
+    for rules in ("parlett", "denexa", "regles-fr", "manuscrit"):
+        ledger = settle(record(hand("Denis", QUINOLA_PLACED_GATHERED), rules=rules))
+        items = ledger.hands[0].settlement.items
+        assert all(i.payer != i.payee for i in items)
+        assert not [i for i in items if i.kind in ("quinola-dumped", "pool-take")]
+    ledger = settle(record(hand("Denis", QUINOLA_PLACED_GATHERED)))
+    assert net_of(ledger) == {"Anne": -21, "Bruno": -6, "Claire": -5, "Denis": 7}
+    assert list(ledger.hands[0].settlement.pools_after) == [25]
+
+
 def test_the_departures_settle_alike_in_the_oracle():
     # tests/oracle.py, written from docs/rules.md alone, pays these hands the same.
     from oracle_adapter import compare_text
     for rules in ("parlett", "denexa", "regles-fr", "manuscrit"):
-        assert compare_text(record(hand("Denis", QUINOLA_PLACED_BREAKS), rules=rules)) == []
+        for tricks in (QUINOLA_PLACED_BREAKS,):
+            assert compare_text(record(hand("Denis", tricks), rules=rules)) == []
