@@ -266,6 +266,8 @@ def _settle_hand(k, players, table, hand):
             for h, c in plays:
                 if c[0] != "A" and c != QUINOLA:
                     continue
+                if h == w and suit(c) != led:
+                    continue                  # placed on a trick he gathers himself: on nobody (§10)
                 if h == leader:
                     led_cards.append((t, h, c))
                     if c == QUINOLA and k["quinola_led_remise"]:

@@ -60,5 +60,5 @@ def test_the_departures_settle_alike_in_the_oracle():
     # tests/oracle.py, written from docs/rules.md alone, pays these hands the same.
     from oracle_adapter import compare_text
     for rules in ("parlett", "denexa", "regles-fr", "manuscrit"):
-        for tricks in (QUINOLA_PLACED_BREAKS,):
+        for tricks in (QUINOLA_PLACED_BREAKS, QUINOLA_PLACED_GATHERED):
             assert compare_text(record(hand("Denis", tricks), rules=rules)) == []
