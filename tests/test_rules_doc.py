@@ -62,3 +62,22 @@ def test_the_departures_settle_alike_in_the_oracle():
     for rules in ("parlett", "denexa", "regles-fr", "manuscrit"):
         for tricks in (QUINOLA_PLACED_BREAKS, QUINOLA_PLACED_GATHERED):
             assert compare_text(record(hand("Denis", tricks), rules=rules)) == []
+
+
+# Anne takes tricks 1–9 and leads a heart to trick 10: Bruno's Quinola is forced and takes it.
+QUINOLA_FORCED_BREAKS = [
+    "Anne: AS 3S AD AC", "Anne: KS KH KD KC", "Anne: QS QH QD QC", "Anne: JS 9H JD JC",
+    "Anne: 9S 8H 9D 9C", "Anne: 8S 7H 8D 8C", "Anne: 7S 6H 7D 7C", "Anne: 6S 5H 6D 6C",
+    "Anne: 5S 4H 5D 5C", "Anne: 2H JH 4D 4C", "Bruno: AH 3D 3C 4S"]
+
+
+def test_broken_by_quinola_flat_pays_back_quinola_forced():
+    # docs/rules.md, the engine's readings: "`broken_by_quinola: flat` (`denexa`): the reversis
+    # player still pays the 64 and the breaker pays him back `quinola_forced`, not doubled ...
+    # A house rule that changes `quinola_forced` changes this payment with it
+    # (`quinola_forced: 20`: 20 back)."
+    flat = [("reversis-broken", "Anne", "Bruno", 64), ("quinola-forced", "Bruno", "Anne", 10)]
+    assert kinds(settle(record(hand("Denis", QUINOLA_FORCED_BREAKS), rules="denexa"))) == flat
+    house = settle(record(hand("Denis", QUINOLA_FORCED_BREAKS), rules="denexa",
+                          header="rule quinola_forced: 20\n"))
+    assert kinds(house) == [flat[0], ("quinola-forced", "Bruno", "Anne", 20)]

@@ -71,8 +71,8 @@ class Knobs:
                                           "(16/32 at trick 10, double and a remise at 11)",
                                  ("fixed", "by-trick"))
     broken_by_quinola: str = _knob("forced", "§8: broken by Quinola: 64 plus the forced-Quinola "
-                                             "payments, flat (the breaker pays 10), or none (the 64 "
-                                             "alone)", ("forced", "flat", "none"))
+                                             "payments, flat (the breaker pays quinola_forced back), or "
+                                             "none (the 64 alone)", ("forced", "flat", "none"))
     espagnolette_lost: str = _knob("parlett", "§9: what a lost espagnolette pays back: the way of "
                                               "parlett, denexa, manuscrit or regles-fr",
                                    ("parlett", "denexa", "manuscrit", "regles-fr"))

@@ -174,7 +174,7 @@ REGLES_FR = Preset(
         "opposite_doubles_party": (False, "Le gagnant prend alors les quatre cartes qui sont sous le talon "
                                           "et compte les points en ajoutant quatre points à chaque carte, "
                                           "et le perdant lui paye autant de jetons qu'il y a de points. "
-                                          "(The party is paid flat: the one doubling sentence, \"Ces "
+                                          "(The party is not doubled: the one doubling sentence, \"Ces "
                                           "paiements sont toujours doubles pour les vis-à-vis\", closes "
                                           "the paragraph on the Aces and Quinola.)"),
         "pools": ("single", "Chaque joueur prend devant lui l'un des paniers et met 2 jetons dans la "
