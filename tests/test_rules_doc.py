@@ -7,6 +7,8 @@ is decided here, one test a sentence. Players sit Anne Bruno Claire Denis in ord
 """
 from builders import hand, items_of, net_of, record, settle
 
+from reversis_score.pipeline import check_text
+
 # Anne takes tricks 1–9. Trick 10: Anne leads a club, Claire (no club) places Quinola on it and
 # gathers the trick, which Bruno's 5♣ won by the cards. Claire leads J♠ to trick 11.
 QUINOLA_PLACED_BREAKS = [
@@ -56,12 +58,35 @@ def test_quinola_placed_on_a_trick_its_player_gathers_pays_nobody():
     assert list(ledger.hands[0].settlement.pools_after) == [25]
 
 
-def test_the_departures_settle_alike_in_the_oracle():
-    # tests/oracle.py, written from docs/rules.md alone, pays these hands the same.
-    from oracle_adapter import compare_text
-    for rules in ("parlett", "denexa", "regles-fr", "manuscrit"):
-        for tricks in (QUINOLA_PLACED_BREAKS, QUINOLA_PLACED_GATHERED):
-            assert compare_text(record(hand("Denis", tricks), rules=rules)) == []
+
+# Dealer Denis, under manuscrit. Anne discards K♥ Q♥ and plays with ten; Bruno discards 9♥
+# and Claire 2♦, each taking his face-down card; Denis discards 8♥.
+TEN_CARD_DEAL = """deal:
+  Anne: AH 2S 3S 4S 5S 6S 7S 8S 9S KH QH | QS
+  Bruno: JH JS AC KC QC JC 9C 8C 7C AS 9H | KS
+  Claire: 3D 4D 5D 6D 7D 8D 9D JD QD KD 2D | AD
+  Denis: 2H 2C 3C 4C 5C 6C 3H 4H 5H 6H 7H 8H
+"""
+TEN_CARD_TRICKS = ["Anne: AH JH 3D 2H", "Anne: 2S JS 4D 2C", "Bruno: AC 5D 3C 3S", "Bruno: KC 6D 4C 4S",
+                   "Bruno: QC 7D 5C 5S", "Bruno: JC 8D 6C 6S", "Bruno: 9C 9D 3H 7S", "Bruno: 8C JD 4H 8S",
+                   "Bruno: 7C QD 5H 9S", "Bruno: AS KD 6H QS", "Bruno: KS AD 7H"]
+
+
+def test_a_ten_card_line_may_stand_alone_in_the_exchange_with_a_deal():
+    # docs/notation.md: "The line may stand alone in `exchange:` when the rest of the exchange
+    # is not recorded." With a `deal:` too: no "the exchange has no line for Bruno", and the
+    # hand settles as with the whole exchange written.
+    def ten_card(exchange):
+        before = TEN_CARD_DEAL + "exchange:\n  Anne discards KH QH\n" + exchange
+        return record(hand("Denis", TEN_CARD_TRICKS, before=before), rules="manuscrit")
+
+    alone, whole = ten_card(""), ten_card("  Bruno discards 9H\n  Claire discards 2D\n  Denis discards 8H\n")
+    assert net_of(settle(alone)) == net_of(settle(whole)) == {
+        "Anne": 38, "Bruno": -101, "Claire": -26, "Denis": -1}
+    # Any other line still asks for the whole exchange.
+    partial = ten_card("  Bruno discards 9H\n")
+    assert [d.message for d in check_text(partial, "t.rvs").errors] == [
+        "the exchange has no line for Claire", "the exchange has no line for Denis"]
 
 
 # Anne takes tricks 1–9 and leads a heart to trick 10: Bruno's Quinola is forced and takes it.
@@ -81,3 +106,13 @@ def test_broken_by_quinola_flat_pays_back_quinola_forced():
     house = settle(record(hand("Denis", QUINOLA_FORCED_BREAKS), rules="denexa",
                           header="rule quinola_forced: 20\n"))
     assert kinds(house) == [flat[0], ("quinola-forced", "Bruno", "Anne", 20)]
+
+
+def test_the_departures_settle_alike_in_the_oracle():
+    # tests/oracle.py, written from docs/rules.md alone, pays these hands the same.
+    from oracle_adapter import compare_text
+    for rules in ("parlett", "denexa", "regles-fr", "manuscrit"):
+        for tricks in (QUINOLA_PLACED_BREAKS, QUINOLA_PLACED_GATHERED):
+            assert compare_text(record(hand("Denis", tricks), rules=rules)) == []
+    before = TEN_CARD_DEAL + "exchange:\n  Anne discards KH QH\n"
+    assert compare_text(record(hand("Denis", TEN_CARD_TRICKS, before=before), rules="manuscrit")) == []
