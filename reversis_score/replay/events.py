@@ -209,7 +209,9 @@ def _talon(events: EventsRecord, hand: HandRecord, players: tuple[str, ...], kno
            held: dict[str, frozenset[Card]],
            found: Findings) -> tuple[tuple[Card, ...] | None, int | None, int]:
     """The talon's cards (when written, or known from the deal), its points, its number of cards."""
-    takers = sum(1 for e in hand.exchange or () if e.action == "takes")
+    # one who takes his face-down card without discarding keeps a card over, out of the talon;
+    # without the deal nobody knows which, and the talon is every card not played
+    takers = sum(1 for e in hand.exchange or () if e.action == "takes") if hand.deal is not None else 0
     count = 4 + len(ten_card_players(hand)) - takers
     deal_talon = _deal_talon(hand, players, knobs, held)
     if len(events.talon) > 1:
@@ -305,7 +307,8 @@ def _party(events: EventsRecord, hand: HandRecord, knobs: Knobs, rev: ReversisEv
         found.rule(f"{winner} both wins and loses the party", losers[0].span)
     elif winner in unpaid:
         found.rule(f"{winner} cannot win the party: barred this hand (RULES §7, §10)", winners[0].span)
-    elif winner is not None and winner in points and loser in points and points[winner] > points[loser]:
+    elif winner is not None and winner in points and loser in points and points[winner] > points[loser] \
+            and not events.espagnolette:  # a lost espagnolette loses the party, whatever its points
         found.rule(f"{winner} wins the party with {points[winner]} points, more than {loser}, who loses it "
                    f"with {points[loser]}: the winner has the fewest points", winners[0].span)
     return winner, loser
