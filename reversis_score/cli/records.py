@@ -113,6 +113,9 @@ def format_command(
         "--suits", help="Write suits as letters (AS) or symbols (A♠).")] = Suits.letters,
     in_place: Annotated[bool, typer.Option(
         "--in-place", help="Rewrite the file (a temporary file, then a rename).")] = False,
+    events: Annotated[bool, typer.Option(
+        "--events", help=("Write each hand recorded card by card as its events (the party, the talon, "
+                          "each Ace and Quinola, the reversis): it settles to the same ledger."))] = False,
 ) -> None:
     """Write a record in one canonical layout (comments kept)."""
     from reversis_score.files import write_atomically
@@ -125,7 +128,10 @@ def format_command(
         for diag in parsed.diagnostics:
             typer.echo(render(diag, file, parsed.lines), err=True)
         raise typer.Exit(1)
-    output = format_record(parsed.session(), text, symbols=suits is Suits.symbols)
+    if events:
+        output = _as_events(text, file, suits is Suits.symbols)
+    else:
+        output = format_record(parsed.session(), text, symbols=suits is Suits.symbols)
     if in_place and file == "-":
         fail("error: --in-place needs a file, not standard input", 2)
     if not in_place:
@@ -135,6 +141,19 @@ def format_command(
         write_atomically(Path(file), output.encode("utf-8"))
     except OSError as exc:
         fail(f"error: cannot rewrite {file} ({exc.strerror or exc}); the file is unchanged", 2)
+
+
+def _as_events(text: str, file: str, symbols: bool) -> str:
+    """``format --events``: a record with errors is refused (its hands' events are not known)."""
+    from reversis_score.notation.diagnostics import render
+    from reversis_score.render.events import as_events
+    output, session = as_events(text, file, Path(file).parent if file != "-" else None, symbols)
+    if output is None:
+        for diag in session.diagnostics:
+            typer.echo(render(diag, file, session.lines), err=True)
+        fail(f"{file}: not written as events: the record has errors", 1)
+    assert output is not None
+    return output
 
 
 @app.command(epilog="Examples: reversis-score settle club.rvs --itemised; "
