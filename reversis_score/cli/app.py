@@ -208,6 +208,25 @@ def print_diagnostics(session: CheckedSession) -> None:
         typer.echo(render(diag, session.file, session.lines), err=True)
 
 
+def terminal_width() -> int | None:
+    """The width a table must fit: None when standard output is not a terminal (a pipe or a
+    file: each row stays one line, as scripts expect); else ``COLUMNS``, else the terminal's
+    own width, else 100."""
+    try:
+        if not sys.stdout.isatty():
+            return None
+    except (AttributeError, ValueError):  # a closed or replaced stream
+        return None
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isdigit() and 0 < int(columns) < 100_000:
+        return int(columns)
+    try:
+        size = os.get_terminal_size(sys.stdout.fileno()).columns
+    except (OSError, AttributeError, ValueError):
+        size = 0
+    return size if size > 0 else 100
+
+
 def fail(message: str, code: int) -> NoReturn:
     typer.echo(message, err=True)
     raise typer.Exit(code)
@@ -258,5 +277,5 @@ def render_ledger(ledger, output: Output, itemised: bool, hand: int | None) -> s
     if output is Output.csv:
         return tables.items_csv([ledger], hand)
     if chosen is not None:
-        return tables.write_blocks(tables.hand_blocks(chosen), output.value)
-    return tables.write_blocks(tables.summary_blocks(ledger, itemised), output.value)
+        return tables.write_blocks(tables.hand_blocks(chosen), output.value, terminal_width())
+    return tables.write_blocks(tables.summary_blocks(ledger, itemised), output.value, terminal_width())

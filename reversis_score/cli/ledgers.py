@@ -15,7 +15,16 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from reversis_score.cli import complete
-from reversis_score.cli.app import Output, app, fail, guarded, load_checked, print_diagnostics, try_load
+from reversis_score.cli.app import (
+    Output,
+    app,
+    fail,
+    guarded,
+    load_checked,
+    print_diagnostics,
+    terminal_width,
+    try_load,
+)
 from reversis_score.cli.records import JOBS_FORCE_HELP, JOBS_HELP, QUIET_HELP
 
 if TYPE_CHECKING:  # imported where used: --help and check stay light
@@ -102,7 +111,7 @@ def audit(
         if output is Shown.json:
             docs.append(audited_document(result))
         else:
-            texts.append(write_blocks(audit_blocks(result), output.value))
+            texts.append(write_blocks(audit_blocks(result), output.value, terminal_width()))
     if output is Shown.json and docs:
         import json
         sys.stdout.write(json.dumps(docs[0] if len(files) == 1 else docs, ensure_ascii=False,
@@ -148,7 +157,7 @@ def why(
         )
         head = Block(session_title(ledger), [], [[rules_line(ledger)]]
                      + [[note] for note in incomplete_note(ledger)])
-        sys.stdout.write(write_blocks([head] + why_blocks(ans), output.value))
+        sys.stdout.write(write_blocks([head] + why_blocks(ans), output.value, terminal_width()))
     raise typer.Exit(1 if session.errors else 0)
 
 
@@ -254,7 +263,7 @@ def season(
     elif output is Output.csv:
         sys.stdout.write(seasons.season_csv(result))
     else:
-        sys.stdout.write(write_blocks(seasons.season_blocks(result, since), output.value))
+        sys.stdout.write(write_blocks(seasons.season_blocks(result, since), output.value, terminal_width()))
 
 
 # ------------------------------------------------------------------ report

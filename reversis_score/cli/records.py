@@ -21,6 +21,7 @@ from reversis_score.cli.app import (
     read_record,
     render_ledger,
     stdin_bytes,
+    terminal_width,
     validate_rules_option,
 )
 
@@ -253,7 +254,8 @@ def rules_command(
     except rulesview.RulesProblem as exc:
         fail(f"error: {exc}", 2)
     from reversis_score.render.tables import blocks_text
-    sys.stdout.write(blocks_text(blocks, output.value))
+    sys.stdout.write(blocks_text(blocks, output.value, terminal_width(),
+                                 wide="list" if name is not None and diff is None else "wrap"))
 
 
 def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) -> None:
@@ -280,5 +282,5 @@ def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) 
     else:
         from reversis_score.render.tables import write_blocks
         fmt = "markdown" if output is Output.markdown else "table"
-        sys.stdout.write(write_blocks(cmp.compare_blocks(readings, itemised), fmt))
+        sys.stdout.write(write_blocks(cmp.compare_blocks(readings, itemised), fmt, terminal_width()))
     raise typer.Exit(0)
