@@ -14,6 +14,7 @@ from reversis_score.cli import complete
 from reversis_score.cli.app import (
     Output,
     app,
+    examples,
     fail,
     guarded,
     load_checked,
@@ -21,6 +22,7 @@ from reversis_score.cli.app import (
     read_record,
     render_ledger,
     stdin_bytes,
+    terminal_width,
     validate_rules_option,
 )
 
@@ -42,7 +44,7 @@ JOBS_FORCE_HELP = "Allow --jobs above the number of CPUs."
 QUIET_HELP = "No progress bar (it shows only on a terminal, for work over ~2 s)."
 
 
-@app.command(epilog="Example: reversis-score check samples/*.rvs")
+@app.command(epilog=examples("reversis-score check samples/*.rvs", "reversis-score check --strict club.rvs"))
 def check(
     files: complete.RecordFiles,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
@@ -106,7 +108,7 @@ def summary_line(session: CheckSummary) -> str:
                 f"{verdict}")
 
 
-@app.command(name="format", epilog="Example: reversis-score format club.rvs --suits symbols --in-place")
+@app.command(name="format", epilog=examples("reversis-score format club.rvs --suits symbols --in-place"))
 def format_command(
     file: complete.RecordFile,
     suits: Annotated[Suits, typer.Option(
@@ -156,8 +158,10 @@ def _as_events(text: str, file: str, symbols: bool) -> str:
     return output
 
 
-@app.command(epilog="Examples: reversis-score settle club.rvs --itemised; "
-                     "reversis-score settle club.rvs --hand 3; reversis-score settle club.rvs --format json")
+@app.command(epilog=examples("reversis-score settle club.rvs --itemised",
+                             "reversis-score settle club.rvs --hand 3",
+                             "reversis-score settle club.rvs --format json",
+                             "reversis-score settle club.rvs --compare parlett,denexa"))
 def settle(
     file: complete.RecordFile,
     itemised: Annotated[bool, typer.Option("--itemised", help="Add every item of every hand.")] = False,
@@ -248,8 +252,9 @@ def _printing_diagnostics(stream: SessionStream) -> list[int]:
     return errors
 
 
-@app.command(name="rules", epilog="Examples: reversis-score rules; reversis-score rules manuscrit; "
-                                  "reversis-score rules --diff parlett regles-fr")
+@app.command(name="rules", epilog=examples("reversis-score rules", "reversis-score rules manuscrit",
+                                          "reversis-score rules double_tricks",
+                                          "reversis-score rules --diff parlett regles-fr"))
 def rules_command(
     name: Annotated[str | None, typer.Argument(
         metavar="[NAME]", show_default=False, autocompletion=complete.rules_names,
@@ -272,7 +277,8 @@ def rules_command(
     except rulesview.RulesProblem as exc:
         fail(f"error: {exc}", 2)
     from reversis_score.render.tables import blocks_text
-    sys.stdout.write(blocks_text(blocks, output.value))
+    sys.stdout.write(blocks_text(blocks, output.value, terminal_width(),
+                                 wide="list" if name is not None and diff is None else "wrap"))
 
 
 def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) -> None:
@@ -299,5 +305,5 @@ def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) 
     else:
         from reversis_score.render.tables import write_blocks
         fmt = "markdown" if output is Output.markdown else "table"
-        sys.stdout.write(write_blocks(cmp.compare_blocks(readings, itemised), fmt))
+        sys.stdout.write(write_blocks(cmp.compare_blocks(readings, itemised), fmt, terminal_width()))
     raise typer.Exit(0)
