@@ -7,6 +7,7 @@ is decided here, one test a sentence. Players sit Anne Bruno Claire Denis in ord
 """
 from builders import (
     ESPAGNOLETTE_WON,
+    FORCED_LAST,
     PARTY_DUMP,
     REVERSIS_BROKEN_BY_QUINOLA,
     REVERSIS_MADE,
@@ -243,3 +244,15 @@ def test_the_departures_settle_alike_in_the_oracle():
             assert compare_text(record(hand("Denis", tricks), rules=rules)) == []
     before = TEN_CARD_DEAL + "exchange:\n  Anne discards KH QH\n"
     assert compare_text(record(hand("Denis", TEN_CARD_TRICKS, before=before), rules="manuscrit")) == []
+
+
+def test_an_empty_basket_is_said_empty_and_a_low_one_holds_so_much():
+    # Issue 31: "the basket holds less than 1, so it is refilled" for an empty basket.
+    first = settle(record(hand("Denis", PARTY_DUMP), rules="regles-fr")).hands[0].settlement
+    assert first.items[0].why.startswith("the basket is empty, so it is refilled: Anne antes 10")
+    fined = hand("Denis", PARTY_DUMP, extra="irregular: out-of-turn Anne\n")  # Quinola empties it; 5 go in
+    low = settle(record(fined, hand("Denis", FORCED_LAST), rules="manuscrit"))
+    left = low.hands[0].settlement.pools_after[0]
+    second = [i.why for i in low.hands[1].settlement.items if i.kind == "pool-ante"]
+    assert 0 < left < 45 and len(second) == 4
+    assert second[0].startswith(f"the basket holds {left}, less than 45, so it is refilled")
