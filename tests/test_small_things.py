@@ -1,0 +1,45 @@
+"""Issue 31's small things, each as the user meets it at the command line."""
+from conftest import ROOT
+from typer.testing import CliRunner
+
+from reversis_score.cli import app
+
+runner = CliRunner()
+
+
+def invoke(*args, input=None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_check_a_folder_checks_every_record_under_it(tmp_path, monkeypatch):
+    # Was: "samples/: is a directory".
+    (tmp_path / "night").mkdir()
+    (tmp_path / "night" / "deeper").mkdir()
+    club = (ROOT / "samples" / "club-night.rvs").read_text("utf-8")
+    for name in ("night/b.rvs", "night/deeper/a.rvs", "night/a.rvs"):
+        (tmp_path / name).write_text(club, "utf-8")
+    (tmp_path / "night" / "notes.txt").write_text("not a record", "utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = invoke("check", "night/")
+    assert result.exit_code == 0
+    assert [line.split(":")[0] for line in result.output.splitlines()] == [
+        "night/a.rvs", "night/b.rvs", "night/deeper/a.rvs"]
+
+
+def test_check_samples_folder_names_each_bad_record(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    result = invoke("check", "samples/")
+    records = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "samples").rglob("*.rvs"))
+    said = {line.split(":")[0] for line in result.output.splitlines()}
+    assert records and set(records) <= said
+    assert result.exit_code == 1  # samples/bad holds bad records
+
+
+def test_check_an_empty_folder_is_a_usage_error(tmp_path):
+    result = invoke("check", str(tmp_path))
+    assert result.exit_code == 2 and "no record (.rvs) in this folder or under it" in result.output
+
+
+def test_itemized_is_itemised():
+    sample = str(ROOT / "samples" / "club-night.rvs")
+    assert invoke("settle", sample, "--itemized").output == invoke("settle", sample, "--itemised").output
