@@ -43,3 +43,25 @@ def test_check_an_empty_folder_is_a_usage_error(tmp_path):
 def test_itemized_is_itemised():
     sample = str(ROOT / "samples" / "club-night.rvs")
     assert invoke("settle", sample, "--itemized").output == invoke("settle", sample, "--itemised").output
+
+
+def _right_aligned(text: str, header: str) -> bool:
+    """Whether every row's cell under ``header`` ends where the heading ends."""
+    lines = text.splitlines()
+    top = next(i for i, line in enumerate(lines) if header in line.split())
+    end = lines[top].index(header) + len(header)
+    rows = []
+    for line in lines[top + 2:]:
+        if not line.strip():
+            break
+        rows.append(line)
+    return bool(rows) and all(len(r) >= end and r[end - 1] != " " for r in rows)
+
+
+def test_compare_and_audit_right_align_their_number_columns():
+    # Issue 31: "pools left 60 95 100" and audit's "−63 (due −64)" made their columns left-aligned.
+    sample = str(ROOT / "samples" / "club-night.rvs")
+    compare = invoke("settle", sample, "--compare", "parlett,denexa").output
+    assert _right_aligned(compare, "parlett") and _right_aligned(compare, "denexa")
+    audit = invoke("audit", str(ROOT / "tests" / "data" / "ledgers" / "autumn-1-disputed.rvs")).output
+    assert all(_right_aligned(audit, name) for name in ("Anne", "Bruno", "Claire", "Denis", "pools"))
