@@ -65,3 +65,16 @@ def test_compare_and_audit_right_align_their_number_columns():
     assert _right_aligned(compare, "parlett") and _right_aligned(compare, "denexa")
     audit = invoke("audit", str(ROOT / "tests" / "data" / "ledgers" / "autumn-1-disputed.rvs")).output
     assert all(_right_aligned(audit, name) for name in ("Anne", "Bruno", "Claire", "Denis", "pools"))
+
+
+def test_record_refuses_a_fifo_or_a_device_unread(tmp_path):
+    # Why 11: record/terminal.py read its file without the size bound or the regular-file check.
+    import os
+    import subprocess
+    import sys
+    fifo = tmp_path / "pipe.rvs"
+    os.mkfifo(fifo)
+    command = [sys.executable, "-c", "from reversis_score.cli import main; main()"]
+    for name in (str(fifo), "/dev/zero"):
+        done = subprocess.run(command + ["record", name], input=b"", capture_output=True, timeout=120)
+        assert done.returncode == 2 and b"not a regular file" in done.stderr, name
