@@ -10,7 +10,6 @@ so that one mistake gives one refusal; the rest is read and said to be skipped. 
 """
 from __future__ import annotations
 
-import os
 import sys
 import textwrap
 from collections.abc import Callable, Iterable
@@ -53,7 +52,7 @@ def open_record(path: Path, header: list[str], interactive: bool, err: TextIO,
     from reversis_score.notation.parse import decode
     from reversis_score.reading import ReadProblem, read_limited
     try:  # bounded, and only a regular file: a FIFO or /dev/zero is refused unread
-        data = read_limited(path, "record") if os.path.lexists(path) else b""
+        data = read_limited(path, "record") if path.exists() else b""
     except ReadProblem as exc:
         err.write(f"error: {exc}\n")
         return 2
