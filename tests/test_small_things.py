@@ -78,3 +78,12 @@ def test_record_refuses_a_fifo_or_a_device_unread(tmp_path):
     for name in (str(fifo), "/dev/zero"):
         done = subprocess.run(command + ["record", name], input=b"", capture_output=True, timeout=120)
         assert done.returncode == 2 and b"not a regular file" in done.stderr, name
+
+
+def test_export_of_an_empty_file_says_it_once(tmp_path):
+    # Why 11: "has record errors: not exported" came after "the file is empty" for the same file.
+    empty = tmp_path / "empty.rvs"
+    empty.write_text("", "utf-8")
+    result = invoke("export", str(empty), "--format", "json")
+    assert result.exit_code == 1
+    assert "the file is empty" in result.output and "has record errors" not in result.output
