@@ -17,6 +17,7 @@ _PARLETT = {
     "ace_dumped": 1, "ace_forced": 1, "diamond_ace_factor": 2,
     "quinola_dumped": 5, "quinola_forced": 10, "quinola_forced_others": 5,
     "opposite_doubles_side": True, "double_tricks": [10, 11], "quinola_pool_in_last_tricks": True,
+    "opposite_doubles_party": True,
     "party_base": 4, "talon_values": "points", "preference": "reverse",
     "party_per_card": 0, "party_unit": 1, "tie_rule": "tricks", "quinola_led_remise": True,
     "reversis_pool": "quinola-early", "taker_paid": "barred",
@@ -35,7 +36,8 @@ PRESETS: dict[str, dict] = {
                   "ace_forced": 5, "double_tricks": [11], "quinola_pool_in_last_tricks": False,
                   "broken_reversis": "by-trick", "party_base": 0, "party_per_card": 4,
                   "party_unit": 5, "tie_rule": "nearest", "reversis_pool": "unless-quinola-late",
-                  "broken_by_quinola": "none", "espagnolette_lost": "regles-fr"},
+                  "broken_by_quinola": "none", "espagnolette_lost": "regles-fr",
+                  "opposite_doubles_party": False},
     "manuscrit": {**_PARLETT, "pools": "single", "pool_ante": 10, "pool_refill_below": 45,
                   "double_tricks": [1, 11], "talon_values": "ad5-jh4",
                   "espagnolette_lost": "manuscrit", "espagnolette_pays_broken": True,
@@ -264,6 +266,8 @@ def _settle_hand(k, players, table, hand):
             for h, c in plays:
                 if c[0] != "A" and c != QUINOLA:
                     continue
+                if h == w and suit(c) != led:
+                    continue                  # placed on a trick he gathers himself: on nobody (§10)
                 if h == leader:
                     led_cards.append((t, h, c))
                     if c == QUINOLA and k["quinola_led_remise"]:
@@ -322,7 +326,8 @@ def _settle_hand(k, players, table, hand):
                 value += sum(tv.get(c, POINTS.get(c[0], 0)) for c in talon)
                 value += k["party_per_card"] * len(talon)
             value *= k["party_unit"]
-            pay("party", loser, winner, value * (2 if opp(loser) == winner else 1))
+            doubled = k["opposite_doubles_party"] and opp(loser) == winner
+            pay("party", loser, winner, value * (2 if doubled else 1))
             # -- led payments, in trick order (§5, §13 rule 4)
             if not hand.get("claims_waived"):
                 for t, h, c in led_cards:
@@ -398,7 +403,8 @@ def _reversis(k, players, table, items, pay, mult, tricks, rp, esp, quinola_by, 
         amount = k["reversis_broken"]
     payer = esp if (esp is not None and esp != breaker and k["espagnolette_pays_broken"]) else rp
     pay("reversis-broken", payer, breaker, amount, True)
-    if dict((p, c) for p, c in plays)[breaker] == QUINOLA:     # broken by Quinola, forced on rp's lead
+    # broken by Quinola: forced on rp's heart lead (a Quinola placed and gathered is not)
+    if dict((p, c) for p, c in plays)[breaker] == QUINOLA and leader == rp and suit(plays[0][1]) == "H":
         if k["broken_by_quinola"] == "flat":
             pay("quinola-forced", breaker, rp, k["quinola_forced"])
         elif k["broken_by_quinola"] == "forced":

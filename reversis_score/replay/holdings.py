@@ -56,7 +56,9 @@ def _check_exchange_lines(hand: HandRecord, players, knobs: Knobs, found) -> Non
             verb = {"keeps": "keep", "peeks": "peek", "takes": "take without discarding"}[line.action]
             twelve = f", or {who} would play with 12 cards" if line.action == "keeps" else ""
             found.rule(f"{who} cannot {verb}: {whose} discards one card{twelve}", line.span)
-    if hand.deal is not None:
+    # A ten-card player's line may stand alone when the rest of the exchange is not recorded
+    # (docs/notation.md): only an exchange of other lines must name everyone.
+    if hand.deal is not None and not all(line.action == "discards-two" for line in hand.exchange):
         for player in players:
             if player not in seen:
                 found.rule(f"the exchange has no line for {player}", hand.span)

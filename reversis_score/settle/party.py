@@ -97,11 +97,11 @@ def decide(play: Play, knobs: Knobs, espagnolette: str | None, esp_won: bool) ->
 
 
 def pay_party(book: HandBook, result: PartyResult, espagnolette: str | None) -> None:
-    """The loser pays the winner the party's value, ×2 if they sit opposite."""
+    """The loser pays the winner the party's value, ×2 if they sit opposite (``opposite_doubles_party``)."""
     if result.winner is None or result.loser is None:
         return
     play, win, lose = book.play, result.winner, result.loser
-    factor = 2 if play.opposite(win, lose) else 1
+    factor = 2 if book.knobs.opposite_doubles_party and play.opposite(win, lose) else 1
     amount = result.value * factor
     how = (f"{win} wins the party with {play.points[win]} points ({play.tricks_won[win]} tricks), "
            f"{lose} loses it with {play.points[lose]}")

@@ -40,9 +40,15 @@ class Reversis:
 
     @property
     def by_quinola(self) -> bool:
-        """The breaker won the breaking trick with Quinola, forced on the reversis heart lead."""
+        """The breaker's Quinola took the breaking trick on the reversis player's heart lead (§8).
+
+        Quinola placed on another suit's lead is not forced (§5: forced is "he followed suit
+        with it"), even when its player gathers the trick (``| gathered by``)."""
         trick = self.breaking_trick
-        return trick is not None and trick.winning_card.is_quinola and trick.leader == self.player
+        if trick is None or trick.leader != self.player:
+            return False
+        card = trick.winning_card
+        return card.is_quinola and trick.suit == card.suit
 
 
 def find_reversis(play: Play, knobs: Knobs) -> Reversis | None:
