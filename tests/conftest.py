@@ -6,6 +6,11 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# bench/mutate.py runs the tests on each mutant with --hypothesis-profile=mutation: the same
+# examples every run (no randomness, no example database), so a mutant is caught or not alike.
+settings.register_profile("mutation", derandomize=True, database=None, deadline=None)
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
