@@ -103,7 +103,8 @@ def write_report(found: dict[str, str]) -> None:
     lines = ["# Mutants that survived the settle-focused tests", "",
              "Written by `bench/mutate.py` (mutmut; hypothesis held to fixed examples). A mutant is",
              "*killed* when a test fails on it; *survived* when every test still passes.", "",
-             "| package | mutants | killed | survived | timeout | other | score |", "|---|---|---|---|---|---|---|"]
+             "| package | mutants | killed | survived | timeout | other | score |",
+             "|---|---|---|---|---|---|---|"]
     for p in packages:
         total = sum(c for (q, _), c in by.items() if q == p)
         killed = by[(p, "killed")]
