@@ -187,3 +187,55 @@ def test_an_ace_placed_is_doubled_in_the_tricks_its_text_names(rules, trick, fac
     winner = "Anne" if trick <= 4 else "Bruno"
     opposite = 2 if winner == "Anne" and rules != "denexa" else 1
     assert (trick, "ace-dumped", winner, "Claire", factor * opposite) in items
+
+
+# ================================================================ ties, each rule each way
+# Dealer Denis. Anne leads four spades (4♠ to 7♠), then 2♣, which Denis takes; Denis leads
+# clubs to trick 10 and ``last`` to trick 11. Bruno holds only hearts, Claire only diamonds:
+# every card they play is placed, so neither takes a trick, except trick 11 when ``last`` is of
+# their suit and they beat it (3♥ over 2♥, 4♦ over 3♦). Anne takes 24 points (tricks 1–4) and
+# loses the party; Bruno and Claire take 0 points and tie for the win. The talon is the four
+# cards nobody plays: 0 points.
+def tie(last: str) -> list[str]:
+    return ["Anne: 4S AH AD AC", "Anne: 5S KH KD 4C", "Anne: 6S QH QD 5C", "Anne: 7S JH JD 6C",
+            "Anne: 2C 9H 9D 7C", "Denis: 8C 9S 8H 8D", "Denis: 9C JS 7H 7D", "Denis: JC QS 6H 6D",
+            "Denis: QC KS 5H 5D", "Denis: KC AS 4H 2D", f"Denis: {last} 3S 3H 4D"]
+
+
+CLAIRE_BLANK_TRICK, BRUNO_BLANK_TRICK, NO_TRICK = tie("3D"), tie("2H"), tie("3C")
+
+
+def party(rules: str, tricks: list[str]) -> tuple:
+    (item,) = [i for i in counting(settle(record(hand("Denis", tricks), rules=rules))) if i[1] == "party"]
+    return item[2:]
+
+
+@pytest.mark.parametrize("rules", ["parlett", "denexa", "manuscrit"])
+def test_a_tie_in_points_goes_to_fewer_tricks_either_way(rules):
+    # parlett: "A tie, in either case, favours the player who won fewest tricks."; denexa: "If
+    # there is a tie in points, the player with the fewest tricks takes precedence."; manuscrit:
+    # "alors celui qui a le moins de levées a la préférence". Claire, with a blank trick, loses
+    # the tie to Bruno; with the blank trick Bruno's, Claire wins it. Anne pays the party: 4
+    # (the talon is blank), ×2 to Claire opposite her.
+    assert party(rules, CLAIRE_BLANK_TRICK) == ("Anne", "Bruno", 4)
+    assert party(rules, BRUNO_BLANK_TRICK) == ("Anne", "Claire", 8)
+
+
+def test_regles_fr_a_tie_in_points_ignores_the_tricks():
+    # regles-fr: "en cas d'égalité de points, le gagnant est celui qui se trouve le plus près
+    # du donneur": Claire, the dealer's left (before him in play), beats Bruno, opposite him,
+    # whoever took the blank trick. The party: 4 cards × 4 points = 16 jetons, 80 fish; not
+    # doubled opposite under regles-fr (its party paragraph never doubles it).
+    assert party("regles-fr", CLAIRE_BLANK_TRICK) == ("Anne", "Claire", 80)
+    assert party("regles-fr", BRUNO_BLANK_TRICK) == ("Anne", "Claire", 80)
+    assert party("regles-fr", NO_TRICK) == ("Anne", "Claire", 80)
+
+
+def test_a_tie_in_points_and_tricks_follows_the_preference_each_way():
+    # parlett: "If still tied, preference goes to the dealer first, and passes to each
+    # succeeding player to his left" (the reverse of play: Denis, Claire, Bruno, Anne);
+    # denexa: "the dealer takes precedence, followed by the player to their left, and so on
+    # around the table" (play order: Denis, Anne, Bruno, Claire).
+    assert party("parlett", NO_TRICK) == ("Anne", "Claire", 8)
+    assert party("manuscrit", NO_TRICK) == ("Anne", "Claire", 8)
+    assert party("denexa", NO_TRICK) == ("Anne", "Bruno", 4)
