@@ -10,8 +10,10 @@ Denis opposite).
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from builders import hand, items_of, net_of, record, settle
+from builders import EXAMPLE_TRICKS, PARTY_DUMP, hand, items_of, net_of, record, settle
 
 # ================================================================ the reversis, trick by trick
 # Dealer Denis; Anne leads every trick. She holds ten spades and Quinola; the others hold no
@@ -239,3 +241,55 @@ def test_a_tie_in_points_and_tricks_follows_the_preference_each_way():
     assert party("parlett", NO_TRICK) == ("Anne", "Claire", 8)
     assert party("manuscrit", NO_TRICK) == ("Anne", "Claire", 8)
     assert party("denexa", NO_TRICK) == ("Anne", "Bruno", 4)
+
+
+# ================================================================ every item, every why
+GOLDEN = Path(__file__).resolve().parent / "golden" / "edges-items.txt"
+PRESETS_48 = ["parlett", "denexa", "regles-fr", "manuscrit"]
+
+
+def every_edge_hand() -> dict[str, list[str]]:
+    from test_against_oracle import HANDS
+    hands = {f"builders {name}": [text] for name, text in HANDS.items()}
+    mine = {"made-quinola-9": MADE_QUINOLA_9, "made-quinola-10": MADE_QUINOLA_10,
+            "broken-at-10": BROKEN_AT_10, "broken-at-11": BROKEN_AT_11, "eight-only": EIGHT_ONLY,
+            "claire-blank-trick": CLAIRE_BLANK_TRICK, "bruno-blank-trick": BRUNO_BLANK_TRICK,
+            "no-trick": NO_TRICK}
+    mine.update({f"quinola-at-{t}": clubs_take_over(t) for t in (9, 10, 11)})
+    mine.update({f"ace-at-{t}": clubs_take_over(3 if t != 3 else 4, ace_at=t) for t in (1, 2, 9, 10, 11)})
+    hands.update({name: [hand("Denis", tricks)] for name, tricks in mine.items()})
+    # a session: the pools carried from hand to hand (a remise after a pool was taken, ...)
+    hands["session of four"] = [hand("Denis", PARTY_DUMP), hand("Denis", MADE_QUINOLA_9),
+                                hand("Denis", BROKEN_AT_10), hand("Bruno", EXAMPLE_TRICKS)]
+    return hands
+
+
+def items_text() -> str:
+    lines = []
+    for name, hands in every_edge_hand().items():
+        for preset in PRESETS_48:
+            ledger = settle(record(*hands, rules=preset))
+            for settled in ledger.hands:
+                lines.append(f"== {name} ({preset}) hand {settled.number}: net {settled.settlement.net}")
+                for i in settled.settlement.items:
+                    lines.append(f"  {i.seq} {i.trick} {i.kind} {i.card} {i.payer} -> {i.payee} {i.amount} "
+                                 f"{i.cancelled_by} | {i.why}")
+    return "\n".join(lines) + "\n"
+
+
+def test_every_item_and_its_why_are_as_written_in_the_golden_file(update_golden):
+    # Every item of every hand above and of tests/builders.py's hands, under each 48-card
+    # preset, with its sentence: a change of kind, amount, trick, cancellation or why shows.
+    text = items_text()
+    if update_golden:
+        GOLDEN.write_text(text, "utf-8")
+    assert GOLDEN.read_text("utf-8") == text
+
+
+@pytest.mark.parametrize("preset", PRESETS_48)
+def test_the_edge_hands_settle_alike_in_the_oracle(preset):
+    # tests/oracle.py, written from docs/rules.md and given the parsed record alone, writes the
+    # same items (kind, payer, payee, amount, trick, cancelled_by) for every hand above.
+    from oracle_adapter import compare_text
+    for name, hands in every_edge_hand().items():
+        assert compare_text(record(*hands, rules=preset)) == [], name
