@@ -14,6 +14,7 @@ from reversis_score.cli import complete
 from reversis_score.cli.app import (
     Output,
     app,
+    examples,
     fail,
     guarded,
     load_checked,
@@ -21,6 +22,7 @@ from reversis_score.cli.app import (
     read_record,
     render_ledger,
     stdin_bytes,
+    terminal_width,
     validate_rules_option,
 )
 
@@ -42,7 +44,7 @@ JOBS_FORCE_HELP = "Allow --jobs above the number of CPUs."
 QUIET_HELP = "No progress bar (it shows only on a terminal, for work over ~2 s)."
 
 
-@app.command(epilog="Example: reversis-score check samples/*.rvs")
+@app.command(epilog=examples("reversis-score check samples/*.rvs", "reversis-score check --strict club.rvs"))
 def check(
     files: complete.RecordFiles,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
@@ -106,13 +108,16 @@ def summary_line(session: CheckSummary) -> str:
                 f"{verdict}")
 
 
-@app.command(name="format", epilog="Example: reversis-score format club.rvs --suits symbols --in-place")
+@app.command(name="format", epilog=examples("reversis-score format club.rvs --suits symbols --in-place"))
 def format_command(
     file: complete.RecordFile,
     suits: Annotated[Suits, typer.Option(
         "--suits", help="Write suits as letters (AS) or symbols (A♠).")] = Suits.letters,
     in_place: Annotated[bool, typer.Option(
         "--in-place", help="Rewrite the file (a temporary file, then a rename).")] = False,
+    events: Annotated[bool, typer.Option(
+        "--events", help=("Write each hand recorded card by card as its events (the party, the talon, "
+                          "each Ace and Quinola, the reversis): it settles to the same ledger."))] = False,
 ) -> None:
     """Write a record in one canonical layout (comments kept)."""
     from reversis_score.files import write_atomically
@@ -125,7 +130,10 @@ def format_command(
         for diag in parsed.diagnostics:
             typer.echo(render(diag, file, parsed.lines), err=True)
         raise typer.Exit(1)
-    output = format_record(parsed.session(), text, symbols=suits is Suits.symbols)
+    if events:
+        output = _as_events(text, file, suits is Suits.symbols)
+    else:
+        output = format_record(parsed.session(), text, symbols=suits is Suits.symbols)
     if in_place and file == "-":
         fail("error: --in-place needs a file, not standard input", 2)
     if not in_place:
@@ -137,8 +145,23 @@ def format_command(
         fail(f"error: cannot rewrite {file} ({exc.strerror or exc}); the file is unchanged", 2)
 
 
-@app.command(epilog="Examples: reversis-score settle club.rvs --itemised; "
-                     "reversis-score settle club.rvs --hand 3; reversis-score settle club.rvs --format json")
+def _as_events(text: str, file: str, symbols: bool) -> str:
+    """``format --events``: a record with errors is refused (its hands' events are not known)."""
+    from reversis_score.notation.diagnostics import render
+    from reversis_score.render.events import as_events
+    output, session = as_events(text, file, Path(file).parent if file != "-" else None, symbols)
+    if output is None:
+        for diag in session.diagnostics:
+            typer.echo(render(diag, file, session.lines), err=True)
+        fail(f"{file}: not written as events: the record has errors", 1)
+    assert output is not None
+    return output
+
+
+@app.command(epilog=examples("reversis-score settle club.rvs --itemised",
+                             "reversis-score settle club.rvs --hand 3",
+                             "reversis-score settle club.rvs --format json",
+                             "reversis-score settle club.rvs --compare parlett,denexa"))
 def settle(
     file: complete.RecordFile,
     itemised: Annotated[bool, typer.Option("--itemised", help="Add every item of every hand.")] = False,
@@ -229,8 +252,9 @@ def _printing_diagnostics(stream: SessionStream) -> list[int]:
     return errors
 
 
-@app.command(name="rules", epilog="Examples: reversis-score rules; reversis-score rules manuscrit; "
-                                  "reversis-score rules --diff parlett regles-fr")
+@app.command(name="rules", epilog=examples("reversis-score rules", "reversis-score rules manuscrit",
+                                          "reversis-score rules double_tricks",
+                                          "reversis-score rules --diff parlett regles-fr"))
 def rules_command(
     name: Annotated[str | None, typer.Argument(
         metavar="[NAME]", show_default=False, autocompletion=complete.rules_names,
@@ -253,7 +277,8 @@ def rules_command(
     except rulesview.RulesProblem as exc:
         fail(f"error: {exc}", 2)
     from reversis_score.render.tables import blocks_text
-    sys.stdout.write(blocks_text(blocks, output.value))
+    sys.stdout.write(blocks_text(blocks, output.value, terminal_width(),
+                                 wide="list" if name is not None and diff is None else "wrap"))
 
 
 def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) -> None:
@@ -280,5 +305,5 @@ def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) 
     else:
         from reversis_score.render.tables import write_blocks
         fmt = "markdown" if output is Output.markdown else "table"
-        sys.stdout.write(write_blocks(cmp.compare_blocks(readings, itemised), fmt))
+        sys.stdout.write(write_blocks(cmp.compare_blocks(readings, itemised), fmt, terminal_width()))
     raise typer.Exit(0)

@@ -65,16 +65,16 @@ def end_fines(book: HandBook) -> None:
                                   "{pool}, and is paid nothing this hand (RULES §10, §13 rule 8)")
 
 
-def pairwise(book: HandBook) -> None:
+def pairwise(book: HandBook, points: dict[str, int]) -> None:
     """dafydd: each player pays every player who took fewer points (a stake, or the difference)."""
     play, k = book.play, book.knobs
     for payer in play.players:
         for payee in play.players:
-            diff = play.points[payer] - play.points[payee]
+            diff = points[payer] - points[payee]
             if diff <= 0:
                 continue  # equal points pay nothing (rule 12)
             amount = k.pairwise_stake if k.party == "pairwise-stake" else diff
             how = f"the stake, {amount}" if k.party == "pairwise-stake" else f"the difference, {amount}"
             book.pay("pairwise", payer, payee, amount,
-                     f"{payer} took {play.points[payer]} points, {payee} {play.points[payee]}: "
+                     f"{payer} took {points[payer]} points, {payee} {points[payee]}: "
                      f"{payer} pays {payee} {how} (RULES §6, party: {k.party})")
