@@ -17,7 +17,7 @@ oldest pool standing), ``trick`` None for antes, the party, the reversis and fin
 sum).
 
 A change to the settlement and a change to this oracle never land in one commit
-(docs/testing.md): the oracle moved with the code would check nothing of that change.
+(docs/development.md): the oracle moved with the code would check nothing of that change.
 """
 from __future__ import annotations
 
