@@ -1299,3 +1299,97 @@ def auto_comments(hand: Hand) -> dict[int, str]:
         else:
             notes.setdefault(found.trick or 10, []).append(f"{found.breaker} breaks it")
     return {n: "; ".join(texts) for n, texts in notes.items()}
+
+
+# --------------------------------------------------------------------------- every outcome
+
+# Each outcome the settlement tells apart, and its share of the hands ``outcome_record`` writes
+# (out of 100). Plain random hands make no reversis (0 of 300 seeds): these are searched for.
+OUTCOMES: dict[str, int] = {
+    "party": 20,
+    "reversis-made": 10,
+    "reversis-broken-10": 10,
+    "reversis-broken-11": 10,
+    "reversis-broken-10-quinola": 8,
+    "reversis-broken-11-quinola": 8,
+    "espagnolette-won": 8,
+    "espagnolette-lost": 8,
+    "ten-cards": 9,
+    "gathered": 9,
+}
+
+
+def outcome_hand(rng: random.Random, players: Sequence[str], dealer: str, kind: str) -> Hand:
+    """A hand of ``kind`` (a key of OUTCOMES). ``ten-cards`` and ``gathered`` are plain hands
+    here: :func:`outcome_record` writes their irregular lines into the text."""
+    if kind.startswith("reversis-broken"):
+        return reversis_broken_hand(rng, players, dealer, trick=int(kind.split("-")[2]),
+                                    by_quinola=kind.endswith("quinola"))
+    if kind == "reversis-made":
+        return reversis_made_hand(rng, players, dealer)
+    if kind.startswith("espagnolette"):
+        return espagnolette_hand(rng, players, dealer, won=kind.endswith("won"))
+    if kind == "ten-cards":
+        return find_hand(rng, players, dealer, lambda h: bool(_ten_card_players(h)))
+    return random_hand(rng, players, dealer)
+
+
+def draw_outcomes(rng: random.Random, count: int) -> list[str]:
+    """``count`` outcomes drawn by their OUTCOMES shares."""
+    return rng.choices(list(OUTCOMES), weights=list(OUTCOMES.values()), k=count)
+
+
+def outcome_record(rng: random.Random, players: Sequence[str], kinds: Sequence[str]) -> str:
+    """A record of one hand of each of ``kinds``, in order, the deal passing round the table.
+
+    A ``ten-cards`` hand: a player who discarded one card (and does not lead trick 11) is
+    written as having discarded his trick-11 card too (``NAME discards C1 C2``), and trick 11
+    is written without it. A ``gathered`` hand: trick 11 is gathered by a player who played
+    to it and did not win it (``| gathered by NAME``). Both rewrite only trick 11, so every
+    earlier lead stands."""
+    players = check_players(players)
+    hands = [outcome_hand(rng, players, dealer, kind)
+             for dealer, kind in zip(dealers(players, rng.choice(players), len(kinds)), kinds, strict=True)]
+    session = Session(players, renumber(hands))
+    text = to_rvs(session, with_table=False)
+    head, *blocks = re.split(r"(?m)^(?=hand\b)", text)
+    for i, (hand, kind) in enumerate(zip(session.hands, kinds, strict=True)):
+        if kind == "ten-cards":
+            blocks[i] = _ten_cards(rng, hand, blocks[i])
+        elif kind == "gathered":
+            blocks[i] = _gathered(rng, hand, blocks[i])
+    return head + "".join(blocks)
+
+
+def _trick_11(block: str) -> re.Match[str]:
+    """The eleventh trick line (short form: ``  Leader: C1 C2 C3 C4``) after ``tricks:``."""
+    return list(re.finditer(r"(?m)^([ \t]+)(\S+): (.+)$", block.split("tricks:")[1]))[10]
+
+
+def _ten_card_players(hand: Hand) -> list[str]:
+    """Who may be written as having discarded his trick-11 card too: he discarded one card,
+    does not lead trick 11, and was dealt the card he plays there (not his face-down one)."""
+    last = hand.tricks[10]
+    return [p for p, c in last.plays[1:] if hand.exchange[p].kind == "discards"
+            and c in hand.dealt[p] and p != hand.announce and p != hand.espagnolette]
+
+
+def _ten_cards(rng: random.Random, hand: Hand, block: str) -> str:
+    last = hand.tricks[10]
+    player = rng.choice(_ten_card_players(hand))
+    card = last.card_of(player)
+    head, tricks = block.split("tricks:")
+    head = re.sub(rf"(?m)^(\s+{re.escape(name_text(player))} discards \S+)", rf"\1 {card}", head, count=1)
+    line = _trick_11(block)
+    cards = [str(c) for p, c in last.plays if p != player]
+    tricks = tricks[:line.start(3)] + " ".join(cards) + tricks[line.end(3):]
+    return head + "tricks:" + tricks
+
+
+def _gathered(rng: random.Random, hand: Hand, block: str) -> str:
+    last = hand.tricks[10]
+    other = rng.choice([p for p, _ in last.plays if p != last.winner])
+    head, tricks = block.split("tricks:")
+    line = _trick_11(block)
+    tricks = tricks[:line.end(3)] + f" | gathered by {name_text(other)}" + tricks[line.end(3):]
+    return head + "tricks:" + tricks
