@@ -65,12 +65,12 @@ def one_line(result) -> str:
 
 
 def variants(folder, n, stem="night"):
-    """``n`` distinct sessions (a comment makes each file's bytes, so its identity, its own)."""
+    """``n`` distinct sessions: each its own name and its own hands (Denis is renamed in each)."""
     base = NIGHTS[0].read_bytes()
     out = []
     for i in range(n):
         path = folder / f"{stem}-{i}.rvs"
-        path.write_bytes(base + f"# {stem} copy {i}\n".encode())
+        path.write_bytes(base.replace(b"Denis", f"Denis{stem}x{i}".encode()))
         out.append(path)
     return out
 

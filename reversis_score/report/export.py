@@ -29,6 +29,7 @@ from reversis_score.notation.diagnostics import render
 from reversis_score.notation.records import TableLine
 from reversis_score.pipeline import CheckedHand, CheckedSession, SessionStream
 from reversis_score.render import database, document, tables
+from reversis_score.render.tally import SessionTally
 from reversis_score.report.audit import AuditTally
 from reversis_score.report.audit_json import audited_hand_document, tally_document
 
@@ -77,11 +78,13 @@ def write_piece(ledger: Ledger | LedgerStream, fmt: str, what: str, sha: str, ta
     hand's rows pickled then the session's and players' rows. What the joiner needs besides:
     the players (hands CSV), the offset of the session's rows (a database), else None."""
     if fmt in ("sqlite", "postgres"):
+        tally = SessionTally(ledger.players)
         for hand in database.hand_rows(ledger):
+            tally.add(hand.row, hand.items)
             pickle.dump(hand, out, protocol=pickle.HIGHEST_PROTOCOL)
         trailer = out.tell()
-        pickle.dump((database.session_row(sha, ledger), database.player_rows(ledger)), out,
-                    protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.dump((database.session_row(sha, ledger, tally), database.player_rows(ledger, tally),
+                     tally.payment_rows()), out, protocol=pickle.HIGHEST_PROTOCOL)
         return trailer
     if fmt == "csv" and what == "hands":
         for fact in tables.hand_facts(ledger):
@@ -303,14 +306,14 @@ def session_rows_of(path: str, trailer: int) -> database.SessionRows:
     """A database piece read back: the session's and players' rows now, the hands' one at a time."""
     piece = open(path, "rb")  # noqa: SIM115 — closed when its hands are read
     piece.seek(trailer)
-    session, players = pickle.load(piece)
+    session, players, payments = pickle.load(piece)
     piece.seek(0)
 
     def hands() -> Iterator[database.HandRows]:
         with piece:
             while piece.tell() < trailer:
                 yield pickle.load(piece)
-    return database.SessionRows(session, players, hands())
+    return database.SessionRows(session, players, hands(), payments)
 
 
 # ------------------------------------------------------------------ whole ledgers, in memory
