@@ -322,7 +322,8 @@ def test_a_corrected_record_replaces_its_session(pg_url, tmp_path):
                                                       "session: Autumn league, first night"), "utf-8")
     again = export(pg_url, night)
     assert again.exit_code == 0, again.output
-    assert "replaced in" in again.stdout and "session club-night): title changed; hands 6 → 6;" in again.stdout
+    assert "replaced in" in again.stdout
+    assert "session club-night): title changed; hands 6 → 6;" in again.stdout
     after = rows(pg_url)
     assert len(after["sessions"]) == 1 and after["players"] == before
     copy = tmp_path / "copy.rvs"
