@@ -113,3 +113,77 @@ def test_an_unknown_extension_with_format_is_written(tmp_path):
     assert said.exit_code == 0 and target.read_text("utf-8").startswith("#")
     same = runner.invoke(app, ["export", str(NIGHT1), "--format", "sqlite", "--to", str(tmp_path / "x.db")])
     assert same.exit_code == 0
+
+
+# ------------------------------------------------------------------ a game in progress
+CLUB = DATA.parent.parent / "samples" / "club-night.rvs"
+
+
+def in_progress(folder, tricks=5, name="club-night.rvs"):
+    """club-night.rvs cut inside hand 12, after ``tricks`` lines of its tricks."""
+    text = CLUB.read_text("utf-8")
+    head, _, rest = text.partition("\nhand 12")
+    before, _, lines = rest.partition("tricks:\n")
+    path = folder / name
+    kept = "".join(lines.splitlines(True)[:tricks])
+    path.write_text(head + "\nhand 12" + before + "tricks:\n" + kept, "utf-8")
+    return path
+
+
+def test_check_says_a_game_in_progress_as_a_note(tmp_path):
+    path = in_progress(tmp_path)
+    said = runner.invoke(app, ["check", str(path)])
+    assert said.exit_code == 0
+    assert f"{path}:331:3: note: hand 12 in progress (trick 6)" in said.stderr
+    assert said.stdout.rstrip().endswith("rules parlett: ok, hand 12 in progress (trick 6)")
+    half = tmp_path / "half.rvs"  # cut inside a trick: the trick being played is that one
+    half.write_text(path.read_text("utf-8") + "  Denis: JD 4C\n", "utf-8")
+    said = runner.invoke(app, ["check", str(half)])
+    assert said.exit_code == 0 and "note: hand 12 in progress (trick 6)" in said.stderr
+
+
+def test_a_hand_cut_short_in_the_middle_of_a_record_stays_an_error(tmp_path):
+    cut = in_progress(tmp_path).read_text("utf-8")
+    path = tmp_path / "middle.rvs"
+    path.write_text(cut + "\nhand 13\ndealer: Anne\nvoid: misdeal\n", "utf-8")
+    said = runner.invoke(app, ["check", str(path)])
+    assert said.exit_code == 1 and "error: hand 12" in said.stderr and "in progress" not in said.output
+    wrong = tmp_path / "wrong.rvs"  # a card the tricks so far already prove wrong: an error
+    wrong.write_text(cut + "  Denis: JD 4C 4C 4D\n", "utf-8")
+    said = runner.invoke(app, ["check", str(wrong)])
+    assert said.exit_code == 1 and "in progress" not in said.output
+
+
+def test_a_game_in_progress_is_exported_then_replaced_when_finished(tmp_path):
+    db = tmp_path / "season.db"
+    path = in_progress(tmp_path)
+    first = runner.invoke(app, ["export", str(path), "--to", str(db)])
+    assert first.exit_code == 0, first.output
+    assert f"{path}: hand 12 in progress: exported up to hand 11; export it again when the hand is " \
+           "finished" in first.stderr
+    assert "added to" in first.stdout and "(11 hands, session club-night)" in first.stdout
+    assert query(db, "SELECT COUNT(*) FROM hands") == [(11,)]
+    path.write_text(CLUB.read_text("utf-8"), "utf-8")
+    again = runner.invoke(app, ["export", str(path), "--to", str(db)])
+    assert again.exit_code == 0 and "replaced in" in again.stdout and "hands 11 → 12" in again.stdout
+    assert query(db, "SELECT COUNT(*) FROM sessions") == [(1,)]
+    assert query(db, "SELECT COUNT(*) FROM hands") == [(12,)]
+    whole = tmp_path / "whole.db"
+    runner.invoke(app, ["export", str(CLUB), "--to", str(whole)])
+    assert query(db, "SELECT name, total FROM players") == query(whole, "SELECT name, total FROM players")
+
+
+def test_report_writes_the_pages_of_a_game_in_progress(tmp_path):
+    path = in_progress(tmp_path)
+    page = tmp_path / "night.html"
+    said = runner.invoke(app, ["report", str(path), "-o", str(page)])
+    assert said.exit_code == 0, said.output
+    html = page.read_text("utf-8")
+    assert "Hand 12 in progress (trick 6)" in html and "NOT THE WHOLE SESSION" not in html
+    other = tmp_path / "other.rvs"
+    other.write_text((DATA / "ledgers" / "autumn-1.rvs").read_text("utf-8"), "utf-8")
+    season_page = tmp_path / "season.html"
+    said = runner.invoke(app, ["report", str(path), str(other), "-o", str(season_page)])
+    assert said.exit_code == 0, said.output
+    html = season_page.read_text("utf-8")
+    assert "hand 12 in progress" in html and "error" not in html.lower()

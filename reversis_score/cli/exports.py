@@ -46,6 +46,11 @@ def export_work(name: str, fmt: str, what: str, stdin: bytes | None, folder: str
         return FileReport(name, 1, [bug, NOT_EXPORTED.format(name)])
     if written.errors:
         return FileReport(name, 1, written.messages + [NOT_EXPORTED.format(name)], hands=written.read)
+    if written.in_progress is not None:
+        n = written.in_progress
+        written.messages.append(f"{name}: hand {n} in progress: exported up to "
+                                + (f"hand {n - 1}" if n > 1 else "its header (no hand finished yet)")
+                                + "; export it again when the hand is finished")
     return FileReport(name, 0, written.messages, None, written.settled, sha, written.piece)
 
 

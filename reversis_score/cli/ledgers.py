@@ -271,12 +271,13 @@ def season(
             reader.close()
     except (seasons.SeasonProblem, TargetProblem) as exc:
         fail(f"error: {exc}", 2)
+    from reversis_score.report import season_text
     if output is Output.json:
-        sys.stdout.write(seasons.season_json(result))
+        sys.stdout.write(season_text.season_json(result))
     elif output is Output.csv:
-        sys.stdout.write(seasons.season_csv(result))
+        sys.stdout.write(season_text.season_csv(result))
     else:
-        sys.stdout.write(write_blocks(seasons.season_blocks(result, since), output.value))
+        sys.stdout.write(write_blocks(season_text.season_blocks(result, since), output.value))
 
 
 # ------------------------------------------------------------------ report

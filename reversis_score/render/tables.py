@@ -279,7 +279,8 @@ def incomplete_note(ledger: Ledger) -> list[str]:
 def warnings_block(ledger: Ledger | LedgerStream) -> Block | None:
     if not ledger.warnings:
         return None
-    rows = [[f"hand {w.hand}: {w.message}" if w.hand else w.message] for w in ledger.warnings]
+    rows = [[f"hand {w.hand}: {w.message}" if w.hand and not w.message.startswith("hand ") else w.message]
+            for w in ledger.warnings]
     return Block("Warnings", [], rows)
 
 

@@ -155,6 +155,7 @@ class Written:
     read: int = 0
     settled: int = 0
     piece: Any = None
+    in_progress: int | None = None  # the last hand, still being played: not exported
 
 
 class _Broken(Exception):
@@ -199,6 +200,8 @@ def _watched(hands: Iterator[CheckedHand], stream: SessionStream, written: Writt
     until its ledger hand is written."""
     for hand in hands:
         written.read += 1
+        if hand.in_progress:
+            written.in_progress = hand.number
         for diag in hand.diagnostics:
             if diag.severity != "hidden":
                 written.messages.append(_said(stream, diag))
