@@ -128,7 +128,8 @@ def big_season(count=60, seed=3) -> list[SessionFigures]:
         stats = {p: {s: rng.randint(0, 3) for s in STATS} | {"hands": 12} for p in players}
         pay = {(a, b): rng.randint(1, 40) for a in players for b in players if a != b}
         date = f"2026-{1 + i // 28:02d}-{1 + i % 28:02d}"
-        out.append(SessionFigures(f"night-{i + 1:02d}", f"Night {i + 1}", date, players, 12, dict(zip(players, totals, strict=True)),
+        out.append(SessionFigures(f"night-{i + 1:02d}", f"Night {i + 1}", date, players, 12,
+                                  dict(zip(players, totals, strict=True)),
                                   dict(zip(players, between, strict=True)), 0, stats, pay))
     return out
 
