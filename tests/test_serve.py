@@ -47,7 +47,7 @@ def test_the_season_lists_the_records_and_the_standings(folder):
     page = client(folder).get("/").text
     assert '<a href="/session/club-night">' in page and '<a href="/session/example">' in page
     assert "<h2>Standings</h2>" in page and "2 sessions" in page
-    assert page.count('<svg class="panel"') == 4  # one small chart per player
+    assert page.count('<svg class="chart panel"') == 4  # one small chart per player
 
 
 def test_the_session_page_links_each_hand_and_asks_why(folder):

@@ -67,7 +67,7 @@ def panel(player: str, points: list[tuple[int, int]], sessions: int, low: int, h
     last = points[-1][1] if points else 0
     name = escape(player)
     title_id = f"panel-{index}"
-    out = [f'<svg class="panel" viewBox="0 0 {W} {H}" role="img" aria-labelledby="{title_id}" '
+    out = [f'<svg class="chart panel" viewBox="0 0 {W} {H}" role="img" aria-labelledby="{title_id}" '
            f'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif" font-size="{FONT}" '
            f'data-player="{name}">',
            f'<title id="{title_id}">{name}: running balance after each session played '
