@@ -121,6 +121,7 @@ def summary_line(session: CheckSummary) -> str:
     warnings = len(session.warnings)
     if warnings:
         verdict += f", {warnings} warning{'s' * (warnings != 1)}"
+    verdict += "".join(f", {note.message}" for note in session.notes)
     from reversis_score.scrub import safe
     return safe(f"{session.file}: {hands} hand{'s' * (hands != 1)}, players {players}, rules {rules}: "
                 f"{verdict}")
