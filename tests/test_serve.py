@@ -39,7 +39,7 @@ def test_every_route_answers(folder, url):
 def test_every_route_needs_the_token(folder, url):
     c = TestClient(create_app(folder, token="s3cret"), base_url="http://10.0.0.2:8000")
     assert c.get(url).status_code == 403
-    c.cookies.set("rvs_token", "s3cret")
+    c.cookies.set("rvs_token_8000", "s3cret")  # the cookie carries the port
     assert c.get(url).status_code == 200
 
 
@@ -177,7 +177,7 @@ def test_with_a_token_a_request_without_it_is_refused(folder):
     assert c.get("/?token=wrong").status_code == 403
     first = c.get("/?token=s3cret")
     assert first.status_code == 303 and first.headers["location"] == "/"
-    assert "rvs_token=s3cret" in first.headers["set-cookie"]
+    assert "rvs_token_8000=s3cret" in first.headers["set-cookie"]
     assert "httponly" in first.headers["set-cookie"].lower()
     assert c.get("/").status_code == 200  # the cookie keeps it
 

@@ -43,7 +43,13 @@ def read_ledger(path: Path, name: str) -> Ledger:
     """Check and settle one record (errors are in the ledger's session; Unreadable if none)."""
     from reversis_score.notation.parse import decode
     from reversis_score.pipeline import check_text
-    data = path.read_bytes()
+    from reversis_score.reading import ReadProblem, read_limited
+    try:
+        data = read_limited(path, "record", f"{name}.rvs")  # check's limit, and its option
+    except ReadProblem as exc:
+        if not path.exists():
+            raise FileNotFoundError(name) from None
+        raise Unreadable(str(exc)) from None
     text, problem = decode(data)
     if text is None:
         raise Unreadable(f"{name}.rvs: {problem.message if problem else 'not UTF-8 text'}")
@@ -91,3 +97,9 @@ class Library:
         with self._lock:
             self._summaries[path] = (stamp, found)
         return found
+
+    def forget_all_but(self, paths: set[Path]) -> None:
+        """Drop the summaries of records no longer in the folder (none kept for ever)."""
+        with self._lock:
+            for path in [p for p in self._summaries if p not in paths]:
+                del self._summaries[path]

@@ -8,23 +8,28 @@ would: live.js polls them and refreshes the page in place.
 from __future__ import annotations
 
 import hashlib
+from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from reversis_score.serve.context import ServeContext, context_of
 from reversis_score.serve.library import Loaded, Unreadable, stamp_of
 from reversis_score.serve.season import season_view
+from reversis_score.serve.templating import render
 from reversis_score.serve.views import hand_view, session_view, why_view
 
 NO_STORE = {"Cache-Control": "no-store"}
 
 
 def season_stamp(ctx: ServeContext) -> str:
-    """Changes when any record of the folder appears, changes or goes."""
+    """Changes when any record of the folder appears, changes or goes: the watch's count of
+    changes (one read), or without a watch a digest of every record's stat."""
+    if ctx.watch is not None and ctx.watch.alive:
+        return f"w{ctx.watch.generation}-{ctx.started}"
     digest = hashlib.sha256()
     for name in ctx.record_names():
         try:
@@ -34,31 +39,61 @@ def season_stamp(ctx: ServeContext) -> str:
     return digest.hexdigest()[:16]
 
 
-def _season(request: Request) -> Response:
-    ctx = context_of(request)
+def season_page(ctx: ServeContext) -> tuple[str, str]:
+    """The season page as the folder now stands, and its stamp: the one kept when no record
+    changed, else made again (one request makes it; the others wait for it, not redo it)."""
     stamp = season_stamp(ctx)
     kept = ctx.season_page
     if kept is not None and kept[0] == stamp:  # no record changed: the page is the same
-        return HTMLResponse(kept[1])
-    summaries, unreadable = [], []
-    for name in ctx.record_names():
-        try:
-            found = ctx.library.summary(ctx.record_path(name), name)
-        except (OSError, HTTPException):  # gone between the listing and the reading
-            continue
-        if isinstance(found, str):
-            unreadable.append((name, found))
-        else:
-            summaries.append(found)
-    response = ctx.page(request, "season.html", stamp=stamp, **season_view(summaries, unreadable))
-    ctx.season_page = (stamp, bytes(response.body).decode("utf-8"))
-    return response
+        return kept
+    with ctx.season_lock:
+        kept = ctx.season_page
+        if kept is not None and kept[0] == stamp:  # made while this request waited
+            return kept
+        summaries, unreadable = [], []
+        names = ctx.record_names()
+        for name in names:
+            try:
+                found = ctx.library.summary(ctx.record_path(name), name)
+            except (FileNotFoundError, HTTPException):  # gone between the listing and the reading
+                continue
+            except OSError as exc:
+                found = f"{name}.rvs: cannot be read ({exc.strerror or 'an error of the system'})"
+            if isinstance(found, str):
+                unreadable.append((name, found))
+            else:
+                summaries.append(found)
+        ctx.library.forget_all_but({ctx.folder / (n + ".rvs") for n in names})
+        page = render("season.html", csrf=ctx.csrf, read_only=ctx.read_only, stamp=stamp,
+                      **season_view(summaries, unreadable))
+        ctx.season_page = (stamp, page)
+        return ctx.season_page
+
+
+def _season(request: Request) -> Response:
+    return HTMLResponse(season_page(context_of(request))[1])
+
+
+def warm(ctx: ServeContext) -> None:
+    """Read every record and make the season page, so that the first visitor finds it made
+    (at start-up, and again after each change the watch reports)."""
+    season_page(ctx)
+
+
+class Elsewhere(Exception):
+    """A record reached by another of its names (a symlink): its page is under its own name."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
 
 def _loaded(request: Request) -> tuple[ServeContext, str, Loaded]:
     ctx = context_of(request)
     name = request.path_params["name"]
     path = ctx.record_path(name)
+    listed = ctx.canonical(name)
+    if listed != name:
+        raise Elsewhere(listed)
     try:
         return ctx, name, ctx.library.ledger(path, name)
     except FileNotFoundError:
@@ -121,14 +156,24 @@ def _session_stamp(request: Request) -> Response:
     return PlainTextResponse(stamp, headers=NO_STORE)
 
 
-def _season_stamp(request: Request) -> Response:
-    return PlainTextResponse(season_stamp(context_of(request)), headers=NO_STORE)
+async def _season_stamp(request: Request) -> Response:
+    ctx = context_of(request)
+    if ctx.watch is not None and ctx.watch.alive:  # one integer: no thread, no file touched
+        return PlainTextResponse(season_stamp(ctx), headers=NO_STORE)
+    return PlainTextResponse(await run_in_threadpool(season_stamp, ctx), headers=NO_STORE)
 
 
 def threaded(endpoint):
-    """An endpoint that reads files and settles records runs in a worker thread."""
+    """An endpoint that reads files and settles records runs in a worker thread. A record's
+    other name (a symlink to it) is sent to the same page under the name it is listed by."""
     async def run(request: Request) -> Response:
-        return await run_in_threadpool(endpoint, request)
+        try:
+            return await run_in_threadpool(endpoint, request)
+        except Elsewhere as moved:
+            here = request.url.path.split("/")
+            here[2] = quote(moved.name, safe="")  # /session/NAME/...: a path of this site
+            query = f"?{request.url.query}" if request.url.query else ""
+            return RedirectResponse("/".join(here) + query, status_code=303)
     run.__name__ = endpoint.__name__.lstrip("_")
     return run
 
@@ -137,7 +182,7 @@ def routes() -> list[BaseRoute]:
     """The pages everyone with access may read (GET only)."""
     return [
         Route("/", threaded(_season), name="season"),
-        Route("/stamp", threaded(_season_stamp), name="season_stamp"),
+        Route("/stamp", _season_stamp, name="season_stamp"),
         Route("/session/{name}", threaded(_session), name="session"),
         Route("/session/{name}/stamp", threaded(_session_stamp), name="session_stamp"),
         Route("/session/{name}/hand/{number:int}", threaded(_hand), name="hand"),

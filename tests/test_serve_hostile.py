@@ -1,0 +1,283 @@
+"""``serve`` attacked as a stranger on the club's Wi-Fi would attack it (issue 28): each case
+through Starlette's TestClient. Speed and memory under weight are benchmarks (bench/serve.py,
+bench/serve_big.py, bench/serve_poll.py), never tests here."""
+from __future__ import annotations
+
+import html
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import DATA, SAMPLES
+from entrydevice import Device, example
+from starlette.testclient import TestClient
+
+from reversis_score.record.store import Store
+from reversis_score.serve import security
+from reversis_score.serve.app import create_app
+
+LOCAL = "http://127.0.0.1"
+HEADER = "session: Test\nplayers: Anne Bruno Claire Denis\nstake: 100\n"
+
+
+@pytest.fixture
+def folder(tmp_path):
+    records = tmp_path / "records"
+    records.mkdir()
+    shutil.copy(SAMPLES / "club-night.rvs", records / "club-night.rvs")
+    shutil.copy(DATA / "notation-example.rvs", records / "example.rvs")
+    (records / "night.rvs").write_text(HEADER, "utf-8")
+    return records
+
+
+def client(folder, **options) -> TestClient:
+    return TestClient(create_app(folder, **options), base_url=LOCAL, follow_redirects=False,
+                      raise_server_exceptions=False)
+
+
+def lan(folder, port: int = 8000) -> TestClient:
+    return TestClient(create_app(folder, token="s3cret"), base_url=f"http://192.168.1.5:{port}",
+                      follow_redirects=False, raise_server_exceptions=False)
+
+
+def has_security_headers(answer) -> bool:
+    return (answer.headers.get("content-security-policy") == security.POLICY
+            and answer.headers.get("x-frame-options") == "DENY")
+
+
+# ------------------------------------------------------------ 4: no redirect off the site
+@pytest.mark.parametrize("path, where", [("/\\evil.example/x", "/evil.example/x"),
+                                         ("/%2F/evil.example", "/%2F/evil.example"),
+                                         ("/session/club-night", "/session/club-night")])
+def test_the_token_redirect_stays_on_this_site(folder, path, where):
+    answer = lan(folder).get(path + "?token=s3cret&step=2")
+    assert answer.status_code == 303
+    assert answer.headers["location"] == where + "?step=2"
+
+
+@pytest.mark.parametrize("raw, where", [(b"//evil.example/x", "/evil.example/x"),
+                                        (b"///evil.example", "/evil.example"),
+                                        (b"/\\/evil.example", "/evil.example"), (b"/", "/")])
+def test_a_path_of_many_slashes_is_a_path_of_this_site(raw, where):
+    # (an HTTP client would take //evil.example for a host: the server's scope is built here)
+    assert security.site_path({"raw_path": raw, "path": raw.decode()}) == where
+
+
+# ------------------------------------------------------------ 6: limits on what comes in
+def test_a_tap_body_over_64_kib_is_413_before_it_is_read(folder):
+    web = client(folder)
+    device = Device(web, "night")
+    body = b'{"seen": "' + b"x" * (64 * 1024) + b'", "entries": ["undo"]}'
+    answer = web.post("/entry/night/tap", content=body,
+                      headers={"X-CSRF-Token": device.csrf, "Content-Type": "application/json"})
+    assert answer.status_code == 413 and has_security_headers(answer)
+
+
+def test_a_body_without_a_length_is_cut_at_64_kib(folder):
+    web = client(folder)
+
+    def chunks():
+        for _ in range(100):
+            yield b"x" * 4096
+    answer = web.post("/entry/night/tap", content=chunks(),
+                      headers={"X-CSRF-Token": web.app.state.ctx.csrf,
+                               "Content-Type": "application/json"})
+    assert answer.status_code == 413
+    assert (folder / "night.rvs").read_text("utf-8") == HEADER
+
+
+def test_the_new_record_form_is_bounded_too(folder):
+    answer = client(folder).post("/entry", data={"csrf": "x", "session": "y" * 70_000})
+    assert answer.status_code == 413
+
+
+def test_json_nested_thousands_deep_is_400(folder):
+    web = client(folder)
+    device = Device(web, "night")
+    body = "[" * 3000 + "]" * 3000
+    answer = web.post("/entry/night/tap", content=body,
+                      headers={"X-CSRF-Token": device.csrf, "Content-Type": "application/json"})
+    assert answer.status_code == 400 and "not JSON" in answer.text
+
+
+LONG = "é" * 150  # 300 bytes
+
+
+@pytest.mark.parametrize("path", [f"/session/{LONG}", f"/session/{LONG}/stamp",
+                                  f"/session/{LONG}/hand/1", f"/session/{LONG}/why",
+                                  f"/entry/{LONG}", f"/entry/{LONG}/view"])
+def test_a_name_of_300_bytes_is_404(folder, path):
+    answer = client(folder).get(path)
+    assert answer.status_code == 404 and has_security_headers(answer)
+
+
+def test_a_tap_to_a_name_of_300_bytes_is_404(folder):
+    web = client(folder)
+    answer = web.post(f"/entry/{LONG}/tap", json={"seen": "", "entries": ["undo"]},
+                      headers={"X-CSRF-Token": web.app.state.ctx.csrf})
+    assert answer.status_code == 404
+
+
+def test_a_file_name_of_300_bytes_from_the_form_is_400(folder):
+    web = client(folder)
+    form = {**example().header_form(LONG), "csrf": web.app.state.ctx.csrf}
+    answer = web.post("/entry", data=form)
+    assert answer.status_code == 400 and "too long" in html.unescape(answer.text)
+    assert sorted(p.name for p in folder.iterdir()) == ["club-night.rvs", "example.rvs", "night.rvs"]
+
+
+@pytest.mark.parametrize("typed, kept", [("tue\x1bsday", "tuesday"), ("tue\x07sday\t", "tuesday"),
+                                         ("\u202eyadseut", "yadseut"), ("tues\u200bday", "tuesday"),
+                                         ("tues\u2066day\u2069", "tuesday")])
+def test_a_file_name_from_the_form_keeps_only_printable_characters_and_says_so(folder, typed, kept):
+    web = client(folder)
+    form = {**example().header_form(typed), "csrf": web.app.state.ctx.csrf}
+    first = web.post("/entry", data=form)
+    assert first.status_code == 400
+    said = html.unescape(first.text)
+    assert "keeps only printable characters" in said and f"'{kept}'" in said
+    assert not (folder / f"{kept}.rvs").exists()
+    again = web.post("/entry", data={**form, "file": kept})  # as the form now shows it
+    assert again.status_code == 303 and again.headers["location"] == f"/entry/{kept}"
+    assert (folder / f"{kept}.rvs").is_file()
+
+
+def test_refused_names_leave_no_state_behind(folder):
+    web = client(folder)
+    for i in range(300):
+        form = {**example().header_form(f"refused{i}"), "player2": "Anne",
+                "csrf": web.app.state.ctx.csrf}
+        assert web.post("/entry", data=form).status_code == 400
+    entry = web.app.state.entry
+    assert len(entry._locks) == 64 and len(entry._cache) <= entry.keep  # however many names
+
+
+# ------------------------------------------------------------ 5: what a link may hold back
+def test_an_entry_that_would_be_written_is_not_taken_from_the_pages_address(folder):
+    web = client(folder)
+    device = Device(web, "night")
+    crafted = web.get("/entry/night/view", params=[("seen", device.view["seen"]),
+                                                   ("p", "dealer: Anne"), ("p", "table Anne -> Bruno 500")])
+    assert crafted.status_code == 200
+    assert crafted.json()["view"]["pending"] == []
+    device.view["pending"] = ["dealer: Anne", "table Anne -> Bruno 500"]  # a link's, sent with a tap
+    device.tap("undo")
+    assert "500" not in (folder / "night.rvs").read_text("utf-8")
+
+
+def test_a_passed_question_is_still_held_back(folder):
+    web = client(folder)
+    device = Device(web, "night")
+    device.tap("dealer: Anne")
+    assert device.tap("").status_code == 200  # "no deal": Enter past the deal
+    held = device.view["pending"]
+    assert held == [""]
+    again = web.get("/entry/night/view", params=[("seen", device.view["seen"]), ("p", "")])
+    assert again.json()["view"]["pending"] == [""]
+
+
+# ------------------------------------------------------------ 7: one record, one session
+def test_a_symlink_to_a_record_is_the_same_session_listed_once(folder):
+    (folder / "alias.rvs").symlink_to(folder / "club-night.rvs")
+    os.link(folder / "example.rvs", folder / "hard.rvs")
+    web = client(folder)
+    season = web.get("/").text
+    assert season.count('href="/session/club-night"') == 1 and "/session/alias" not in season
+    assert "/session/hard" not in season and "3 sessions" in season
+    moved = web.get("/session/alias/hand/2?step=3")
+    assert moved.status_code == 303 and moved.headers["location"] == "/session/club-night/hand/2?step=3"
+    assert web.get("/session/alias").headers["location"] == "/session/club-night"
+    assert 'href="/entry/alias"' not in web.get("/entry").text
+
+
+def test_the_season_counts_a_linked_night_once(folder):
+    web = client(folder)
+    alone = re.findall(r'data-label="net">([^<]*)<', web.get("/").text)
+    (folder / "alias.rvs").symlink_to(folder / "club-night.rvs")
+    assert re.findall(r'data-label="net">([^<]*)<', client(folder).get("/").text) == alone
+
+
+# ------------------------------------------------------------ 8: answers without the inside
+def test_an_unreadable_record_is_listed_and_its_page_says_so(folder, monkeypatch):
+    from reversis_score import reading
+    real_open = os.open
+
+    def refusing(path, *args, **kwargs):
+        if str(path).endswith("club-night.rvs"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+    monkeypatch.setattr(reading.os, "open", refusing)
+    web = client(folder)
+    season = web.get("/")
+    assert season.status_code == 200
+    assert "club-night.rvs: cannot be read (Permission denied)" in season.text
+    page = web.get("/session/club-night")
+    assert page.status_code == 422 and "cannot be read" in page.text
+    for answer in (season, page):
+        assert str(folder) not in answer.text and has_security_headers(answer)
+
+
+def test_a_record_busy_in_record_is_said_without_the_servers_path(folder):
+    web = client(folder)
+    device = Device(web, "night")
+    store = Store(folder / "night.rvs")
+    try:
+        answer = device.tap("dealer: Anne")
+    finally:
+        store.close()
+    assert answer.status_code == 409 and "night.rvs" in answer.json()["error"]
+    assert str(folder) not in answer.text and "/tmp" not in answer.text
+
+
+def test_a_full_disk_while_creating_a_session_is_said_without_the_servers_path(folder, monkeypatch):
+    from reversis_score.record import store as store_module
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device", str(folder / "x.rvs"))
+    monkeypatch.setattr(store_module.Store, "__init__", full)
+    web = client(folder)
+    form = {**example().header_form("fresh"), "csrf": web.app.state.ctx.csrf}
+    answer = web.post("/entry", data=form)
+    assert answer.status_code == 409 and str(folder) not in answer.text
+    assert has_security_headers(answer)
+
+
+def test_a_failure_is_a_plain_500_page_with_the_security_headers(folder, monkeypatch):
+    from reversis_score.serve import pages
+
+    def broken(*args, **kwargs):
+        raise RuntimeError(f"bug near {folder}")
+    monkeypatch.setattr(pages, "session_view", broken)
+    answer = client(folder).get("/session/club-night")
+    assert answer.status_code == 500 and has_security_headers(answer)
+    assert "Internal Server Error" not in answer.text and "Traceback" not in answer.text
+    assert str(folder) not in answer.text and "<h1>500</h1>" in answer.text
+
+
+def test_the_token_cookie_carries_the_port(folder):
+    here, there = lan(folder, 8000), lan(folder, 8001)
+    first = here.get("/?token=s3cret")
+    assert "rvs_token_8000=s3cret" in first.headers["set-cookie"]
+    assert here.get("/").status_code == 200
+    there.cookies.set("rvs_token_8000", "s3cret")  # the other port's cookie, as a browser sends it
+    assert there.get("/").status_code == 403
+
+
+def test_every_error_answer_has_the_security_headers(folder):
+    web = client(folder)
+    for answer in (web.get("/session/nothere"), web.get("/session/club-night/hand/999"),
+                   web.get("/session/club-night/why?a=Anne&b=Anne"), web.get("/nowhere"),
+                   web.post("/entry/night/tap", json={})):
+        assert answer.status_code in (400, 403, 404, 405), answer.status_code
+        assert has_security_headers(answer)
+
+
+def test_no_answer_names_the_folders_absolute_path(folder):
+    (folder / "bad.rvs").write_bytes(b"\xff\xfe not utf-8")
+    web = client(folder)
+    for path in ("/", "/session/bad", "/entry/bad", "/entry/bad/view", "/entry"):
+        answer = web.get(path)
+        assert str(folder) not in answer.text, path
+        assert str(Path(folder).resolve()) not in answer.text, path
