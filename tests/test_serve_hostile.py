@@ -281,3 +281,79 @@ def test_no_answer_names_the_folders_absolute_path(folder):
         answer = web.get(path)
         assert str(folder) not in answer.text, path
         assert str(Path(folder).resolve()) not in answer.text, path
+
+
+# ------------------------------------------------------------ issue 31, 4: a busy port
+def test_a_busy_port_is_one_line_and_exit_2(tmp_path):
+    import socket
+    import subprocess
+    import sys
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-c", "from reversis_score.cli import main; main()",
+                               "serve", str(tmp_path), "--port", str(port)],
+                              capture_output=True, text=True, timeout=120)
+    said = (done.stdout + done.stderr).strip().splitlines()
+    assert done.returncode == 2
+    assert len(said) == 1 and re.fullmatch(rf"port {port} is in use: try --port \d+", said[0]), said
+
+
+# ------------------------------------------------------------ 6: slow clients
+def test_a_request_head_that_never_ends_is_cut(folder, monkeypatch):
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    from reversis_score.serve import guard
+    from reversis_score.serve.run import listening_socket
+    monkeypatch.setattr(guard, "HEAD_TIMEOUT", 0.5)
+    sock = listening_socket("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(create_app(folder), log_level="warning", access_log=False,
+                            http=guard.GuardedH11Protocol, lifespan="off")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            time.sleep(0.02)
+        with socket.create_connection(("127.0.0.1", port)) as slow:
+            slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            slow.settimeout(30)  # a guard against a hang, far above the 0.5 s deadline
+            assert slow.recv(1024) == b""  # closed by the server, no answer
+        with socket.create_connection(("127.0.0.1", port)) as quick:  # a whole head is answered
+            quick.sendall(b"GET /stamp HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            quick.settimeout(30)
+            assert quick.recv(1024).startswith(b"HTTP/1.1 200")
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+# ------------------------------------------------------------ 2: changes learnt from the folder
+def test_the_watch_learns_of_a_change_and_the_stamp_follows(folder):
+    import time
+    web = client(folder)
+    ctx = web.app.state.ctx
+    seen = []
+    assert ctx.start_watching(lambda: seen.append(1))
+    try:
+        before = web.get("/stamp").text
+        assert before.startswith("w")
+        with (folder / "night.rvs").open("a", encoding="utf-8") as out:
+            out.write("# a comment\n")
+        deadline = time.monotonic() + 30  # a guard, not a speed target
+        while web.get("/stamp").text == before and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert web.get("/stamp").text != before and seen
+        (folder / ".hidden.rvs").write_text("x")  # not a record: no change
+        (folder / "notes.txt").write_text("x")
+        time.sleep(0.3)
+        now = web.get("/stamp").text
+        assert 'data-stamp="' + now + '"' in web.get("/").text
+    finally:
+        ctx.watch.stop()
