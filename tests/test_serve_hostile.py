@@ -212,7 +212,7 @@ def test_an_unreadable_record_is_listed_and_its_page_says_so(folder, monkeypatch
     web = client(folder)
     season = web.get("/")
     assert season.status_code == 200
-    assert "club-night.rvs: cannot be read (Permission denied)" in season.text
+    assert "club-night.rvs: cannot be read (Permission denied)" in re.sub("<[^>]*>", "", season.text)
     page = web.get("/session/club-night")
     assert page.status_code == 422 and "cannot be read" in page.text
     for answer in (season, page):
@@ -357,3 +357,132 @@ def test_the_watch_learns_of_a_change_and_the_stamp_follows(folder):
         assert 'data-stamp="' + now + '"' in web.get("/").text
     finally:
         ctx.watch.stop()
+
+
+# ------------------------------------------------------------ 3: every name isolated
+RLO = "\u202e"
+OPENERS, PDI = "\u2066\u2067\u2068", "\u2069"
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
+        "wbr", "circle", "rect", "polygon", "polyline", "line", "path"}
+SHOWN_ATTRIBUTES = {"title", "aria-label", "data-label", "alt", "placeholder", "value", "label"}
+
+
+def outside_isolate(text: str) -> bool:
+    """Whether ``text`` holds U+202E outside an FSI/LRI/RLI … PDI pair."""
+    depth = 0
+    for char in text:
+        if char in OPENERS:
+            depth += 1
+        elif char == PDI:
+            depth = max(depth - 1, 0)
+        elif char == RLO and depth == 0:
+            return True
+    return False
+
+
+def loose_overrides(page: str) -> list[str]:
+    """Every text of the page (and every attribute shown to the reader) where U+202E stands
+    outside an isolate: not within <bdi>, an element with ``dir``, an SVG element with
+    ``unicode-bidi="isolate"``, nor an FSI … PDI pair."""
+    from html.parser import HTMLParser
+    found: list[str] = []
+
+    class Walker(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.stack: list[tuple[str, bool]] = []
+
+        def isolated(self) -> bool:
+            return any(iso for _, iso in self.stack)
+
+        def handle_starttag(self, tag, attrs):
+            values = dict(attrs)
+            for key, value in attrs:
+                shown = key in SHOWN_ATTRIBUTES and (key != "value" or tag == "input")  # not an option's
+                if shown and value and outside_isolate(value):
+                    found.append(f"<{tag} {key}={value!r}>")
+            isolating = (tag in ("bdi", "script", "style") or "dir" in values
+                         or values.get("unicode-bidi") == "isolate")
+            if tag not in VOID:
+                self.stack.append((tag, isolating))
+
+        def handle_startendtag(self, tag, attrs):
+            self.handle_starttag(tag, attrs)
+            if tag not in VOID and self.stack and self.stack[-1][0] == tag:
+                self.stack.pop()
+
+        def handle_endtag(self, tag):
+            while self.stack:
+                if self.stack.pop()[0] == tag:
+                    break
+
+        def handle_data(self, data):
+            if not self.isolated() and outside_isolate(data):
+                where = "/".join(t for t, _ in self.stack[-3:])
+                found.append(f"{where}: {data.strip()[:80]!r}")
+
+    Walker().feed(page)
+    return found
+
+
+@pytest.fixture
+def turned(tmp_path):
+    return turned_folder(tmp_path)
+
+
+def turned_folder(tmp_path: Path) -> Path:
+    """A folder whose record's title, file name and one player's name hold U+202E, with a
+    second record that has an error and a warning naming him."""
+    records = tmp_path / "records"
+    records.mkdir()
+    night = (SAMPLES / "club-night.rvs").read_text("utf-8")
+    turned = night.replace("Bruno", f'"Bru{RLO}no"').replace("session: Club night",
+                                                             f"session: {RLO}Club night")
+    (records / f"ni{RLO}ght.rvs").write_text(turned, "utf-8")
+    lines = turned.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("hand 3"))
+    lines[at + 1] = "dealer: Anne"  # out of turn (a warning), then a card Anne never held
+    broken = "\n".join(lines).replace("Anne:   KS 9S 8S", "Anne:   KS 9S 9S", 1)
+    (records / f"bad{RLO}.rvs").write_text(broken, "utf-8")
+    return records
+
+
+def walked_pages(web: TestClient) -> dict[str, str]:
+    name, bad = f"ni{RLO}ght", f"bad{RLO}"
+    bruno = f"Bru{RLO}no"
+    urls = ["/", f"/session/{name}", f"/session/{bad}", f"/session/{name}/why?a=Anne&b={bruno}",
+            f"/session/{name}/why?a={bruno}&b=Claire", f"/session/{name}/why?a={bruno}&b={bruno}",
+            f"/session/{name}/why?a=Nobody&b=Anne", "/entry", f"/entry/{name}", "/session/nothere"]
+    urls += [f"/session/{name}/hand/{n}" for n in range(1, 13)]
+    pages = {}
+    for url in urls:
+        answer = web.get(url)
+        assert answer.status_code in (200, 400, 404, 409, 422), (url, answer.status_code)
+        pages[url] = answer.text
+    return pages
+
+
+def test_every_page_isolates_every_name_title_and_file_name(turned):
+    pages = walked_pages(client(turned))
+    assert any(RLO in page for page in pages.values())  # the names are there, turned
+    loose = {url: found for url, page in pages.items() if (found := loose_overrides(page))}
+    assert loose == {}
+
+
+def test_the_offline_pages_isolate_them_too(turned):
+    from reversis_score.ledger.build import build_ledger
+    from reversis_score.pipeline import check_text
+    from reversis_score.serve.offline import season_page, session_page
+    from reversis_score.serve.season import summary_of
+    ledgers = {p.stem: build_ledger(check_text(p.read_text("utf-8"), p.name)) for p in turned.iterdir()}
+    for ledger in ledgers.values():
+        assert loose_overrides(session_page(ledger)) == []
+    assert loose_overrides(season_page([summary_of(n, ledger) for n, ledger in ledgers.items()])) == []
+
+
+def test_the_walker_sees_a_loose_override():
+    assert loose_overrides(f"<p>Bru{RLO}no wins the party (10)</p>")
+    assert loose_overrides(f'<td data-label="Bru{RLO}no">+4</td>')
+    assert not loose_overrides(f"<p><bdi>Bru{RLO}no</bdi> wins the party (10)</p>")
+    assert not loose_overrides(f'<td data-label="\u2068Bru{RLO}no\u2069">+4</td>')
+    assert not loose_overrides(f'<svg><text><tspan unicode-bidi="isolate">Bru{RLO}no</tspan> 4</text></svg>')

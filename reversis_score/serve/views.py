@@ -119,7 +119,8 @@ def hand_view(ledger: Ledger, hand: SettledHand) -> dict[str, Any]:
     players = ledger.players
     seats = [{"player": p, "place": SEATS[i], "dealer": p == hand.dealer} for i, p in enumerate(players)]
     return {"number": hand.number, "dealer": hand.dealer, "outcome": outcome_words(s.outcome, s),
-            "seats": seats, "talon": [card(str(c)) for c in play.talon], "void": play.void,
+            "players": players, "seats": seats, "talon": [card(str(c)) for c in play.talon],
+            "void": play.void,
             "steps": _steps(players, play.tricks, s.items),
             "numbers": [h.number for h in ledger.settled]}
 
