@@ -249,7 +249,7 @@ def test_a_failure_is_a_plain_500_page_with_the_security_headers(folder, monkeyp
 
     def broken(*args, **kwargs):
         raise RuntimeError(f"bug near {folder}")
-    monkeypatch.setattr(pages, "session_view", broken)
+    monkeypatch.setattr(pages, "digest_session_view", broken)
     answer = client(folder).get("/session/club-night")
     assert answer.status_code == 500 and has_security_headers(answer)
     assert "Internal Server Error" not in answer.text and "Traceback" not in answer.text
@@ -486,3 +486,71 @@ def test_the_walker_sees_a_loose_override():
     assert not loose_overrides(f"<p><bdi>Bru{RLO}no</bdi> wins the party (10)</p>")
     assert not loose_overrides(f'<td data-label="\u2068Bru{RLO}no\u2069">+4</td>')
     assert not loose_overrides(f'<svg><text><tspan unicode-bidi="isolate">Bru{RLO}no</tspan> 4</text></svg>')
+
+
+# ------------------------------------------------------------ 1: bounded like the CLI
+def long_session(folder: Path, hands: int) -> str:
+    import random
+
+    import gen
+    session = gen.random_session(random.Random(3), ("Anne", "Bruno", "Claire", "Denis"), hands,
+                                 void_rate=0.05, title="Long night", rules="parlett", stake=200)
+    (folder / "long.rvs").write_text(gen.to_rvs(session), "utf-8")
+    return "long"
+
+
+def test_a_record_over_the_limit_is_listed_with_the_option_that_raises_it(folder, monkeypatch):
+    monkeypatch.setenv("REVERSIS_SCORE_MAX_RECORD_MIB", "1")
+    (folder / "huge.rvs").write_bytes((SAMPLES / "club-night.rvs").read_bytes() * 130)  # > 1 MiB
+    web = client(folder)
+    season = re.sub("<[^>]*>", "", web.get("/").text)
+    assert "huge.rvs: larger than 1 MiB, the limit for a record file (--max-record-mib N raises it)" in season
+    page = web.get("/session/huge")
+    assert page.status_code == 422 and "--max-record-mib" in page.text
+
+
+def test_the_digest_settles_as_the_ledger_does_and_each_hand_again_alone(tmp_path):
+    from reversis_score.ledger.build import build_ledger
+    from reversis_score.pipeline import check_text
+    from reversis_score.serve.digest import digest
+    from reversis_score.serve.season import summary_of
+    folder = turned_folder(tmp_path)
+    long_session(folder, 60)
+    for path in [*folder.iterdir(), *SAMPLES.glob("*.rvs"), DATA / "unfinished.rvs"]:
+        d = digest(path, path.stem)
+        ledger = build_ledger(check_text(path.read_text("utf-8"), f"{path.stem}.rvs", path.parent))
+        assert [r.number for r in d.rows] == [h.number for h in ledger.settled], path
+        assert (d.totals, d.between, d.pools) == (ledger.totals, ledger.between_players(), ledger.pools)
+        assert d.summary() == summary_of(path.stem, ledger), path
+        assert d.error_count == len(ledger.session.errors)
+        for i, hand in enumerate(ledger.settled):
+            again = d.hand(i)
+            assert again.settlement.items == hand.settlement.items and again.balances == hand.balances
+
+
+def test_a_long_session_shows_its_hands_50_a_page_and_its_chart_downsampled(folder):
+    name = long_session(folder, 130)
+    web = client(folder)
+    first = web.get(f"/session/{name}").text
+    hands = re.findall(rf'href="/session/{name}/hand/(\d+)"', first)
+    assert len(hands) == 50 and "page 1 of 3" in first
+    last = web.get(f"/session/{name}?page=3").text
+    assert len(re.findall(rf'href="/session/{name}/hand/(\d+)"', last)) > 0
+    assert "page 3 of 3" in last and 'href="/session/long?page=2"' in last
+    assert web.get(f"/session/{name}?page=999").status_code == 200  # the last page
+    assert web.get(f"/session/{name}?page=x").status_code == 200
+    from reversis_score.serve.views import CHART_POINTS, sampled
+    assert len(sampled(130, 20)) == 20 and sampled(130, 20)[-1] == 129
+    points = first.count('class="point"')
+    assert 0 < points <= 2 * 4 * CHART_POINTS  # two charts, four players
+
+
+def test_a_long_sessions_why_page_is_paged_too(folder):
+    name = long_session(folder, 130)
+    web = client(folder)
+    page = web.get(f"/session/{name}/why?a=Anne&b=Bruno&page=2")
+    assert page.status_code == 200 and "page 2 of 3" in page.text
+    numbers = {int(n) for n in re.findall(rf'href="/session/{name}/hand/(\d+)\?step=', page.text)}
+    assert numbers and min(numbers) > 50 and max(numbers) <= 105
+    hand = web.get(f"/session/{name}/hand/{max(numbers)}")
+    assert hand.status_code == 200 and "Hand" in hand.text

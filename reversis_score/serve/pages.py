@@ -8,6 +8,7 @@ would: live.js polls them and refreshes the page in place.
 from __future__ import annotations
 
 import hashlib
+from typing import cast
 from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
@@ -16,11 +17,12 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from reversis_score.ledger.build import Ledger
 from reversis_score.serve.context import ServeContext, context_of
 from reversis_score.serve.library import Loaded, Unreadable, stamp_of
 from reversis_score.serve.season import season_view
 from reversis_score.serve.templating import render
-from reversis_score.serve.views import hand_view, session_view, why_view
+from reversis_score.serve.views import digest_session_view, digest_window, hand_page, why_view
 
 NO_STORE = {"Cache-Control": "no-store"}
 
@@ -95,52 +97,53 @@ def _loaded(request: Request) -> tuple[ServeContext, str, Loaded]:
     if listed != name:
         raise Elsewhere(listed)
     try:
-        return ctx, name, ctx.library.ledger(path, name)
+        return ctx, name, ctx.library.loaded(path, name)
     except FileNotFoundError:
         raise HTTPException(404, "no such record") from None
     except Unreadable as exc:
         raise HTTPException(422, str(exc)) from None
 
 
+def _page_number(request: Request) -> int:
+    raw = request.query_params.get("page", "1")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 9 else 1
+
+
 def _session(request: Request) -> Response:
     ctx, name, loaded = _loaded(request)
-    return ctx.page(request, "session.html", stamp=_stamp(loaded), **session_view(loaded.ledger, name))
+    view = digest_session_view(loaded.digest, _page_number(request))
+    return ctx.page(request, "session.html", stamp=_stamp(loaded), **view)
 
 
 def _hand(request: Request) -> Response:
     ctx, name, loaded = _loaded(request)
-    ledger = loaded.ledger
-    numbers = [h.number for h in ledger.settled]
+    d = loaded.digest
     number = request.path_params["number"]
-    hand = next((h for h in ledger.settled if h.number == number), None)
-    if hand is None:
+    at = d.index_of(number)
+    if at is None:
         raise HTTPException(404, f"no settled hand {number} in {name}")
-    view = hand_view(ledger, hand)
+    view = hand_page(d.players, d.hand(at))
     last = len(view["steps"]) - 1
     try:
         shown = min(max(int(request.query_params.get("step", "0")), 0), last)
     except ValueError:
         shown = 0
-    at = numbers.index(number)
-    return ctx.page(request, "hand.html", name=name, title=_title(ledger), shown=shown, last=last,
-                    prev=numbers[at - 1] if at else None,
-                    next=numbers[at + 1] if at + 1 < len(numbers) else None, **view)
+    return ctx.page(request, "hand.html", name=name, title=d.title, shown=shown, last=last,
+                    prev=d.rows[at - 1].number if at else None,
+                    next=d.rows[at + 1].number if at + 1 < len(d.rows) else None, **view)
 
 
 def _why(request: Request) -> Response:
     ctx, name, loaded = _loaded(request)
-    ledger = loaded.ledger
-    players = list(ledger.players)
+    d = loaded.digest
+    players = list(d.players)
     a = request.query_params.get("a", players[0] if players else "")
     b = request.query_params.get("b", players[1] if len(players) > 1 else "")
     if a not in players or b not in players or a == b:
         raise HTTPException(400, f"pick two different players of this session ({', '.join(players)})")
-    return ctx.page(request, "why.html", name=name, title=_title(ledger), players=players,
-                    **why_view(ledger, a, b))
-
-
-def _title(ledger) -> str:
-    return ledger.session.header.title or ledger.session.file
+    window, page, pages = digest_window(d, _page_number(request))
+    return ctx.page(request, "why.html", name=name, title=d.title, players=players, page=page,
+                    pages=pages, **why_view(cast(Ledger, window), a, b))
 
 
 def _stamp(loaded: Loaded) -> str:

@@ -1,0 +1,207 @@
+"""A record as the pages need it, read once as a stream: memory bounded by what a page shows.
+
+A record of 40,000 hands settled whole is gigabytes of items; ``serve`` never holds that.
+``digest(path, name)`` reads the record within ``check``'s size limit (``--max-record-mib``
+raises it), checks and settles it hand by hand (``stream_text``, ``Running``), and keeps:
+
+- one short row per settled hand (number, dealer, outcome words, nets, pools after): the
+  session page shows them 50 at a time (``PAGE``);
+- each player's balance after each hand (four integers a hand): the chart, downsampled;
+- the totals, the nets between players, the pools left, and the first ``MAX_SHOWN``
+  warnings and errors (rendered as ``check`` renders them) with their counts;
+- for each settled hand, where its text lies and the pools before it, so that one hand can
+  be settled again alone for its page (``hand``), or 50 for the why page (``hands``),
+  without reading the hands before it again;
+- the season's summary of the session.
+"""
+from __future__ import annotations
+
+from array import array
+from dataclasses import dataclass, field
+from itertools import accumulate
+from pathlib import Path
+
+from reversis_score.ledger.build import ConservationError, LedgerHand, Running
+from reversis_score.notation.diagnostics import Diagnostic
+from reversis_score.notation.diagnostics import render as render_diagnostic
+from reversis_score.render.tables import outcome_words, pools_text
+from reversis_score.rules.houserules import RuleSet
+from reversis_score.serve.season import SessionSummary
+from reversis_score.settle.pools import PoolTable
+
+MAX_SHOWN = 100  # warnings, and errors, shown on a session page (the count says how many more)
+
+
+class Unreadable(Exception):
+    """A record that cannot be settled at all (unreadable, too large, not UTF-8, or a bug
+    found by conservation): the message names it by its name in the folder."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One settled (or void) hand on the session page."""
+
+    number: int
+    dealer: str | None
+    outcome: str
+    nets: tuple[int, ...]
+    pools_after: str
+    void: bool
+
+
+@dataclass(slots=True)
+class Digest:
+    """What the pages show of one record (see the module docstring)."""
+
+    name: str
+    file: str
+    title: str
+    date: str | None
+    players: tuple[str, ...]
+    stake: int
+    rules: RuleSet
+    rows: list[Row] = field(default_factory=list)
+    balances: list[array] = field(default_factory=list)  # per player, after each row
+    totals: dict[str, int] = field(default_factory=dict)
+    between: dict[str, int] = field(default_factory=dict)
+    pools: tuple[int, ...] = ()
+    warnings: list[str] = field(default_factory=list)
+    warning_count: int = 0
+    errors: list[str] = field(default_factory=list)
+    error_count: int = 0
+    first_bad: int | None = None  # the first hand not settled (an error), if any
+    in_play: tuple[int, int] | None = None  # the hand being entered, and its tricks so far
+    first_error: str | None = None  # the first error's message
+    text: str = ""  # the record as read (normalised): the hands' text is cut from it
+    spans: list[tuple[int, int]] = field(default_factory=list)  # each row's text: [start, end)
+    pools_before: list[PoolTable] = field(default_factory=list)  # each row's pools before it
+
+    def summary(self) -> SessionSummary:
+        """The season page's line for this session."""
+        hands = sum(1 for r in self.rows if not r.void)
+        problems = 0 if self.in_play else self.error_count
+        return SessionSummary(self.name, self.title, self.date, self.players, hands, dict(self.totals),
+                              dict(self.between), problems)
+
+    def numbers(self) -> list[int]:
+        return [r.number for r in self.rows]
+
+    def index_of(self, number: int) -> int | None:
+        """The row of hand ``number`` (rows are in order: a bisection)."""
+        lo, hi = 0, len(self.rows)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.rows[mid].number < number:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo if lo < len(self.rows) and self.rows[lo].number == number else None
+
+    def hand(self, index: int) -> LedgerHand:
+        """Row ``index`` settled again, alone, from its text and the pools before it."""
+        from reversis_score.notation.parse import parse_hand
+        from reversis_score.replay.tricks import replay
+        from reversis_score.settle.hand import settle_hand
+        row = self.rows[index]
+        start, end = self.spans[index]
+        first_line = self.text.count("\n", 0, start) + 1
+        parsed = parse_hand(self.text[start:end], first_line, row.number)
+        assert parsed.record is not None
+        play, _ = replay(parsed.record, self.players, self.rules.knobs, None)
+        assert play is not None  # it was settled once: it replays alike
+        settlement, _ = settle_hand(play, self.rules.knobs, self.pools_before[index])
+        balances = {p: self.balances[i][index] for i, p in enumerate(self.players)}
+        return LedgerHand(row.number, row.dealer, "void" if row.void else "settled", settlement, balances)
+
+
+def read_text(path: Path, name: str) -> str:
+    """The record's text within check's limit; Unreadable (named as NAME.rvs) otherwise."""
+    from reversis_score.notation.parse import decode
+    from reversis_score.reading import ReadProblem, read_limited
+    try:
+        data = read_limited(path, "record", f"{name}.rvs")
+    except ReadProblem as exc:
+        if not path.exists():
+            raise FileNotFoundError(name) from None
+        raise Unreadable(str(exc)) from None
+    text, problem = decode(data)
+    if text is None:
+        raise Unreadable(f"{name}.rvs: {problem.message if problem else 'not UTF-8 text'}")
+    return text
+
+
+def digest(path: Path, name: str) -> Digest:
+    """Read, check and settle the record at ``path`` hand by hand (see the module)."""
+    from reversis_score.notation.parse import normalise
+    from reversis_score.pipeline import stream_text
+    text = normalise(read_text(path, name))
+    stream = stream_text(text, f"{name}.rvs", path.parent)
+    header = stream.header
+    d = Digest(name, stream.file, header.title or name, header.date.isoformat() if header.date else None,
+               stream.players, header.stake or 0, stream.rules)
+    d.balances = [array("q") for _ in d.players]
+    _note(d, stream.header_diagnostics, stream.lines)
+    run = Running.start(d.players, d.stake, d.rules.knobs)
+    header_ok = not any(x.is_error for x in stream.header_diagnostics)
+    starts = array("q", accumulate((len(line) + 1 for line in stream.lines), initial=0))
+    last = None
+    try:
+        for hand in stream.hands:
+            if d.spans and d.spans[-1][1] < 0:  # the settled hand before ends where this begins
+                d.spans[-1] = (d.spans[-1][0], starts[hand.first_line - 1])
+            _note(d, hand.diagnostics, stream.lines)
+            last = hand
+            if d.first_bad is not None:
+                continue
+            if header_ok and hand.ok:
+                _settle(d, run, hand, starts[hand.first_line - 1])
+            else:
+                d.first_bad = hand.number
+    except ConservationError as exc:
+        raise Unreadable(f"{name}.rvs: internal error (fish not conserved: {exc}): a bug") from None
+    if d.spans and d.spans[-1][1] < 0:
+        d.spans[-1] = (d.spans[-1][0], len(text))
+    d.text = text if d.rows else ""
+    d.totals, d.between, d.pools = dict(run.totals), dict(run.between), tuple(run.pools.amounts)
+    d.in_play = _in_play(d, last)
+    return d
+
+
+def _settle(d: Digest, run: Running, hand, start: int) -> None:
+    before = run.pools
+    settled = run.settle(hand)
+    s = settled.settlement
+    assert s is not None
+    d.rows.append(Row(hand.number, settled.dealer, outcome_words(s.outcome, s),
+                      tuple(s.net.get(p, 0) for p in d.players), pools_text(s.pools_after),
+                      settled.status == "void"))
+    d.spans.append((start, -1))
+    d.pools_before.append(before)
+    for i, p in enumerate(d.players):
+        d.balances[i].append(settled.balances[p])
+
+
+def _in_play(d: Digest, last) -> tuple[int, int] | None:
+    """As views.in_play: the record's one error is that its last hand is unfinished."""
+    from reversis_score.replay.tricks import is_unfinished
+    if last is None or last.record is None or not is_unfinished(last.record) or d.error_count != 1:
+        return None
+    if not (d.first_error or "").startswith(f"hand {last.number} is unfinished:"):  # replay's words
+        return None
+    return last.number, len(last.record.tricks)
+
+
+def _note(d: Digest, diagnostics: list[Diagnostic], lines: list[str]) -> None:
+    for x in diagnostics:
+        if x.severity == "hidden":
+            continue
+        if x.is_error:
+            d.error_count += 1
+            if len(d.errors) < MAX_SHOWN:
+                d.errors.append(render_diagnostic(x, d.file, lines))
+            if d.first_error is None:
+                d.first_error = x.message
+        else:
+            d.warning_count += 1
+            if len(d.warnings) < MAX_SHOWN:
+                d.warnings.append(f"hand {x.hand}: {x.message}" if x.hand else x.message)
