@@ -61,7 +61,7 @@ class Digest:
     stake: int
     rules: RuleSet
     rows: list[Row] = field(default_factory=list)
-    balances: list[array] = field(default_factory=list)  # per player, after each row
+    balances: list[list[int]] = field(default_factory=list)  # per player, after each row
     totals: dict[str, int] = field(default_factory=dict)
     between: dict[str, int] = field(default_factory=dict)
     pools: tuple[int, ...] = ()
@@ -139,7 +139,7 @@ def digest(path: Path, name: str) -> Digest:
     header = stream.header
     d = Digest(name, stream.file, header.title or name, header.date.isoformat() if header.date else None,
                stream.players, header.stake or 0, stream.rules)
-    d.balances = [array("q") for _ in d.players]
+    d.balances = [[] for _ in d.players]  # Python ints: pools that double grow past 64 bits
     _note(d, stream.header_diagnostics, stream.lines)
     run = Running.start(d.players, d.stake, d.rules.knobs)
     header_ok = not any(x.is_error for x in stream.header_diagnostics)
