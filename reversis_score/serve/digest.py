@@ -20,16 +20,20 @@ from array import array
 from dataclasses import dataclass, field
 from itertools import accumulate
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reversis_score.ledger.build import ConservationError, LedgerHand, Running
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.diagnostics import render as render_diagnostic
 from reversis_score.render.tables import outcome_words, pools_text
 from reversis_score.rules.houserules import RuleSet
-from reversis_score.serve.season import SessionSummary
 from reversis_score.settle.pools import PoolTable
 
 MAX_SHOWN = 100  # warnings, and errors, shown on a session page (the count says how many more)
+
+
+if TYPE_CHECKING:
+    from reversis_score.serve.season import SessionSummary
 
 
 class Unreadable(Exception):
@@ -74,10 +78,17 @@ class Digest:
     first_error: str | None = None  # the first error's message
     text: str = ""  # the record as read (normalised): the hands' text is cut from it
     spans: list[tuple[int, int]] = field(default_factory=list)  # each row's text: [start, end)
-    pools_before: list[PoolTable] = field(default_factory=list)  # each row's pools before it
+    first_lines: list[int] = field(default_factory=list)  # each row's first line in the file
+    # The pools before some rows (every ``every``-th): a hand is settled again from the one
+    # before it. Pools may pile up by the thousand in a long session under some rules, so the
+    # rows kept thin out as they grow: never more than POOL_BUDGET amounts in all.
+    checkpoints: dict[int, PoolTable] = field(default_factory=dict)
+    every: int = 16
+    kept_amounts: int = 0
 
     def summary(self) -> SessionSummary:
         """The season page's line for this session."""
+        from reversis_score.serve.season import SessionSummary  # (season.py reads views.py, which reads this)
         hands = sum(1 for r in self.rows if not r.void)
         problems = 0 if self.in_play else self.error_count
         return SessionSummary(self.name, self.title, self.date, self.players, hands, dict(self.totals),
@@ -103,13 +114,15 @@ class Digest:
         from reversis_score.replay.tricks import replay
         from reversis_score.settle.hand import settle_hand
         row = self.rows[index]
-        start, end = self.spans[index]
-        first_line = self.text.count("\n", 0, start) + 1
-        parsed = parse_hand(self.text[start:end], first_line, row.number)
-        assert parsed.record is not None
-        play, _ = replay(parsed.record, self.players, self.rules.knobs, None)
-        assert play is not None  # it was settled once: it replays alike
-        settlement, _ = settle_hand(play, self.rules.knobs, self.pools_before[index])
+        at = index - index % self.every
+        pools = self.checkpoints[at]
+        for k in range(at, index + 1):
+            start, end = self.spans[k]
+            parsed = parse_hand(self.text[start:end], self.first_lines[k], self.rows[k].number)
+            assert parsed.record is not None
+            play, _ = replay(parsed.record, self.players, self.rules.knobs, None)
+            assert play is not None  # it was settled once: it replays alike
+            settlement, pools = settle_hand(play, self.rules.knobs, pools)
         balances = {p: self.balances[i][index] for i, p in enumerate(self.players)}
         return LedgerHand(row.number, row.dealer, "void" if row.void else "settled", settlement, balances)
 
@@ -173,12 +186,42 @@ def _settle(d: Digest, run: Running, hand, start: int) -> None:
     s = settled.settlement
     assert s is not None
     d.rows.append(Row(hand.number, settled.dealer, outcome_words(s.outcome, s),
-                      tuple(s.net.get(p, 0) for p in d.players), pools_text(s.pools_after),
+                      tuple(s.net.get(p, 0) for p in d.players), pools_shown(s.pools_after),
                       settled.status == "void"))
     d.spans.append((start, -1))
-    d.pools_before.append(before)
+    d.first_lines.append(hand.first_line)
+    _checkpoint(d, len(d.rows) - 1, before)
     for i, p in enumerate(d.players):
         d.balances[i].append(settled.balances[p])
+
+
+POOL_BUDGET = 1_000_000  # pool amounts kept in checkpoints, in all
+SHOWN_POOLS = 8  # pools listed in a hand's row; the rest are counted
+
+
+def pools_shown(pools: tuple[int, ...] | list[int]) -> str:
+    """The pools after a hand as the session page lists them: all when they are few, else
+    the first ones and how many more (a long session may have thousands standing).
+
+    >>> pools_shown((55, 60)), pools_shown(tuple(range(1, 12)))
+    ('55 60', '1 2 3 4 5 6 7 8 … and 3 more pools (66 in all)')
+    """
+    if len(pools) <= SHOWN_POOLS:
+        return pools_text(pools)
+    rest = len(pools) - SHOWN_POOLS
+    return (f"{pools_text(pools[:SHOWN_POOLS])} … and {rest:,} more pool{'s' * (rest != 1)} "
+            f"({sum(pools):,} in all)")
+
+
+def _checkpoint(d: Digest, index: int, pools: PoolTable) -> None:
+    if index % d.every:
+        return
+    d.checkpoints[index] = pools
+    d.kept_amounts += len(pools.amounts) + 1
+    while d.kept_amounts > POOL_BUDGET and d.every < 1 << 20:  # thin them out: every other one
+        d.every *= 2
+        for at in [k for k in d.checkpoints if k % d.every]:
+            d.kept_amounts -= len(d.checkpoints.pop(at).amounts) + 1
 
 
 def _in_play(d: Digest, last) -> tuple[int, int] | None:

@@ -7,7 +7,7 @@ from render/tables.py and report/why.py, as the terminal shows them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from markupsafe import Markup
 
@@ -31,10 +31,8 @@ from reversis_score.report.why import (
     settle_up_words,
     side_words,
 )
+from reversis_score.serve.digest import Digest, Row, pools_shown
 from reversis_score.settle.items import Item
-
-if TYPE_CHECKING:  # (digest.py reads season.py, which reads this module)
-    from reversis_score.serve.digest import Digest, Row
 
 SEATS = ("bottom", "right", "top", "left")  # in order of play, round the table seen from above
 
@@ -265,7 +263,7 @@ def digest_session_view(d: Digest, page: int = 1) -> dict[str, Any]:
                       "balance": d.stake + d.totals[p], "from_players": signed(d.between[p]),
                       "into_pools": into[p]} for p in players],
         "settle_up": settle_up(d.between),
-        "pools_left": pools_text(d.pools),
+        "pools_left": pools_shown(d.pools),
         "notes": notes,
         "warnings": d.warnings + more,
         "errors": [] if playing else d.errors + (
