@@ -554,3 +554,27 @@ def test_a_long_sessions_why_page_is_paged_too(folder):
     assert numbers and min(numbers) > 50 and max(numbers) <= 105
     hand = web.get(f"/session/{name}/hand/{max(numbers)}")
     assert hand.status_code == 200 and "Hand" in hand.text
+
+
+# ------------------------------------------------------------ 6: names and titles of any length
+def test_a_name_over_40_characters_or_a_title_over_200_is_an_error_in_check_and_serve(folder):
+    from typer.testing import CliRunner
+
+    from reversis_score.cli import app
+    night = (SAMPLES / "club-night.rvs").read_text("utf-8")
+    long_name = "B" * 41
+    (folder / "names.rvs").write_text(night.replace("Bruno", long_name), "utf-8")
+    (folder / "title.rvs").write_text(night.replace("session: Club night", "session: " + "T" * 200), "utf-8")
+    said = CliRunner().invoke(app, ["check", str(folder / "names.rvs"), str(folder / "title.rvs")])
+    assert said.exit_code == 1
+    assert f"'{long_name}' is 41 characters long: a player's name is at most 40" in said.output
+    assert "the session's title is 220 characters long: at most 200" in said.output
+    assert CliRunner().invoke(app, ["check", str(folder / "club-night.rvs")]).exit_code == 0
+    web = client(folder)
+    for name in ("names", "title"):
+        page = re.sub("<[^>]*>", "", web.get(f"/session/{name}").text)
+        assert "NOT THE WHOLE SESSION" in page and "at most" in page
+        assert "No hand settled yet." in page
+    forty = "C" * 40  # the longest name still is one
+    (folder / "forty.rvs").write_text(night.replace("Claire", forty), "utf-8")
+    assert CliRunner().invoke(app, ["check", str(folder / "forty.rvs")]).exit_code == 0
