@@ -40,11 +40,14 @@ def serve(
         import starlette  # noqa: F401
         import uvicorn  # noqa: F401
 
+        from reversis_score.serve.run import PortInUse
         from reversis_score.serve.run import serve as run
     except ImportError as exc:
         fail(f"error: serve needs the web extra ({exc.name} is missing): "
              "pip install 'reversis-score[web]'", 2)
     try:
         run(folder, host, port, read_only, typer.echo)
+    except PortInUse as exc:  # one line, before anything else is printed
+        fail(str(exc), 2)
     except OSError as exc:
         fail(f"error: cannot listen on {host}:{port} ({exc.strerror or exc})", 2)

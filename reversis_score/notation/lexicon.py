@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from reversis_score.notation.cards import looks_like_card
-from reversis_score.notation.records import Header, Name, RuleLine, Span
+from reversis_score.notation.records import MAX_NAME_CHARS, MAX_TITLE_CHARS, Header, Name, RuleLine, Span
 from reversis_score.scrub import shortened
 
 KEYWORDS = frozenset(("session date players rules rule stake hand dealer deal exchange discards "
@@ -158,10 +158,18 @@ def read_header(text: str) -> Header | None:
     if "players" not in values:
         return None  # Lark's reader says that the players are missing
     get = lambda key: values[key][0] if key in values else None  # noqa: E731
+    if too_long(get("players") or (), get("title")):
+        return None  # Lark's reader says which is too long
     return Header(title=get("title"), date=get("date"), players=get("players"),  # type: ignore[arg-type]
                   rules=get("rules"), rules_span=values["rules"][1] if "rules" in values else None,  # type: ignore[arg-type]
                   rule_lines=tuple(rules.values()), stake=get("stake"), has_players=True,  # type: ignore[arg-type]
                   lines=tuple(lines))
+
+
+def too_long(players, title) -> bool:
+    """Whether a name is longer than MAX_NAME_CHARS or the title than MAX_TITLE_CHARS."""
+    return (any(len(p.text) > MAX_NAME_CHARS for p in players)
+            or (isinstance(title, str) and len(title) > MAX_TITLE_CHARS))
 
 
 def _item(m: re.Match[str], n: int) -> tuple[str, object, Span]:

@@ -116,6 +116,12 @@ class RuleLine:
     value_span: Span = field(compare=False)
 
 
+# A player's name and a session's title are shown on every page and in every table: beyond
+# these lengths a record is refused (a notation error), whatever reads it.
+MAX_NAME_CHARS = 40
+MAX_TITLE_CHARS = 200
+
+
 @dataclass(frozen=True, slots=True)
 class Header:
     """The session's header lines."""

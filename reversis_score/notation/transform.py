@@ -23,6 +23,8 @@ from reversis_score.notation.lexicon import (
     unquoted,
 )
 from reversis_score.notation.records import (
+    MAX_NAME_CHARS,
+    MAX_TITLE_CHARS,
     DealLine,
     EspagnoletteLine,
     EventCard,
@@ -189,6 +191,13 @@ class RecordBuilder(Transformer):
                             "are needed",
                             p.span)
             seen.add(p.text)
+            if len(p.text) > MAX_NAME_CHARS:
+                self._error(f"'{shortened(p.text)}' is {len(p.text):,} characters long: a player's name "
+                            f"is at most {MAX_NAME_CHARS}", p.span)
+        title = values.get("title")
+        if title is not None and isinstance(title[0], str) and len(title[0]) > MAX_TITLE_CHARS:
+            self._error(f"the session's title is {len(title[0]):,} characters long: at most "
+                        f"{MAX_TITLE_CHARS}", title[1])
         rules = values.get("rules")
         return Header(title=values.get("title", (None,))[0], date=values.get("date", (None,))[0],
                       players=tuple(players), rules=rules[0] if rules else None,

@@ -26,6 +26,12 @@ COLOURS = ("#1b4f9c", "#b3261e", "#2e7d32", "#6a1b9a")  # distinct in colour and
 MORE_COLOURS = ("#e65100", "#00838f", "#5d4037", "#37474f")
 
 
+def isolated(text: str) -> str:
+    """A name in plain text (a tooltip): between FIRST STRONG ISOLATE and POP DIRECTIONAL
+    ISOLATE, so that it turns round only itself."""
+    return f"\u2068{text}\u2069"
+
+
 def bdi(text: str) -> str:
     """A name or a title from a record, escaped and isolated: a right-to-left override in it
     turns round only itself, never the text around it."""
@@ -112,13 +118,13 @@ def series_svg(numbers: list[int], series: dict[str, list[int]], baseline: int, 
     values = [v for vs in series.values() for v in vs] + [baseline]
     low, high, step = _bounds(min(values) - (max(values) == min(values)), max(values))
     ticks = range(low, high + 1, step)
-    labels = [f"{short_name(player, size.name_chars)} {human_number(vs[-1])}"
-              for player, vs in series.items()]
+    shown = [(short_name(player, size.name_chars), human_number(vs[-1])) for player, vs in series.items()]
+    labels = [f"{name} {figure}" for name, figure in shown]
     frame = _frame([human_number(t) for t in ticks] + ["fish"], labels, size)
     x = _scale(0, max(len(numbers) - 1, 1), frame.left, frame.right)
     y = _scale(low, high, HEIGHT - BOTTOM, TOP)
     xs = [x(i) if len(numbers) > 1 else (frame.left + frame.right) / 2 for i in range(len(numbers))]
-    names = ", ".join(series)
+    names = ", ".join(isolated(p) for p in series)  # a tooltip is plain text: FSI … PDI
     width, title_id = _n(frame.width), f"chart-title{size.suffix}"
     out = [f'<svg class="chart" viewBox="0 0 {width} {HEIGHT}" width="{width}" height="{HEIGHT}" '
            f'role="img" aria-labelledby="{title_id}" xmlns="http://www.w3.org/2000/svg" '
@@ -128,7 +134,7 @@ def series_svg(numbers: list[int], series: dict[str, list[int]], baseline: int, 
     ends = label_positions([y(vs[-1]) for vs in series.values()])
     for index, (player, balances) in enumerate(series.items()):
         out.append(_player_group(frame, index, player, numbers, xs, [y(v) for v in balances],
-                                 balances, ends[index], labels[index], axis))
+                                 balances, ends[index], shown[index], axis))
     out.append("</svg>")
     return "\n".join(out)
 
@@ -193,20 +199,22 @@ def label_positions(ends: list[float], gap: float = LINE) -> list[float]:
 
 
 def _player_group(frame: Frame, index: int, player: str, numbers: list[int], xs: list[float],
-                  ys: list[float], balances: list[int], label_y: float, label: str,
+                  ys: list[float], balances: list[int], label_y: float, label: tuple[str, str],
                   axis: str = "hand") -> str:
     shape, colour = SHAPES[index % 4], (COLOURS + MORE_COLOURS)[index % 8]
     dash = f' stroke-dasharray="{DASHES[index % 4]}"' if DASHES[index % 4] else ""
-    name = escape(player)
+    name, tip = escape(player), escape(isolated(player))
     points = " ".join(f"{_n(px)},{_n(py)}" for px, py in zip(xs, ys, strict=True))
     out = [f'<g class="player" data-player="{name}" data-marker="{shape}">',
            f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>']
     for number, px, py, balance in zip(numbers, xs, ys, balances, strict=True):
         out.append(_marker(shape, px, py, colour,
-                           f"{name}, after {axis} {number}: {human_number(balance)}", index >= 4))
+                           f"{tip}, after {axis} {number}: {human_number(balance)}", index >= 4))
     out.append(_marker(shape, frame.right + LABEL_X - 8, label_y, colour, None, index >= 4))
-    out.append(f'<text x="{_n(frame.right + LABEL_X)}" y="{_n(label_y + 4)}" '
-               f'unicode-bidi="isolate">{escape(label)}</text>')
+    # The name isolated within the label, so that it cannot turn its figure round ("B892 onur").
+    out.append(f'<text x="{_n(frame.right + LABEL_X)}" y="{_n(label_y + 4)}" unicode-bidi="isolate">'
+               f'<tspan class="name" unicode-bidi="isolate">{escape(label[0])}</tspan> '
+               f'{escape(label[1])}</text>')
     out.append("</g>")
     return "\n".join(out)
 

@@ -66,11 +66,12 @@ def panel(player: str, points: list[tuple[int, int]], sessions: int, low: int, h
     drawn = downsample(points)
     last = points[-1][1] if points else 0
     name = escape(player)
+    isolated = f"\u2068{name}\u2069"  # a title is plain text: first-strong isolate … pop
     title_id = f"panel-{index}"
     out = [f'<svg class="chart panel" viewBox="0 0 {W} {H}" role="img" aria-labelledby="{title_id}" '
            f'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif" font-size="{FONT}" '
            f'data-player="{name}">',
-           f'<title id="{title_id}">{name}: running balance after each session played '
+           f'<title id="{title_id}">{isolated}: running balance after each session played '
            f'({len(points)} of {sessions}), now {signed(last)}</title>',
            f'<text x="4" y="16" font-weight="bold"><tspan unicode-bidi="isolate">'
            f'{escape(short_name(player, NAME_CHARS))}</tspan> {signed(last)}</text>']
@@ -80,7 +81,7 @@ def panel(player: str, points: list[tuple[int, int]], sessions: int, low: int, h
         out.append(f'<polyline points="{line}" fill="none" stroke="{COLOUR}" stroke-width="2"/>')
     if len(drawn) <= MARKERS:
         out += [f'<circle class="point" cx="{_n(x(s))}" cy="{_n(y(v))}" r="3" fill="{COLOUR}">'
-                f"<title>{name}, after session {s}: {signed(v)}</title></circle>"
+                f"<title>{isolated}, after session {s}: {signed(v)}</title></circle>"
                 for s, v in drawn]
     out.append("</svg>")
     return "\n".join(out)

@@ -4,8 +4,14 @@
   loopback address; ``read_only``: no entry routes; ``csrf``: this run's CSRF token.
 - ``record_path(name)``: the only way from a name in a URL to a file. A record's name is its
   file name without ``.rvs`` (``club-night`` is ``FOLDER/club-night.rvs``); names with a
-  slash, a backslash, a leading dot, ``..``, a NUL, or a symlink that leads out of FOLDER
-  are a 404, as are missing files unless ``must_exist=False`` (entry's new sessions).
+  slash, a backslash, a leading dot, ``..``, a NUL, more than
+  ``MAX_NAME_BYTES`` bytes, or a symlink that leads out of FOLDER are a 404, as are missing
+  files unless ``must_exist=False`` (entry's new sessions).
+- ``record_names()``: the records to list, each file once: a symlink (or a hard link) to a
+  record of the folder is the same session as its target and is listed under the target's
+  name only (``canonical(name)`` gives it; the pages redirect a link's name there).
+- ``shown(message)``: a message with the folder's absolute path taken out, so that no answer
+  tells a stranger where the records live.
 - ``library``: the records read, checked and settled, each again when its file changes.
 - ``page(request, template, **values)``: an HTMLResponse of a template, with ``csrf`` and
   ``read_only`` filled in.
@@ -14,6 +20,9 @@ from __future__ import annotations
 
 import os
 import secrets
+import stat
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,9 +33,12 @@ from starlette.responses import HTMLResponse
 
 from reversis_score.serve.library import Library
 from reversis_score.serve.templating import render
+from reversis_score.serve.watch import Watch
 
 SUFFIX = ".rvs"
 _BAD_NAME = set('/\\\0:')
+# A file name is at most 255 bytes; entry writes a temporary ``.NAME.rvs.record-tmp`` beside it.
+MAX_NAME_BYTES = 255 - len(SUFFIX) - len("..record-tmp")
 
 
 @dataclass
@@ -39,13 +51,25 @@ class ServeContext:
     csrf: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     library: Library = field(default_factory=Library)
     season_page: tuple[str, str] | None = None  # the season page last made, and its stamp
+    season_lock: threading.Lock = field(default_factory=threading.Lock)
+    watch: Watch | None = None  # the folder's changes, once start_watching has run
+    started: str = field(default_factory=lambda: secrets.token_hex(4))  # stamps differ per run
 
     def __post_init__(self) -> None:
         self.folder = self.folder.resolve()
 
+    def start_watching(self, on_change: Callable[[], None] | None = None) -> bool:
+        """Learn of the folder's changes from the file system from now on (serve/watch.py);
+        False when it cannot be watched (the pages then stat the records on each poll)."""
+        watch = Watch(self.folder, on_change)
+        if watch.start():
+            self.watch = watch
+        return self.watch is not None
+
     def record_path(self, name: str, must_exist: bool = True) -> Path:
         """``FOLDER/name.rvs``, or a 404 when the name could lead anywhere else."""
-        if not name or name.startswith(".") or _BAD_NAME & set(name) or name != name.strip():
+        if (not name or name.startswith(".") or _BAD_NAME & set(name) or name != name.strip()
+                or len(name.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES):
             raise HTTPException(404, "no such record")
         path = self.folder / (name + SUFFIX)
         try:
@@ -59,18 +83,49 @@ class ServeContext:
         return path
 
     def record_names(self) -> list[str]:
-        """The names of the folder's records, sorted; symlinks leading out are left out."""
-        names = []
+        """The names of the folder's records, sorted, each file once (see ``canonical``);
+        symlinks leading out are left out."""
+        return sorted(self._files()[0].values())
+
+    def canonical(self, name: str) -> str:
+        """The name the folder's record ``name`` is listed under: itself, or for a symlink
+        (or hard link) to another record of the folder, that record's name."""
+        try:
+            info = os.lstat(self.folder / (name + SUFFIX))
+        except OSError:
+            return name
+        if not stat.S_ISLNK(info.st_mode) and info.st_nlink == 1:  # the usual file: no other name
+            return name
+        return self._files()[1].get(name, name)
+
+    def _files(self) -> tuple[dict[tuple[int, int], str], dict[str, str]]:
+        """Each file's listed name by (device, inode), and each other name for it."""
+        found: dict[tuple[int, int], list[tuple[bool, str]]] = {}
         with os.scandir(self.folder) as entries:
             for entry in entries:
-                if entry.name.endswith(SUFFIX) and not entry.name.startswith("."):
-                    name = entry.name[: -len(SUFFIX)]
-                    try:
-                        self.record_path(name)
-                    except HTTPException:
-                        continue
-                    names.append(name)
-        return sorted(names)
+                if not entry.name.endswith(SUFFIX) or entry.name.startswith("."):
+                    continue
+                name = entry.name[: -len(SUFFIX)]
+                try:
+                    self.record_path(name)
+                    info = os.stat(entry.path)
+                    link = entry.is_symlink()
+                except (HTTPException, OSError):
+                    continue
+                found.setdefault((info.st_dev, info.st_ino), []).append((link, name))
+        names: dict[tuple[int, int], str] = {}
+        links: dict[str, str] = {}
+        for key, known in found.items():
+            known.sort()  # the file itself (not a link) first, then by name
+            names[key] = known[0][1]
+            links.update((other, known[0][1]) for _, other in known[1:])
+        return names, links
+
+    def shown(self, message: str) -> str:
+        """``message`` without the folder's absolute path: records by their name in it."""
+        for folder in {str(self.folder), os.path.realpath(self.folder)}:
+            message = message.replace(folder + os.sep, "").replace(folder, "FOLDER")
+        return message
 
     def page(self, request: Request, template: str, status: int = 200, **values: Any) -> HTMLResponse:
         """A template as an HTML response; ``csrf`` and ``read_only`` are filled in."""

@@ -31,7 +31,7 @@ from starlette.routing import BaseRoute, Route
 
 from reversis_score.render.rvs import quote
 from reversis_score.rules.presets import ALL as PRESETS
-from reversis_score.serve.context import SUFFIX, context_of
+from reversis_score.serve.context import MAX_NAME_BYTES, SUFFIX, context_of
 from reversis_score.serve.entry_model import MAX_PENDING, Entry, EntryError, Result
 from reversis_score.serve.library import stamp_of
 from reversis_score.serve.security import csrf_protected
@@ -65,8 +65,13 @@ def form_page(request: Request, values: dict[str, str], refused: list[str], stat
 async def create(request: Request) -> Response:
     form = await request.form()
     values = {k: str(v).strip() for k, v in form.items() if isinstance(v, str) and k != "csrf"}
-    name = values.get("file", "").removesuffix(SUFFIX)
+    typed = values.get("file", "")
+    values["file"] = file_name(typed)
+    name = values["file"].removesuffix(SUFFIX)
     problems = _form_problems(values, name)
+    if values["file"] != typed and not problems:
+        problems = [f"the file name keeps only printable characters (no control, bidi or zero-width "
+                    f"ones): it is now '{values['file']}'; send the form again to create it"]
     if problems:
         return form_page(request, values, problems, 400)
     try:
@@ -77,16 +82,27 @@ async def create(request: Request) -> Response:
     try:
         result = await run_in_threadpool(entry_of(request).create, path, header_lines(values))
     except EntryError as exc:
-        return form_page(request, values, [str(exc)], 409)
+        return form_page(request, values, [context_of(request).shown(str(exc))], 409)
     if result.refused:
         return form_page(request, values, result.refused, 400)
     return RedirectResponse(f"/entry/{path.name.removesuffix(SUFFIX)}", status_code=303)
+
+
+def file_name(typed: str) -> str:
+    """The form's file name with only printable characters: no control character (ESC, BEL,
+    TAB), no bidi control (U+202E) and no zero-width one; spaces at either end dropped."""
+    return "".join(c for c in typed if c.isprintable() and c not in _INVISIBLE).strip()
+
+
+_INVISIBLE = {"\u00ad", "\u034f", "\u115f", "\u1160", "\u3164", "\uffa0"}  # printable, yet unseen
 
 
 def _form_problems(values: dict[str, str], name: str) -> list[str]:
     problems = []
     if not name:
         problems.append("the record needs a file name")
+    elif len(name.encode("utf-8")) > MAX_NAME_BYTES:
+        problems.append(f"the file name is too long: at most {MAX_NAME_BYTES} bytes")
     if any(not values.get(f"player{i}") for i in range(1, 5)):
         problems.append("the four players are needed, in order of play")
     if any(len(v) > 200 or "\n" in v or "\r" in v for v in values.values()):
@@ -137,7 +153,7 @@ async def tap(request: Request) -> Response:
     path = context_of(request).record_path(request.path_params["name"])
     try:
         body = await request.json()
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: JSON nested thousands deep
         return JSONResponse({"error": "the tap is not JSON"}, 400)
     sent = _tap_fields(body)
     if sent is None:
@@ -159,11 +175,17 @@ def _tap_fields(body: Any) -> tuple[str, tuple[str, ...], list[str]] | None:
 
 
 async def _run(method, path: Path, *args) -> Result | str:
-    """What the Entry method answers, or why the record cannot be entered."""
+    """What the Entry method answers, or why the record cannot be entered (without the
+    server's paths)."""
     try:
         return await run_in_threadpool(method, path, *args)
     except EntryError as exc:
-        return str(exc)
+        return _local(path, str(exc))
+
+
+def _local(path: Path, message: str) -> str:
+    folder = str(path.parent)
+    return message.replace(folder + "/", "").replace(folder, "FOLDER")
 
 
 async def _answer(method, path: Path, *args) -> Result | Response:

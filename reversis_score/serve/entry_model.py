@@ -33,6 +33,7 @@ from reversis_score.replay.evidence import qualifies_espagnolette
 
 CONFLICT = "someone else just entered this card: reloaded"
 MAX_PENDING = 40  # entries record does not write (a question passed, an undo to confirm): a few
+LOCKS = 64  # the locks of a folder's files (see ``lock``)
 _QUIET = {"show", "help", "quit"}  # commands that change nothing: never kept as pending
 
 
@@ -72,13 +73,13 @@ class Entry:
     def __init__(self, folder: Path, keep: int = 16):
         self.folder = folder
         self.keep = keep
-        self._locks: dict[Path, threading.Lock] = {}
-        self._guard = threading.Lock()
+        self._locks = [threading.Lock() for _ in range(LOCKS)]
         self._cache: OrderedDict[tuple[Path, str, tuple[str, ...]], Held] = OrderedDict()
 
     def lock(self, path: Path) -> threading.Lock:
-        with self._guard:
-            return self._locks.setdefault(path, threading.Lock())
+        # A fixed set of locks, one per file name's hash: never one more per name ever posted
+        # (two names sharing a lock only wait for each other).
+        return self._locks[hash(path) % len(self._locks)]
 
     # ------------------------------------------------------------ reading
     def view(self, path: Path, pending: tuple[str, ...] = (), seen: str | None = None) -> Result:
@@ -194,12 +195,18 @@ class Entry:
                 raise EntryError("\n".join(problems) + f"\n{path.name}: the record has errors; fix them "
                                  "(reversis-score check shows them all) before entering more")
             recorder = found
+        document = recorder.document()
         kept: list[str] = []
         for entry in pending:
             if recorder.enter(entry).refused:
                 break
+            if recorder.document() != document:
+                # Only what the page may hold back is pending (a question passed, "no deal", an
+                # undo to confirm): an entry that would write anything (a card, a payment at the
+                # table) never comes from the page's memory, nor from a crafted link.
+                return self._recorder(path, raw, now, tuple(kept), take)
             kept.append(entry)
-        return Held(recorder, tuple(kept), recorder.document())
+        return Held(recorder, tuple(kept), document)
 
     def _keep(self, path: Path, now: str, held: Held) -> Held:
         key = (path, now, held.pending)
@@ -211,12 +218,11 @@ class Entry:
 
 
 def _read(path: Path) -> str:
+    from reversis_score.reading import ReadProblem, read_limited
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise EntryError(f"{path.name}: no such record") from None
-    except OSError as exc:
-        raise EntryError(f"{path.name}: cannot be read ({exc.strerror or exc})") from None
+        data = read_limited(path, "record", path.name)  # check's bound
+    except ReadProblem as exc:
+        raise EntryError(str(exc)) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

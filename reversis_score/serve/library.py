@@ -2,9 +2,10 @@
 
 A record is read again when its file changes (its size, mtime or inode: ``entry`` appends,
 an editor renames a new file into place), so the pages follow a record being written and
-records that appear while the server runs. Summaries (the season page) are kept for every
-record; whole ledgers for the few sessions lately shown. Requests run in threads: a lock
-guards the caches.
+records that appear while the server runs. What is kept of a record is its ``Digest``
+(serve/digest.py: a short row per hand, never the whole ledger): summaries (the season page)
+for every record, digests for the sessions lately shown, up to ``KEEP_ROWS`` hands in all.
+Requests run in threads: a lock guards the caches.
 """
 from __future__ import annotations
 
@@ -14,23 +15,22 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
-from reversis_score.ledger.build import ConservationError, Ledger, build_ledger
-from reversis_score.serve.season import SessionSummary, summary_of
+from reversis_score.serve.digest import Digest, Unreadable, digest
+from reversis_score.serve.season import SessionSummary
+
+__all__ = ["KEEP", "KEEP_ROWS", "Library", "Loaded", "Unreadable", "stamp_of"]
 
 Stamp = tuple[int, int, int]
-KEEP = 16  # whole ledgers kept: a club night's few sessions, several devices watching
-
-
-class Unreadable(Exception):
-    """A record that cannot be settled at all (not UTF-8, or a bug found by conservation)."""
+KEEP = 16  # digests kept: a club night's few sessions, several devices watching
+KEEP_ROWS = 100_000  # ... and not more hands than this in all (a long record is one of them)
 
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """A record read at one version: its stamp and its ledger."""
+    """A record read at one version: its stamp and its digest."""
 
     stamp: Stamp
-    ledger: Ledger
+    digest: Digest
 
 
 def stamp_of(path: Path) -> Stamp:
@@ -39,43 +39,52 @@ def stamp_of(path: Path) -> Stamp:
     return st.st_size, st.st_mtime_ns, st.st_ino
 
 
-def read_ledger(path: Path, name: str) -> Ledger:
-    """Check and settle one record (errors are in the ledger's session; Unreadable if none)."""
-    from reversis_score.notation.parse import decode
-    from reversis_score.pipeline import check_text
-    data = path.read_bytes()
-    text, problem = decode(data)
-    if text is None:
-        raise Unreadable(f"{name}.rvs: {problem.message if problem else 'not UTF-8 text'}")
-    try:
-        return build_ledger(check_text(text, path.name, path.parent))
-    except ConservationError as exc:
-        raise Unreadable(f"{name}.rvs: internal error (fish not conserved: {exc}): a bug") from None
-
-
 class Library:
-    """Ledgers and summaries of a folder's records, each read again when its file changes."""
+    """Digests and summaries of a folder's records, each read again when its file changes."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._ledgers: OrderedDict[Path, Loaded] = OrderedDict()
+        self._digests: OrderedDict[Path, Loaded] = OrderedDict()
         self._summaries: dict[Path, tuple[Stamp, SessionSummary | str]] = {}
+        self._reading: dict[Path, threading.Lock] = {}
 
-    def ledger(self, path: Path, name: str) -> Loaded:
-        """The record's ledger as the file now stands."""
+    def loaded(self, path: Path, name: str) -> Loaded:
+        """The record's digest as the file now stands (read once, however many ask at once)."""
         stamp = stamp_of(path)
+        known = self._known(path, stamp)
+        if known is not None:
+            return known
+        try:
+            with self._reader(path):
+                stamp = stamp_of(path)
+                known = self._known(path, stamp)
+                if known is not None:
+                    return known
+                loaded = Loaded(stamp, digest(path, name))
+        finally:
+            with self._lock:
+                self._reading.pop(path, None)
         with self._lock:
-            known = self._ledgers.get(path)
-            if known is not None and known.stamp == stamp:
-                self._ledgers.move_to_end(path)
-                return known
-        loaded = Loaded(stamp, read_ledger(path, name))
-        with self._lock:
-            self._ledgers[path] = loaded
-            self._ledgers.move_to_end(path)
-            while len(self._ledgers) > KEEP:
-                self._ledgers.popitem(last=False)
+            self._digests[path] = loaded
+            self._digests.move_to_end(path)
+            self._summaries[path] = (stamp, loaded.digest.summary())
+            rows = sum(len(d.digest.rows) for d in self._digests.values())
+            while len(self._digests) > 1 and (len(self._digests) > KEEP or rows > KEEP_ROWS):
+                _, gone = self._digests.popitem(last=False)
+                rows -= len(gone.digest.rows)
         return loaded
+
+    def _known(self, path: Path, stamp: Stamp) -> Loaded | None:
+        with self._lock:
+            known = self._digests.get(path)
+            if known is not None and known.stamp == stamp:
+                self._digests.move_to_end(path)
+                return known
+        return None
+
+    def _reader(self, path: Path) -> threading.Lock:
+        with self._lock:
+            return self._reading.setdefault(path, threading.Lock())
 
     def summary(self, path: Path, name: str) -> SessionSummary | str:
         """The session's summary, or why it cannot be read."""
@@ -85,9 +94,17 @@ class Library:
         if known is not None and known[0] == stamp:
             return known[1]
         try:
-            found: SessionSummary | str = summary_of(name, read_ledger(path, name))
+            return self.loaded(path, name).digest.summary()
         except Unreadable as exc:
             found = str(exc)
         with self._lock:
             self._summaries[path] = (stamp, found)
         return found
+
+    def forget_all_but(self, paths: set[Path]) -> None:
+        """Drop what is kept of records no longer in the folder (none kept for ever)."""
+        with self._lock:
+            for path in [p for p in self._summaries if p not in paths]:
+                del self._summaries[path]
+            for path in [p for p in self._digests if p not in paths]:
+                del self._digests[path]

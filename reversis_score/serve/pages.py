@@ -8,23 +8,30 @@ would: live.js polls them and refreshes the page in place.
 from __future__ import annotations
 
 import hashlib
+from typing import cast
+from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from reversis_score.ledger.build import Ledger
 from reversis_score.serve.context import ServeContext, context_of
 from reversis_score.serve.library import Loaded, Unreadable, stamp_of
 from reversis_score.serve.season import season_view
-from reversis_score.serve.views import hand_view, session_view, why_view
+from reversis_score.serve.templating import render
+from reversis_score.serve.views import digest_session_view, digest_window, hand_page, why_view
 
 NO_STORE = {"Cache-Control": "no-store"}
 
 
 def season_stamp(ctx: ServeContext) -> str:
-    """Changes when any record of the folder appears, changes or goes."""
+    """Changes when any record of the folder appears, changes or goes: the watch's count of
+    changes (one read), or without a watch a digest of every record's stat."""
+    if ctx.watch is not None and ctx.watch.alive:
+        return f"w{ctx.watch.generation}-{ctx.started}"
     digest = hashlib.sha256()
     for name in ctx.record_names():
         try:
@@ -34,78 +41,109 @@ def season_stamp(ctx: ServeContext) -> str:
     return digest.hexdigest()[:16]
 
 
-def _season(request: Request) -> Response:
-    ctx = context_of(request)
+def season_page(ctx: ServeContext) -> tuple[str, str]:
+    """The season page as the folder now stands, and its stamp: the one kept when no record
+    changed, else made again (one request makes it; the others wait for it, not redo it)."""
     stamp = season_stamp(ctx)
     kept = ctx.season_page
     if kept is not None and kept[0] == stamp:  # no record changed: the page is the same
-        return HTMLResponse(kept[1])
-    summaries, unreadable = [], []
-    for name in ctx.record_names():
-        try:
-            found = ctx.library.summary(ctx.record_path(name), name)
-        except (OSError, HTTPException):  # gone between the listing and the reading
-            continue
-        if isinstance(found, str):
-            unreadable.append((name, found))
-        else:
-            summaries.append(found)
-    response = ctx.page(request, "season.html", stamp=stamp, **season_view(summaries, unreadable))
-    ctx.season_page = (stamp, bytes(response.body).decode("utf-8"))
-    return response
+        return kept
+    with ctx.season_lock:
+        kept = ctx.season_page
+        if kept is not None and kept[0] == stamp:  # made while this request waited
+            return kept
+        summaries, unreadable = [], []
+        names = ctx.record_names()
+        for name in names:
+            try:
+                found = ctx.library.summary(ctx.record_path(name), name)
+            except (FileNotFoundError, HTTPException):  # gone between the listing and the reading
+                continue
+            except OSError as exc:
+                found = f"{name}.rvs: cannot be read ({exc.strerror or 'an error of the system'})"
+            if isinstance(found, str):
+                unreadable.append((name, found))
+            else:
+                summaries.append(found)
+        ctx.library.forget_all_but({ctx.folder / (n + ".rvs") for n in names})
+        page = render("season.html", csrf=ctx.csrf, read_only=ctx.read_only, stamp=stamp,
+                      **season_view(summaries, unreadable))
+        ctx.season_page = (stamp, page)
+        return ctx.season_page
+
+
+def _season(request: Request) -> Response:
+    return HTMLResponse(season_page(context_of(request))[1])
+
+
+def warm(ctx: ServeContext) -> None:
+    """Read every record and make the season page, so that the first visitor finds it made
+    (at start-up, and again after each change the watch reports)."""
+    season_page(ctx)
+
+
+class Elsewhere(Exception):
+    """A record reached by another of its names (a symlink): its page is under its own name."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
 
 def _loaded(request: Request) -> tuple[ServeContext, str, Loaded]:
     ctx = context_of(request)
     name = request.path_params["name"]
     path = ctx.record_path(name)
+    listed = ctx.canonical(name)
+    if listed != name:
+        raise Elsewhere(listed)
     try:
-        return ctx, name, ctx.library.ledger(path, name)
+        return ctx, name, ctx.library.loaded(path, name)
     except FileNotFoundError:
         raise HTTPException(404, "no such record") from None
     except Unreadable as exc:
         raise HTTPException(422, str(exc)) from None
 
 
+def _page_number(request: Request) -> int:
+    raw = request.query_params.get("page", "1")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 9 else 1
+
+
 def _session(request: Request) -> Response:
     ctx, name, loaded = _loaded(request)
-    return ctx.page(request, "session.html", stamp=_stamp(loaded), **session_view(loaded.ledger, name))
+    view = digest_session_view(loaded.digest, _page_number(request))
+    return ctx.page(request, "session.html", stamp=_stamp(loaded), **view)
 
 
 def _hand(request: Request) -> Response:
     ctx, name, loaded = _loaded(request)
-    ledger = loaded.ledger
-    numbers = [h.number for h in ledger.settled]
+    d = loaded.digest
     number = request.path_params["number"]
-    hand = next((h for h in ledger.settled if h.number == number), None)
-    if hand is None:
+    at = d.index_of(number)
+    if at is None:
         raise HTTPException(404, f"no settled hand {number} in {name}")
-    view = hand_view(ledger, hand)
+    view = hand_page(d.players, d.hand(at))
     last = len(view["steps"]) - 1
     try:
         shown = min(max(int(request.query_params.get("step", "0")), 0), last)
     except ValueError:
         shown = 0
-    at = numbers.index(number)
-    return ctx.page(request, "hand.html", name=name, title=_title(ledger), shown=shown, last=last,
-                    prev=numbers[at - 1] if at else None,
-                    next=numbers[at + 1] if at + 1 < len(numbers) else None, **view)
+    return ctx.page(request, "hand.html", name=name, title=d.title, shown=shown, last=last,
+                    prev=d.rows[at - 1].number if at else None,
+                    next=d.rows[at + 1].number if at + 1 < len(d.rows) else None, **view)
 
 
 def _why(request: Request) -> Response:
     ctx, name, loaded = _loaded(request)
-    ledger = loaded.ledger
-    players = list(ledger.players)
+    d = loaded.digest
+    players = list(d.players)
     a = request.query_params.get("a", players[0] if players else "")
     b = request.query_params.get("b", players[1] if len(players) > 1 else "")
     if a not in players or b not in players or a == b:
         raise HTTPException(400, f"pick two different players of this session ({', '.join(players)})")
-    return ctx.page(request, "why.html", name=name, title=_title(ledger), players=players,
-                    **why_view(ledger, a, b))
-
-
-def _title(ledger) -> str:
-    return ledger.session.header.title or ledger.session.file
+    window, page, pages = digest_window(d, _page_number(request))
+    return ctx.page(request, "why.html", name=name, title=d.title, players=players, page=page,
+                    pages=pages, **why_view(cast(Ledger, window), a, b))
 
 
 def _stamp(loaded: Loaded) -> str:
@@ -121,14 +159,24 @@ def _session_stamp(request: Request) -> Response:
     return PlainTextResponse(stamp, headers=NO_STORE)
 
 
-def _season_stamp(request: Request) -> Response:
-    return PlainTextResponse(season_stamp(context_of(request)), headers=NO_STORE)
+async def _season_stamp(request: Request) -> Response:
+    ctx = context_of(request)
+    if ctx.watch is not None and ctx.watch.alive:  # one integer: no thread, no file touched
+        return PlainTextResponse(season_stamp(ctx), headers=NO_STORE)
+    return PlainTextResponse(await run_in_threadpool(season_stamp, ctx), headers=NO_STORE)
 
 
 def threaded(endpoint):
-    """An endpoint that reads files and settles records runs in a worker thread."""
+    """An endpoint that reads files and settles records runs in a worker thread. A record's
+    other name (a symlink to it) is sent to the same page under the name it is listed by."""
     async def run(request: Request) -> Response:
-        return await run_in_threadpool(endpoint, request)
+        try:
+            return await run_in_threadpool(endpoint, request)
+        except Elsewhere as moved:
+            here = request.url.path.split("/")
+            here[2] = quote(moved.name, safe="")  # /session/NAME/...: a path of this site
+            query = f"?{request.url.query}" if request.url.query else ""
+            return RedirectResponse("/".join(here) + query, status_code=303)
     run.__name__ = endpoint.__name__.lstrip("_")
     return run
 
@@ -137,7 +185,7 @@ def routes() -> list[BaseRoute]:
     """The pages everyone with access may read (GET only)."""
     return [
         Route("/", threaded(_season), name="season"),
-        Route("/stamp", threaded(_season_stamp), name="season_stamp"),
+        Route("/stamp", _season_stamp, name="season_stamp"),
         Route("/session/{name}", threaded(_session), name="session"),
         Route("/session/{name}/stamp", threaded(_session_stamp), name="session_stamp"),
         Route("/session/{name}/hand/{number:int}", threaded(_hand), name="hand"),

@@ -7,9 +7,12 @@ printed, and its QR code, carry it (``http://HOST:PORT/?token=…``).
 """
 from __future__ import annotations
 
+import errno
+import logging
 import secrets
 import socket
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -48,11 +51,52 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
+class PortInUse(Exception):
+    """The port is taken by another program; ``free`` is the next one that is not (or None)."""
+
+    def __init__(self, port: int, free: int | None) -> None:
+        super().__init__(f"port {port} is in use" + (f": try --port {free}" if free else ""))
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to (host, port), listening; PortInUse when another program has it."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise PortInUse(port, next_free(host, port)) from None
+        raise
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def next_free(host: str, port: int, tries: int = 20) -> int | None:
+    """The first port after ``port`` that can be listened on (the one to suggest)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    for candidate in range(port + 1, min(port + 1 + tries, 65536)):
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind((host, candidate))
+            except OSError:
+                continue
+            return candidate
+    return None
+
+
 def serve(folder: Path, host: str, port: int, read_only: bool, say: Callable[[str], None]) -> None:
-    """Run the server until interrupted; ``say`` prints (only the CLI prints)."""
+    """Run the server until interrupted; ``say`` prints (only the CLI prints). PortInUse
+    (before anything is printed) when the port is taken."""
     import uvicorn
 
     from reversis_score.serve.app import create_app
+    from reversis_score.serve.guard import GuardedH11Protocol
+    sock = listening_socket(host, port)  # first: a busy port is said before anything else
     token = secrets.token_urlsafe(16) if needs_token(host) else None
     app = create_app(folder, token=token, read_only=read_only)
     url = address(host, port, token)
@@ -61,16 +105,45 @@ def serve(folder: Path, host: str, port: int, read_only: bool, say: Callable[[st
     if token:
         say(qr_text(url))
         say("anyone with this address (or its QR code) may open the pages; stop with Ctrl-C")
-    # The records are read in the background while the first visitors come: the season page
-    # of a long season does not wait for every record to be checked and settled.
-    threading.Thread(target=preload, args=(app.state.ctx,), daemon=True).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    # The records are read in the background while the first visitors come, and the season
+    # page made once: the first visitor finds it ready (warm from start-up).
+    ctx = app.state.ctx
+    warmer = Warmer(ctx, say)
+    ctx.start_watching(warmer.poke)
+    threading.Thread(target=warmer.run, name="serve-warm", daemon=True).start()
+    config = uvicorn.Config(app, log_level="warning", access_log=False, http=GuardedH11Protocol,
+                            timeout_keep_alive=5, limit_concurrency=LIMIT_CONCURRENCY)
+    uvicorn.Server(config).run(sockets=[sock])
 
 
-def preload(ctx) -> None:
-    """Read, check and settle every record of the folder once (the summaries the season shows)."""
-    for name in ctx.record_names():
+LIMIT_CONCURRENCY = 1000  # connections and requests at once; past it, 503 at once
+
+
+class Warmer:
+    """Makes the season page in the background: at start-up (saying when it is ready), and
+    again after each change the watch reports, so that no visitor waits for it."""
+
+    def __init__(self, ctx, say: Callable[[str], None]) -> None:
+        self.ctx, self.say = ctx, say
+        self.wanted = threading.Event()
+
+    def poke(self) -> None:
+        self.wanted.set()
+
+    def run(self) -> None:
+        from reversis_score.serve.pages import warm
+        began = time.perf_counter()
+        self._warm(warm)
+        count = len(self.ctx.record_names())
+        self.say(f"read {count} record{'s' * (count != 1)} in {time.perf_counter() - began:.1f} s: "
+                 "the season page is ready")
+        while True:
+            self.wanted.wait()
+            self.wanted.clear()
+            self._warm(warm)
+
+    def _warm(self, warm) -> None:
         try:
-            ctx.library.summary(ctx.record_path(name), name)
+            warm(self.ctx)
         except Exception:  # noqa: BLE001  (a record that goes away, or a bug: its page will say)
-            continue
+            logging.getLogger("reversis_score.serve").exception("serve: the season page")

@@ -8,6 +8,10 @@
     rebinds its own DNS name to 127.0.0.1 cannot read the pages.
   * every unsafe request (POST, PUT, PATCH, DELETE) whose ``Origin`` (or, without one,
     ``Referer``) is another site is refused (403).
+  * a request body is at most ``MAX_BODY`` bytes (64 KiB): a longer one is answered 413,
+    before it is read when its ``Content-Length`` says so, else as soon as it passes the mark.
+  * an exception in a route is answered with a plain 500 page (no traceback, no path), with
+    the same headers as every other answer; the traceback goes to the server's log.
 - Every response carries a Content-Security-Policy (scripts, styles, fetches and forms from
   this server only; no inline script; no framing), ``X-Content-Type-Options: nosniff`` and
   ``Referrer-Policy: same-origin``: a name that slipped through escaping still could not run.
@@ -20,17 +24,22 @@ from __future__ import annotations
 
 import functools
 import hmac
+import logging
 from collections.abc import Awaitable, Callable
 from http.cookies import SimpleCookie
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from reversis_score.serve.context import context_of
+from reversis_score.serve.templating import render
 
-COOKIE = "rvs_token"
+LOG = logging.getLogger("reversis_score.serve")
+
+COOKIE = "rvs_token"  # and the port: rvs_token_8000
+MAX_BODY = 64 * 1024  # a tap is a few hundred bytes; the new-record form about one KiB
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 REFUSED = "403: this server needs its access token (open the address it printed, with ?token=…)"
@@ -69,9 +78,9 @@ class AccessMiddleware:
             await refusal(scope, receive, send)
             return
         if self.token is not None and "token" in request.query_params:
-            await self._keep_token(request)(scope, receive, send)
+            await self._keep_token(request, scope)(scope, receive, send)
             return
-        await self.app(scope, receive, send)
+        await _answered(self.app, scope, receive, send)
 
     def _refusal(self, request: Request) -> Response | None:
         host = (request.url.hostname or "").lower()
@@ -82,16 +91,82 @@ class AccessMiddleware:
             return PlainTextResponse(REFUSED, 403)
         if request.method in UNSAFE and not same_origin(request):
             return PlainTextResponse("403: a form sent from another site is refused", 403)
+        if request.method in UNSAFE and _declared_length(request) > MAX_BODY:
+            return PlainTextResponse(TOO_LARGE, 413, headers={"Connection": "close"})
         return None
 
-    def _keep_token(self, request: Request) -> Response:
+    def _keep_token(self, request: Request, scope: Scope) -> Response:
         """The token from the URL goes into a cookie, and the URL loses it (history, Referer)."""
         query = urlencode([(k, v) for k, v in parse_qsl(request.url.query) if k != "token"])
-        target = request.url.path + (f"?{query}" if query else "")
+        target = site_path(scope) + (f"?{query}" if query else "")
         response = RedirectResponse(target, status_code=303)
         assert self.token is not None
-        response.set_cookie(COOKIE, self.token, httponly=True, samesite="lax", max_age=30 * 86400)
+        response.set_cookie(cookie_name(scope), self.token, httponly=True, samesite="lax",
+                            max_age=30 * 86400)
         return response
+
+
+TOO_LARGE = f"413: a request body is at most {MAX_BODY // 1024} KiB"
+FAILED = ("the server failed to answer this request (a bug: its log says more). "
+          "Nothing was written by it; reload the page to try again.")
+
+
+class _TooLarge(Exception):
+    """A request body that went past MAX_BODY while it was read."""
+
+
+async def _answered(app: ASGIApp, scope: Scope, receive: Receive, send: Send) -> None:
+    """Run the app with the body bounded; an exception becomes a 413 or a plain 500 page (with
+    the security headers ``send`` adds), never a bare "Internal Server Error"."""
+    started = False
+    taken = 0
+
+    async def bounded() -> Message:
+        nonlocal taken
+        message = await receive()
+        if message["type"] == "http.request":
+            taken += len(message.get("body", b""))
+            if taken > MAX_BODY:
+                raise _TooLarge
+        return message
+
+    async def sending(message: Message) -> None:
+        nonlocal started
+        started = started or message["type"] == "http.response.start"
+        await send(message)
+
+    try:
+        await app(scope, bounded, sending)
+    except Exception as exc:  # noqa: BLE001  (every failure gets an answer; the log keeps it)
+        if not isinstance(exc, _TooLarge):
+            LOG.exception("serve: %s %s failed", scope.get("method"), scope.get("path"))
+        if started:
+            raise
+        if isinstance(exc, _TooLarge):
+            response: Response = PlainTextResponse(TOO_LARGE, 413, headers={"Connection": "close"})
+        else:
+            response = HTMLResponse(render("refused.html", code=500, message=FAILED), 500)
+        await response(scope, receive, sending)
+
+
+def _declared_length(request: Request) -> int:
+    raw = request.headers.get("content-length", "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 19 else 0
+
+
+def site_path(scope: Scope) -> str:
+    """The request's path as a path of this site: however many slashes or backslashes it
+    begins with (``//evil.example/x`` is a host to a browser), it begins with one slash."""
+    raw = scope.get("raw_path") or scope.get("path", "/").encode()
+    path = raw.decode("latin-1").split("?", 1)[0]
+    return "/" + path.lstrip("/\\\t ")
+
+
+def cookie_name(scope: Scope) -> str:
+    """``rvs_token_PORT``: the port this server listens on (browsers share cookies between ports)."""
+    server = scope.get("server")
+    port = server[1] if server and len(server) > 1 and server[1] else None
+    return f"{COOKIE}_{port}" if port else COOKIE
 
 
 def _cookie(request: Request) -> str | None:
@@ -103,7 +178,7 @@ def _cookie(request: Request) -> str | None:
         jar.load(raw)
     except Exception:  # a malformed Cookie header is no token
         return None
-    morsel = jar.get(COOKIE)
+    morsel = jar.get(cookie_name(request.scope))
     return morsel.value if morsel else None
 
 

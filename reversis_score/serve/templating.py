@@ -10,12 +10,13 @@ inline instead, so the file is one self-contained page.
 """
 from __future__ import annotations
 
-from functools import cache
+import re
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from reversis_score.render.tables import human_number, signed
 from reversis_score.scrub import printable
@@ -27,6 +28,67 @@ def bdi(value: Any) -> Markup:
     return Markup("<bdi>%s</bdi>") % value
 
 
+# The explicit bidi controls (embeddings, overrides, isolates): their reach goes past a name.
+_CONTROLS = "\u202a-\u202e\u2066-\u2069"
+_LOOSE = re.compile(f"\\S*[{_CONTROLS}]\\S*")
+
+
+@lru_cache(maxsize=64)
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    found = sorted({n for n in names if n}, key=len, reverse=True)  # Anne before Ann
+    return re.compile("|".join(map(re.escape, found))) if found else None
+
+
+def iso(text: Any, names: Any = ()) -> Markup:
+    """A sentence made with names in it (``Bruno wins the party (10)``, a why, a trick),
+    escaped, each of ``names`` in it in ``<bdi>``; any other word holding a bidi control
+    isolated too. So a name can turn round only itself, never the figures beside it."""
+    if text is None:
+        return Markup("")
+    text = str(text)
+    pattern = _names_pattern(tuple(names))
+    out, at = [], 0
+    if pattern is not None:
+        for found in pattern.finditer(text):
+            out.append(_loose(text[at:found.start()]))
+            out.append(bdi(found.group()))
+            at = found.end()
+    out.append(_loose(text[at:]))
+    return Markup("").join(out)
+
+
+def _loose(text: str) -> Markup:
+    if not _LOOSE.search(text):
+        return escape(text)
+    out, at = [], 0
+    for found in _LOOSE.finditer(text):
+        out.append(escape(text[at:found.start()]))
+        out.append(bdi(found.group()))
+        at = found.end()
+    out.append(escape(text[at:]))
+    return Markup("").join(out)
+
+
+def fsi(value: Any) -> str:
+    """A name in plain text (an attribute, a tooltip, a page's title, a menu's option), where
+    no element can isolate it: between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE."""
+    return f"\u2068{value}\u2069"
+
+
+def isolated_text(text: str, names: Any = ()) -> str:
+    """``iso`` for plain text: each name between FSI and PDI (tooltips, attributes)."""
+    text = str(text)
+    pattern = _names_pattern(tuple(names))
+    out, at = [], 0
+    if pattern is not None:
+        for found in pattern.finditer(text):
+            out.append(_LOOSE.sub(lambda m: fsi(m.group()), text[at:found.start()]))
+            out.append(fsi(found.group()))
+            at = found.end()
+    out.append(_LOOSE.sub(lambda m: fsi(m.group()), text[at:]))
+    return "".join(out)
+
+
 @cache
 def environment() -> jinja2.Environment:
     """The one Jinja2 environment: package templates, autoescaped, strict about undefined names."""
@@ -36,6 +98,9 @@ def environment() -> jinja2.Environment:
     env.filters["signed"] = signed  # +5, −3, 0
     env.filters["number"] = human_number  # −126: the typographic minus, as every page writes it
     env.filters["bdi"] = bdi  # names and titles in the text of a page (not in attributes)
+    env.filters["iso"] = iso  # sentences with names in them: {{ h.outcome | iso(players) }}
+    env.filters["fsi"] = fsi  # names in attributes, titles and options
+    env.filters["isotext"] = isolated_text  # sentences with names, in attributes and titles
     return env
 
 

@@ -7,14 +7,14 @@ from render/tables.py and report/why.py, as the terminal shows them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from markupsafe import Markup
 
-from reversis_score.ledger.build import Ledger, SettledHand, settle_up
+from reversis_score.ledger.build import Ledger, LedgerHand, SettledHand, settle_up
 from reversis_score.notation.cards import SUIT_SYMBOLS
 from reversis_score.notation.diagnostics import render as render_diagnostic
-from reversis_score.render.html import NARROW, WIDE, chart_svg
+from reversis_score.render.html import NARROW, WIDE, chart_svg, series_svg
 from reversis_score.render.tables import (
     incomplete_note,
     outcome_words,
@@ -31,6 +31,7 @@ from reversis_score.report.why import (
     settle_up_words,
     side_words,
 )
+from reversis_score.serve.digest import Digest, Row, pools_shown
 from reversis_score.settle.items import Item
 
 SEATS = ("bottom", "right", "top", "left")  # in order of play, round the table seen from above
@@ -110,14 +111,19 @@ class Step:
 
 def hand_view(ledger: Ledger, hand: SettledHand) -> dict[str, Any]:
     """The hand page: the seats, the talon, and every step with its payments and nets."""
+    return {**hand_page(ledger.players, hand), "numbers": [h.number for h in ledger.settled]}
+
+
+def hand_page(players: tuple[str, ...], hand: SettledHand | LedgerHand) -> dict[str, Any]:
+    """``hand_view`` of one hand, without the session's other hands."""
     s = hand.settlement
+    assert s is not None
     play = s.play
-    players = ledger.players
     seats = [{"player": p, "place": SEATS[i], "dealer": p == hand.dealer} for i, p in enumerate(players)]
     return {"number": hand.number, "dealer": hand.dealer, "outcome": outcome_words(s.outcome, s),
-            "seats": seats, "talon": [card(str(c)) for c in play.talon], "void": play.void,
-            "steps": _steps(players, play.tricks, s.items),
-            "numbers": [h.number for h in ledger.settled]}
+            "players": players, "seats": seats, "talon": [card(str(c)) for c in play.talon],
+            "void": play.void,
+            "steps": _steps(players, play.tricks, s.items)}
 
 
 def placed_steps(items: tuple[Item, ...], tricks: int) -> list[int]:
@@ -199,3 +205,92 @@ def why_view(ledger: Ledger, a: str, b: str) -> dict[str, Any]:
             "route": route.replace("`settle`", "the session") if route else None,
             "transfers": settle_up(between),
             "owed": net_cells(ledger.players, between)}
+
+
+# ------------------------------------------------------------ a digest's pages (serve)
+PAGE = 50  # hands on one page of a session (and of a why page)
+CHART_POINTS = 150  # points per player on a session's chart: a long session is downsampled
+
+
+def pages_of(count: int) -> int:
+    """How many pages of ``PAGE`` hands ``count`` hands make (at least one)."""
+    return max(1, -(-count // PAGE))
+
+
+def sampled(count: int, most: int = CHART_POINTS) -> list[int]:
+    """At most ``most`` indices of ``range(count)``, evenly spread, the first and last kept.
+
+    >>> sampled(5), sampled(1000, 4)
+    ([0, 1, 2, 3, 4], [0, 333, 666, 999])
+    """
+    if count <= most:
+        return list(range(count))
+    return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
+
+
+def digest_session_view(d: Digest, page: int = 1) -> dict[str, Any]:
+    """The session page of a digest: the same as ``session_view`` of its ledger, but the hands
+    of one page only (``PAGE`` a page) and the chart over the whole session, downsampled."""
+    players = d.players
+    pages = pages_of(len(d.rows))
+    page = min(max(page, 1), pages)
+    shown = d.rows[(page - 1) * PAGE: page * PAGE]
+    picks = sampled(len(d.rows))
+    numbers = [d.rows[i].number for i in picks]
+    series = {p: [d.balances[k][i] for i in picks] for k, p in enumerate(players)}
+    chart = {size: Markup(series_svg(numbers, series, d.stake, size=size)) for size in (WIDE, NARROW)}
+    into = {p: d.between[p] - d.totals[p] for p in players}
+    playing = d.in_play
+    where = f"hand {d.first_bad}" if d.first_bad is not None else "the header"
+    notes = [] if playing or not (d.first_bad is not None or d.error_count) else [
+        f"NOT THE WHOLE SESSION: the record has errors; nothing from {where} on is settled"]
+    more = [f"… and {d.warning_count - len(d.warnings):,} more warnings (reversis-score check "
+            "lists them all)"] if d.warning_count > len(d.warnings) else []
+    return {
+        "name": d.name, "title": d.title, "date": d.date, "players": players, "stake": d.stake,
+        "rules": rules_line(cast(Ledger, d)), "file": d.file,  # (rules_line reads only .rules)
+        "chart_wide": chart[WIDE], "chart_narrow": chart[NARROW],
+        "hands": [_row(players, r) for r in shown],
+        "page": page, "pages": pages, "hand_count": len(d.rows),
+        "first_shown": shown[0].number if shown else None, "last_shown": shown[-1].number if shown else None,
+        "unsettled": [] if playing or d.first_bad is None else [d.first_bad],
+        "in_play": playing,
+        "balances": [{"player": p, "stake": d.stake, "session": signed(d.totals[p]),
+                      "balance": d.stake + d.totals[p], "from_players": signed(d.between[p]),
+                      "into_pools": into[p]} for p in players],
+        "settle_up": settle_up(d.between),
+        "pools_left": pools_shown(d.pools),
+        "notes": notes,
+        "warnings": d.warnings + more,
+        "errors": [] if playing else d.errors + (
+            [f"… and {d.error_count - len(d.errors):,} more errors (reversis-score check lists them all)"]
+            if d.error_count > len(d.errors) else []),
+    }
+
+
+def _row(players: tuple[str, ...], row: Row) -> dict[str, Any]:
+    return {"number": row.number, "dealer": row.dealer, "outcome": row.outcome,
+            "nets": net_cells(players, dict(zip(players, row.nets, strict=True))),
+            "pools_after": row.pools_after}
+
+
+@dataclass(slots=True)
+class Window:
+    """Some hands of a digest settled again, as ``why_view`` reads a ledger: its players, its
+    settled hands, and the nets between players of the whole session (the settle-up's)."""
+
+    players: tuple[str, ...]
+    settled: list[LedgerHand]
+    between: dict[str, int]
+
+    def between_players(self) -> dict[str, int]:
+        return dict(self.between)
+
+
+def digest_window(d: Digest, page: int) -> tuple[Window, int, int]:
+    """Page ``page`` of the session's hands settled again (for the why page), and the page
+    and page count it stands for."""
+    pages = pages_of(len(d.rows))
+    page = min(max(page, 1), pages)
+    hands = [d.hand(i) for i in range((page - 1) * PAGE, min(page * PAGE, len(d.rows)))]
+    return Window(d.players, hands, d.between), page, pages
