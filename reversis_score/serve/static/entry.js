@@ -199,7 +199,8 @@
     for (const b of document.querySelectorAll("#pack .card")) {
       const card = b.dataset.card;
       const c = cardState(card);
-      b.className = "card " + c.state + (card === last ? " last" : "") + (fixing && card === fixing.card ? " fixing" : "");
+      b.className = "card is-" + c.state + (card === last ? " is-last" : "") +
+        (fixing && card === fixing.card ? " is-fixing" : "");
       if (c.note) b.title = c.note; else b.removeAttribute("title");
       b.disabled = ["away", "talon", "dealt", "idle"].includes(c.state) || !!c.off;
     }
