@@ -4,8 +4,8 @@ card (never a whole trick).
 A card is fixed by taking the tricks back to the one that holds it, then entering the cards
 again one by one through the Recorder's own checks (``PlaySteps.cards``), the wrong card
 replaced. Each later card is kept as *the card of its player in its trick*: when the fix
-changes who wins a trick, the next trick's leader changes, and every player's card is still
-his own. The first card that no longer passes the checks stops the replay: it and the cards
+changes who wins a trick, the next trick's leader changes, and each card stays with the
+player who played it. The first card that no longer passes the checks stops the replay: it and the cards
 after it are said, to be entered again. Nothing is changed when the new card itself is
 refused.
 

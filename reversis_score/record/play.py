@@ -232,10 +232,14 @@ class PlaySteps(HeaderSteps):
             hand.trick.append(token)
             check = hand.check(self.players, self.knobs, self.previous_dealer)
             if self.excused(check):
-                hand.trick.pop()  # the cards before it stand: they are written
+                reason = f"{player} cannot play {token}: " + "; ".join(
+                    explain(d) for d in check.refusals) + " (not written)"
+                if not self.interactive:  # piped: the line is refused whole, to be piped again fixed
+                    hand.trick = before
+                    return Reply(refused=[reason])
+                hand.trick.pop()  # at a terminal the cards before it stand: they are written
                 return Reply(said=said + _kept_words(entry.cards[:index], entry.cards[index + 1:]),
-                             refused=[f"{player} cannot play {token}: " + "; ".join(
-                                 explain(d) for d in check.refusals) + " (not written)"])
+                             refused=[reason])
             said += self.revealed(check.others)
         if entry.comment:
             self.comments.append(entry.comment)
