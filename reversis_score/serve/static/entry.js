@@ -315,8 +315,9 @@
       const c = view.cards[card];
       if (fixing) {
         const fix = { trick: fixing.trick, player: fixing.player, card: card };
+        const same = card === fixing.card;
         fixing = null;
-        if (card === fix.card) { draw(); return; }
+        if (same) { draw(); return; }
         showPack = false;
         send([], fix);
         return;
