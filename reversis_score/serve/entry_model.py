@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from reversis_score.notation.parse import decode
+from reversis_score.record.entries import read_entry
 from reversis_score.record.fix import replace_card, undo_card
 from reversis_score.record.header import Reply
 from reversis_score.record.resume import resume
@@ -130,21 +131,24 @@ class Entry:
             return Result(describe(held, now, path.name), said=[for_people(back)])
         held = self._recorder(path, raw, now, pending, take=True)
         recorder = held.recorder
+        # A refused card (or fix) leaves the Recorder as it was, but for the question's cursor:
+        # it is kept, not read again from the file (which costs what the session costs).
+        cards = fix is not None or (len(entries) == 1 and read_entry(entries[0]).cards is not None)
+        cursor = recorder.hand.cursor if recorder.hand else None
         said: list[str] = []
         refused: list[str] = []
         for entry in entries if fix is None else ["fix"]:
             reply = _page_entry(recorder, entry, fix)
             said += reply.said
             refused = reply.refused
-            if refused and len(entries) > 1:  # the Recorder may hold part of the tap: read the file again
-                held = self._keep(path, now, self._recorder(path, raw, now, pending))
-                return Result(describe(held, now, path.name), said=_people(said), refused=_people(refused))
             if refused:
                 break
         text = recorder.document()
-        if refused and text == held.document:  # nothing stands: the file's own reading again
+        if refused and not cards:  # the Recorder may hold part of the tap: the file's own reading again
             held = self._keep(path, now, self._recorder(path, raw, now, pending))
             return Result(describe(held, now, path.name), said=_people(said), refused=_people(refused))
+        if refused and text == held.document and recorder.hand is not None and cursor is not None:
+            recorder.hand.cursor = cursor
         wrote = text != held.document
         kept: tuple[str, ...] = ()
         if wrote:
