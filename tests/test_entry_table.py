@@ -254,3 +254,26 @@ def test_the_pages_meet_contrast_at_both_widths(tmp_path, browser):
                 assert found == [], (path, size, found)
             page.goto(url + "/entry/example")
             page.screenshot(path=artefacts() / f"table-{size['width']}-after.png")
+
+
+def test_what_the_file_does_not_hold_stays_on_the_device_not_in_the_address(tmp_path, browser):
+    (tmp_path / "night.rvs").write_text(HEADER + "\nhand 1\ndealer: Bruno\n", "utf-8")
+    with running(tmp_path) as url:
+        context = browser.new_context(**PHONE)
+        page = context.new_page()
+        page.goto(url + "/entry/night")
+        scorer = Scorer(page)
+        for token in ["7C", "2D", "4D"]:  # three of Anne's cards: not written until her hand is full
+            scorer.card(token, wait=False)
+        scorer.says("Anne: 3 of 11")
+        page.reload()
+        scorer.says("Anne: 3 of 11")
+        scorer.tap("Skip the deal")  # passed: record does not write it
+        scorer.says("Trick 1: Claire leads")
+        assert "#" not in page.url and "?" not in page.url
+        page.reload()
+        scorer.says("Trick 1: Claire leads")
+        other = context.new_page()  # another tab, or the address sent to someone: nothing carried
+        other.goto(page.url)
+        expect(other.locator("#prompt")).to_contain_text("The deal — Anne: 0 of 11")
+        assert (tmp_path / "night.rvs").read_text("utf-8") == HEADER + "\nhand 1\ndealer: Bruno\n"
