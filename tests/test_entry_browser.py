@@ -80,7 +80,7 @@ def test_the_notation_example_entered_by_tapping(tmp_path, browser, width, heigh
                 card(page, token).click()
             tap(page, card(page, cards[-1]))  # the hand is full: written by itself
         for player, action, token in hand.exchange():
-            expect(page.locator("#prompt")).to_contain_text(f"The exchange: ")
+            expect(page.locator("#prompt")).to_contain_text("The exchange: ")
             expect(page.locator("#prompt")).to_contain_text(player)
             if action == "discards":
                 assert token is not None

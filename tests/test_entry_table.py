@@ -247,7 +247,9 @@ def test_the_pages_meet_contrast_at_both_widths(tmp_path, browser):
     with running(tmp_path) as url:
         for size in ({"width": 420, "height": 800}, {"width": 1280, "height": 900}):
             page = browser.new_page(viewport=size, bypass_csp=True)
-            for path in ["/", "/session/example", "/session/example/hand/1", "/entry", "/entry/example",
+            for path in ["/", "/session/example", "/session/example/hand/1",
+                         "/session/example/hand/1?step=11", "/session/example/hand/1?step=4", "/entry",
+                         "/entry/example",
                          "/session/example/why?a=Anne&b=Bruno"]:
                 page.goto(url + path)
                 found = axe_contrast(page)
@@ -277,3 +279,17 @@ def test_what_the_file_does_not_hold_stays_on_the_device_not_in_the_address(tmp_
         other.goto(page.url)
         expect(other.locator("#prompt")).to_contain_text("The deal — Anne: 0 of 11")
         assert (tmp_path / "night.rvs").read_text("utf-8") == HEADER + "\nhand 1\ndealer: Bruno\n"
+
+
+def test_a_wrong_stake_is_said_in_words_not_by_the_browser(tmp_path, browser):
+    with running(tmp_path) as url:
+        page = browser.new_context(**PHONE).new_page()
+        page.goto(url + "/entry")
+        page.get_by_label("File name").fill("tuesday")
+        for i, name in enumerate(["Anne", "Bruno", "Claire", "Denis"], 1):
+            page.get_by_label(f"Player {i}").fill(name)
+        page.get_by_label("Stake").fill("a hundred")
+        page.get_by_role("button", name="Start the session").click()
+        said = "'a hundred' is not a stake: the stake is a whole number of fish"
+        expect(page.get_by_role("alert")).to_contain_text(said)
+        assert not (tmp_path / "tuesday.rvs").exists()

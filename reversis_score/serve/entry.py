@@ -34,6 +34,7 @@ from reversis_score.render.rvs import quote
 from reversis_score.rules.presets import ALL as PRESETS
 from reversis_score.serve.context import SUFFIX, context_of
 from reversis_score.serve.entry_model import MAX_PENDING, Entry, EntryError, Fix, Result
+from reversis_score.serve.entry_words import for_people
 from reversis_score.serve.library import stamp_of
 from reversis_score.serve.security import csrf_protected
 
@@ -80,7 +81,7 @@ async def create(request: Request) -> Response:
     except EntryError as exc:
         return form_page(request, values, [str(exc)], 409)
     if result.refused:
-        return form_page(request, values, result.refused, 400)
+        return form_page(request, values, [for_people(r) for r in result.refused], 400)
     return RedirectResponse(f"/entry/{path.name.removesuffix(SUFFIX)}", status_code=303)
 
 
@@ -92,6 +93,10 @@ def _form_problems(values: dict[str, str], name: str) -> list[str]:
         problems.append("the four players are needed, in order of play")
     if any(len(v) > 200 or "\n" in v or "\r" in v for v in values.values()):
         problems.append("a field is too long, or holds a line break")
+    stake = values.get("stake", "")
+    if stake and not (stake.isascii() and stake.isdigit()):
+        problems.append(f"'{stake}' is not a stake: the stake is a whole number of fish, such as 100 "
+                        "(or nothing)")
     if any("#" in v for k, v in values.items() if k != "file"):
         problems.append("a '#' begins a comment in a .rvs record: leave it out of the header")
     return problems
