@@ -14,9 +14,9 @@ from reversis_score.notation.cards import SUIT_SYMBOLS
 from reversis_score.record.session import Recorder
 from reversis_score.render.rvs import quote
 
-_TOKEN = re.compile(r"(?<![\w`'\"])(10|[2-9TJQKA])([SHDC])(?![\w])", re.IGNORECASE)
+_TOKEN = re.compile(r"(?<![\w`'\"])(10|[2-9TJQKA])([SHDC])(?![\w])")  # the Recorder spells them so
 _ENTER = re.compile(r"\s*\(Enter:[^)]*\)")
-_UNDO = re.compile(r"(?:,? ?or |\()?`undo`( back to trick \d+)?(?: first)?\)?")
+_UNDO_BACK = re.compile(r"`undo` back to trick \d+ to correct it")
 _YES_NO = re.compile(r"\s*\((?:y/N|Y/n)\)")
 # the terminal's table of a hand's settlement: the page shows it as cards (settled_card)
 _SETTLED = re.compile(r"^(Hand \d+ settled: .*?)(?:; pools after:.*)?$", re.DOTALL)
@@ -36,7 +36,7 @@ def for_people(text: str) -> str:
         text = " ".join(settled.group(1).split())
     text = _ENTER.sub("", text)
     text = _YES_NO.sub("", text)
-    text = _UNDO.sub(lambda m: " (fix the card: tap it)" if m.group(1) else " (or Undo)", text)
+    text = _UNDO_BACK.sub("fix the card where it lies: tap it", text).replace("`undo`", "Undo")
     text = re.sub(r"`([^`]*)`", lambda m: "“" + with_faces(m.group(1)) + "”", text)
     text = with_faces(text)
     for mark, words in (("CARD", "a card"), ("NAME", "a name"), ("PAYER -> PAYEE AMOUNT", "who paid whom")):
