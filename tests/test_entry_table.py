@@ -49,14 +49,14 @@ class Scorer:
     def __init__(self, page: Page):
         self.page, self.taps, self.places = page, 0, set()
 
-    def tap(self, name: str, wait: bool = True) -> None:
+    def tap(self, name: str, wait: bool = True, force: bool = False) -> None:
         target = self.page.get_by_role("button", name=name, exact=True)
         self.look()
         if wait:
             with self.page.expect_response(lambda r: r.url.endswith("/tap")):
                 target.tap()
         else:
-            target.tap()
+            target.tap(force=force)  # (force: Playwright taps no aria-disabled button; a thumb does)
         self.taps += 1
         self.look()
 
@@ -293,3 +293,17 @@ def test_a_wrong_stake_is_said_in_words_not_by_the_browser(tmp_path, browser):
         said = "'a hundred' is not a stake: the stake is a whole number of fish"
         expect(page.get_by_role("alert")).to_contain_text(said)
         assert not (tmp_path / "tuesday.rvs").exists()
+
+
+def test_a_card_that_cannot_be_given_says_where_it_is(tmp_path, browser):
+    text = without_comments(EXAMPLE.read_text("utf-8"))
+    (tmp_path / "night.rvs").write_text(text[:text.index("  Anne: JS 7S 2S 5S")], "utf-8")
+    with running(tmp_path) as url:
+        page = browser.new_context(**PHONE).new_page()
+        page.goto(url + "/entry/night")
+        scorer = Scorer(page)
+        scorer.tap("A♠", wait=False, force=True)  # Anne leads trick 4: the A♠ is Bruno's
+        expect(page.locator("#messages")).to_have_text("A♠: in Bruno's hand")
+        scorer.tap("7♥", wait=False, force=True)
+        expect(page.locator("#messages")).to_have_text("7♥: in the talon")
+        assert (tmp_path / "night.rvs").read_text("utf-8").endswith("  3. Bruno: 9D 8D 3D KD\n")  # untouched

@@ -202,7 +202,9 @@
       b.className = "card is-" + c.state + (card === last ? " is-last" : "") +
         (fixing && card === fixing.card ? " is-fixing" : "");
       if (c.note) b.title = c.note; else b.removeAttribute("title");
-      b.disabled = ["away", "talon", "dealt", "idle"].includes(c.state) || !!c.off;
+      // not disabled: a tap on a card that cannot be given now says where it is (a title
+      // is never seen on a touch screen)
+      b.setAttribute("aria-disabled", ["away", "talon", "dealt", "idle"].includes(c.state) || c.off ? "true" : "false");
     }
   }
   function drawExchangeOdd() {
@@ -311,6 +313,11 @@
   for (const b of document.querySelectorAll("#pack .card")) {
     b.addEventListener("click", () => {
       const card = b.dataset.card;
+      if (b.getAttribute("aria-disabled") === "true") {
+        const note = cardState(card).note;
+        if (note) say([note], []);
+        return;
+      }
       if (composing) { dealTap(card); return; }
       const c = view.cards[card];
       if (fixing) {
