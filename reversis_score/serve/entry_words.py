@@ -64,8 +64,7 @@ def asking(recorder: Recorder, view: dict) -> dict:
         choices.append(_choice("Go on", [""]))
     elif question in ("dealer", "after"):
         coming = view["next_hand"] if question == "after" or number is None else number
-        done = f"Hand {number} is finished. " if question == "after" and view["whole"] else ""
-        ask = f"{done}Who deals hand {coming}?"
+        ask = f"Who deals hand {coming}?"  # (the status line says the hand before is finished)
         choices = [_choice(p, [f"dealer: {quote(p)}"], p == view["proposed_dealer"]) for p in players]
     elif question == "deal":
         deal = view["deal"]
