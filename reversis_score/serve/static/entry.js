@@ -18,6 +18,7 @@
   let view = JSON.parse(document.getElementById("entry-view").textContent);
   let queue = Promise.resolve();
   let inFlight = 0;
+  let taps = 0; // taps sent so far: a poll begun before one of them must not draw its older view
   let composing = null; // the deal being tapped: {player, cards}
   let fixing = null; // a card played being changed: {trick, player, card}
   let peeked = false; // the exchange: the player looked at the face-down card first
@@ -48,6 +49,7 @@
   }
   async function post(entries, fix) {
     inFlight++;
+    taps++;
     try {
       const body = { seen: view.seen, pending: view.pending, entries: entries };
       if (fix) body.fix = fix;
@@ -294,6 +296,7 @@
   let stamp = root.dataset.stamp;
   async function poll() {
     if (inFlight || (composing && composing.cards.length) || fixing) return;
+    const before = taps;
     try {
       const response = await fetch(root.dataset.stampUrl, { credentials: "same-origin", cache: "no-store" });
       if (!response.ok) return;
@@ -302,7 +305,7 @@
       stamp = now;
       const hadPending = view.pending.length > 0;
       const fresh = await fetchView(view.seen, view.pending);
-      if (!fresh || inFlight) return;
+      if (!fresh || inFlight || taps !== before) return; // a tap's newer view came meanwhile
       view = fresh;
       if (hadPending && !fresh.pending.length) say([], [CONFLICT], true);
       draw();
