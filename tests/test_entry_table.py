@@ -72,6 +72,10 @@ class Scorer:
             if len(self.places) > 1:
                 raise AssertionError((self.taps, self.places, self.page.evaluate("window.scrollY")))
         text = self.page.locator("body").inner_text()
+        text += "\n" + self.page.locator("#said-all").text_content() + "\n"  # folded away, read too
+        text += self.page.locator("#hand-text").text_content()
+        text += self.page.evaluate("[...document.querySelectorAll('#pack .card')].map(b => b.title)"
+                                   ".join('\\n')")  # where each card went
         found = MARKERS.search(text)
         assert found is None, (found.group(0), text[max(0, found.start() - 80):found.end() + 80])
 
