@@ -1,7 +1,8 @@
-"""Benchmark: a tap's round trip in entry at the table (issue 25: under 50 ms).
+"""Benchmark: a tap's round trip in entry at the table (issue 28: p99 under 50 ms, in a
+360-hand session: a tap costs what the hand costs, not what the session costs).
 
-    python bench/entry.py            # two sessions, 44 taps each, a few seconds
-    python bench/entry.py --hands 60 # a longer night before the hand entered
+    python bench/entry.py              # a 20-hand night: two sessions, 44 taps each
+    python bench/entry.py --hands 360  # the issue's long session (taking it up takes a while)
 
 It starts the installed ``reversis-score serve`` on a free port of 127.0.0.1, as a club
 would, with a record of N-1 finished hands (tests/gen.py: legal random hands, deal,
@@ -9,8 +10,10 @@ exchange and table payments) and the N-th dealt and exchanged; then it taps that
 cards one by one over HTTP (keep-alive, as a browser does), each tap the POST the entry
 page sends, and times each round trip: the request, the file taken up, record's checks, the
 file written and fsync'd, the view drawn and the JSON back. A second run does the same
-without the deal (the live cards are not computed). It prints the median, the 90th
-percentile and the slowest tap, and exits 1 when the median misses the target.
+without the deal (the live cards are not computed). It prints the median, the 90th and
+99th percentiles and the slowest tap, for the night asked and for a 1-hand night as the
+baseline of the same run (their ratio says what the session's length costs a tap), and
+exits 1 when a p99 misses the target.
 """
 from __future__ import annotations
 
@@ -27,7 +30,10 @@ import tempfile
 import time
 from pathlib import Path
 
-import httpx
+try:
+    import httpx
+except ImportError:  # the same client under its other name (as installed here)
+    import httpx2 as httpx  # type: ignore[no-redef]
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -93,29 +99,40 @@ def tap_hand(client: httpx.Client, name: str, cards: list[str]) -> list[float]:
     return times
 
 
+def measure(client: httpx.Client, folder: Path, hands: int) -> dict[str, list[float]]:
+    """The taps of the last hand of a ``hands``-hand night, with and without its deal."""
+    out = {}
+    for what, with_deal in (("with the deal known", True), ("without the deal", False)):
+        name = f"{'dealt' if with_deal else 'bare'}-{hands}"
+        cards = write_night(folder, name, hands, with_deal, 11)
+        client.get(f"/entry/{name}")  # the page opened: the record taken up once
+        out[what] = tap_hand(client, name, cards)
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=20, help="hands in the night (default 20)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-entry-"))
-    runs = {"with the deal known": write_night(folder, "dealt", args.hands, True, 11),
-            "without the deal": write_night(folder, "bare", args.hands, False, 11)}
     server, base = start_server(folder)
     ok = True
     try:
-        with httpx.Client(base_url=base, timeout=10) as client:
-            print(f"entry: a tap's round trip, hand {args.hands} of a {args.hands}-hand night "
-                  f"(reversis-score serve, HTTP keep-alive, 44 taps)")
-            for what, cards in runs.items():
-                name = "dealt" if "known" in what else "bare"
-                times = tap_hand(client, name, cards)
-                median = statistics.median(times)
-                p90 = statistics.quantiles(times, n=10)[-1]
-                met = median < TARGET_MS
+        with httpx.Client(base_url=base, timeout=60) as client:
+            print(f"entry: a tap's round trip, the last hand of a {args.hands}-hand night against a "
+                  "1-hand night (reversis-score serve, HTTP keep-alive, 44 taps each)")
+            baseline = measure(client, folder, 1)
+            night = measure(client, folder, args.hands)
+            for what, times in night.items():
+                base_p99 = percentile(baseline[what], 99)
+                p99 = percentile(times, 99)
+                met = p99 < TARGET_MS
                 ok &= met
-                print(f"  {what:<20} median {median:5.1f} ms   p90 {p90:5.1f} ms   slowest "
-                      f"{max(times):5.1f} ms   target median < {TARGET_MS:.0f} ms: "
-                      f"{'met' if met else 'MISSED'}")
+                print(f"  {what:<20} median {statistics.median(times):5.1f} ms   p90 "
+                      f"{percentile(times, 90):5.1f} ms   p99 {p99:5.1f} ms   slowest {max(times):5.1f} ms")
+                print(f"  {'':<20} 1-hand night: median {statistics.median(baseline[what]):5.1f} ms   p99 "
+                      f"{base_p99:5.1f} ms   ratio of the p99s {p99 / base_p99:4.2f}   target p99 < "
+                      f"{TARGET_MS:.0f} ms: {'met' if met else 'MISSED'}")
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -124,6 +141,12 @@ def main() -> int:
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, load {load:.1f}, "
           f"Python {platform.python_version()}")
     return 0 if ok else 1
+
+
+def percentile(times: list[float], p: int) -> float:
+    """The ``p``-th percentile, by nearest rank (of 44 taps, the 99th is the slowest)."""
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, max(0, -(-p * len(ordered) // 100) - 1))]
 
 
 if __name__ == "__main__":

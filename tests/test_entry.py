@@ -20,6 +20,7 @@ from reversis_score.notation.parse import read_text
 from reversis_score.record.store import Store
 from reversis_score.serve.app import create_app
 from reversis_score.serve.entry_model import CONFLICT
+from reversis_score.serve.entry_words import for_people
 
 LOCAL = "http://127.0.0.1"
 HEADER = "session: Test\nplayers: Anne Bruno Claire Denis\nstake: 100\n"
@@ -151,8 +152,9 @@ def test_a_refused_card_gives_the_reason_record_gives(web, folder):
     terminal = runner.invoke(cli, ["record", str(folder / "other.rvs")],
                              input=HEADER + "dealer: Bruno\n2C\nJC\nJC\n")
     assert terminal.exit_code == 1
-    assert re.search(r"refused \(.*\): (.*)", terminal.stderr).group(1) == reason
-    assert "JC" in reason
+    # one meaning, two faces: the page says what record says, a card written as people write it
+    assert for_people(re.search(r"refused \(.*\): (.*)", terminal.stderr).group(1)) == reason
+    assert "J♣" in reason and "JC" not in reason
     assert (folder / "night.rvs").read_text("utf-8") == before == (folder / "other.rvs").read_text("utf-8")
 
 
@@ -209,7 +211,7 @@ def test_the_exchange_verbs_and_an_announcement_as_record_takes_them(web, folder
     dealt = without_comments(EXAMPLE.read_text("utf-8")).split("exchange:")[0]
     (folder / "night.rvs").write_text(dealt, "utf-8")
     device = Device(web, "night")
-    assert device.view["question"] == "exchange" and device.view["block_next"] == "Anne"
+    assert device.view["question"] == "exchange" and device.view["exchange"]["player"] == "Anne"
     for tap in ["7H", "6D", "takes without discarding", "peeks and discards QC"]:
         assert device.tap(tap).status_code == 200, tap
     text = " ".join((folder / "night.rvs").read_text("utf-8").split())
@@ -243,7 +245,7 @@ def test_a_revoke_is_refused_until_it_is_acknowledged_then_its_card_is_live(web,
     assert device.view["to_play"] == "Denis" and "9S" not in device.view["live"]
     refused = device.tap("9S")
     assert refused.status_code == 422
-    assert refused.json()["refused"][0].endswith("add `irregular: revoke Denis` (not written)")
+    assert refused.json()["refused"][0].endswith("add “irregular: revoke Denis” (not written)")
     assert device.tap("irregular: revoke Denis").status_code == 200
     assert "9S" in device.view["live"] and device.tap("9S").status_code == 200
 
@@ -269,14 +271,18 @@ def test_the_card_played_in_a_legal_hand_is_always_live(folder, seed):
     assert device.view["whole"]
 
 
-def test_undo_takes_back_a_card_then_a_line_and_asks_in_a_finished_hand(web, folder):
+def test_undo_takes_back_one_card_never_a_trick_and_asks_in_a_finished_hand(web, folder):
     device = Device(web, "night")
     device.tap("dealer: Bruno")
     for card in "2C JC 7C 5C 6H".split():
         device.tap(card)
-    assert device.tap("undo").json()["said"] == ["took back 6H"]
+    assert device.tap("undo").json()["said"] == ["took back 6♥ (Denis, trick 2)"]
     assert device.view["trick"] == [] and "Claire: 2C JC 7C 5C\n" in (folder / "night.rvs").read_text()
-    device.tap("undo")  # the trick written whole is taken back as a line, as record does
+    assert device.tap("undo").json()["said"] == ["took back 5♣ (Bruno, trick 1)"]  # one card of the trick
+    assert device.view["trick"] == [["Claire", "2C"], ["Denis", "JC"], ["Anne", "7C"]]
+    assert (folder / "night.rvs").read_text("utf-8").endswith("  Claire: 2C JC 7C\n")
+    for _ in range(3):
+        device.tap("undo")
     assert "2C" not in (folder / "night.rvs").read_text("utf-8")
     (folder / "night.rvs").write_text(HEADER + "\nhand 1\ndealer: Bruno\nvoid: misdeal\n", "utf-8")
     device.load()

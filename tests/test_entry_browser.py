@@ -4,6 +4,8 @@ widths, and the file compared with what ``format`` writes; a reload mid-trick; a
 device that sees the hand appear. Screenshots of the entry page go to the artefacts folder."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from entrydevice import EXAMPLE, example, without_comments
 from playwright.sync_api import Page, expect, sync_playwright
@@ -67,14 +69,18 @@ def test_the_notation_example_entered_by_tapping(tmp_path, browser, width, heigh
     with running(tmp_path) as url:
         page = browser.new_page(viewport={"width": width, "height": height})
         new_session(page, url, "example")
-        tap(page, page.get_by_role("button", name=f"{hand.dealer} deals"))
-        for player, cards in hand.deal():
-            page.get_by_role("button", name=f"Enter the deal ({player})").click()
-            for token in cards:
+        tap(page, page.get_by_role("button", name=hand.dealer, exact=True))
+        for number, (player, cards) in enumerate(hand.deal()):
+            expect(page.locator("#prompt")).to_contain_text(f"The deal — {player}")
+            if number == 3:  # the last player holds the cards left: his face-down card only
+                tap(page, card(page, cards[-1]))
+                break
+            for token in cards[:-1]:
                 card(page, token).click()
-            tap(page, page.get_by_role("button", name=f"Write {player}'s cards"))
+            tap(page, card(page, cards[-1]))  # the hand is full: written by itself
         for player, action, token in hand.exchange():
-            expect(page.locator("#prompt")).to_contain_text(f"exchange, {player}")
+            expect(page.locator("#prompt")).to_contain_text("The exchange: ")
+            expect(page.locator("#prompt")).to_contain_text(player)
             if action == "discards":
                 assert token is not None
                 tap(page, card(page, token))
@@ -82,11 +88,11 @@ def test_the_notation_example_entered_by_tapping(tmp_path, browser, width, heigh
                 tap(page, page.get_by_role("button", name=f"{player} {action}"))
         for number, token in enumerate(hand.cards(), 1):
             tap(page, card(page, token))
-            expect(card(page, token)).to_be_disabled()
+            expect(card(page, token)).to_have_class(re.compile(r"\bis-(trick|played)\b"))  # tap to change it
             if number == 22:  # trick 6, its second card: the page a scorer sees most
                 expect(page.locator("#trick .slot")).to_have_count(3)
                 page.screenshot(path=artefacts() / f"entry-{width}x{height}.png", full_page=True)
-        expect(page.locator("#messages")).to_contain_text("Hand 1 settled: Anne wins the party")
+        expect(page.locator("#settled")).to_contain_text("Hand 1: Anne wins the party")
         page.locator("#more summary").click()
         for payer, payee, amount in hand.table():
             page.select_option("#table select[name=payer]", payer)
@@ -97,7 +103,10 @@ def test_the_notation_example_entered_by_tapping(tmp_path, browser, width, heigh
         written = tmp_path / "example.rvs"
         stripped = tmp_path / "stripped.txt"
         stripped.write_text(without_comments(EXAMPLE.read_text("utf-8")), "utf-8")
-        assert written.read_text("utf-8") == fmt(stripped) == fmt(written)
+        # the last player's cards (the ones left) are written in the pack's order
+        denis = next(line for line in fmt(written).split("\n") if line.startswith("  Denis:") and "|" in line)
+        expected = re.sub(r"  Denis: [^\n]*\| 9H", denis.replace("\\", "\\\\"), fmt(stripped))
+        assert written.read_text("utf-8") == expected == fmt(written)
 
 
 def test_at_phone_width_nothing_is_cut_and_the_targets_are_big(tmp_path, browser):
@@ -124,7 +133,7 @@ def test_a_reload_mid_trick_keeps_the_trick_and_the_hand_is_finished(tmp_path, b
         expect(page.locator("#trick")).to_contain_text("7♦")
         for token in LAST_SIX[2:]:
             tap(page, card(page, token))
-        expect(page.locator("#status")).to_contain_text("the dealer of hand 2")
+        expect(page.locator("#prompt")).to_contain_text("Who deals hand 2?")
         written = tmp_path / "night.rvs"
         assert written.read_text("utf-8") == fmt(written)
         assert "  Claire: QS 9H 3S 8C\n" in written.read_text("utf-8")
@@ -144,12 +153,12 @@ def test_a_second_device_sees_the_hand_appear(tmp_path, browser):
             tap(scorer, card(scorer, token))
         expect(watcher.locator("#trick")).to_contain_text("3♠", timeout=PATIENCE)  # each card, live
         tap(scorer, card(scorer, LAST_SIX[-1]))
-        expect(watcher.locator("#hand-text")).to_contain_text("Claire: QS 9H 3S 8C", timeout=PATIENCE)
-        expect(watcher.locator("#status")).to_contain_text("the dealer of hand 2", timeout=PATIENCE)
+        expect(watcher.locator("#hand-text")).to_contain_text("Claire: Q♠ 9♥ 3♠ 8♣", timeout=PATIENCE)
+        expect(watcher.locator("#prompt")).to_contain_text("Who deals hand 2?", timeout=PATIENCE)
         player.wait_for_selector('a[href="/session/night/hand/1"]', timeout=PATIENCE)  # the session page
         # the watcher's page is live, not stale: its next tap is taken
-        tap(watcher, watcher.get_by_role("button", name="Claire deals"))
-        expect(scorer.locator("#status")).to_contain_text("hand 2", timeout=PATIENCE)
+        tap(watcher, watcher.get_by_role("button", name="Claire", exact=True))
+        expect(scorer.locator("#status")).to_contain_text("Hand 2", timeout=PATIENCE)
 
 
 def test_a_stale_page_is_told_and_reloaded(tmp_path, browser):

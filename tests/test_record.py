@@ -377,9 +377,9 @@ def test_the_readme_transcript_is_a_real_run(tmp_path, monkeypatch, page):
     written = (tmp_path / "club.rvs").read_text("utf-8")
     assert written == fmt(tmp_path / "club.rvs")
     checked = runner.invoke(app, ["check", str(tmp_path / "club.rvs")])
-    if transcript[-2].startswith("trick "):  # stopped mid-hand: the one error is that the hand is unfinished
-        assert checked.exit_code == 1 and checked.output.count("error:") == 1
-        assert "is unfinished" in checked.output
+    if transcript[-2].startswith("trick "):  # stopped mid-hand: a game in progress, not an error
+        assert checked.exit_code == 0 and "error:" not in checked.output
+        assert "in progress (trick" in checked.output
     else:
         assert checked.exit_code == 0
 

@@ -59,8 +59,9 @@ def test_prompts_completion_refusal_ctrl_c_and_resume(tmp_path):
     answer(child, "trick 1, Claire: ", "2C JC 7C 5C")
     wait(child, "trick 1: Denis wins it with J♣")
     answer(child, "trick 2, Denis: ", "6H 8H KH 5C")  # 5♣ went in trick 1
+    wait(child, "written: 6♥ 8♥ K♥")  # the cards before the refused one stand
     wait(child, "refused: Claire cannot play 5C: hand 1, trick 2: 5♣ is played twice")
-    answer(child, "trick 2, Denis: ", "6H 8H KH 4H")
+    answer(child, "trick 2, Claire: ", "4H")
     wait(child, "trick 2: Bruno wins it with K♥")
     answer(child, "trick 3, Bruno: ", "9D 8D")  # then Ctrl-C: the trick under way is kept too
     wait(child, "trick 3, Denis:")

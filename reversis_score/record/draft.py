@@ -49,6 +49,8 @@ class HandDraft:
     trick: list[str] = field(default_factory=list)
     leader: str = ""  # who leads the trick being played
     cursor: str = "deal"  # deal, exchange, announce, tricks
+    _parsed: tuple[str, ParsedHand] | None = field(default=None, repr=False, compare=False)
+    _checked: tuple | None = field(default=None, repr=False, compare=False)  # (key, record, tricks, found)
 
     def add(self, part: str, line: str, content: bool = True) -> None:
         """Commit one line to a part (``content`` False for a comment line)."""
@@ -100,21 +102,30 @@ class HandDraft:
     def parse(self, pending: bool = False,
               extra: tuple[str, str] | None = None) -> tuple[ParsedHand, set[int]]:
         text, new = self.text(pending, extra)
-        return parse_hand(text, 1, self.number), new
+        # A tap asks for the same text several times (who plays, the live cards, the view):
+        # the last text's parse is kept, a pure function of it.
+        if self._parsed is None or self._parsed[0] != text:
+            self._parsed = (text, parse_hand(text, 1, self.number))
+        return self._parsed[1], new
 
     def check(self, players: tuple[str, ...], knobs: Knobs, previous_dealer: str | None,
               extra: tuple[str, str] | None = None) -> Check:
         """Parse and replay the hand so far with ``extra`` added: refusals are the errors found
         on a line not yet committed."""
-        parsed, new = self.parse(True, extra)
-        found = list(parsed.diagnostics)
-        tricks: tuple[PlayedTrick, ...] = ()
-        if parsed.record is not None and not parsed.diagnostics:
-            tricks, found = replay_unfinished(parsed.record, players, knobs, previous_dealer)
+        text, new = self.text(True, extra)
+        key = (text, players, knobs, previous_dealer)
+        if self._checked is None or self._checked[0] != key:
+            parsed, _ = self.parse(True, extra)
+            found = list(parsed.diagnostics)
+            tricks: tuple[PlayedTrick, ...] = ()
+            if parsed.record is not None and not parsed.diagnostics:
+                tricks, found = replay_unfinished(parsed.record, players, knobs, previous_dealer)
+            self._checked = (key, parsed.record, tricks, tuple(found))
+        _, record, tricks, found = self._checked
         refusals = [d for d in found if d.is_error and (d.span is None or d.span.line in new
-                                                         or parsed.record is None)]
+                                                         or record is None)]
         others = [d for d in found if d not in refusals]
-        return Check(parsed.record, tricks, refusals, others)
+        return Check(record, tricks, refusals, others)
 
     def formatted(self, pending: bool = False) -> str:
         """The committed lines in the canonical layout that ``format`` writes; with ``pending``,

@@ -227,14 +227,19 @@ class PlaySteps(HeaderSteps):
             return Reply(refused=[(f"trick {len(hand.trick_lines) + 1} has {room} card"
                                    f"{'s' * (room != 1)} left to play")])
         said: list[str] = []
-        for token in entry.cards:
+        for index, token in enumerate(entry.cards):
             player = self.to_play()
             hand.trick.append(token)
             check = hand.check(self.players, self.knobs, self.previous_dealer)
             if self.excused(check):
-                hand.trick = before
-                return Reply(refused=[f"{player} cannot play {token}: " + "; ".join(
-                    explain(d) for d in check.refusals) + " (not written)"])
+                reason = f"{player} cannot play {token}: " + "; ".join(
+                    explain(d) for d in check.refusals) + " (not written)"
+                if not self.interactive:  # piped: the line is refused whole, to be piped again fixed
+                    hand.trick = before
+                    return Reply(refused=[reason])
+                hand.trick.pop()  # at a terminal the cards before it stand: they are written
+                return Reply(said=said + _kept_words(entry.cards[:index], entry.cards[index + 1:]),
+                             refused=[reason])
             said += self.revealed(check.others)
         if entry.comment:
             self.comments.append(entry.comment)
@@ -358,6 +363,18 @@ class PlaySteps(HeaderSteps):
             return set()
         check = self.hand.check(self.players, self.knobs, self.previous_dealer)
         return {card for t in check.tricks for _, card in t.plays}
+
+
+def _kept_words(kept: tuple[str, ...], after: tuple[str, ...]) -> list[str]:
+    """What stands of a line of cards refused part way: the cards written before the refused
+    one, and those after it, which are not (a refused card would put them in the wrong hands)."""
+    if not kept and not after:
+        return []
+    shown = " ".join(Card.parse(c).symbol() for c in kept)
+    text = f"written: {shown}" if kept else "nothing of the line is written"
+    if after:
+        text += "; not written: " + " ".join(Card.parse(c).symbol() for c in after) + " (enter them again)"
+    return [words.Note(text)]
 
 
 def _named(line: str) -> str | None:

@@ -5,12 +5,13 @@
   checks it, written, then the entry page (303).
 - ``GET /entry/{name}``: the entry page of a record (entry.html, static/entry.js).
 - ``GET /entry/{name}/view?seen=H&p=E&p=E``: the page's view as JSON (a reload sends the
-  entries ``record`` does not write again, from the page's address).
+  entries ``record`` does not write again, kept in the page's session storage).
 
 The page stays live as the other pages do: it polls ``/session/{name}/stamp`` (pages.py)
 every second and, when the file changed, asks for its view again.
 - ``POST /entry/{name}/tap``: JSON ``{"seen", "pending", "entries"}`` with the header
-  ``X-CSRF-Token``; answers ``{"view", "said", "refused", "conflict", "wrote"}``: 200 taken,
+  ``X-CSRF-Token`` (and ``"fix": {"trick", "player", "card"}`` to change a card played,
+  with no entries); answers ``{"view", "said", "refused", "conflict", "wrote"}``: 200 taken,
   422 refused (the reasons ``record`` gives), 409 when the file changed under the page
   (``entry_model.CONFLICT``), or ``{"error"}`` with 409 when the record cannot be entered.
 
@@ -32,7 +33,8 @@ from starlette.routing import BaseRoute, Route
 from reversis_score.render.rvs import quote
 from reversis_score.rules.presets import ALL as PRESETS
 from reversis_score.serve.context import MAX_NAME_BYTES, SUFFIX, context_of
-from reversis_score.serve.entry_model import MAX_PENDING, Entry, EntryError, Result
+from reversis_score.serve.entry_model import MAX_PENDING, Entry, EntryError, Fix, Result
+from reversis_score.serve.entry_words import for_people
 from reversis_score.serve.library import stamp_of
 from reversis_score.serve.security import csrf_protected
 
@@ -84,7 +86,7 @@ async def create(request: Request) -> Response:
     except EntryError as exc:
         return form_page(request, values, [context_of(request).shown(str(exc))], 409)
     if result.refused:
-        return form_page(request, values, result.refused, 400)
+        return form_page(request, values, [for_people(r) for r in result.refused], 400)
     return RedirectResponse(f"/entry/{path.name.removesuffix(SUFFIX)}", status_code=303)
 
 
@@ -107,6 +109,10 @@ def _form_problems(values: dict[str, str], name: str) -> list[str]:
         problems.append("the four players are needed, in order of play")
     if any(len(v) > 200 or "\n" in v or "\r" in v for v in values.values()):
         problems.append("a field is too long, or holds a line break")
+    stake = values.get("stake", "")
+    if stake and not (stake.isascii() and stake.isdigit()):
+        problems.append(f"'{stake}' is not a stake: the stake is a whole number of fish, such as 100 "
+                        "(or nothing)")
     if any("#" in v for k, v in values.items() if k != "file"):
         problems.append("a '#' begins a comment in a .rvs record: leave it out of the header")
     return problems
@@ -162,16 +168,32 @@ async def tap(request: Request) -> Response:
     return result if isinstance(result, Response) else _json(result)
 
 
-def _tap_fields(body: Any) -> tuple[str, tuple[str, ...], list[str]] | None:
+def _tap_fields(body: Any) -> tuple[str, tuple[str, ...], list[str], Fix | None] | None:
     if not isinstance(body, dict):
         return None
     seen_, pending, entries = body.get("seen"), body.get("pending", []), body.get("entries")
+    fix = _fix_field(body.get("fix"))
+    if fix is not None and entries == []:
+        entries = ["fix"]  # (the entry is the fix itself)
     fields = [seen_, *pending, *entries] if isinstance(pending, list) and isinstance(entries, list) else None
     if not fields or not entries or not all(isinstance(f, str) and len(f) <= MAX_ENTRY for f in fields):
         return None
     if not isinstance(seen_, str) or any("\n" in e or "\r" in e for e in [*pending, *entries]):
         return None
-    return seen_, tuple(pending), list(entries)
+    if "fix" in body and fix is None:
+        return None
+    return seen_, tuple(pending), list(entries), fix
+
+
+def _fix_field(fix: Any) -> Fix | None:
+    """``{"trick": 2, "player": "Hugo", "card": "5H"}``: a card played to be changed."""
+    if not isinstance(fix, dict):
+        return None
+    trick, player, card = fix.get("trick"), fix.get("player"), fix.get("card")
+    if not isinstance(trick, int) or not 1 <= trick <= 11 or not isinstance(player, str) \
+            or not isinstance(card, str) or len(player) > MAX_ENTRY or len(card) > 3:
+        return None
+    return trick, player, card
 
 
 async def _run(method, path: Path, *args) -> Result | str:

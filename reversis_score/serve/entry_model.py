@@ -22,15 +22,17 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reversis_score.notation.cards import ACES, SUIT_SYMBOLS, Card, full_deck, looks_like_card
 from reversis_score.notation.parse import decode
-from reversis_score.record.header import HEADER_QUESTIONS
+from reversis_score.record.entries import read_entry
+from reversis_score.record.fix import replace_card, undo_card
+from reversis_score.record.header import Reply
 from reversis_score.record.resume import resume
 from reversis_score.record.session import Recorder
 from reversis_score.record.store import Busy, Replaced, Store, WriteFailed
-from reversis_score.render.rvs import quote
-from reversis_score.replay.evidence import qualifies_espagnolette
+from reversis_score.serve import entry_view
+from reversis_score.serve.entry_words import for_people
 
+Fix = tuple[int, str, str]  # a card already played changed: trick, player, the new card
 CONFLICT = "someone else just entered this card: reloaded"
 MAX_PENDING = 40  # entries record does not write (a question passed, an undo to confirm): a few
 LOCKS = 64  # the locks of a folder's files (see ``lock``)
@@ -94,10 +96,14 @@ class Entry:
             return Result(describe(held, now, path.name))
 
     # ------------------------------------------------------------ a tap
-    def tap(self, path: Path, seen: str, pending: tuple[str, ...], entries: list[str]) -> Result:
+    def tap(self, path: Path, seen: str, pending: tuple[str, ...], entries: list[str],
+            fix: Fix | None = None) -> Result:
         """Enter ``entries`` (one tap: a card, a line, a command; `table` and its payment come
-        as two) after ``pending``; write what is complete. All or nothing: when one entry is
-        refused, nothing of the tap stands."""
+        as two) after ``pending``; write what is complete. All or nothing when a tap holds
+        several entries: when one is refused, nothing of the tap stands (a single line of
+        cards keeps the cards before the refused one, as ``record`` does). The page's Undo
+        (``["undo"]``) takes back one card; ``fix`` (trick, player, card) changes a card
+        already played (record/fix.py)."""
         if len(pending) + len(entries) > MAX_PENDING:
             raise EntryError("too many entries without a line written: reload the page")
         with self.lock(path):
@@ -108,12 +114,12 @@ class Entry:
             except (OSError, ValueError) as exc:
                 raise EntryError(f"{path.name}: cannot be written ({exc})") from None
             try:
-                return self._tap(path, store, seen, pending, entries)
+                return self._tap(path, store, seen, pending, entries, fix)
             finally:
                 store.close()
 
     def _tap(self, path: Path, store: Store, seen: str, pending: tuple[str, ...],
-             entries: list[str]) -> Result:
+             entries: list[str], fix: Fix | None) -> Result:
         raw = store.written
         now = digest(raw)
         if seen != now:
@@ -123,17 +129,27 @@ class Entry:
             # an entry not written (a question passed) is simply dropped
             held = self._keep(path, now, self._recorder(path, raw, now, pending[:-1]))
             back = f"took back {pending[-1]}" if pending[-1].strip() else "back to the question before"
-            return Result(describe(held, now, path.name), said=[back])
+            return Result(describe(held, now, path.name), said=[for_people(back)])
         held = self._recorder(path, raw, now, pending, take=True)
         recorder = held.recorder
+        # A refused card (or fix) leaves the Recorder as it was, but for the question's cursor:
+        # it is kept, not read again from the file (which costs what the session costs).
+        cards = fix is not None or (len(entries) == 1 and read_entry(entries[0]).cards is not None)
+        cursor = recorder.hand.cursor if recorder.hand else None
         said: list[str] = []
-        for entry in entries:
-            reply = recorder.enter(entry)
+        refused: list[str] = []
+        for entry in entries if fix is None else ["fix"]:
+            reply = _page_entry(recorder, entry, fix)
             said += reply.said
-            if reply.refused:  # the Recorder may hold part of the tap: read the file again
-                held = self._keep(path, now, self._recorder(path, raw, now, pending))
-                return Result(describe(held, now, path.name), said=said, refused=reply.refused)
+            refused = reply.refused
+            if refused:
+                break
         text = recorder.document()
+        if refused and not cards:  # the Recorder may hold part of the tap: the file's own reading again
+            held = self._keep(path, now, self._recorder(path, raw, now, pending))
+            return Result(describe(held, now, path.name), said=_people(said), refused=_people(refused))
+        if refused and text == held.document and recorder.hand is not None and cursor is not None:
+            recorder.hand.cursor = cursor
         wrote = text != held.document
         kept: tuple[str, ...] = ()
         if wrote:
@@ -142,10 +158,13 @@ class Entry:
             except (Replaced, WriteFailed) as exc:
                 raise EntryError(str(exc)) from None
             now = digest(text)  # what stands on disk now (the store's own name for it varies)
-        else:
+        elif not refused:
             kept = held.pending + tuple(e for e in entries if e.strip() not in _QUIET)
+        else:
+            kept = held.pending
         held = self._keep(path, now, Held(recorder, kept, text))
-        return Result(describe(held, now, path.name), said=said, wrote=wrote)
+        return Result(describe(held, now, path.name), said=_people(said), refused=_people(refused),
+                      wrote=wrote)
 
     # ------------------------------------------------------------ a new record
     def create(self, path: Path, header: list[str]) -> Result:
@@ -217,6 +236,23 @@ class Entry:
         return held
 
 
+def _page_entry(recorder: Recorder, entry: str, fix: Fix | None) -> Reply:
+    """One entry of a tap: the page's Undo takes back one card (a line when the last entry is
+    not a card); a fix changes a card played; anything else is an entry as ``record`` takes it."""
+    if fix is not None:
+        return replace_card(recorder, *fix)
+    if entry.strip() == "undo" and not recorder.confirming:
+        reply = undo_card(recorder)
+        if reply is not None:
+            return reply
+    return recorder.enter(entry)
+
+
+def _people(lines: list[str]) -> list[str]:
+    """What the Recorder said, in the page's words."""
+    return [for_people(line) for line in lines if str(line).strip()]
+
+
 def _read(path: Path) -> str:
     from reversis_score.reading import ReadProblem, read_limited
     try:
@@ -231,91 +267,5 @@ def _read(path: Path) -> str:
 
 # ------------------------------------------------------------ what the page shows
 def describe(held: Held, seen: str, name: str) -> dict:
-    """The view the entry page draws: the question, who is to play, the trick under way,
-    the cards played and the cards live, the hand so far as written."""
-    from reversis_score.record import show
-    recorder, pending, hand = held.recorder, held.pending, held.recorder.hand
-    question = recorder.question
-    knobs = recorder.knobs if recorder.ruleset is not None else None
-    deck = [str(c) for c in full_deck(knobs.deck if knobs else 48)]
-    played = sorted(str(c) for c in recorder.played()) if hand else []
-    trick: list[list[str]] = []
-    if hand and hand.trick:
-        order = recorder.players.index(hand.leader)
-        trick = [[recorder.players[(order + i) % 4], card] for i, card in enumerate(hand.trick)]
-    return {
-        "name": name,
-        "seen": seen,
-        "pending": list(pending),
-        "question": question,
-        "header": question in HEADER_QUESTIONS and recorder.in_header,
-        "prompt": show.prompt(recorder) if recorder.header.has_players or recorder.in_header else "",
-        "status": show.toolbar(recorder),
-        "session": recorder.header.title or "",
-        "players": list(recorder.players),
-        "quoted": [quote(p) for p in recorder.players],
-        "dealer": recorder.dealer if hand else None,
-        "proposed_dealer": recorder.proposed_dealer,
-        "to_play": recorder.to_play() if question in ("card", "announce") else None,
-        "block_next": recorder.next_in_block(question) if question in ("deal", "exchange") else None,
-        "hand": hand.number if hand else None,
-        "next_hand": recorder.next_number,
-        "trick_number": len(hand.trick_lines) + 1 if hand else 0,
-        "trick": trick,
-        "suits": _suits(deck),
-        "played": played,
-        "live": _live(recorder, question, played, hand.trick if hand else []),
-        "whole": bool(hand and hand.whole()),
-        "started": bool(hand and hand.started_play),
-        "hand_text": held.document[len(recorder.prefix) + len(recorder.sep):] if hand else "",
-        "dealt": _dealt(hand.block if hand and question == "deal" else []),
-        "hands_written": len(recorder.closed),
-        "deck": len(deck),
-    }
-
-
-def _dealt(block: list[str]) -> list[str]:
-    """The cards in the deal lines entered so far (not to be dealt twice)."""
-    return [str(Card.parse(w)) for line in block for w in line.replace("|", " ").split()
-            if looks_like_card(w)]
-
-
-def _suits(deck: list[str]) -> list[dict]:
-    return [{"suit": s, "symbol": SUIT_SYMBOLS[s], "cards": [c for c in deck if c[-1] == s]}
-            for s in "SHDC"]
-
-
-def _live(recorder: Recorder, question: str, played: list[str], trick: list[str]) -> list[str] | None:
-    """The cards a tap may give now, when the deal is known: the player's cards that follow
-    suit (all of them when none of the suit led is held, or when the player may revoke:
-    see ``_may_revoke``); None when the deal is not known (every card not played yet is live:
-    the checks decide)."""
-    if question not in ("card", "announce"):  # at the announce, a card tap begins the play
-        return None
-    held = recorder.known_hand()
-    if held is None:
-        return None
-    following = {c for c in held if trick and c.suit == Card.parse(trick[0]).suit}
-    if following and _may_revoke(recorder, held, played):
-        following = set()
-    return sorted(str(c) for c in following or held)
-
-
-def _may_revoke(recorder: Recorder, held: frozenset[Card], played: list[str]) -> bool:
-    """Whether the player to play may fail to follow suit as the record stands: a revoke
-    acknowledged in this hand (`irregular: revoke NAME`, entered before the card), or the
-    espagnolette's right in tricks 1 to 9 (RULES §9: qualified by the cards held after the
-    exchange, as replay decides it). Cheap tests first: most taps need neither reading."""
-    hand, player = recorder.hand, recorder.to_play()
-    if hand is None or player is None or recorder.knobs.pairwise:
-        return False
-    if any("revoke" in line for line in hand.parts["tail"]):
-        record = hand.parse(pending=True)[0].record
-        if record and any(i.kind == "revoke" and i.player.text == player for i in record.irregulars):
-            return True
-    aces = len(ACES & held) + sum(1 for c in played if c[0] == "A")
-    if len(hand.trick_lines) >= 9 or aces < 3:  # three Aces at least, the player's or played
-        return False
-    check = hand.check(recorder.players, recorder.knobs, recorder.previous_dealer)
-    gone = {card for t in check.tricks for who, card in t.plays if who == player}
-    return qualifies_espagnolette(frozenset(held | gone))
+    """The view the entry page draws (entry_view.py)."""
+    return entry_view.describe(held.recorder, held.pending, held.document, seen, name)

@@ -1,7 +1,9 @@
-// Entry at the table: each tap is sent to the server, which checks it with record's draft and
-// writes the record as record does; the page only draws the view it is given. The few
-// entries record does not write (a question passed, "no deal") are kept in the page's
-// address, so a reload sends them again; everything else comes from the file.
+// Entry at the table, for a thumb. Each tap is sent to the server, which checks it with
+// record's Recorder and writes the record as record does; the page draws the view it is
+// given (the same view the server drew for the first paint). The page's own state is small:
+// the deal being tapped for one player (sent as that player's line once the hand is full),
+// a card being changed, and the few entries record does not write (a question passed),
+// kept in this tab's session storage (never in the address), so that a reload keeps them.
 // No framework, no build step.
 (function () {
   "use strict";
@@ -11,12 +13,16 @@
   const csrfMeta = document.querySelector('meta[name="csrf-token"]');
   const csrf = csrfMeta ? csrfMeta.content : "";
   const CONFLICT = "someone else just entered this card: reloaded";
+  const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  const KEY = "reversis-entry:" + root.dataset.name;
   let view = JSON.parse(document.getElementById("entry-view").textContent);
   let queue = Promise.resolve();
   let inFlight = 0;
-  let taps = 0;  // taps sent so far: a poll begun before one of them must not draw its older view
-  let composing = null; // the deal line being tapped: {player, cards}
-  let peeked = false;
+  let taps = 0; // taps sent so far: a poll begun before one of them must not draw its older view
+  let composing = null; // the deal being tapped: {player, cards}
+  let fixing = null; // a card played being changed: {trick, player, card}
+  let peeked = false; // the exchange: the player looked at the face-down card first
+  let showPack = false; // a finished hand: its cards shown again, to change one
 
   const $ = (id) => document.getElementById(id);
   function el(tag, attrs, text) {
@@ -27,28 +33,32 @@
     if (text !== undefined) node.textContent = text;
     return node;
   }
-  function button(text, entries, primary) {
-    const b = el("button", { type: "button", class: "big" + (primary ? " primary" : "") }, text);
-    b.addEventListener("click", () => send(entries));
+  function button(label, onTap, primary, name) {
+    const b = el("button", { type: "button", dir: "auto", class: "big" + (primary ? " primary" : "") }, label);
+    if (name && name !== label) b.setAttribute("aria-label", name);
+    b.addEventListener("click", onTap);
     return b;
   }
+  function face(card) { return card.slice(0, -1).replace("T", "10") + (SUITS[card.slice(-1)] || card.slice(-1)); }
   function quoted(name) { return view.quoted[view.players.indexOf(name)] || name; }
 
   // ------------------------------------------------------------ talking to the server
-  function send(entries) {
-    queue = queue.then(() => post(entries)).catch((e) => say([], ["the server did not answer: " + e]));
+  function send(entries, fix) {
+    queue = queue.then(() => post(entries, fix)).catch(() => say([], ["the server did not answer: try again"]));
     return queue;
   }
-  async function post(entries) {
+  async function post(entries, fix) {
     inFlight++;
     taps++;
     try {
+      const body = { seen: view.seen, pending: view.pending, entries: entries };
+      if (fix) body.fix = fix;
       const response = await fetch(base + "/tap", {
         method: "POST", credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
-        body: JSON.stringify({ seen: view.seen, pending: view.pending, entries: entries }),
+        body: JSON.stringify(body),
       });
-      const data = await response.json().catch(() => ({ error: response.statusText }));
+      const data = await response.json().catch(() => ({ error: "the server did not answer: try again" }));
       if (data.view) view = data.view;
       say(data.said || [], data.refused || (data.error ? [data.error] : []), data.conflict);
       draw();
@@ -69,97 +79,147 @@
   function say(said, refused, conflict) {
     const box = $("messages");
     box.replaceChildren();
-    for (const r of refused) box.append(el("p", { class: conflict ? "conflict" : "refused", role: "alert" }, r));
-    for (const s of said) box.append(el("pre", { class: "said" }, s));
+    const all = $("said-all");
+    for (const r of refused) {
+      box.append(el("p", { class: conflict ? "conflict" : "refused" }, r));
+      all.append(el("li", { class: "refused" }, r));
+    }
+    for (const s of said) {
+      box.append(el("p", { class: "said" }, s));
+      all.append(el("li", {}, s));
+    }
+    box.scrollTop = 0;
   }
 
   // ------------------------------------------------------------ drawing the view
   function draw() {
+    syncComposing();
+    root.className = "q-" + view.question;
     $("status").textContent = view.status;
-    $("prompt").textContent = composing ? "deal: " + composing.player + "'s cards (" +
-      composing.cards.length + " of " + dealSize(composing.player) + ")" : view.prompt;
+    $("prompt").textContent = askWords();
     $("hand-text").textContent = view.hand_text;
     drawTrick();
     drawChoices();
+    drawBoard();
     drawPack();
+    drawExchangeOdd();
     fillSelects();
-    keepPending();
+    keep();
+    dealerLast();
+  }
+  function askWords() {
+    if (fixing) return "Change " + fixing.player + "'s " + face(fixing.card) + " in trick " + fixing.trick +
+      ": tap the card played instead.";
+    if (composing) {
+      const [size, down] = view.deal.sizes[composing.player];
+      const n = composing.cards.length;
+      const rest = restOfPack();
+      if (rest) return "The deal — " + composing.player + " has the " + rest.length +
+        " cards left: tap the face-down one.";
+      if (n < size) return "The deal — " + composing.player + ": " + n + " of " + size +
+        (down ? ", then the face-down card." : (composing.player === view.dealer ? " (the dealer)." : "."));
+      return "The deal — " + composing.player + ": now the face-down card.";
+    }
+    return view.ask;
   }
   function drawTrick() {
     const box = $("trick");
     box.replaceChildren();
-    if (view.question !== "card" && !view.trick.length) { box.hidden = true; return; }
-    box.hidden = false;
+    if (composing) { drawDealt(box); return; }
     for (const [player, card] of view.trick) {
       const slot = el("div", { class: "slot" });
-      slot.append(el("span", { class: "who" }, player), el("span", { class: "played-card" }, pretty(card)));
+      const who = el("span", { class: "who" });
+      who.append(el("bdi", {}, player));
+      slot.append(who, el("span", { class: "played-card" + ("HD".includes(card.slice(-1)) ? " red" : "") }, face(card)));
       box.append(slot);
     }
     if (view.to_play) {
       const slot = el("div", { class: "slot next" });
-      slot.append(el("span", { class: "who" }, view.to_play), el("span", { class: "played-card" }, "?"));
+      const who = el("span", { class: "who" });
+      who.append(el("bdi", {}, view.to_play));
+      slot.append(who, el("span", { class: "played-card" }, "?"));
+      box.append(slot);
+    }
+  }
+  function drawDealt(box) {
+    // the trick's place shows the deal so far: each player's count
+    const counts = {};
+    for (const who of Object.values(view.deal.dealt)) counts[who] = (counts[who] || 0) + 1;
+    for (const p of view.deal.order) {
+      const [size, down] = view.deal.sizes[p];
+      const n = p === composing.player ? composing.cards.length : counts[p] || 0;
+      const slot = el("div", { class: "slot" + (p === composing.player ? " next" : "") });
+      const who = el("span", { class: "who" });
+      who.append(el("bdi", {}, p));
+      slot.append(who, el("span", { class: "count" }, n + " of " + (size + down)));
       box.append(slot);
     }
   }
   function drawChoices() {
     const box = $("choices");
     box.replaceChildren();
-    const q = view.question;
-    if (view.header) {  // a header left unfinished (record writes it line by line)
-      box.append(el("p", { class: "hint" }, "the header is not finished: type its line in More… (players: A B C D), or"));
-      box.append(button("Pass", [""]));
-      $("more").open = true;
-    } else if (q === "dealer" || q === "after") {
-      for (const p of view.players) box.append(button(p + " deals", ["dealer: " + quoted(p)], p === view.proposed_dealer));
-    } else if (q === "deal") {
-      if (composing) {
-        const ready = composing.cards.length === dealSize(composing.player);
-        const write = el("button", { type: "button", class: "big primary" }, "Write " + composing.player + "'s cards");
-        write.disabled = !ready;
-        write.addEventListener("click", () => { const line = dealLine(); composing = null; send([line]); });
-        const clear = el("button", { type: "button", class: "big" }, "Clear");
-        clear.addEventListener("click", () => { composing.cards = []; draw(); });
-        box.append(el("p", { class: "hint" }, composing.cards.map(pretty).join(" ")), write, clear);
-      } else {
-        const deal = el("button", { type: "button", class: "big" }, "Enter the deal (" + view.block_next + ")");
-        deal.addEventListener("click", () => { composing = { player: view.block_next, cards: [] }; draw(); });
-        box.append(el("p", { class: "hint" }, "tap the first card played, or enter the deal"), deal);
-        if (view.dealt.length === 0) box.append(button("No deal", [""]));
-      }
-    } else if (q === "exchange") {
-      const who = view.block_next;
-      box.append(el("p", { class: "hint" }, who + ": tap the card discarded, or"));
-      box.append(button(who + " keeps", ["keeps"]), button("takes without discarding", ["takes without discarding"]));
-      const label = el("label", { class: "check" });
-      const box2 = el("input", { type: "checkbox" });
-      box2.checked = peeked;
-      box2.addEventListener("change", () => { peeked = box2.checked; });
-      label.append(box2, document.createTextNode(" peeked first"));
-      box.append(label, button("No exchange", [""]));
-    } else if (q === "announce") {
-      box.append(el("p", { class: "hint" }, "tap the first card played, or an announcement"));
-      for (const p of view.players) box.append(button("espagnolette: " + p, ["espagnolette " + quoted(p)]));
-      box.append(button("No announce", [""]));
-    } else if (q === "confirm-undo") {
-      box.append(button("Yes, take it back", ["yes"], true), button("No", ["no"]));
-    } else if (q === "table") {
-      box.append(el("p", { class: "hint" }, "table payments: More… ▸ Paid"), button("Done with payments", [""], true));
+    if (fixing) {
+      box.append(button("Cancel", () => { fixing = null; draw(); }));
+      return;
+    }
+    if (composing) {
+      box.append(button("Skip the deal", () => { const lines = view.deal.lines; composing = null; forget();
+        send(Array(lines).fill("undo").concat([""])); }));
+      if (composing.cards.length) box.append(button("Clear " + composing.player + "'s cards", () => { composing.cards = []; draw(); }));
+      return;
+    }
+    for (const c of view.choices) {
+      box.append(button(c.label, () => send(c.entries), c.primary, c.name));
     }
   }
+  function drawBoard() {
+    const pack = view.board === "pack" || showPack || fixing;
+    $("pack").hidden = !pack;
+    $("settled").hidden = pack || view.board !== "settled";
+    $("settled").innerHTML = view.settled_html;  // drawn by the server's template, escaped there
+    const show = $("show-pack");
+    show.hidden = pack || view.board !== "settled" || !view.started;
+    show.textContent = "Change a card of hand " + view.hand;
+  }
+  function cardState(card) {
+    const c = view.cards[card];
+    if (composing) {
+      if (composing.cards.includes(card)) return { state: "chosen", note: face(card) + ": " + composing.player + "'s — tap to take it back" };
+      if (c.state === "dealt") return c;
+      return { state: "live", note: "" };
+    }
+    if (fixing) {
+      if (c.state === "played" || c.state === "trick") return { state: c.state, note: c.note, off: card !== fixing.card };
+      if (c.state === "talon" || c.state === "dealt") return c;
+      return { state: "live", note: "" };
+    }
+    return c;
+  }
   function drawPack() {
-    const q = view.question;
-    const tappable = composing || ["card", "deal", "exchange", "announce"].includes(q);
-    const played = new Set(composing ? view.dealt : view.played);
-    const chosen = new Set(composing ? composing.cards : view.trick.map((t) => t[1]));
-    const live = !composing && view.live ? new Set(view.live) : null;
+    const plays = view.plays;
+    const last = composing ? composing.cards[composing.cards.length - 1] : (plays.length ? plays[plays.length - 1][2] : null);
     for (const b of document.querySelectorAll("#pack .card")) {
       const card = b.dataset.card;
-      const gone = played.has(card) && !chosen.has(card);
-      b.classList.toggle("played", gone);
-      b.classList.toggle("chosen", chosen.has(card));
-      b.classList.toggle("dead", !!live && !live.has(card) && !gone);
-      b.disabled = !tappable || gone || (live !== null && !live.has(card)) || (!composing && chosen.has(card));
+      const c = cardState(card);
+      b.className = "card is-" + c.state + (card === last ? " is-last" : "") +
+        (fixing && card === fixing.card ? " is-fixing" : "");
+      if (c.note) b.title = c.note; else b.removeAttribute("title");
+      // not disabled: a tap on a card that cannot be given now says where it is (a title
+      // is never seen on a touch screen)
+      b.setAttribute("aria-disabled", ["away", "talon", "dealt", "idle"].includes(c.state) || c.off ? "true" : "false");
     }
+  }
+  function drawExchangeOdd() {
+    const box = $("exchange-odd");
+    box.replaceChildren();
+    const ex = view.exchange;
+    if (view.question !== "exchange" || !ex || ex.dealer || ex.fifty_two) return;
+    const label = el("label", { class: "check" });
+    const tick = el("input", { type: "checkbox" });
+    tick.checked = peeked;
+    tick.addEventListener("change", () => { peeked = tick.checked; });
+    label.append(tick, document.createTextNode(" " + ex.player + " looked at the face-down card first"));
+    box.append(label, button(ex.player + " took it without discarding", () => send(["takes without discarding"])));
   }
   function fillSelects() {
     for (const s of document.querySelectorAll("select.players, select.sides")) {
@@ -168,44 +228,74 @@
       const names = s.classList.contains("sides") ? view.players.concat(["pool", "pool:1", "pool:2"]) : view.players;
       for (const p of names) s.append(el("option", { value: p }, p));
       if (keep && names.includes(keep)) s.value = keep;
+      else if (s.name === "payee" && names.length > 1) s.value = names[1];
     }
   }
-  function pretty(card) {
-    const suits = { S: "♠", H: "♥", D: "♦", C: "♣" };
-    return card.slice(0, -1).replace("T", "10") + (suits[card.slice(-1)] || card.slice(-1));
+
+  // ------------------------------------------------------------ the deal, player by player
+  function syncComposing() {
+    if (view.question !== "deal" || !view.deal) { composing = null; return; }
+    if (!composing || composing.player !== view.deal.next) composing = { player: view.deal.next, cards: [] };
+    composing.cards = composing.cards.filter((c) => !view.deal.dealt[c]);
+  }
+  function restOfPack() {
+    // the last player's hand is what the others were not dealt: only the face-down card is asked
+    if (!composing || view.deal.lines !== 3 || composing.cards.length) return null;
+    const rest = Object.keys(view.cards).filter((c) => !view.deal.dealt[c]);
+    const [size, down] = view.deal.sizes[composing.player];
+    return rest.length === size + down && down ? rest : null;
+  }
+  function dealTap(card) {
+    const rest = restOfPack();
+    if (rest) { writeDeal(rest.filter((c) => c !== card).concat([card])); return; }
+    const i = composing.cards.indexOf(card);
+    if (i >= 0) { composing.cards.splice(i, 1); draw(); return; }
+    composing.cards.push(card);
+    const [size, down] = view.deal.sizes[composing.player];
+    if (composing.cards.length === size + down) writeDeal(composing.cards); else draw();
+  }
+  function writeDeal(cards) {
+    const [size, down] = view.deal.sizes[composing.player];
+    const line = quoted(composing.player) + ": " + cards.slice(0, size).join(" ") + (down ? " | " + cards[size] : "");
+    composing = null;
+    send([line]);
+  }
+  function dealerLast() {
+    // the dealer last in the deal: his twelve are the cards left, written without a tap
+    if (!composing || view.deal.lines !== 3 || composing.cards.length) return;
+    const [size, down] = view.deal.sizes[composing.player];
+    const rest = Object.keys(view.cards).filter((c) => !view.deal.dealt[c]);
+    if (!down && rest.length === size && !inFlight) writeDeal(rest);
   }
 
-  // ------------------------------------------------------------ the deal, tapped
-  function dealSize(player) { return 12; }
-  function dealLine() {
-    const cards = composing.cards;
-    const faceDown = view.deck === 48 && composing.player !== view.dealer;
-    return faceDown ? cards.slice(0, 11).join(" ") + " | " + cards[11] : cards.join(" ");
+  // ------------------------------------------------------------ kept on this device
+  function keep() {
+    try {
+      if (view.pending.length || (composing && composing.cards.length)) {
+        sessionStorage.setItem(KEY, JSON.stringify({ seen: view.seen, pending: view.pending,
+          deal: composing && composing.cards.length ? composing : null }));
+      } else sessionStorage.removeItem(KEY);
+    } catch (e) { /* storage refused (private mode): a reload asks the question again */ }
   }
-
-  // ------------------------------------------------------------ the pending entries in the address
-  function keepPending() {
-    const url = new URL(location.href);
-    url.hash = view.pending.length ? new URLSearchParams({ s: view.seen, p: JSON.stringify(view.pending) }).toString() : "";
-    history.replaceState(null, "", url.hash ? url.href : url.pathname + url.search);
-  }
-  async function restorePending() {
-    const hash = new URLSearchParams(location.hash.slice(1));
-    if (!hash.get("p")) return;
-    let pending;
-    try { pending = JSON.parse(hash.get("p")); } catch (e) { return; }
-    if (!Array.isArray(pending)) return;
-    const fresh = await fetchView(hash.get("s"), pending);
-    if (!fresh) return;
-    if (fresh.pending.length < pending.length) say([], [CONFLICT], true);
-    view = fresh;
+  function forget() { try { sessionStorage.removeItem(KEY); } catch (e) { /* nothing kept */ } }
+  async function restore() {
+    let kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(KEY) || "null"); } catch (e) { return; }
+    if (!kept || kept.seen !== view.seen) { forget(); return; }
+    if (Array.isArray(kept.pending) && kept.pending.length && !view.pending.length) {
+      const fresh = await fetchView(kept.seen, kept.pending.filter((p) => typeof p === "string"));
+      if (fresh) view = fresh;
+    }
+    syncComposing();
+    if (kept.deal && composing && kept.deal.player === composing.player && Array.isArray(kept.deal.cards)) {
+      composing.cards = kept.deal.cards.filter((c) => view.cards[c] && !view.deal.dealt[c]);
+    }
   }
 
   // ------------------------------------------------------------ live: another device's lines
-  // The stamp the other pages poll (live.js): when the file changes, the view is asked again.
   let stamp = root.dataset.stamp;
   async function poll() {
-    if (inFlight || composing) return;
+    if (inFlight || (composing && composing.cards.length) || fixing) return;
     const before = taps;
     try {
       const response = await fetch(root.dataset.stampUrl, { credentials: "same-origin", cache: "no-store" });
@@ -215,7 +305,7 @@
       stamp = now;
       const hadPending = view.pending.length > 0;
       const fresh = await fetchView(view.seen, view.pending);
-      if (!fresh || inFlight || taps !== before) return;  // a tap's newer view came meanwhile
+      if (!fresh || inFlight || taps !== before) return; // a tap's newer view came meanwhile
       view = fresh;
       if (hadPending && !fresh.pending.length) say([], [CONFLICT], true);
       draw();
@@ -226,24 +316,45 @@
   for (const b of document.querySelectorAll("#pack .card")) {
     b.addEventListener("click", () => {
       const card = b.dataset.card;
-      if (composing) {
-        const i = composing.cards.indexOf(card);
-        if (i >= 0) composing.cards.splice(i, 1);
-        else if (composing.cards.length < dealSize(composing.player)) composing.cards.push(card);
-        draw();
+      if (b.getAttribute("aria-disabled") === "true") {
+        const note = cardState(card).note;
+        if (note) say([note], []);
         return;
       }
-      send([view.question === "exchange" && peeked ? "peeks and discards " + card : card]);
+      if (composing) { dealTap(card); return; }
+      const c = view.cards[card];
+      if (fixing) {
+        const fix = { trick: fixing.trick, player: fixing.player, card: card };
+        const same = card === fixing.card;
+        fixing = null;
+        if (same) { draw(); return; }
+        showPack = false;
+        send([], fix);
+        return;
+      }
+      if (c.state === "played" || c.state === "trick") {
+        const play = view.plays.find((p) => p[2] === card);
+        if (play) { fixing = { trick: play[0], player: play[1], card: card }; draw(); }
+        return;
+      }
+      if (view.question === "exchange" && peeked) send(["peeks and discards " + card]);
+      else send([card]);
       peeked = false;
     });
   }
+  $("show-pack").addEventListener("click", () => { showPack = true; draw(); });
   $("undo").addEventListener("click", () => {
+    if (fixing) { fixing = null; draw(); return; }
     if (composing && composing.cards.length) { composing.cards.pop(); draw(); return; }
     composing = null;
     send(["undo"]);
   });
   $("void").addEventListener("click", () => send(["void: misdeal"]));
   $("claims").addEventListener("click", () => send(["claims: waived"]));
+  $("announce").addEventListener("submit", (e) => {
+    e.preventDefault();
+    send(["announce: espagnolette " + quoted(e.target.player.value)]);
+  });
   $("irregular").addEventListener("submit", (e) => {
     e.preventDefault();
     const f = e.target;
@@ -252,14 +363,19 @@
   $("table").addEventListener("submit", (e) => {
     e.preventDefault();
     const f = e.target;
+    const amount = f.amount.value.trim();
+    const problem = $("table-problem");
+    if (!/^[0-9]+$/.test(amount)) { problem.textContent = "How many fish? A whole number, such as 5."; return; }
+    if (f.payer.value === f.payee.value) { problem.textContent = "Who paid whom? Two different sides."; return; }
+    problem.textContent = "";
     const side = (v) => (v.startsWith("pool") ? v : quoted(v));
-    send(["table", side(f.payer.value) + " -> " + side(f.payee.value) + " " + f.amount.value.trim()]);
+    send(["table", side(f.payer.value) + " -> " + side(f.payee.value) + " " + amount]);
   });
   $("line").addEventListener("submit", (e) => {
     e.preventDefault();
     const input = e.target.line;
     if (input.value.trim()) send([input.value]).then(() => { input.value = ""; });
   });
-  restorePending().then(draw, draw);
+  restore().then(draw, draw);
   setInterval(poll, 1000);
 })();

@@ -1,0 +1,151 @@
+"""Changing a card already played in the hand under way, where it lies, and taking back one
+card (never a whole trick).
+
+A card is fixed by taking the tricks back to the one that holds it, then entering the cards
+again one by one through the Recorder's own checks (``PlaySteps.cards``), the wrong card
+replaced. Each later card is kept as *the card of its player in its trick*: when the fix
+changes who wins a trick, the next trick's leader changes, and each card stays with the
+player who played it. The first card that no longer passes the checks stops the replay: it and the cards
+after it are said, to be entered again. Nothing is changed when the new card itself is
+refused.
+
+>>> from reversis_score.record.session import Recorder
+>>> r = Recorder("x.rvs", interactive=False)
+>>> for line in ["players: A B C D", "dealer: D", "2C 3C 4C 5C", "6C 7C"]:
+...     _ = r.enter(line)
+>>> replace_card(r, 1, "C", "KH").said
+['4♣ → K♥ (C, trick 1); the 3 cards after it are kept']
+>>> replace_card(r, 1, "B", "8C").said[1]
+'no longer possible, taken out: 6♣ (D, trick 2), 7♣ (A, trick 2); enter them again'
+>>> undo_card(r).said, r.hand.trick
+(['took back 5♣ (D, trick 1)'], ['2C', '8C', 'KH'])
+"""
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING
+
+from reversis_score.notation.cards import Card, looks_like_card
+from reversis_score.record.entries import read_entry
+from reversis_score.record.header import Reply
+
+if TYPE_CHECKING:
+    from reversis_score.record.play import PlaySteps
+
+Play = tuple[int, str, str]  # trick number, player, card (the notation's spelling)
+
+
+def plays_so_far(recorder: PlaySteps) -> list[Play]:
+    """Every card played in the hand under way, in order of play (the trick under way too)."""
+    hand = recorder.hand
+    if hand is None:
+        return []
+    check = hand.check(recorder.players, recorder.knobs, recorder.previous_dealer)
+    return [(t.number, who, str(card)) for t in check.tricks for who, card in t.plays]
+
+
+def undo_card(recorder: PlaySteps) -> Reply | None:
+    """Take back the last card played: from the trick under way, or the last card of the last
+    trick (the trick is then under way again). None when the last entry is not a card."""
+    hand = recorder.hand
+    if hand is None or hand.block:
+        return None
+    if hand.trick:
+        plays = plays_so_far(recorder)
+        hand.trick.pop()
+        return Reply(said=[_took(plays[-1])])
+    if not hand.entered or hand.entered[-1] != "tricks":
+        return None
+    plays = plays_so_far(recorder)
+    number = plays[-1][0]
+    last = [p for p in plays if p[0] == number]
+    hand.undo_line()
+    hand.leader = last[0][1]
+    hand.trick = [card for _, _, card in last[:-1]]
+    recorder.revokes_told = set()
+    return Reply(said=[_took(last[-1])])
+
+
+def replace_card(recorder: PlaySteps, number: int, player: str, card: str) -> Reply:
+    """``player``'s card in trick ``number`` becomes ``card``; the cards after it are entered
+    again, each kept while it passes the checks."""
+    hand = recorder.hand
+    if hand is None or not looks_like_card(card):
+        return Reply(refused=["no card to change: no hand is under way"])
+    plays = plays_so_far(recorder)
+    found = next((i for i, (t, who, _) in enumerate(plays) if t == number and who == player), None)
+    if found is None:
+        return Reply(refused=[f"{player} has no card in trick {number} yet"])
+    old, new = plays[found][2], str(Card.parse(card))
+    if old == new:
+        return Reply(said=[f"{Card.parse(new).symbol()} stays as it was"])
+    saved = (copy.deepcopy(hand), set(recorder.revokes_told), recorder.table_open, list(recorder.comments))
+    later_lines = _take_back_to(recorder, number, plays)
+    wanted = {(t, who): c for t, who, c in plays[found + 1:]}
+    before = [c for t, _, c in plays[:found] if t == number]  # the trick's cards before it
+    first = recorder.cards(read_entry(" ".join([*before, new])))  # checked as any card
+    if first.refused:
+        recorder.hand, recorder.revokes_told, recorder.table_open, recorder.comments = saved
+        return Reply(refused=first.refused)
+    kept, lost = _enter_again(recorder, plays[found + 1:], wanted)
+    lost_lines = _lines_again(recorder, later_lines) if not lost else later_lines
+    head = f"{Card.parse(old).symbol()} → {Card.parse(new).symbol()} ({player}, trick {number})"
+    said = [head + (f"; the {kept} card{'s' * (kept != 1)} after it are kept" if kept else "")]
+    if lost:
+        said.append("no longer possible, taken out: " + ", ".join(
+            f"{Card.parse(c).symbol()} ({who}, trick {t})" for t, who, c in lost) + "; enter them again")
+    if lost_lines:
+        said.append("taken back as well: " + "; ".join(" ".join(line.split()) for _, line in lost_lines))
+    return Reply(said=said)
+
+
+def _take_back_to(recorder: PlaySteps, number: int, plays: list[Play]) -> list[tuple[str, str]]:
+    """Take back the tricks from ``number`` on (and the hand's lines after its tricks, which
+    are returned to be entered again); the trick ``number`` is then to be played, by the
+    leader it had."""
+    hand = recorder.hand
+    assert hand is not None
+    after: list[tuple[str, str]] = []
+    while hand.entered and hand.entered[-1] in ("tail", "table"):
+        part = hand.entered[-1]
+        line = hand.undo_line()
+        assert line is not None
+        after.insert(0, (part, line))
+    while hand.entered and hand.entered[-1] == "tricks" and len(hand.trick_lines) >= number:
+        hand.undo_line()
+    hand.trick = []
+    hand.leader = next(who for t, who, _ in plays if t == number)
+    recorder.table_open = False
+    recorder.revokes_told = set()
+    return after
+
+
+def _enter_again(recorder: PlaySteps, later: list[Play],
+                 wanted: dict[tuple[int, str], str]) -> tuple[int, list[Play]]:
+    """Enter each player's later cards again, trick by trick, in the order of play the fixed
+    hand now has; how many were kept, and the ones that were not (in their first order)."""
+    kept = 0
+    while wanted:
+        hand = recorder.hand
+        assert hand is not None
+        key = (len(hand.trick_lines) + 1, recorder.to_play() or "")
+        card = wanted.get(key)
+        if card is None or recorder.cards(read_entry(card)).refused:
+            break
+        del wanted[key]
+        kept += 1
+    return kept, [p for p in later if (p[0], p[1]) in wanted]
+
+
+def _lines_again(recorder: PlaySteps, lines: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The hand's lines after its tricks committed again; those refused now."""
+    refused = []
+    for part, line in lines:
+        if recorder.commit_line(part, line).refused:
+            refused.append((part, line))
+    return refused
+
+
+def _took(play: Play) -> str:
+    number, who, card = play
+    return f"took back {Card.parse(card).symbol()} ({who}, trick {number})"
