@@ -157,6 +157,7 @@ class _HandDumps:
 
     def __init__(self) -> None:
         self.last: tuple[list, str] = ([], "[]")
+        self.words: list[str] = []  # the last list's amounts as text, one a pool
 
     def __call__(self, doc: dict) -> str:
         lists = {key: doc[key] for key in _POOL_KEYS if isinstance(doc.get(key), list) and doc[key]}
@@ -169,8 +170,26 @@ class _HandDumps:
 
     def _list(self, amounts: list) -> str:
         if amounts != self.last[0]:
-            self.last = (amounts, "[" + ", ".join(map(str, amounts)) + "]")
+            # Only the latest pools move (§4: a remise, a take, antes): the older ones keep
+            # their text, and only the changed tail is turned into text again.
+            same = _common_prefix(self.last[0], amounts)
+            self.words = self.words[:same] + [str(a) for a in amounts[same:]]
+            self.last = (amounts, "[" + ", ".join(self.words) + "]")
         return self.last[1]
+
+
+def _common_prefix(old: list, new: list) -> int:
+    """How many leading items two lists share, by halving (each test is one slice compared in C)."""
+    low, high = 0, min(len(old), len(new))
+    if old[:high] == new[:high]:
+        return high
+    while low < high - 1:  # old[:low] == new[:low] and old[:high] != new[:high]
+        middle = (low + high) // 2
+        if old[:middle] == new[:middle]:
+            low = middle
+        else:
+            high = middle
+    return low
 
 
 def _indented(text: str, indent: str) -> str:
