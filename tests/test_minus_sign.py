@@ -48,7 +48,9 @@ def run(args: list[str]) -> str:
 @pytest.mark.parametrize("kind", HUMAN)
 def test_what_people_read_has_the_typographic_minus_only(kind):
     out = run(HUMAN[kind])
-    assert MINUS in out  # every one of these shows a negative number
+    # every one of these shows a negative number, but why: its running column says who owes
+    # the other (issue 31), and its amounts are what was paid
+    assert MINUS in out or kind.startswith("why")
     assert ASCII_SIGN.findall(out) == [], [line for line in out.splitlines() if ASCII_SIGN.search(line)]
 
 

@@ -87,3 +87,14 @@ def test_export_of_an_empty_file_says_it_once(tmp_path):
     result = invoke("export", str(empty), "--format", "json")
     assert result.exit_code == 1
     assert "the file is empty" in result.output and "has record errors" not in result.output
+
+
+def test_a_generic_syntax_error_says_its_hand_is_skipped():
+    # Why 11: "unexpected ',,'" left the hand out of the settlement without a word.
+    from reversis_score.pipeline import check_text
+    club = (ROOT / "samples" / "club-night.rvs").read_text("utf-8")
+    bad = club.replace("  Bruno: 7H JH QH 8H ", "  Bruno: 7H JH QH 8H ,, @@ ", 1)
+    assert bad != club
+    (error,) = check_text(bad, "t.rvs").errors
+    assert error.message.endswith("(hand 1 is skipped: it is not replayed or settled until this is "
+                                  "put right)")

@@ -15,7 +15,7 @@ from reversis_score.cli import app
 from reversis_score.ledger.build import build_ledger, stream_ledger
 from reversis_score.pipeline import check_text, stream_text, summarise
 from reversis_score.render import tables
-from reversis_score.render.document import ledger_document, to_json, write_json
+from reversis_score.render.document import ledger_document, one_line_pools, to_json, write_json
 from reversis_score.report.export import session_file, text_export
 
 
@@ -38,7 +38,7 @@ def text_of(path) -> str:
 
 def whole_json(text: str, name: str, split: bool) -> str:
     ledger = build_ledger(check_text(text, name), split)
-    return json.dumps(ledger_document(ledger), ensure_ascii=False, indent=2) + "\n"
+    return one_line_pools(json.dumps(ledger_document(ledger), ensure_ascii=False, indent=2)) + "\n"
 
 
 def streamed_json(text: str, name: str, split: bool) -> str:
@@ -100,8 +100,9 @@ def test_export_pieces_join_as_the_whole_json_list():
         doc = audited_document(audit_ledger(f.ledger))
         doc["session"]["sha256"] = f.sha256
         docs.append(doc)
-    assert text_export(files, "json") == json.dumps(docs, ensure_ascii=False, indent=2) + "\n"
-    assert text_export(files[:1], "json") == json.dumps(docs[0], ensure_ascii=False, indent=2) + "\n"
+    assert text_export(files, "json") == one_line_pools(json.dumps(docs, ensure_ascii=False, indent=2)) + "\n"
+    assert text_export(files[:1], "json") == one_line_pools(json.dumps(docs[0], ensure_ascii=False,
+                                                                        indent=2)) + "\n"
     assert text_export(files, "csv", "hands") == tables.hands_csv([f.ledger for f in files])
 
 

@@ -289,12 +289,10 @@ def render_ledger(ledger, output: Output, itemised: bool, hand: int | None) -> s
             fail(f"error: no settled hand {hand} (settled hands: "
                  f"{', '.join(map(str, numbers)) or 'none'})", 2)
     if output is Output.json:
-        import json
-
-        from reversis_score.render.document import hand_document, to_json
+        from reversis_score.render.document import hand_document, json_text, to_json
         if chosen is None:
             return to_json(ledger)
-        return json.dumps(hand_document(ledger, chosen), ensure_ascii=False, indent=2) + "\n"
+        return json_text(hand_document(ledger, chosen))
     if output is Output.csv:
         return tables.items_csv([ledger], hand)
     if chosen is not None:

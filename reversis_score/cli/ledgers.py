@@ -114,9 +114,8 @@ def audit(
         else:
             texts.append(write_blocks(audit_blocks(result), output.value, terminal_width()))
     if output is Shown.json and docs:
-        import json
-        sys.stdout.write(json.dumps(docs[0] if len(files) == 1 else docs, ensure_ascii=False,
-                                    indent=2) + "\n")
+        from reversis_score.render.document import json_text
+        sys.stdout.write(json_text(docs[0] if len(files) == 1 else docs))
     else:
         sys.stdout.write("\n".join(texts))
     raise typer.Exit(worst(codes))

@@ -288,7 +288,7 @@ def _parse_with_recovery(text: str, start: str, line_offset: int, context: int |
                 syntax.append(diag)
             said.add(wanted)
             if bad_line is None or len(syntax) >= MAX_ERRORS_PER_HAND or not lines[bad_line].strip():
-                return None, syntax + _hand_tagged(builder.diagnostics, context)
+                return None, _saying_skipped(syntax, context) + _hand_tagged(builder.diagnostics, context)
             # a misspelt keyword is put right, so that its section reads as meant (no echoes)
             meant = keyword_meant(lines[bad_line])
             fixed = with_keyword(lines[bad_line], meant) if meant else ""
@@ -298,8 +298,24 @@ def _parse_with_recovery(text: str, start: str, line_offset: int, context: int |
             syntax.append(Diagnostic(f"internal error while reading: {exc.orig_exc!r}",
                                      Span(line_offset + 1, 1)))
             return None, syntax
-        diags = syntax + _hand_tagged(builder.diagnostics, context)
+        diags = (syntax if keep_partial else _saying_skipped(syntax, context)) \
+            + _hand_tagged(builder.diagnostics, context)
         return (None if syntax and not keep_partial else result), diags
+
+
+_GENERIC = ("unexpected '", "this line ends too soon", "expected ")
+
+
+def _saying_skipped(syntax: list[Diagnostic], hand: int | None) -> list[Diagnostic]:
+    """A hand with a syntax error is not replayed: a generic first error says so (the
+    particular ones, a misspelt keyword or a header line out of place, say what to write)."""
+    if hand is None or not syntax or not syntax[0].message.startswith(_GENERIC):
+        return syntax
+    first = syntax[0]
+    said = Diagnostic(f"{first.message} (hand {hand} is skipped: it is not replayed or settled "
+                      "until this is put right)", first.span, first.family, first.severity, first.hand,
+                      first.trick, first.player, first.file, first.source_line)
+    return [said, *syntax[1:]]
 
 
 def _hand_tagged(diags: list[Diagnostic], hand: int | None) -> list[Diagnostic]:

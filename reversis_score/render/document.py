@@ -1,11 +1,13 @@
 """The ledger as the JSON document of docs/ledger.md (``reversis-ledger/1``, docs/ledger.schema.json).
 
 ``write_json`` writes the document as the hands are settled (head, each hand, tail), byte for
-byte what ``json.dumps`` of the whole document gives; ``to_json`` is that writer collected.
+byte what ``json_text`` of the whole document gives (``json.dumps(..., indent=2)`` with each
+pools list on one line); ``to_json`` is that writer collected.
 """
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 
 from reversis_score.ledger.build import Ledger, LedgerHand, LedgerStream, settle_up
@@ -101,8 +103,8 @@ def write_json(ledger: Ledger | LedgerStream, write: Callable[[str], object],
                hand_doc: Callable[[LedgerHand], dict] | None = None, indent: str = "",
                end: str = "\n", head_doc: dict | None = None,
                tail_doc: Callable[[], dict] | None = None) -> None:
-    """Write the ledger document hand by hand: byte for byte ``json.dumps(ledger_document(...),
-    indent=2)`` and a newline, without ever holding more than one hand's document.
+    """Write the ledger document hand by hand: byte for byte ``json_text(ledger_document(...))``,
+    without ever holding more than one hand's document.
 
     ``hand_doc`` makes a hand's document (default ``hand_document``); ``indent`` prefixes
     every line but the first, and ``end`` follows the last (a document inside a list).
@@ -113,8 +115,9 @@ def write_json(ledger: Ledger | LedgerStream, write: Callable[[str], object],
     head = _dumps(head_document(ledger) if head_doc is None else head_doc)
     write(_indented(head[:-2], indent) + ",\n" + indent + '  "hands": [')
     first = True
+    hand_dumps = _HandDumps()
     for hand in ledger.hands:
-        text = _indented(_dumps(make(hand)), indent + "    ")
+        text = _indented(hand_dumps(make(hand)), indent + "    ")
         write(("\n" if first else ",\n") + indent + "    " + text)
         first = False
     write(("]" if first else "\n" + indent + "  ]") + ",\n")
@@ -124,6 +127,69 @@ def write_json(ledger: Ledger | LedgerStream, write: Callable[[str], object],
 
 def _dumps(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2)
+
+
+# A hand's pools lists, each written on one line: a long session holds hundreds of pools, one
+# number a line they were most of the document, and the pure-Python indenting encoder most of
+# the time of an export. Inside a JSON string a quote is escaped, so ``"pools_before": "`` can
+# only be the key itself.
+_POOL_KEYS = ("pools_before", "pools_after")
+_MARK = "\u2063pools\u2063"
+
+
+_MULTILINE_POOLS = re.compile(r'("pools_(?:before|after)": )\[\n\s+(-?\d+(?:,\n\s+-?\d+)*)\n\s*\]')
+
+
+def one_line_pools(text: str) -> str:
+    """JSON text of ``json.dumps(..., indent=2)`` with each hand's pools list on one line: the
+    layout of every ledger document this program writes."""
+    return _MULTILINE_POOLS.sub(lambda m: m.group(1) + "[" + re.sub(r",\n\s+", ", ", m.group(2)) + "]", text)
+
+
+def json_text(data: object) -> str:
+    """A ledger document (or a hand's, or a list of them) as JSON text, and a newline."""
+    return one_line_pools(_dumps(data)) + "\n"
+
+
+class _HandDumps:
+    """A hand's document as ``_dumps`` writes it, but each pools list on one line. A hand's
+    ``pools_before`` is the hand before's ``pools_after``: its text is written once."""
+
+    def __init__(self) -> None:
+        self.last: tuple[list, str] = ([], "[]")
+        self.words: list[str] = []  # the last list's amounts as text, one a pool
+
+    def __call__(self, doc: dict) -> str:
+        lists = {key: doc[key] for key in _POOL_KEYS if isinstance(doc.get(key), list) and doc[key]}
+        if not lists:
+            return _dumps(doc)
+        text = _dumps({k: _MARK if k in lists else v for k, v in doc.items()})
+        for key, amounts in lists.items():
+            text = text.replace(f'"{key}": "{_MARK}"', f'"{key}": {self._list(amounts)}', 1)
+        return text
+
+    def _list(self, amounts: list) -> str:
+        if amounts != self.last[0]:
+            # Only the latest pools move (§4: a remise, a take, antes): the older ones keep
+            # their text, and only the changed tail is turned into text again.
+            same = _common_prefix(self.last[0], amounts)
+            self.words = self.words[:same] + [str(a) for a in amounts[same:]]
+            self.last = (amounts, "[" + ", ".join(self.words) + "]")
+        return self.last[1]
+
+
+def _common_prefix(old: list, new: list) -> int:
+    """How many leading items two lists share, by halving (each test is one slice compared in C)."""
+    low, high = 0, min(len(old), len(new))
+    if old[:high] == new[:high]:
+        return high
+    while low < high - 1:  # old[:low] == new[:low] and old[:high] != new[:high]
+        middle = (low + high) // 2
+        if old[:middle] == new[:middle]:
+            low = middle
+        else:
+            high = middle
+    return low
 
 
 def _indented(text: str, indent: str) -> str:
