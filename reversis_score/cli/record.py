@@ -58,6 +58,8 @@ def record(
     if rules is not None and rules.endswith(".toml") and Path(rules).is_file():
         # a record names its house rules relative to itself; the command line, to here
         rules = os.path.relpath(Path(rules).resolve(), path.resolve().parent)
+    if players is not None and "," in players and '"' not in players:
+        players = " ".join(players.replace(",", " ").split())  # "Anne, Bruno, Claire, Denis"
     header = [f"{key}: {value}" for key, value in (("session", session), ("date", date),
                                                    ("players", players), ("rules", rules),
                                                    ("stake", stake)) if value is not None]
