@@ -113,9 +113,11 @@ def test_the_help_has_no_line_cut_short():
 def test_a_dealer_who_is_not_a_player_is_said_so(tmp_path):
     result = record(tmp_path / "d.rvs", "Mrac\n", "--players", "Anne Bruno Claire Marc")
     assert result.exit_code == 1
-    said = "'Mrac' is not one of the players (Anne, Bruno, Claire, Marc); did you mean 'Marc'?"
+    said = "'Mrac' is not a player of this session (players: Anne Bruno Claire Marc); did you mean 'Marc'?"
     assert said in result.stderr
     assert "all through the hand" not in result.stderr
+    keyword = record(tmp_path / "e.rvs", "dealer: Mrac\n", "--players", "Anne Bruno Claire Marc")
+    assert keyword.exit_code == 1 and said in keyword.stderr
 
 
 # ------------------------------------------------------------------ revokes, Tab

@@ -51,12 +51,12 @@ def understood(raw: str, question: str, players: tuple[str, ...]) -> tuple[str, 
         return raw, f"'{word}' is not a word record knows: {KNOWN}"
     if (question == "players" or word.startswith("players:")) and "," in text and '"' not in text:
         return " ".join(text.replace(",", " ").split()) + (f"  #{comment}" if hash_ else ""), None
-    if question in ("dealer", "after") and players and _a_name(word):
-        name = " ".join(text.split())
-        if name.casefold() not in {p.casefold() for p in players}:
-            from reversis_score.notation.suggest import did_you_mean
-            return raw, (f"'{name}' is not one of the players ({', '.join(players)})"
-                         f"{did_you_mean(name, players)}")
+    dealer = " ".join(text.split()).removeprefix("dealer:").strip() if word.startswith("dealer:") else \
+        " ".join(text.split()) if question in ("dealer", "after") else ""
+    if players and _a_name(dealer.lower()) and dealer.casefold() not in {p.casefold() for p in players}:
+        from reversis_score.notation.suggest import did_you_mean
+        close = did_you_mean(dealer, players)
+        return raw, f"'{dealer}' is not a player of this session (players: {' '.join(players)}){close}"
     if question == "card" and _a_name(word) and word not in {p.casefold() for p in players}:
         return raw, f"'{' '.join(text.split())}' is not a card, and not a word record knows: {KNOWN}"
     return raw, None
