@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.parse import ParsedHand, ParseResult, read_head
 from reversis_score.notation.records import HandRecord, Header
+from reversis_score.replay.events import not_checked
 from reversis_score.replay.irregular import exchange_after_remise_problems
 from reversis_score.replay.play import Play
 from reversis_score.replay.tricks import card_problems, is_unfinished, replay, unfinished_problems
@@ -159,6 +160,7 @@ def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
     previous_dealer = None
     watch = _RemiseWatch(ruleset.knobs) if ruleset.knobs.exchange_after_remise else None
     misnamed: set[str] = set()  # names written for a player all through a hand, said once
+    by_events = False  # "hand N is recorded by its events: its play is not checked", said once
     for ph, last in _marking_the_last(hands):
         hand = CheckedHand(ph.number, ph.first_line, ph.record, None, list(ph.diagnostics))
         if ph.record is not None and players is not None and not _has_error(ph.diagnostics):
@@ -167,6 +169,10 @@ def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
             else:
                 hand.play, found = replay(ph.record, players, ruleset.knobs, previous_dealer)
             hand.diagnostics.extend(_said_once(found, players, misnamed))
+            if ph.record.events is not None and hand.play is not None:
+                hand.diagnostics.append(not_checked(ph.number, ph.record.events.span,
+                                                    "hidden" if by_events else "warning"))
+                by_events = True
         elif ph.record is not None:
             hand.diagnostics.extend(card_problems(ph.record, ruleset.knobs))
             hand.diagnostics.sort(key=_position)

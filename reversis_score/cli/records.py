@@ -1,6 +1,7 @@
 """The record commands: check, format, settle and rules."""
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from enum import StrEnum
@@ -58,6 +59,7 @@ def check(
     """Check records: one summary line per file, or every error with its place."""
     from reversis_score.cli import batch
     validate_rules_option(rules)
+    files = records_under(files)
     stdin = stdin_bytes() if "-" in files else None
     sizes = batch.file_sizes(files, stdin)
     work = partial(check_work, strict=strict, rules=rules, stdin=stdin)
@@ -77,6 +79,22 @@ def check(
     finally:
         progress.stop()
     raise typer.Exit(worst)
+
+
+def records_under(files: list[str]) -> list[str]:
+    """Each folder named stands for every ``.rvs`` file under it, sorted (links to folders are
+    not followed); a folder with none is a usage error."""
+    out: list[str] = []
+    for name in files:
+        if name == "-" or not os.path.isdir(name):
+            out.append(name)
+            continue
+        found = sorted(os.path.join(root, f) for root, dirs, names in os.walk(name)
+                       for f in names if f.endswith(".rvs"))
+        if not found:
+            fail(f"error: {name}: no record (.rvs) in this folder or under it", 2)
+        out.extend(found)
+    return out
 
 
 def check_work(name: str, strict: bool, rules: str | None, stdin: bytes | None) -> FileReport:
@@ -115,6 +133,9 @@ def format_command(
         "--suits", help="Write suits as letters (AS) or symbols (A♠).")] = Suits.letters,
     in_place: Annotated[bool, typer.Option(
         "--in-place", help="Rewrite the file (a temporary file, then a rename).")] = False,
+    events: Annotated[bool, typer.Option(
+        "--events", help=("Write each hand recorded card by card as its events (the party, the talon, "
+                          "each Ace and Quinola, the reversis): it settles to the same ledger."))] = False,
 ) -> None:
     """Write a record in one canonical layout (comments kept)."""
     from reversis_score.files import write_atomically
@@ -127,7 +148,10 @@ def format_command(
         for diag in parsed.diagnostics:
             typer.echo(render(diag, file, parsed.lines), err=True)
         raise typer.Exit(1)
-    output = format_record(parsed.session(), text, symbols=suits is Suits.symbols)
+    if events:
+        output = _as_events(text, file, suits is Suits.symbols)
+    else:
+        output = format_record(parsed.session(), text, symbols=suits is Suits.symbols)
     if in_place and file == "-":
         fail("error: --in-place needs a file, not standard input", 2)
     if not in_place:
@@ -139,13 +163,27 @@ def format_command(
         fail(f"error: cannot rewrite {file} ({exc.strerror or exc}); the file is unchanged", 2)
 
 
+def _as_events(text: str, file: str, symbols: bool) -> str:
+    """``format --events``: a record with errors is refused (its hands' events are not known)."""
+    from reversis_score.notation.diagnostics import render
+    from reversis_score.render.events import as_events
+    output, session = as_events(text, file, Path(file).parent if file != "-" else None, symbols)
+    if output is None:
+        for diag in session.diagnostics:
+            typer.echo(render(diag, file, session.lines), err=True)
+        fail(f"{file}: not written as events: the record has errors", 1)
+    assert output is not None
+    return output
+
+
 @app.command(epilog=examples("reversis-score settle club.rvs --itemised",
                              "reversis-score settle club.rvs --hand 3",
                              "reversis-score settle club.rvs --format json",
                              "reversis-score settle club.rvs --compare parlett,denexa"))
 def settle(
     file: complete.RecordFile,
-    itemised: Annotated[bool, typer.Option("--itemised", help="Add every item of every hand.")] = False,
+    itemised: Annotated[bool, typer.Option("--itemised", "--itemized",
+                                           help="Add every item of every hand.")] = False,
     hand: Annotated[int | None, typer.Option("--hand", metavar="N",
                                                 help="Show one hand in full: tricks, talon, items.")] = None,
     output: Annotated[Output, typer.Option(

@@ -26,9 +26,9 @@ from reversis_score.scrub import shortened
 
 KEYWORDS = frozenset(("session date players rules rule stake hand dealer deal exchange discards "
                       "keeps peeks takes announce espagnolette tricks irregular void claims waived "
-                      "table").split())
+                      "table events party points talon reversis").split())
 # The order sections must keep inside a hand; irregular/void/claims may stand anywhere.
-SECTION_ORDER = {"deal": 0, "exchange": 1, "announce": 2, "tricks": 3, "table": 4}
+SECTION_ORDER = {"deal": 0, "exchange": 1, "announce": 2, "tricks": 3, "events": 3, "table": 4}
 MAX_FISH = 1_000_000_000  # a stake or a payment beyond this is a typing slip, not a game
 MAX_DIGITS = 10  # a number is converted only below this many digits (int() of 5,000 raises)
 

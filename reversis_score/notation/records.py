@@ -175,6 +175,72 @@ class TrickLine(NamedTuple):
     gatherer: Name | None = None
 
 
+class EventCard(NamedTuple):
+    """One Ace or Quinola of a hand recorded by its events: ``N. A places C [on S], B takes it``,
+    ``N. A leads C`` or ``N. B forces C from A``.
+
+    ``player`` played the card; ``other`` took the trick (placed) or led it (forced), None when
+    he led it himself. ``suit`` is the suit led under a placed card, when written.
+    """
+
+    trick: int | None  # None when the number is not one (already reported)
+    how: str  # "led" | "forced" | "placed"
+    player: Name
+    card: PlacedCard
+    other: Name | None
+    suit: str | None
+    gathered: bool  # "gathers it": the trick counts for one who gathered it (RULES §10)
+    span: Span
+
+
+class PlayerPoints(NamedTuple):
+    """A player's points (and tricks) in an events hand, from ``party:`` or ``points:``."""
+
+    player: Name
+    points: int | None
+    tricks: int | None
+    span: Span
+
+
+class PartySide(NamedTuple):
+    """One side of ``party: A wins [with N points [in T tricks]], B loses [...]``."""
+
+    wins: bool
+    score: PlayerPoints
+
+
+class ReversisLine(NamedTuple):
+    """``reversis: A makes it`` or ``reversis: A, broken by B in trick N [with Quinola]``."""
+
+    player: Name
+    breaker: Name | None
+    trick: int | None
+    by_quinola: bool
+    span: Span
+
+
+class EspagnoletteLine(NamedTuple):
+    """``espagnolette: A wins`` (he took no trick) or ``espagnolette: A loses``."""
+
+    player: Name
+    won: bool
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class EventsRecord:
+    """``events:`` — a hand recorded by what was paid for instead of its tricks (in written order;
+    replay/events.py checks them and says what is given twice)."""
+
+    span: Span = field(compare=False)
+    party: tuple[tuple[PartySide, ...], ...] = ()  # each party line's sides
+    points: tuple[tuple[PlayerPoints, ...], ...] = ()  # each points line
+    talon: tuple[tuple[tuple[PlacedCard, ...] | int, Span], ...] = ()  # cards or points, each talon line
+    cards: tuple[EventCard, ...] = ()
+    reversis: tuple[ReversisLine, ...] = ()
+    espagnolette: tuple[EspagnoletteLine, ...] = ()
+
+
 @dataclass(frozen=True, slots=True)
 class Irregular:
     """``irregular: KIND NAME``."""
@@ -207,6 +273,7 @@ class HandRecord:
     exchange: tuple[ExchangeLine, ...] | None = None
     announce: Name | None = None
     tricks: tuple[TrickLine, ...] = ()
+    events: EventsRecord | None = None  # a hand recorded by its events, not its tricks
     irregulars: tuple[Irregular, ...] = ()
     void: bool = False
     void_span: Span | None = field(default=None, compare=False)

@@ -24,12 +24,18 @@ from reversis_score.notation.lexicon import (
 )
 from reversis_score.notation.records import (
     DealLine,
+    EspagnoletteLine,
+    EventCard,
+    EventsRecord,
     ExchangeLine,
     HandRecord,
     Header,
     Irregular,
     Name,
+    PartySide,
     PlacedCard,
+    PlayerPoints,
+    ReversisLine,
     RuleLine,
     Span,
     TableLine,
@@ -235,13 +241,14 @@ class RecordBuilder(Transformer):
     def _make_hand(self, number, span, dealer, fields, irregulars, lines) -> HandRecord:
         void = fields.get("void")
         if void:
-            for key in ("deal", "exchange", "tricks", "announce"):
+            for key in ("deal", "exchange", "tricks", "events", "announce"):
                 if key in fields:
                     self._error(f"a void hand (void: misdeal) has no '{key}:'", fields[key][0])
         get = lambda key, default=None: fields[key][1] if key in fields else default  # noqa: E731
         return HandRecord(number=number, dealer=dealer, span=span, deal=get("deal"),
                           exchange=get("exchange"), announce=get("announce"),
-                          tricks=get("tricks", ()), irregulars=irregulars, void=bool(void),
+                          tricks=get("tricks", ()), events=get("events"), irregulars=irregulars,
+                          void=bool(void),
                           void_span=void[0] if void else None, claims_waived="claims" in fields,
                           table=get("table"), lines=lines)
 
@@ -348,6 +355,86 @@ class RecordBuilder(Transformer):
 
     def gathered(self, name: Token) -> Gathered:
         return Gathered(self._name(name))
+
+    # ------------------------------------------------------------------ events
+    def events(self, tok: Token, *lines: tuple[str, object]):
+        self.trick = None
+        parts: dict[str, list] = {"party": [], "points": [], "talon": [], "cards": [], "reversis": [],
+                                  "espagnolette": []}
+        for key, value in lines:
+            parts[key].append(value)
+        record = EventsRecord(self._span(tok), **{k: tuple(v) for k, v in parts.items()})
+        return "events", self._span(tok), record
+
+    def _count(self, tok: Token) -> int | None:
+        text = str(tok)
+        if not is_count(text):
+            self._error(f"'{shortened(text)}' is too large a number", self._span(tok))
+            return None
+        return int(text)
+
+    def _score(self, name: Token, counts: tuple[Token, ...]) -> PlayerPoints:
+        who = self._name(name)
+        numbers = [self._count(t) for t in counts]
+        return PlayerPoints(who, numbers[0] if numbers else None, numbers[1] if len(numbers) > 1 else None,
+                            who.span)
+
+    def party_line(self, _tok: Token, *sides: PartySide):
+        return "party", tuple(sides)
+
+    def party_side(self, name: Token, verb: Token, *counts: Token) -> PartySide:
+        return PartySide(str(verb) == "wins", self._score(name, counts))
+
+    def points_line(self, _tok: Token, *scores: PlayerPoints):
+        return "points", tuple(scores)
+
+    def player_points(self, name: Token, *counts: Token) -> PlayerPoints:
+        return self._score(name, counts)
+
+    def talon_line(self, tok: Token, value: Token):
+        if value.type == "TALON_POINTS":
+            number = str(value).split()[0]
+            return "talon", (int(number) if is_count(number) else 0, self._span(value))
+        return "talon", (self._cards(value), self._span(value))
+
+    def _token_card(self, tok: Token) -> PlacedCard:
+        return self._card(str(tok), self._span(tok))
+
+    def _event_number(self, tok: Token) -> tuple[int | None, Span]:
+        span = self._span(tok)
+        number = trick_number(str(tok))
+        if number is None:
+            self._error(f"'{shortened(str(tok))}' is not a trick number: tricks are numbered 1 to 11", span)
+        return number, span
+
+    def placed_line(self, number: Token, player: Token, card: Token, *rest: Token):
+        trick, span = self._event_number(number)
+        suit = str(rest[0]) if len(rest) == 3 else None
+        taker, verb = rest[-2], rest[-1]
+        symbol = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
+        return "cards", EventCard(trick, "placed", self._name(player), self._token_card(card),
+                                  self._name(taker), symbol.get(suit, suit.upper()) if suit else None,
+                                  str(verb) == "gathers", span)
+
+    def led_line(self, number: Token, player: Token, card: Token):
+        trick, span = self._event_number(number)
+        return "cards", EventCard(trick, "led", self._name(player), self._card(str(card), self._span(card)),
+                                  None, None, False, span)
+
+    def forced_line(self, number: Token, leader: Token, card: Token, player: Token):
+        trick, span = self._event_number(number)
+        return "cards", EventCard(trick, "forced", self._name(player), self._token_card(card),
+                                  self._name(leader), None, False, span)
+
+    def reversis_made(self, tok: Token, name: Token):
+        return "reversis", ReversisLine(self._name(name), None, None, False, self._span(tok))
+
+    def reversis_broken(self, tok: Token, name: Token, breaker: Token, number: Token, *quinola: Token):
+        return "reversis", ReversisLine(self._name(name), self._name(breaker), self._count(number),
+                                        bool(quinola), self._span(tok))
+
+    def espagnolette_line(self, tok: Token, name: Token, verb: Token):
+        return "espagnolette", EspagnoletteLine(self._name(name), str(verb) == "wins", self._span(tok))
 
     def irregular(self, tok: Token, kind: Token, name: Token):
         return "irregular", self._span(tok), Irregular(str(kind), self._name(name), self._span(kind))

@@ -140,7 +140,7 @@ def _shorten(word: str) -> str:
 
 
 LINE_KEYWORDS = ("session", "date", "players", "rules", "stake", "dealer", "deal", "exchange",
-                 "announce", "tricks", "irregular", "void", "claims", "table")
+                 "announce", "tricks", "events", "irregular", "void", "claims", "table")
 
 
 def _keyword_hint(text: str) -> str:

@@ -15,9 +15,13 @@ void: misdeal
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from reversis_score.notation.cards import Card
 from reversis_score.notation.lexicon import quote  # noqa: F401  (re-exported: the writers' name)
 from reversis_score.notation.records import HandRecord, Header, PlacedCard, Session
+from reversis_score.render.events import events_lines, record_lines
+from reversis_score.replay.play import HandEvents
 
 INDENT = "  "
 
@@ -84,13 +88,18 @@ def _trim_blank_runs(lines: list[str]) -> list[str]:
     return out
 
 
-def format_record(session: Session, source: str, symbols: bool = False) -> str:
-    """The session in canonical layout, with the comments of ``source`` kept."""
+def format_record(session: Session, source: str, symbols: bool = False,
+                  events: Mapping[int, HandEvents] | None = None) -> str:
+    """The session in canonical layout, with the comments of ``source`` kept.
+
+    ``events`` (hand number → its events) writes those hands by their events instead of their
+    tricks (``format --events``).
+    """
     writer = _Writer(symbols)
     _write_header(writer, session.header)
     for hand in session.hands:
         writer.add(None, "")
-        _write_hand(writer, hand)
+        _write_hand(writer, hand, (events or {}).get(hand.number))
     return writer.text(find_comments(source))
 
 
@@ -110,7 +119,7 @@ def _write_header(w: _Writer, header: Header) -> None:
         w.add(line.get("stake"), f"stake: {header.stake}")
 
 
-def _write_hand(w: _Writer, hand: HandRecord) -> None:
+def _write_hand(w: _Writer, hand: HandRecord, events: HandEvents | None = None) -> None:
     line = dict(hand.lines)
     w.add(hand.span.line, f"hand {hand.number}")
     w.add(hand.dealer.span.line, f"dealer: {quote(hand.dealer.text)}")
@@ -120,8 +129,17 @@ def _write_hand(w: _Writer, hand: HandRecord) -> None:
         _write_exchange(w, hand, line.get("exchange"))
     if hand.announce is not None:
         w.add(hand.announce.span.line, f"announce: espagnolette {quote(hand.announce.text)}")
-    if hand.tricks:
+    if events is not None:
+        w.add(line.get("tricks"), "events:")
+        for text in events_lines(events, w.symbols, every_points=bool(events.points) and not events.loser
+                                 and events.reversis is None):
+            w.add(None, INDENT + text)
+    elif hand.tricks:
         _write_tricks(w, hand, line.get("tricks"))
+    if hand.events is not None:
+        w.add(line.get("events"), "events:")
+        for source_line, text in record_lines(hand.events, w.symbols):
+            w.add(source_line, INDENT + text)
     for irr in hand.irregulars:
         w.add(irr.span.line, f"irregular: {irr.kind} {quote(irr.player.text)}")
     if hand.void:

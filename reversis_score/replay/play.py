@@ -1,7 +1,7 @@
 """What replay produces: the hand as played, trick by trick, ready to settle."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from reversis_score.notation.cards import Card
@@ -50,6 +50,64 @@ class Revoke:
     under_espagnolette: bool  # a qualified espagnolette's right in tricks 1–9
 
 
+class CardPlay(NamedTuple):
+    """An Ace or Quinola played, as the settlement reads it (docs/rules.md §5).
+
+    ``how``: "led", "forced" (on its suit's lead: ``other`` led the trick) or "placed" (on
+    another suit: ``other`` took the trick). ``suit`` is the suit led, when known.
+    """
+
+    trick: int
+    how: str
+    player: str
+    card: Card
+    other: str | None
+    suit: str | None
+    gathered: bool = False  # ``other`` took the trick by gathering it (RULES §10)
+
+
+@dataclass(frozen=True, slots=True)
+class ReversisEvent:
+    """A player won the first nine tricks: made, or broken by ``breaker`` in trick 10 or 11."""
+
+    player: str
+    breaker: str | None = None
+    trick: int | None = None
+    by_quinola: bool = False  # the breaker's Quinola, forced on the reversis player's heart lead
+    quinola_early: bool = False  # the reversis player played Quinola in tricks 1-9
+    quinola_late: bool = False  # ... in trick 10 or 11
+
+    @property
+    def made(self) -> bool:
+        return self.breaker is None
+
+
+@dataclass(frozen=True, slots=True)
+class HandEvents:
+    """What the settlement of a hand reads: its party, talon, Aces and Quinola, reversis and
+    espagnolette. The replay of tricks produces them (settle/played.py); a hand recorded by its
+    events gives them (replay/events.py). The laws (barred players, revokes, ten cards) stay on
+    the Play.
+
+    ``points`` and ``tricks_won`` hold the players whose points are known (every player's in a
+    hand played card by card). ``talon`` is the talon's cards when known; ``talon_points`` its
+    points as written, when only those are.
+    """
+
+    winner: str | None = None
+    loser: str | None = None
+    talon: tuple[Card, ...] | None = None
+    talon_points: int | None = None
+    talon_cards: int = 4
+    points: dict[str, int] = field(default_factory=dict)
+    tricks_won: dict[str, int] = field(default_factory=dict)
+    cards: tuple[CardPlay, ...] = ()
+    reversis: ReversisEvent | None = None
+    espagnolette: str | None = None  # the player who undertook the espagnolette
+    espagnolette_won: bool = False  # he took no trick
+    quinola_holder: str | None = None  # who held Quinola after the exchange (None: in the talon)
+
+
 @dataclass(frozen=True, slots=True)
 class Play:
     """A replayed hand: everything the settlement needs, and nothing it must recompute."""
@@ -74,6 +132,9 @@ class Play:
     # (trick, gatherer, winner by the cards) of each trick gathered by another than its winner
     # (`| gathered by NAME`): the trick counts for the gatherer, who is its ``winner`` here.
     gathered: tuple[tuple[int, str, str], ...] = ()
+    # A hand recorded by its events (``events:``): what its settlement reads; None for a hand
+    # recorded card by card (the settlement derives its events from the tricks).
+    events: HandEvents | None = None
 
     @property
     def number(self) -> int:

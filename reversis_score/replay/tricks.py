@@ -15,6 +15,7 @@ from reversis_score.notation.records import HandRecord, Name, TrickLine
 from reversis_score.notation.suggest import did_you_mean, nearest
 from reversis_score.replay.cause import report_wrong_leader
 from reversis_score.replay.clean import clean_play, talon_of
+from reversis_score.replay.events import event_names, replay_events
 from reversis_score.replay.evidence import (
     check_announce,
     find_revokes,
@@ -43,9 +44,10 @@ def replay(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
     A clean hand, the usual one, is replayed in one pass (replay/clean.py); any other hand by
     ``replay_detailed``, which finds and words every problem. Both give the same Play.
     """
-    play = clean_play(hand, players, knobs, previous_dealer)
-    if play is not None:
-        return play, []
+    if hand.events is None:
+        play = clean_play(hand, players, knobs, previous_dealer)
+        if play is not None:
+            return play, []
     return replay_detailed(hand, players, knobs, previous_dealer)
 
 
@@ -63,6 +65,9 @@ def replay_detailed(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
     _check_cards_exist(hand, knobs, found)
     if found.has_errors:
         return None, found.items
+    if hand.events is not None:
+        events_play = replay_events(hand, players, knobs, found)
+        return (None if found.has_errors else events_play), found.items
     tricks = _walk_tricks(hand, players, found, knobs=knobs)
     if tricks is None:
         return None, found.items
@@ -128,7 +133,7 @@ def unfinished_problems(hand: HandRecord, players: tuple[str, ...], knobs: Knobs
 def is_unfinished(hand: HandRecord) -> bool:
     """Fewer than 11 whole tricks and not void: a hand cut short between two tricks (a short
     trick is a mistake in the record, reported as such)."""
-    return (not hand.void and len(hand.tricks) < TRICKS_PER_HAND
+    return (not hand.void and hand.events is None and len(hand.tricks) < TRICKS_PER_HAND
             and all(len(t.cards) == 4 for t in hand.tricks))
 
 
@@ -148,6 +153,8 @@ def _names_used(hand: HandRecord) -> list[Name]:
         names += list(trick.players) if trick.players else [trick.leader]
         names += [trick.gatherer] if trick.gatherer else []
     names += [i.player for i in hand.irregulars]
+    if hand.events is not None:
+        names += event_names(hand.events)
     return names
 
 
@@ -225,6 +232,9 @@ def _all_cards_fit(hand: HandRecord, tens: bool) -> bool:
     lists = [line.cards for line in hand.deal or ()] + [trick.cards for trick in hand.tricks]
     lists.append(tuple(line.face_down for line in hand.deal or () if line.face_down))
     lists.append(tuple(line.card for line in hand.exchange or () if line.card))
+    if hand.events is not None:
+        lists.append(tuple(event.card for event in hand.events.cards))
+        lists += [cards for cards, _ in hand.events.talon if not isinstance(cards, int)]
     for cards in lists:
         for placed in cards:
             card = placed.card
@@ -243,6 +253,12 @@ def _all_placed(hand: HandRecord):
     for index, trick in enumerate(hand.tricks, 1):
         for placed in trick.cards:
             yield index, placed
+    if hand.events is not None:
+        for event in hand.events.cards:
+            yield event.trick, event.card
+        for cards, _ in hand.events.talon:
+            if not isinstance(cards, int):
+                yield from ((None, placed) for placed in cards)
 
 
 # ---------------------------------------------------------------- the tricks

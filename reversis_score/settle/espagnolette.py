@@ -1,26 +1,17 @@
 """A lost espagnolette pays back (docs/rules.md §9, §13 rules 7 and 14)."""
 from __future__ import annotations
 
-from reversis_score.notation.cards import QUINOLA
 from reversis_score.settle.items import HandBook, Item
 
 SIDE_KINDS = ("ace-dumped", "ace-forced", "ace-led", "quinola-dumped", "quinola-forced", "quinola-led")
 
 
-def espagnolette_undertaken(book: HandBook, reversis_player: str | None) -> str | None:
-    """The player playing the espagnolette this hand, if any (never the reversis player)."""
-    play = book.play
-    if play.espagnolette is None or not play.espagnolette_undertaken:
-        return None
-    return None if play.espagnolette == reversis_player else play.espagnolette
-
-
-def pay_back(book: HandBook, player: str) -> None:
+def pay_back(book: HandBook, player: str, quinola_holder: str | None) -> None:
     """He took a trick: what he pays back depends on ``espagnolette_lost`` (§9)."""
     counted = [i for i in book.items if i.counts]
     rule = book.knobs.espagnolette_lost
     if rule == "regles-fr":
-        _regles_fr(book, counted, player)
+        _regles_fr(book, counted, player, quinola_holder == player)
         return
     for item in counted:
         if item.payee == player and item.kind in ("ace-dumped", "quinola-dumped"):
@@ -41,13 +32,13 @@ def pay_back(book: HandBook, player: str) -> None:
             _return_pool_twice(book, player, take)
 
 
-def _regles_fr(book: HandBook, counted: list[Item], player: str) -> None:
+def _regles_fr(book: HandBook, counted: list[Item], player: str, held_quinola: bool) -> None:
     """regles-fr: "il paye double les as aux joueurs qui les lui ont payés", and a remise if he
     held Quinola, placed or not; nothing else is paid back (the pool and Quinola's 5 stay)."""
     for item in counted:
         if item.payee == player and item.kind.startswith("ace-"):
             _return(book, item, player, "received for")
-    if QUINOLA in book.play.held.get(player, ()):
+    if held_quinola:
         book.remise(player, f"{player} lost the espagnolette holding Quinola (J♥): {player} pays a "
                             "remise of {amount}, {how} {pool} (RULES §9, espagnolette_lost: regles-fr)")
 

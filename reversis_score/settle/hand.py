@@ -1,21 +1,26 @@
 """Settle one replayed hand, in the time order of docs/rules.md §13 rule 1.
 
-Start (antes, a redeal's fine) → each trick, card by card → at the end: the reversis, the
-party, the led payments, the espagnolette's returns, the fines.
+Start (antes, a redeal's fine) → each Ace and Quinola, trick by trick → at the end: the
+reversis, the party, the led payments, the espagnolette's returns, the fines.
+
+The rule functions read the hand's events (HandEvents) and its laws (the Play's barred players,
+revokes, ten-card players): a hand played card by card has its events found from its tricks
+(played.py), a hand recorded by its events carries them. One settlement, two ways in.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reversis_score.replay.play import Play
+from reversis_score.replay.play import CardPlay, HandEvents, Play
 from reversis_score.rules.knobs import Knobs
-from reversis_score.settle.espagnolette import espagnolette_undertaken, pay_back
+from reversis_score.settle.espagnolette import pay_back
 from reversis_score.settle.items import HandBook, Item
 from reversis_score.settle.laws import antes, end_fines, pairwise, redeal_fine, unpaid_takers, void_fine
-from reversis_score.settle.party import decide, pay_led, pay_party
+from reversis_score.settle.party import party_value, pay_led, pay_party
+from reversis_score.settle.played import events_of
 from reversis_score.settle.pools import PoolTable
-from reversis_score.settle.reversis import Reversis, breaking_trick_payments, find_reversis, pay_reversis
-from reversis_score.settle.side import LedCard, settle_trick
+from reversis_score.settle.reversis import breaking_trick_payments, pay_reversis
+from reversis_score.settle.side import settle_card
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,10 +76,10 @@ def settle_hand(play: Play, knobs: Knobs, pools: PoolTable) -> tuple[HandSettlem
         void_fine(book)
         outcome = Outcome("void")
     elif knobs.pairwise:
-        pairwise(book)
+        pairwise(book, events_of(play, knobs).points)
         outcome = Outcome("pairwise")
     else:
-        outcome = _play_out(book)
+        outcome = _play_out(book, events_of(play, knobs))
         end_fines(book)
     return HandSettlement(play, tuple(book.items), outcome, before, tuple(_shown(pools))), pools
 
@@ -83,39 +88,39 @@ def _shown(pools: PoolTable) -> list[int]:
     return list(pools.amounts)
 
 
-def _play_out(book: HandBook) -> Outcome:
-    play, knobs = book.play, book.knobs
-    rev = find_reversis(play, knobs)
-    esp = espagnolette_undertaken(book, rev.player if rev else None)
-    led: list[LedCard] = []
-    _tricks(book, rev, led)
+def _play_out(book: HandBook, events: HandEvents) -> Outcome:
+    rev, esp = events.reversis, events.espagnolette
+    if rev is not None and esp == rev.player:
+        esp = None  # the reversis player plays no espagnolette
+    led: list[CardPlay] = []
+    _side_payments(book, events, led)
     if rev is not None:
         pay_reversis(book, rev, esp)
         kind = "reversis-made" if rev.made else "reversis-broken"
         return Outcome(kind, reversis_player=rev.player, breaker=rev.breaker,
                        espagnolette={"player": esp, "result": "reversis"} if esp else None)
-    esp_won = esp is not None and play.tricks_won[esp] == 0
-    result = decide(play, knobs, esp, esp_won)
-    pay_party(book, result, esp)
-    pay_led(book, led, result.winner)
+    esp_won = esp is not None and events.espagnolette_won
+    pay_party(book, events)
+    pay_led(book, led, events.winner)
     if esp is not None and not esp_won:
-        pay_back(book, esp)
-    return Outcome("party", result.winner, result.loser, result.value if result.winner else None,
+        pay_back(book, esp, events.quinola_holder)
+    value = party_value(events, book.knobs) if events.winner and events.loser else None
+    return Outcome("party", events.winner, events.loser, value,
                    espagnolette={"player": esp, "result": "won" if esp_won else "lost"} if esp else None)
 
 
-def _tricks(book: HandBook, rev: Reversis | None, led: list[LedCard]) -> None:
-    """Side payments trick by trick; under a reversis, tricks 1–9 are written and returned."""
+def _side_payments(book: HandBook, events: HandEvents, led: list[CardPlay]) -> None:
+    """Aces and Quinola in order of play; under a reversis, tricks 1–9's are written and returned."""
+    rev = events.reversis
+    if rev is None:
+        for card in events.cards:
+            settle_card(book, card, led)
+        return
     snapshot = book.pools.copy()
-    for trick in book.play.tricks:
-        if rev is None:
-            settle_trick(book, trick, led)
-        elif trick.number <= 9:
-            book.cancelling = "reversis"
-            settle_trick(book, trick, led)
-        else:
-            if book.cancelling:
-                book.cancelling = None
-                book.restore(snapshot)  # every pool movement of tricks 1–9 is returned (§8)
-            if trick is rev.breaking_trick:
-                breaking_trick_payments(book, rev)
+    book.cancelling = "reversis"
+    for card in events.cards:
+        if card.trick <= 9:
+            settle_card(book, card, led)
+    book.cancelling = None
+    book.restore(snapshot)  # every pool movement of tricks 1–9 is returned (§8)
+    breaking_trick_payments(book, rev)

@@ -12,16 +12,23 @@ def antes(book: HandBook) -> None:
     if pools.mode == "none":
         return
     if pools.needs_antes(k.pool_refill_below) and k.pool_ante > 0:
+        why = _refill_words(pools.amounts[0], k.pool_refill_below) if pools.mode == "single" \
+            else "no pool stands, so a new one is formed"
         index = pools.form_from_antes(4 * k.pool_ante)
         name = pools.name(index)
         for player in book.play.players:
-            why = ("no pool stands, so a new one is formed" if pools.mode == "multiple"
-                   else f"the basket holds less than {k.pool_refill_below}, so it is refilled")
             book.pay("pool-ante", player, name, k.pool_ante,
                      f"{why}: {player} antes {k.pool_ante} into {name} (RULES §4)")
     book.into_latest_pool("dealer-ante", dealer, k.dealer_ante,
                           f"{dealer} deals and antes {k.dealer_ante} into the latest pool, "
                           "{pool} (RULES §4)")
+
+
+def _refill_words(basket: int, below: int) -> str:
+    """Why the antes go into the basket: it is empty, or holds less than the knob says."""
+    if basket == 0:
+        return "the basket is empty, so it is refilled"
+    return f"the basket holds {basket}, less than {below}, so it is refilled"
 
 
 def redeal_fine(book: HandBook) -> None:
@@ -65,16 +72,16 @@ def end_fines(book: HandBook) -> None:
                                   "{pool}, and is paid nothing this hand (RULES §10, §13 rule 8)")
 
 
-def pairwise(book: HandBook) -> None:
+def pairwise(book: HandBook, points: dict[str, int]) -> None:
     """dafydd: each player pays every player who took fewer points (a stake, or the difference)."""
     play, k = book.play, book.knobs
     for payer in play.players:
         for payee in play.players:
-            diff = play.points[payer] - play.points[payee]
+            diff = points[payer] - points[payee]
             if diff <= 0:
                 continue  # equal points pay nothing (rule 12)
             amount = k.pairwise_stake if k.party == "pairwise-stake" else diff
             how = f"the stake, {amount}" if k.party == "pairwise-stake" else f"the difference, {amount}"
             book.pay("pairwise", payer, payee, amount,
-                     f"{payer} took {play.points[payer]} points, {payee} {play.points[payee]}: "
+                     f"{payer} took {points[payer]} points, {payee} {points[payee]}: "
                      f"{payer} pays {payee} {how} (RULES §6, party: {k.party})")

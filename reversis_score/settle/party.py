@@ -4,21 +4,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reversis_score.notation.cards import Card
-from reversis_score.replay.play import Play
+from reversis_score.replay.play import CardPlay, HandEvents, Play
 from reversis_score.rules.knobs import Knobs
 from reversis_score.settle.items import HandBook
-from reversis_score.settle.side import LedCard, ace_value, card_name, pay_card
+from reversis_score.settle.side import ace_value, card_name, pay_card
 
 TALON_SPECIAL = {"ad5-jh4": (5, 4), "ad5-jh3": (5, 3)}
 
 
 @dataclass(frozen=True, slots=True)
 class PartyResult:
-    """Who won and lost the party, and what it was worth (before the opposite doubling)."""
+    """Who won and lost the party."""
 
     winner: str | None
     loser: str | None
-    value: int
 
 
 def talon_points(talon: tuple[Card, ...], knobs: Knobs) -> int:
@@ -64,19 +63,25 @@ def loser_of(play: Play, knobs: Knobs, among: list[str]) -> str:
     return max(among, key=lambda p: (play.points[p], _tricks_key(play, knobs, p), order.index(p)))
 
 
-def party_value(play: Play, knobs: Knobs) -> int:
+def party_value(events: HandEvents, knobs: Knobs) -> int:
     """The party in fish: (base + the talon's points + so much per talon card) × the unit (§6)."""
-    cards = 0 if knobs.deck == 52 else len(play.talon)
-    return (knobs.party_base + talon_points(play.talon, knobs) + knobs.party_per_card * cards) \
-        * knobs.party_unit
+    cards = 0 if knobs.deck == 52 else events.talon_cards
+    return (knobs.party_base + _talon_points(events, knobs) + knobs.party_per_card * cards) * knobs.party_unit
 
 
-def value_text(play: Play, knobs: Knobs) -> str:
+def _talon_points(events: HandEvents, knobs: Knobs) -> int:
+    if events.talon is not None:
+        return talon_points(events.talon, knobs)
+    return 0 if knobs.deck == 52 else events.talon_points or 0
+
+
+def value_text(events: HandEvents, knobs: Knobs) -> str:
     """How the party's value was counted, for the party item's why."""
-    talon = " ".join(c.symbol() for c in play.talon)
-    text = f"{knobs.party_base} + talon {talon_points(play.talon, knobs)} ({talon})"
+    text = f"{knobs.party_base} + talon {_talon_points(events, knobs)}"
+    if events.talon is not None:
+        text += f" ({' '.join(c.symbol() for c in events.talon)})"
     if knobs.party_per_card:
-        cards = 0 if knobs.deck == 52 else len(play.talon)
+        cards = 0 if knobs.deck == 52 else events.talon_cards
         text += f" + {knobs.party_per_card} × {cards} cards"
     if knobs.party_unit != 1:
         text = f"({text}) × {knobs.party_unit} fish"
@@ -85,37 +90,47 @@ def value_text(play: Play, knobs: Knobs) -> str:
 
 def decide(play: Play, knobs: Knobs, espagnolette: str | None, esp_won: bool) -> PartyResult:
     """Winner and loser, with the espagnolette (won or lost) and barred players (rule 9)."""
-    value = party_value(play, knobs)
     others = [p for p in play.players if p != espagnolette]
     unpaid = play.barred | play.ten_cards  # neither can win the party (§7, §10)
     if espagnolette and esp_won and espagnolette not in unpaid:
-        return PartyResult(espagnolette, loser_of(play, knobs, others), value)
+        return PartyResult(espagnolette, loser_of(play, knobs, others))
     loser = espagnolette if espagnolette and not esp_won else loser_of(play, knobs, list(play.players))
     candidates = [p for p in winner_ranking(play, knobs, others)
                   if p != loser and p not in unpaid]
-    return PartyResult(candidates[0] if candidates else None, loser, value)
+    return PartyResult(candidates[0] if candidates else None, loser)
 
 
-def pay_party(book: HandBook, result: PartyResult, espagnolette: str | None) -> None:
-    """The loser pays the winner the party's value, ×2 if they sit opposite."""
-    if result.winner is None or result.loser is None:
+def pay_party(book: HandBook, events: HandEvents) -> None:
+    """The loser pays the winner the party's value, ×2 if they sit opposite (``opposite_doubles_party``)."""
+    win, lose, espagnolette = events.winner, events.loser, events.espagnolette
+    if win is None or lose is None:
         return
-    play, win, lose = book.play, result.winner, result.loser
-    factor = 2 if play.opposite(win, lose) else 1
-    amount = result.value * factor
-    how = (f"{win} wins the party with {play.points[win]} points ({play.tricks_won[win]} tricks), "
-           f"{lose} loses it with {play.points[lose]}")
+    play = book.play
+    factor = 2 if book.knobs.opposite_doubles_party and play.opposite(win, lose) else 1
+    amount = party_value(events, book.knobs) * factor
+    how = f"{win} wins the party{_score(events, win, True)}, {lose} loses it{_score(events, lose, False)}"
     if espagnolette == win:
         how = f"{win} wins the party by the espagnolette (no trick taken), {lose} loses it"
     elif espagnolette == lose:
         how = f"{lose} loses the espagnolette and with it the party; {win} wins it"
     book.pay("party", lose, win, amount,
-             f"{how}; value {value_text(play, book.knobs)}{', ×2 opposite' if factor == 2 else ''}: "
+             f"{how}; value {value_text(events, book.knobs)}{', ×2 opposite' if factor == 2 else ''}: "
              f"{lose} pays {win} {amount} "
              "(RULES §6)")
 
 
-def pay_led(book: HandBook, led: list[LedCard], winner: str | None) -> None:
+def _score(events: HandEvents, player: str, winner: bool) -> str:
+    """" with 3 points (2 tricks)" for the winner, " with 14" for the loser: what is known."""
+    points = events.points.get(player)
+    if points is None:
+        return ""
+    if not winner:
+        return f" with {points}"
+    tricks = events.tricks_won.get(player)
+    return f" with {points} points" + (f" ({tricks} tricks)" if tricks is not None else "")
+
+
+def pay_led(book: HandBook, led: list[CardPlay], winner: str | None) -> None:
     """Aces and Quinola led are paid to the party winner, at the multipliers of their trick."""
     if winner is None or book.play.record.claims_waived:
         return

@@ -1,83 +1,35 @@
-"""The reversis (docs/rules.md §8, §9, §13 rules 5, 11, 13): made, broken, broken by Quinola."""
+"""The reversis (docs/rules.md §8, §9, §13 rules 5, 11, 13): made, broken, broken by Quinola.
+
+The reversis is one of the hand's events (a ReversisEvent): found in the tricks
+(played.py) or recorded as such.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from reversis_score.replay.play import Play, PlayedTrick
-from reversis_score.rules.knobs import Knobs
+from reversis_score.notation.cards import QUINOLA
+from reversis_score.replay.play import ReversisEvent
 from reversis_score.settle.items import HandBook
 from reversis_score.settle.side import forced
 
-
-@dataclass(frozen=True, slots=True)
-class Breaking:
-    """Who broke a reversis, and in which trick."""
-
-    breaker: str
-    trick: PlayedTrick
+Reversis = ReversisEvent
 
 
-@dataclass(frozen=True, slots=True)
-class Reversis:
-    """The player who won the first nine tricks, and how it ended."""
-
-    player: str
-    breaking: Breaking | None  # None when made
-    quinola_early: bool  # he played Quinola in tricks 1–9
-    quinola_late: bool = False  # he played Quinola in trick 10 or 11
-
-    @property
-    def made(self) -> bool:
-        return self.breaking is None
-
-    @property
-    def breaker(self) -> str | None:
-        return self.breaking.breaker if self.breaking else None
-
-    @property
-    def breaking_trick(self) -> PlayedTrick | None:
-        return self.breaking.trick if self.breaking else None
-
-    @property
-    def by_quinola(self) -> bool:
-        """The breaker won the breaking trick with Quinola, forced on the reversis heart lead."""
-        trick = self.breaking_trick
-        return trick is not None and trick.winning_card.is_quinola and trick.leader == self.player
-
-
-def find_reversis(play: Play, knobs: Knobs) -> Reversis | None:
-    """A player who wins the first nine tricks has undertaken the reversis (unless barred)."""
-    if knobs.pairwise or len(play.tricks) < 11:
-        return None
-    winners = {t.winner for t in play.tricks[:9]}
-    if len(winners) != 1:
-        return None
-    player = winners.pop()
-    if player in play.barred:
-        return None  # a barred player cannot make the reversis (§7): a party hand
-    breaking = next((t for t in play.tricks[9:] if t.winner != player), None)
-    early = any(card.is_quinola and who == player for t in play.tricks[:9] for who, card in t.plays)
-    late = any(card.is_quinola and who == player for t in play.tricks[9:] for who, card in t.plays)
-    return Reversis(player, Breaking(breaking.winner, breaking) if breaking else None, early, late)
-
-
-def breaking_trick_payments(book: HandBook, rev: Reversis) -> None:
+def breaking_trick_payments(book: HandBook, rev: ReversisEvent) -> None:
     """In the breaking trick, Quinola's forced payments go to the reversis player (rule 11)."""
-    if rev.breaking is None or not rev.by_quinola or book.knobs.broken_by_quinola != "forced":
+    if rev.breaker is None or rev.trick is None or not rev.by_quinola \
+            or book.knobs.broken_by_quinola != "forced":
         return
-    trick = rev.breaking.trick
-    forced(book, trick, rev.breaking.breaker, trick.winning_card, remise=False)
+    forced(book, rev.trick, rev.player, rev.breaker, QUINOLA, remise=False)
 
 
-def pay_reversis(book: HandBook, rev: Reversis, espagnolette: str | None) -> None:
+def pay_reversis(book: HandBook, rev: ReversisEvent, espagnolette: str | None) -> None:
     """The reversis payments at the end of the hand."""
-    if rev.breaking is None:
+    if rev.made:
         _made(book, rev, espagnolette)
     else:
-        _broken(book, rev, rev.breaking, espagnolette)
+        _broken(book, rev, espagnolette)
 
 
-def _made(book: HandBook, rev: Reversis, espagnolette: str | None) -> None:
+def _made(book: HandBook, rev: ReversisEvent, espagnolette: str | None) -> None:
     k, play, maker = book.knobs, book.play, rev.player
     if espagnolette:
         total = 2 * k.reversis_side + k.reversis_opposite
@@ -96,7 +48,7 @@ def _made(book: HandBook, rev: Reversis, espagnolette: str | None) -> None:
     takes_made_pool(book, rev)
 
 
-def takes_made_pool(book: HandBook, rev: Reversis) -> None:
+def takes_made_pool(book: HandBook, rev: ReversisEvent) -> None:
     """A made reversis takes the latest pool: if he played Quinola in tricks 1–9, or (regles-fr)
     always, unless he played Quinola in trick 10 or 11."""
     maker = rev.player
@@ -113,13 +65,14 @@ def takes_made_pool(book: HandBook, rev: Reversis) -> None:
     book.take_pool(maker, why, None, None)
 
 
-def _broken(book: HandBook, rev: Reversis, broken: Breaking, espagnolette: str | None) -> None:
-    k, play, breaker = book.knobs, book.play, broken.breaker
-    trick_no = broken.trick.number
+def _broken(book: HandBook, rev: ReversisEvent, espagnolette: str | None) -> None:
+    k, play = book.knobs, book.play
+    breaker, trick_no = rev.breaker, rev.trick
+    assert breaker is not None and trick_no is not None  # a broken reversis
     payer = rev.player
     if espagnolette and espagnolette != breaker and k.espagnolette_pays_broken:
         payer = espagnolette
-    amount, remises = _broken_amount(book, rev, broken)
+    amount, remises = _broken_amount(book, rev)
     barred = "barred" if breaker in play.barred else None
     how = f"by Quinola (J♥) in trick {trick_no}" if rev.by_quinola else f"in trick {trick_no}"
     who = "" if payer == rev.player else f" and {payer}'s espagnolette pays for it (RULES §9)"
@@ -130,19 +83,20 @@ def _broken(book: HandBook, rev: Reversis, broken: Breaking, espagnolette: str |
         flat = k.quinola_forced
         book.pay("quinola-forced", breaker, rev.player, flat,
                  f"{breaker} broke the reversis with Quinola (J♥): {breaker} pays {rev.player} a flat "
-                 f"{flat} (RULES §8, broken_by_quinola: flat)", trick_no, broken.trick.winning_card)
+                 f"{flat} (RULES §8, broken_by_quinola: flat)", trick_no, QUINOLA)
     for reason in remises:
         book.remise(rev.player, f"{rev.player}'s reversis is broken {reason}: {rev.player} pays a remise of "
                                 "{amount}, {how} {pool} (RULES §8)")
 
 
-def _broken_amount(book: HandBook, rev: Reversis, broken: Breaking) -> tuple[int, list[str]]:
+def _broken_amount(book: HandBook, rev: ReversisEvent) -> tuple[int, list[str]]:
     """What the broken reversis pays the breaker, and the reasons for each remise due."""
     k, play = book.knobs, book.play
+    assert rev.breaker is not None
     remises = [f"after {rev.player} played Quinola (J♥) in tricks 1–9"] if rev.quinola_early else []
     if k.broken_reversis == "fixed":
         return k.reversis_broken, remises
-    made = k.reversis_opposite if play.opposite(broken.breaker, rev.player) else k.reversis_side
-    if broken.trick.number == 10:
+    made = k.reversis_opposite if play.opposite(rev.breaker, rev.player) else k.reversis_side
+    if rev.trick == 10:
         return made, remises
     return 2 * made, ["at trick 11 (broken_reversis: by-trick, §13 rule 13)"]

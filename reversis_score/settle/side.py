@@ -1,14 +1,13 @@
 """Side payments for Aces and Quinola (docs/rules.md §5), card by card as the trick is played.
 
 Placed (dumped) cards are paid by the trick's winner; forced cards pay the trick's leader;
-led cards are owed to the party winner and settled at the end of the hand (party.py).
+led cards are owed to the party winner and settled at the end of the hand (party.py). Each is
+one of the hand's events (a CardPlay): found in a trick (``card_plays``) or recorded as such.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from reversis_score.notation.cards import ACES, QUINOLA, SUIT_SYMBOLS, Card
-from reversis_score.replay.play import PlayedTrick
+from reversis_score.replay.play import CardPlay, PlayedTrick
 from reversis_score.settle.items import HandBook
 
 # The cards with side payments, the Aces and Quinola: one set lookup a card instead of two
@@ -16,13 +15,8 @@ from reversis_score.settle.items import HandBook
 _PAYING = ACES | {QUINOLA}
 
 
-@dataclass(frozen=True, slots=True)
-class LedCard:
-    """An Ace or Quinola led: its payment waits for the party winner."""
-
-    trick: int
-    player: str
-    card: Card
+# An Ace or Quinola led: its payment waits for the party winner (one of the hand's CardPlays).
+LedCard = CardPlay
 
 
 def card_name(card: Card) -> str:
@@ -38,21 +32,41 @@ def with_notes(notes: list[str]) -> str:
     return "; " + ", ".join(notes) if notes else ""
 
 
-def settle_trick(book: HandBook, trick: PlayedTrick, led: list[LedCard]) -> None:
-    """Every Ace and Quinola of one trick, in order of play."""
+def card_plays(trick: PlayedTrick, gathered: bool = False) -> list[CardPlay]:
+    """The Aces and Quinola of one trick, in order of play: led, forced or placed."""
+    out = []
     for position, (player, card) in enumerate(trick.plays):
         if card not in _PAYING:
             continue
         if position == 0:
-            led.append(LedCard(trick.number, player, card))
-            if card.is_quinola and book.knobs.quinola_led_remise:
-                book.remise(player, f"trick {trick.number}: {player} leads Quinola (J♥) and pays a "
-                                    "remise of {amount}, {how} {pool} (RULES §5, §4)",
-                            trick.number, card)
+            out.append(CardPlay(trick.number, "led", player, card, None, trick.suit))
         elif card.suit == trick.suit:
-            forced(book, trick, player, card)
+            out.append(CardPlay(trick.number, "forced", player, card, trick.leader, trick.suit))
         else:
-            dumped(book, trick, player, card)
+            out.append(CardPlay(trick.number, "placed", player, card, trick.winner, trick.suit, gathered))
+    return out
+
+
+def settle_trick(book: HandBook, trick: PlayedTrick, led: list[CardPlay]) -> None:
+    """Every Ace and Quinola of one trick, in order of play."""
+    gathered = any(t == trick.number for t, _, _ in book.play.gathered)
+    for play in card_plays(trick, gathered):
+        settle_card(book, play, led)
+
+
+def settle_card(book: HandBook, play: CardPlay, led: list[CardPlay]) -> None:
+    """One Ace or Quinola: a led card waits for the party; forced and placed ones pay now."""
+    if play.how == "led":
+        led.append(play)
+        if play.card.is_quinola and book.knobs.quinola_led_remise:
+            book.remise(play.player, f"trick {play.trick}: {play.player} leads Quinola (J♥) and pays a "
+                                     "remise of {amount}, {how} {pool} (RULES §5, §4)",
+                        play.trick, play.card)
+    elif play.how == "forced":
+        assert play.other is not None  # the leader: a forced card is never led
+        forced(book, play.trick, play.other, play.player, play.card)
+    else:
+        dumped(book, play)
 
 
 def pay_card(book: HandBook, kind: str, payer: str, payee: str, base: int, trick: int,
@@ -65,17 +79,22 @@ def pay_card(book: HandBook, kind: str, payer: str, payee: str, base: int, trick
              trick, card, cancelled)
 
 
-def dumped(book: HandBook, trick: PlayedTrick, player: str, card: Card) -> None:
-    """A card placed on another suit: the trick's winner pays; Quinola also takes the pool."""
-    winner, n = trick.winner, trick.number
+def dumped(book: HandBook, play: CardPlay) -> None:
+    """A card placed on another suit: the trick's winner pays; Quinola also takes the pool.
+
+    Placed on a trick its own player gathers (``| gathered by``), the card stays in his own
+    trick: it was placed on nobody, so nothing is paid and no pool taken (RULES §10)."""
+    winner, n, player, card = play.other, play.trick, play.player, play.card
+    assert winner is not None  # who took the trick: a placed card is never led
+    if winner == player:
+        return
     barred = "barred" if card.is_quinola and player in book.play.barred else None
     base = book.knobs.quinola_dumped if card.is_quinola else ace_value(book, card, book.knobs.ace_dumped)
     kind = "quinola-dumped" if card.is_quinola else "ace-dumped"
-    taken = "gathered by" if book.play.gathered and any(t == n for t, _, _ in book.play.gathered) \
-        else "won by"  # a trick gathered by another counts for him (RULES §10)
+    taken = "gathered by" if play.gathered else "won by"  # a trick gathered by another counts for him
+    lead = f"on a {SUIT_SYMBOLS[play.suit]} lead" if play.suit else "in a trick"
     pay_card(book, kind, winner, player, base, n, card,
-             f"{player} places {card_name(card)} on a {SUIT_SYMBOLS[trick.suit]} lead {taken} {winner}",
-             barred)
+             f"{player} places {card_name(card)} {lead} {taken} {winner}", barred)
     if card.is_quinola and takes_pool(book, n):
         book.take_pool(player, f"trick {n}: {player} places Quinola (J♥) and takes the latest "
                                "pool, {pool} ({amount}) (RULES §4, §5)", n, card, barred)
@@ -86,10 +105,9 @@ def takes_pool(book: HandBook, trick: int) -> bool:
     return book.knobs.quinola_pool_in_last_tricks or trick < 10
 
 
-def forced(book: HandBook, trick: PlayedTrick, player: str, card: Card, remise: bool = True) -> None:
+def forced(book: HandBook, n: int, leader: str, player: str, card: Card, remise: bool = True) -> None:
     """A card forced on its suit's lead: its holder pays the leader (Quinola: the others too)."""
-    leader, n = trick.leader, trick.number
-    event = f"{player}'s {card_name(card)} is forced on {leader}'s {SUIT_SYMBOLS[trick.suit]} lead"
+    event = f"{player}'s {card_name(card)} is forced on {leader}'s {SUIT_SYMBOLS[card.suit]} lead"
     barred = "barred" if card.is_quinola and leader in book.play.barred else None
     base = book.knobs.quinola_forced if card.is_quinola else ace_value(book, card, book.knobs.ace_forced)
     kind = "quinola-forced" if card.is_quinola else "ace-forced"
