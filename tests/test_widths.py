@@ -111,6 +111,8 @@ def test_rules_of_one_preset_is_a_list_when_its_table_cannot_fit(width, monkeypa
     assert not any(line.startswith("knob ") for line in lines)
     wide = at_terminal(["rules", "regles-fr"], 1000)
     assert any(line.startswith("knob ") for line in wide)
+    knob = at_terminal(["rules", "double_tricks"], width)  # one knob under each preset: a table
+    assert max(map(len, knob)) <= width and any(line.startswith("parlett    10 11") for line in knob)
 
 
 def test_a_table_too_narrow_for_any_wrapping_becomes_a_list():

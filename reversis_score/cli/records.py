@@ -296,8 +296,12 @@ def rules_command(
     except rulesview.RulesProblem as exc:
         fail(f"error: {exc}", 2)
     from reversis_score.render.tables import blocks_text
-    sys.stdout.write(blocks_text(blocks, output.value, terminal_width(),
-                                 wide="list" if name is not None and diff is None else "wrap"))
+    from reversis_score.rules.knobs import KNOB_NAMES, PRESETS
+    # One preset's knobs, with their sentences, read better as a list than as a narrow table;
+    # one knob under the five presets, or the presets themselves, wrap.
+    every_knob = name is not None and diff is None and not (name in KNOB_NAMES and name not in PRESETS)
+    wide = "list" if every_knob else "wrap"
+    sys.stdout.write(blocks_text(blocks, output.value, terminal_width(), wide))
 
 
 def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) -> None:
