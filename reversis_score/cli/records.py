@@ -45,9 +45,13 @@ JOBS_FORCE_HELP = "Allow --jobs above the number of CPUs."
 QUIET_HELP = "No progress bar (it shows only on a terminal, for work over ~2 s)."
 
 
-@app.command(epilog=examples("reversis-score check samples/*.rvs", "reversis-score check --strict club.rvs"))
+@app.command(epilog=examples("reversis-score check samples/*.rvs", "reversis-score check samples/",
+                             "reversis-score check --strict club.rvs"))
 def check(
-    files: complete.RecordFiles,
+    files: Annotated[list[str], typer.Argument(
+        metavar="FILE", show_default=False, autocompletion=complete.record_files,
+        help="Record files (.rvs), or folders: every .rvs file under a folder, in sorted order; "
+             "'-' reads standard input.")],
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
     rules: Annotated[str | None, typer.Option(
         "--rules", metavar="NAME|FILE", autocompletion=complete.preset_or_house_rules,
