@@ -166,3 +166,23 @@ def test_tab_at_a_real_terminal_offers_the_suit_led(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert fmt(path).endswith(f"  Claire: {TRICKS[0]}\n")
+
+
+def test_at_a_real_terminal_clear_is_answered_and_exit_quits(tmp_path):
+    path = tmp_path / "words.rvs"
+    child = spawn(path, "--players", PLAYERS)
+    answer(child, "hand 1, dealer: ", "Mrac")
+    wait(child, "'Mrac' is not a player of this session")
+    answer(child, "hand 1, dealer: ", "Bruno")
+    answer(child, "(Enter: no deal): ", "")
+    answer(child, "announce: espagnolette NAME (Enter: none): ", "")
+    answer(child, "trick 1, Claire: ", "2C")
+    answer(child, "trick 1, Denis: ", "clear")
+    wait(child, "'clear' is not a word record knows: the commands are undo")
+    answer(child, "trick 1, Denis: ", "help")
+    wait(child, "quit (or exit)")
+    answer(child, "trick 1, Denis: ", "exit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert path.read_text("utf-8").endswith("tricks:\n  Claire: 2C\n")
