@@ -64,7 +64,9 @@ def test_every_parameter_of_a_command_is_said(command):
             assert opt in text, f"{command}: {opt}"
 
 
-def test_report_takes_a_season_database_and_serve_says_entry():
+def test_check_takes_folders_report_a_season_database_and_serve_says_entry():
+    check = " ".join(help_text("check").split())
+    assert "or folders: every .rvs file under a folder" in check
     report = " ".join(help_text("report").split())
     assert "Record files (.rvs)" in report and "season database" in report and ".db" in report
     serve = " ".join(help_text("serve").split())

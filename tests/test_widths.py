@@ -111,6 +111,8 @@ def test_rules_of_one_preset_is_a_list_when_its_table_cannot_fit(width, monkeypa
     assert not any(line.startswith("knob ") for line in lines)
     wide = at_terminal(["rules", "regles-fr"], 1000)
     assert any(line.startswith("knob ") for line in wide)
+    knob = at_terminal(["rules", "double_tricks"], width)  # one knob under each preset: a table
+    assert max(map(len, knob)) <= width and any(line.startswith("parlett    10 11") for line in knob)
 
 
 def test_a_table_too_narrow_for_any_wrapping_becomes_a_list():
@@ -138,3 +140,24 @@ def test_the_width_is_columns_else_the_terminal_else_100(monkeypatch):
     assert cli_app.terminal_width() == 72
     monkeypatch.setenv("COLUMNS", "wide")
     assert cli_app.terminal_width() == 100
+
+
+def test_a_wrapped_table_keeps_its_numbers_whole_and_wraps_its_headings():
+    from reversis_score.blocks import Block
+    block = Block("", ["player", "reversis made", "reversis broken", "broke a reversis"],
+                  [["Anne", 0, 2, 0], ["Bruno", 12, 0, 1]])
+    assert write_blocks([block], "table", 40).split("\n")[:5] == [
+        "player   reversis   reversis     broke a",
+        "             made     broken    reversis",
+        "------  ---------  ---------  ----------",
+        "Anne            0          2           0",
+        "Bruno          12          0           1"]
+    lines = at_terminal(["settle", "samples/club-night.rvs"], 80)
+    piped = CliRunner().invoke(app, ["settle", "samples/club-night.rvs"]).stdout.splitlines()
+    wide = next(line for line in piped if line.lstrip().startswith("6  Bruno"))
+    row = lines.index(next(line for line in lines if line.lstrip().startswith("6  Bruno")))
+    numbers = [w for w in wide.split() if re.fullmatch(r"[+−]?\d+", w)]
+    assert [w for w in lines[row].split() if re.fullmatch(r"[+−]?\d+", w)] == numbers
+    told = " ".join(" ".join(lines[row:row + 3]).split())
+    assert "Claire wins the espagnolette; Claire wins the party (8)" in " ".join(
+        w for w in told.split() if not re.fullmatch(r"[+−]?\d+|55", w))

@@ -48,6 +48,11 @@ def record(
     At a terminal it asks, hand by hand and card by card. Otherwise (or with ENTRIES) it reads
     the same entries one a line, - meaning standard input: the first refused entry is reported
     on standard error, the entries after it are skipped, and the run ends with status 1.
+
+    The header options fill a new file's header: given any of them, nothing more of the
+    header is asked but the players, when --players is not given (names may be separated by
+    commas). At any prompt: undo, show, help, quit, table, void, claims waived, irregular
+    KIND NAME.
     """
     from reversis_score.record.store import Replaced, WriteFailed
     from reversis_score.record.terminal import open_record, run, stdin_lines, summary, terminal_lines
@@ -58,6 +63,8 @@ def record(
     if rules is not None and rules.endswith(".toml") and Path(rules).is_file():
         # a record names its house rules relative to itself; the command line, to here
         rules = os.path.relpath(Path(rules).resolve(), path.resolve().parent)
+    if players is not None and "," in players and '"' not in players:
+        players = " ".join(players.replace(",", " ").split())  # "Anne, Bruno, Claire, Denis"
     header = [f"{key}: {value}" for key, value in (("session", session), ("date", date),
                                                    ("players", players), ("rules", rules),
                                                    ("stake", stake)) if value is not None]

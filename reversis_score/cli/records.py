@@ -45,9 +45,13 @@ JOBS_FORCE_HELP = "Allow --jobs above the number of CPUs."
 QUIET_HELP = "No progress bar (it shows only on a terminal, for work over ~2 s)."
 
 
-@app.command(epilog=examples("reversis-score check samples/*.rvs", "reversis-score check --strict club.rvs"))
+@app.command(epilog=examples("reversis-score check samples/*.rvs", "reversis-score check samples/",
+                             "reversis-score check --strict club.rvs"))
 def check(
-    files: complete.RecordFiles,
+    files: Annotated[list[str], typer.Argument(
+        metavar="FILE", show_default=False, autocompletion=complete.record_files,
+        help="Record files (.rvs), or folders: every .rvs file under a folder, in sorted order; "
+             "'-' reads standard input.")],
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
     rules: Annotated[str | None, typer.Option(
         "--rules", metavar="NAME|FILE", autocompletion=complete.preset_or_house_rules,
@@ -297,8 +301,12 @@ def rules_command(
     except rulesview.RulesProblem as exc:
         fail(f"error: {exc}", 2)
     from reversis_score.render.tables import blocks_text
-    sys.stdout.write(blocks_text(blocks, output.value, terminal_width(),
-                                 wide="list" if name is not None and diff is None else "wrap"))
+    from reversis_score.rules.knobs import KNOB_NAMES, PRESETS
+    # One preset's knobs, with their sentences, read better as a list than as a narrow table;
+    # one knob under the five presets, or the presets themselves, wrap.
+    every_knob = name is not None and diff is None and not (name in KNOB_NAMES and name not in PRESETS)
+    wide = "list" if every_knob else "wrap"
+    sys.stdout.write(blocks_text(blocks, output.value, terminal_width(), wide))
 
 
 def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) -> None:

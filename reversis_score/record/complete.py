@@ -26,24 +26,36 @@ def candidates(recorder: Recorder, before: str) -> list[str]:
     if question in ("dealer", "after", "announce"):
         return list(recorder.players) + list(COMMAND_WORDS)
     if question in ("card", "deal", "exchange"):
-        return [str(c) for c in playable(recorder)] + list(COMMAND_WORDS)
+        return [str(c) for c in playable(recorder, before)] + list(COMMAND_WORDS)
     return list(COMMAND_WORDS)
 
 
-def playable(recorder: Recorder) -> list[Card]:
-    """The cards not yet played in this hand, of the pack's size; when the hand of the player
-    to play is known, that player's cards, of the suit led if there are any."""
+def playable(recorder: Recorder, before: str = "") -> list[Card]:
+    """The cards not yet played in this hand, of the pack's size, those of the suit led first
+    (the trick's first card, entered or typed on this line before the cursor); when the hand
+    of the player to play is known, that player's cards, of the suit led if there are any."""
     if recorder.ruleset is None:
         return []
     gone = recorder.played()
     cards = [c for c in full_deck(recorder.knobs.deck) if c not in gone]
+    led = _led(recorder, before) if recorder.question == "card" else None
     known = recorder.known_hand() if recorder.question == "card" else None
     if known is None:
-        return cards
+        return [c for c in cards if c.suit == led] + [c for c in cards if c.suit != led]
     cards = [c for c in cards if c in known]
-    hand = recorder.hand
-    led = Card.parse(hand.trick[0]).suit if hand and hand.trick else None
     return [c for c in cards if c.suit == led] or cards
+
+
+def _led(recorder: Recorder, before: str) -> str | None:
+    """The suit led in the trick under way: its first card, entered or typed on this line."""
+    hand = recorder.hand
+    first = hand.trick[0] if hand and hand.trick else next(iter(before.replace(",", " ").split()), None)
+    if first is None:
+        return None
+    try:
+        return Card.parse(first).suit
+    except ValueError:
+        return None
 
 
 class EntryCompleter(Completer):

@@ -42,6 +42,7 @@ class HeaderSteps:
         self.header = Header()
         self.ruleset: RuleSet | None = None
         self.asked = 0  # how many header questions are answered or passed
+        self.passed: set[str] = set()  # questions the command line's options settled
         self.in_header = True
         self.comments: list[str] = []  # comment lines waiting for the next line written
         self.kept_header: tuple[list[str], str] | None = None  # a resumed header, as on disk
@@ -60,6 +61,18 @@ class HeaderSteps:
 
     def hand_question(self) -> str:
         raise NotImplementedError
+
+    def pass_questions(self, words: set[str]) -> None:
+        """Header questions not to ask: the command line gave the header (``--players`` and
+        the rest), so only what it left out and cannot go without (the players) is asked."""
+        self.passed |= words
+        if "players" not in self.passed and not self.header.has_players:  # back to them
+            self.asked = min(self.asked, HEADER_QUESTIONS.index("players"))
+        self._skip_passed()
+
+    def _skip_passed(self) -> None:
+        while self.asked < len(HEADER_QUESTIONS) and HEADER_QUESTIONS[self.asked] in self.passed:
+            self.asked += 1
 
     # ------------------------------------------------------------ entries
     def enter(self, raw: str) -> Reply:
@@ -92,6 +105,7 @@ class HeaderSteps:
         if word == "rules":  # written, so that a resume knows the question was answered
             return self.header_line(read_entry(""), "rules: parlett", word)
         self.asked += 1
+        self._skip_passed()
         return Reply()
 
     def accept_hand_default(self) -> Reply:
@@ -115,6 +129,7 @@ class HeaderSteps:
         self.header, self.ruleset = header, ruleset
         if word in HEADER_QUESTIONS:
             self.asked = max(self.asked, HEADER_QUESTIONS.index(word) + 1)
+            self._skip_passed()
         return Reply()
 
     def header_text(self) -> str:

@@ -19,10 +19,11 @@ from typing import TextIO
 
 from reversis_score.record import show
 from reversis_score.record.entries import Ahead, read_entry
+from reversis_score.record.header import HEADER_QUESTIONS, Reply
 from reversis_score.record.resume import resume, where
 from reversis_score.record.session import Recorder
 from reversis_score.record.store import Busy, Store, half_line
-from reversis_score.record.words import Note
+from reversis_score.record.words import Note, understood
 
 HEADER_WORDS = ("session", "date", "players", "rules", "rule", "stake")
 
@@ -88,6 +89,8 @@ def open_record(path: Path, header: list[str], interactive: bool, err: TextIO,
                 option = line.split(":")[0]
                 err.write("".join(f"error: --{option}: {r}\n" for r in reply.refused))
                 return 2
+        if header:  # the options are the header: ask only for the players, when not given
+            recorder.pass_questions(set(HEADER_QUESTIONS) - {"players"})
     return recorder, store
 
 
@@ -134,8 +137,9 @@ def run(recorder: Recorder, store: Store, lines: Iterable[str], out: TextIO, err
             if outcome.stopped_at is not None:
                 outcome.skipped += 1
                 continue
+            line, unknown = understood(line, recorder.question, recorder.players)
             entry = read_entry(line)
-            reply = recorder.enter(line)
+            reply = Reply(refused=[unknown]) if unknown else recorder.enter(line)
             reasons = reply.refused
             if reasons and piped:  # what waited for this line goes with it
                 outcome.stopped_at, recorder.comments = number, []

@@ -16,16 +16,57 @@ INTERRUPTED = ("interrupted: everything entered is written (the cards of a trick
 HELP = """\
 Enter the cards in order of play, one at a prompt or a trick's four on a line,
 spelt as a .rvs file spells them: AS, 9h, A♦, and 10C or TC where the pack has
-tens. Enter takes what a prompt proposes. A .rvs line works at any prompt too
-(dealer: Anne, tricks:, Claire: 2C JC 7C 5C). Commands, at any prompt:
-  undo                 take back the last card, or the last line (a trick...)
+tens. Enter takes what a prompt proposes; Tab offers what may come next. A .rvs
+line works at any prompt too (dealer: Anne, tricks:, Claire: 2C JC 7C 5C).
+Commands, at any prompt:
+  undo                 take back the last card, or the last whole line
   irregular KIND NAME  revoke, out-of-turn, peek, expose or misdeal (RULES §10)
   void                 this hand is void (a misdeal)
   claims waived        the led Aces and Quinola were not claimed
   table                the payments as made: PAYER -> PAYEE AMOUNT (Enter ends)
   show                 this hand so far
-  help                 this text
-  quit                 stop here (everything entered is written already)"""
+  help (or ?)          this text
+  quit (or exit)       stop here (everything entered is written already)"""
+
+# Words a scorer may type for a command: each is taken as the command it means.
+SAME_AS = {"exit": "quit", "bye": "quit", "stop": "quit", "q": "quit", ":q": "quit",
+           "?": "help", "h": "help", "commands": "help", "back": "undo", "oops": "undo",
+           "status": "show"}
+# Words that sound like commands record has not: refused with the words it knows.
+NOT_COMMANDS = ("clear", "cls", "reset", "cancel", "abort", "delete", "del", "erase", "redo",
+                "save", "list", "restart", "menu")
+KNOWN = ("the commands are undo (take back the last card), show, help, quit, void, claims waived, "
+         "table and irregular KIND NAME; type help for what each does")
+
+
+def understood(raw: str, question: str, players: tuple[str, ...]) -> tuple[str, str | None]:
+    """An entry as a scorer means it: the line to enter (a command's other word taken as the
+    command; names separated by commas as names), or the refusal that says what is known
+    (a command record has not; a dealer who is not a player)."""
+    text, hash_, comment = raw.partition("#")
+    word = " ".join(text.split()).lower()
+    if word in SAME_AS:
+        return SAME_AS[word] + (f"  #{comment}" if hash_ else ""), None
+    if word in NOT_COMMANDS and question != "session":
+        return raw, f"'{word}' is not a word record knows: {KNOWN}"
+    if (question == "players" or word.startswith("players:")) and "," in text and '"' not in text:
+        return " ".join(text.replace(",", " ").split()) + (f"  #{comment}" if hash_ else ""), None
+    dealer = " ".join(text.split()).removeprefix("dealer:").strip() if word.startswith("dealer:") else \
+        " ".join(text.split()) if question in ("dealer", "after") else ""
+    if players and _a_name(dealer.lower()) and dealer.casefold() not in {p.casefold() for p in players}:
+        from reversis_score.notation.suggest import did_you_mean
+        close = did_you_mean(dealer, players)
+        return raw, f"'{dealer}' is not a player of this session (players: {' '.join(players)}){close}"
+    if question == "card" and _a_name(word) and word not in {p.casefold() for p in players}:
+        return raw, f"'{' '.join(text.split())}' is not a card, and not a word record knows: {KNOWN}"
+    return raw, None
+
+
+def _a_name(word: str) -> bool:
+    """One word of letters (not a card, not a command, not a .rvs line)."""
+    from reversis_score.notation.cards import looks_like_card
+    return bool(word) and " " not in word and word.isalpha() and not looks_like_card(word) and \
+        word not in ("undo", "show", "help", "quit", "table", "void", "hand", "tricks")
 
 
 class Note(str):

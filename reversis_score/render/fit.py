@@ -16,33 +16,32 @@ import tabulate as _tabulate_module
 # The width tabulate pads a cell to (wide characters count twice when wcwidth is installed).
 width_of: Callable[[str], int] = getattr(_tabulate_module, "_visible_width", len)
 GAP = 2  # tabulate's "simple" format puts two spaces between columns
-PAD = _tabulate_module.MIN_PADDING  # and pads every heading by two
+PAD = _tabulate_module.MIN_PADDING  # and pads every heading by two (a wrapped table does not)
 READABLE = 12  # a column of sentences wrapped narrower than this is not worth it
 LONGEST_WORD = 24  # a word longer than this (a URL, a path) may be cut to let its column narrow
 
 
-def fitted(rows: list[list], headers: list[str], width: int, wide: str,
+def fitted(rows: list[list], headers: list[str], width: int, wide: str, aligns: list[str],
            draw: Callable[[list[list], list[str]], str]) -> str:
-    """A plain table at most ``width`` wide, drawn by ``draw``: as it is when it fits, else
-    wrapped (or, with ``wide="list"``, a list), else a list."""
+    """A plain table at most ``width`` wide: drawn by ``draw`` (tabulate) as it is when it
+    fits; else with its cells wrapped (or, with ``wide="list"``, as a list); else a list."""
     text_rows = [["" if c is None else str(c) for c in row] for row in rows]
-    widths = column_widths(headers, text_rows, width)
-    if widths is None or (wide == "list" and not fits(headers, text_rows, width)):
-        return as_list(headers, text_rows, width)
-    heads, wrapped = wrapped_rows(headers, text_rows, widths)
-    if wrapped == text_rows and heads == headers:
+    if fits(headers, text_rows, width):
         return draw(rows, headers)
-    return spaced(draw(list(wrapped), heads), heads, wrapped)
+    widths = None if wide == "list" else column_widths(headers, text_rows, width)
+    if widths is None:
+        return as_list(headers, text_rows, width)
+    heads = [_wrap(h, w) for h, w in zip(headers, widths, strict=True)]
+    return drawn(heads, [[_wrap(c, w) for c, w in zip(row, widths, strict=True)] for row in text_rows],
+                 widths, aligns)
 
 
 def fits(headers: list[str], rows: list[list[str]], width: int) -> bool:
-    """Whether the table fits ``width`` as it is, each row one line."""
-    return sum(_natural(headers, rows)) + GAP * (len(headers) - 1) <= width
-
-
-def _natural(headers: list[str], rows: list[list[str]]) -> list[int]:
-    return [max([width_of(headers[i]) + PAD, *(_longest_line(r[i]) for r in rows)])
-            for i in range(len(headers))]
+    """Whether the table fits ``width`` as tabulate draws it, each row one line (tabulate pads
+    each heading by two)."""
+    natural = [max([width_of(headers[i]) + PAD, *(_longest_line(r[i]) for r in rows)])
+               for i in range(len(headers))]
+    return sum(natural) + GAP * (len(natural) - 1) <= width
 
 
 def column_widths(headers: list[str], rows: list[list[str]], width: int) -> list[int] | None:
@@ -50,11 +49,11 @@ def column_widths(headers: list[str], rows: list[list[str]], width: int) -> list
     columns kept whole and the wide ones sharing what is left; None when even the narrowest
     layout (each column as wide as its longest word) is too wide, or leaves a column of text
     narrower than ``READABLE``."""
-    natural = _natural(headers, rows)
+    natural = [max([width_of(headers[i]), *(_longest_line(r[i]) for r in rows)]) for i in range(len(headers))]
     room = width - GAP * (len(headers) - 1)
     if sum(natural) <= room:
         return natural
-    least = [min(natural[i], max([_longest_word(headers[i]) + PAD, *(_longest_word(r[i]) for r in rows)]))
+    least = [min(natural[i], max([_longest_word(headers[i]), *(_longest_word(r[i]) for r in rows)]))
              for i in range(len(headers))]
     if sum(least) > room:
         return None
@@ -73,27 +72,28 @@ def column_widths(headers: list[str], rows: list[list[str]], width: int) -> list
     return widths
 
 
-def wrapped_rows(headers: list[str], rows: list[list[str]],
-                 widths: list[int]) -> tuple[list[str], list[list[str]]]:
-    """Headers and rows whose cells are wrapped to their column's width (multiline cells, as
-    tabulate draws them)."""
-    heads = [_wrap(h, w - PAD) for h, w in zip(headers, widths, strict=True)]
-    return heads, [[_wrap(c, w) for c, w in zip(row, widths, strict=True)] for row in rows]
-
-
-def spaced(table: str, heads: list[str], rows: list[list[str]]) -> str:
-    """A drawn table of wrapped rows with an empty line after each row of several lines (but
-    the last), so that the rows stay apart; trailing spaces dropped."""
-    lines = [line.rstrip() for line in table.split("\n")]
-    at = max(h.count("\n") for h in heads) + 2  # the heading's lines and its rule
-    out = lines[:at]
+def drawn(heads: list[str], rows: list[list[str]], widths: list[int], aligns: list[str]) -> str:
+    """A table of wrapped cells in the layout of tabulate's "simple" format: the headings, a
+    rule of dashes, the rows; a row of several lines is followed by an empty line (but the
+    last), so that the rows stay apart."""
+    def lines(cells: list[str]) -> list[str]:
+        parts = [c.split("\n") for c in cells]
+        height = max(len(p) for p in parts)
+        return ["  ".join(_pad(p[k] if k < len(p) else "", w, a)
+                          for p, w, a in zip(parts, widths, aligns, strict=True)).rstrip()
+                for k in range(height)]
+    out = lines(heads) + ["  ".join("-" * w for w in widths)]
     for index, row in enumerate(rows):
-        height = max(c.count("\n") for c in row) + 1
-        out += lines[at:at + height]
-        at += height
-        if height > 1 and index < len(rows) - 1:
+        body = lines(row)
+        out += body
+        if len(body) > 1 and index < len(rows) - 1:
             out.append("")
-    return "\n".join(out + lines[at:])
+    return "\n".join(out)
+
+
+def _pad(text: str, width: int, align: str) -> str:
+    room = " " * max(0, width - width_of(text))
+    return room + text if align == "right" else text + room
 
 
 def as_list(headers: list[str], rows: list[list[str]], width: int) -> str:

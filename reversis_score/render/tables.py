@@ -56,7 +56,7 @@ def write_blocks(blocks: list[Block], fmt: str, width: int | None = None, wide: 
             aligns = [_align([r[i] for r in rows if i < len(r)]) for i in range(len(block.headers))]
             if fmt == "table" and width is not None:
                 draw = partial(_tabulate, fmt=fmt, aligns=aligns)
-                out.append(fit.fitted(rows, block.headers, width, wide, draw))
+                out.append(fit.fitted(rows, block.headers, width, wide, aligns, draw))
             else:
                 out.append(_tabulate(rows, block.headers, fmt, aligns))
         elif fmt == "table" and width is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from reversis_score.notation.cards import ACES, QUINOLA, SUIT_SYMBOLS, Card
 from reversis_score.notation.records import HandRecord
 from reversis_score.replay.findings import Findings
-from reversis_score.replay.play import PlayedTrick, Revoke
+from reversis_score.replay.play import TRICKS_PER_HAND, PlayedTrick, Revoke
 from reversis_score.rules.knobs import Knobs
 
 
@@ -62,9 +62,12 @@ def _follow_evidence(who: str, trick: PlayedTrick, tricks, held,
     if not suited:
         return None
     before = {card for index, card in played if index < trick.number}
+    # Mid-hand (a record being entered, or cut short) the rest of the play is not known yet:
+    # "never plays" would say what no card entered shows.
+    rest = "never plays" if len(tricks) >= TRICKS_PER_HAND else "has not played so far"
     for card in sorted(suited, key=str):
         if card not in before:
-            return f"{card.symbol()}, which {who} holds after the exchange and never plays"
+            return f"{card.symbol()}, which {who} holds after the exchange and {rest}"
     return None
 
 
