@@ -149,14 +149,20 @@ def is_in_progress(diagnostics: list[Diagnostic]) -> bool:
 
 
 def is_unfinished(hand: HandRecord) -> bool:
-    """Fewer than 11 whole tricks and not void, every trick whole but the last, which may be
-    short (the trick being played): a hand cut short inside it. In a record's last hand that
-    is a game in progress; a short trick anywhere else is a mistake, reported as such."""
+    """Not void, every trick whole but the last, which may be short (the trick being played),
+    and not all 11 whole (trick 11 with three cards counts as whole: see below): a
+    hand cut short inside it. In a record's last hand that is a game in progress; a short
+    trick anywhere else is a mistake, reported as such."""
     tricks = hand.tricks
-    whole = sum(1 for t in tricks if len(t.cards) == 4)
-    return (not hand.void and hand.events is None and whole < TRICKS_PER_HAND
-            and len(tricks) <= TRICKS_PER_HAND
-            and all(len(t.cards) == 4 for t in tricks[:-1]) and (not tricks or len(tricks[-1].cards) <= 4))
+    if hand.void or hand.events is not None or len(tricks) > TRICKS_PER_HAND \
+            or any(len(t.cards) != 4 for t in tricks[:-1]):
+        return False
+    if len(tricks) < TRICKS_PER_HAND:
+        return not tricks or len(tricks[-1].cards) <= 4
+    # Trick 11: a player who discarded two cards sits it out, so it is whole with three; and
+    # three cards there are never taken for a game in progress, so that a ten-card hand left
+    # unsaid stays the error it is (the fourth card, when it comes, finishes the hand anyway).
+    return len(tricks[-1].cards) < min(3, 4 - len(ten_card_players(hand)))
 
 
 def _void_play(hand: HandRecord, players: tuple[str, ...]) -> Play:
