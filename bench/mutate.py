@@ -2,6 +2,7 @@
 
     nice -n 15 python bench/mutate.py                       # settle/ under the settle-focused tests
     nice -n 15 python bench/mutate.py --only replay rules   # the replay and the rules
+    nice -n 15 python bench/mutate.py --resume              # new tests on the mutants not yet killed
     python bench/mutate.py --report                         # the last run's results again
 
 mutmut changes one thing at a time in the code (a ``<`` into ``<=``, a ``9`` into ``10``, a
@@ -29,16 +30,23 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-WORK = ROOT / "build" / "mutation"
-REPORT = ROOT / "bench" / "mutants.md"
+WORK = ROOT / "build" / "mutation"  # settle/; build/mutation-replay-rules for --only replay rules
+REPORT = ROOT / "bench" / "mutants.md"  # settle/; bench/mutants-replay-rules.md for the others
 MUTMUT = Path(sys.executable).with_name("mutmut")
 COPIED = ["reversis_score", "grammar", "tests", "samples", "docs", "pyproject.toml", "LICENSE", "README.md"]
 # The tests that hand-work settlements: the sources' sentences, the edges, the oracle, the goldens.
+# (Not tests/test_properties.py: its hypothesis properties take minutes a mutant, and what
+# they check of the settlement the oracle's comparison on fixed hands checks too.)
 TESTS = ["tests/test_sources.py", "tests/test_edges.py", "tests/test_oracle.py",
          "tests/test_against_oracle.py", "tests/test_worked_hand.py", "tests/test_reversis.py",
          "tests/test_espagnolette.py", "tests/test_items.py", "tests/test_engine.py",
          "tests/test_presets.py", "tests/test_samples.py", "tests/test_rules_doc.py",
-         "tests/test_properties.py", "tests/test_replay.py", "tests/test_edge_cases.py"]
+         "tests/test_replay.py", "tests/test_edge_cases.py"]
+
+
+# Surviving mutants no test can kill, and why: each is equivalent (it changes nothing any
+# input can show) or changes only words no rule reads. Keyed by mutmut's name for the mutant.
+EXPLAINED: dict[str, str] = {}
 
 
 def settings(only: list[str], tests: list[str]) -> str:
@@ -73,10 +81,23 @@ def prepare(only: list[str], tests: list[str]) -> None:
     pyproject.write_text(pyproject.read_text("utf-8") + settings(only, tests), "utf-8")
 
 
-def run(children: int) -> int:
+def resume(only: list[str], tests: list[str]) -> list[str]:
+    """The checkout's tests copied in again (and the settings with them), the mutants' results
+    kept; the names of the mutants not yet killed, to be run again on the new tests."""
+    pending = [n for n, status in results().items() if status not in ("killed", "timeout")]
+    for where in (WORK, WORK / "mutants"):
+        shutil.rmtree(where / "tests", ignore_errors=True)
+        shutil.copytree(ROOT / "tests", where / "tests", ignore=shutil.ignore_patterns("__pycache__"))
+        text = (ROOT / "pyproject.toml").read_text("utf-8") + settings(only, tests)
+        (where / "pyproject.toml").write_text(text, "utf-8")
+    (WORK / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)  # which tests reach what, again
+    return pending
+
+
+def run(children: int, names: list[str] = ()) -> int:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # mutmut puts mutants/ first
-    return subprocess.run([str(MUTMUT), "run", "--max-children", str(children)], cwd=WORK, env=env,
-                          check=False).returncode
+    return subprocess.run([str(MUTMUT), "run", "--max-children", str(children), *names], cwd=WORK,
+                          env=env, check=False).returncode
 
 
 def results() -> dict[str, str]:
@@ -101,6 +122,8 @@ def write_report(found: dict[str, str]) -> None:
     by = Counter((package(n), s) for n, s in found.items())
     packages = sorted({package(n) for n in found})
     lines = ["# Mutants that survived the settle-focused tests", "",
+             "(`python bench/mutate.py --report` writes this page again; each survivor's explanation",
+             "is kept in `EXPLAINED` in bench/mutate.py.)", "",
              "Written by `bench/mutate.py` (mutmut; hypothesis held to fixed examples). A mutant is",
              "*killed* when a test fails on it; *survived* when every test still passes.", "",
              "| package | mutants | killed | survived | timeout | other | score |",
@@ -121,7 +144,8 @@ def write_report(found: dict[str, str]) -> None:
             continue
         diff = subprocess.run([str(MUTMUT), "show", name], cwd=WORK, capture_output=True, text=True,
                               check=False).stdout
-        lines += [f"## {name}: {status}", "", "```diff", diff.strip(), "```", ""]
+        why = EXPLAINED.get(name, "not explained: a test to write")
+        lines += [f"## {name}: {status}", "", why, "", "```diff", diff.strip(), "```", ""]
     REPORT.write_text("\n".join(lines) + "\n", "utf-8")
 
 
@@ -131,9 +155,20 @@ def main() -> int:
     parser.add_argument("--tests", nargs="+", default=TESTS, help="the test files to run on each mutant")
     parser.add_argument("--children", type=int, default=2, help="mutants run at once")
     parser.add_argument("--report", action="store_true", help="only write bench/mutants.md again")
+    parser.add_argument("--resume", action="store_true",
+                        help="copy the tests in again and run the mutants not yet killed (or not yet run)")
     args = parser.parse_args()
-    if not args.report:
-        prepare(args.only, [t for t in args.tests if (ROOT / t).exists()])
+    if args.only != ["settle"]:
+        global WORK, REPORT
+        WORK = WORK.with_name("mutation-" + "-".join(args.only))
+        REPORT = REPORT.with_name("mutants-" + "-".join(args.only) + ".md")
+    tests = [t for t in args.tests if (ROOT / t).exists()]
+    if args.resume:
+        pending = resume(args.only, tests)
+        run(args.children)  # the mutants not yet run
+        run(args.children, [n for n in pending if results().get(n) not in ("killed", "timeout")])
+    elif not args.report:
+        prepare(args.only, tests)
         run(args.children)
     found = results()
     write_report(found)
