@@ -319,3 +319,13 @@ def test_a_pool_returned_under_one_basket_goes_back_into_the_basket():
     ledger = settle(text)
     assert (None, "pool-return", None, "Anne", "pool:1", 90, None) in items_of(ledger)
     assert list(ledger.hands[0].settlement.pools_after) == [90]
+
+
+@pytest.mark.parametrize("mode", ["multiple", "single"])
+def test_taking_from_a_table_with_no_pool_takes_nothing(mode):
+    # settle/pools.py: "Placing Quinola takes the latest pool: (index, amount); (−1, 0) when
+    # none stands" (the settlement asks only when one stands; the table says so itself).
+    from reversis_score.settle.pools import PoolTable
+    table = PoolTable(mode)
+    assert table.take_latest() == (-1, 0)
+    assert table.amounts == ([] if mode == "multiple" else [0]) and table.last_taken == 0
