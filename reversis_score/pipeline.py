@@ -18,7 +18,14 @@ from reversis_score.notation.records import HandRecord, Header
 from reversis_score.replay.events import not_checked
 from reversis_score.replay.irregular import exchange_after_remise_problems
 from reversis_score.replay.play import Play
-from reversis_score.replay.tricks import card_problems, is_unfinished, replay, unfinished_problems
+from reversis_score.replay.tricks import (
+    IN_PROGRESS,
+    card_problems,
+    is_in_progress,
+    is_unfinished,
+    replay,
+    unfinished_problems,
+)
 from reversis_score.rules.houserules import RuleSet, resolve
 from reversis_score.rules.knobs import Knobs
 
@@ -32,6 +39,7 @@ class CheckedHand:
     record: HandRecord | None
     play: Play | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    in_progress: bool = False  # the record's last hand, still being played, legal so far
 
     @property
     def ok(self) -> bool:
@@ -60,7 +68,12 @@ class _Reported:
 
     @property
     def warnings(self) -> list[Diagnostic]:
-        return [d for d in self.diagnostics if not d.is_error]
+        return [d for d in self.diagnostics if not d.is_error and d.severity != IN_PROGRESS]
+
+    @property
+    def notes(self) -> list[Diagnostic]:
+        """What is neither wrong nor doubtful: "hand 3 in progress (trick 5)"."""
+        return [d for d in self.diagnostics if d.severity == IN_PROGRESS]
 
 
 @dataclass(slots=True)
@@ -85,6 +98,12 @@ class CheckedSession(_Reported):
     @property
     def ok(self) -> bool:
         return not self.errors
+
+    @property
+    def in_progress(self) -> CheckedHand | None:
+        """The last hand when it is still being played (legal so far), else None."""
+        last = self.hands[-1] if self.hands else None
+        return last if last is not None and last.in_progress and not self.errors else None
 
     def settleable_hands(self) -> list[CheckedHand]:
         """The hands before the first bad one (pools carry from hand to hand)."""
@@ -151,12 +170,16 @@ def stream_parsed(file: str, header: Header, header_diagnostics: list[Diagnostic
     players_line = _players_line(header)  # once: not once per problem (100,000 rule lines)
     can_replay = len(players) == 4 and len(set(players)) == 4 and not any(
         d.is_error and d.span and d.span.line == players_line for d in header_diags)
-    checked = _replay_all(hands, players if can_replay else None, ruleset)
+    checked = _replay_all(hands, players if can_replay else None, ruleset,
+                          not any(d.is_error for d in header_diags))
     return SessionStream(file, header, ruleset, header_diags, lines, checked)
 
 
 def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
-                ruleset: RuleSet) -> Iterator[CheckedHand]:
+                ruleset: RuleSet, clean: bool = True) -> Iterator[CheckedHand]:
+    """Each hand replayed. The last, cut short inside it, is a game in progress when every
+    line before it is legal (``clean``: the header's, then each hand's); else the cut is an
+    error like any other."""
     previous_dealer = None
     watch = _RemiseWatch(ruleset.knobs) if ruleset.knobs.exchange_after_remise else None
     misnamed: set[str] = set()  # names written for a player all through a hand, said once
@@ -164,8 +187,9 @@ def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
     for ph, last in _marking_the_last(hands):
         hand = CheckedHand(ph.number, ph.first_line, ph.record, None, list(ph.diagnostics))
         if ph.record is not None and players is not None and not _has_error(ph.diagnostics):
-            if last and is_unfinished(ph.record):  # `record` stopped mid-hand
+            if last and clean and is_unfinished(ph.record):  # a game in progress, or a record cut short
                 found = unfinished_problems(ph.record, players, ruleset.knobs, previous_dealer)
+                hand.in_progress = is_in_progress(found)
             else:
                 hand.play, found = replay(ph.record, players, ruleset.knobs, previous_dealer)
             hand.diagnostics.extend(_said_once(found, players, misnamed))
@@ -180,6 +204,7 @@ def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
         previous_dealer = ph.record.dealer.text if ph.record is not None else None
         if watch is not None:
             watch.check(hand)
+        clean = clean and not _has_error(hand.diagnostics)
         yield hand
 
 

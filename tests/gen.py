@@ -271,25 +271,34 @@ def _check_fixed(fixed: Mapping[str, Sequence[Card]], players: Sequence[str], de
 
 # --------------------------------------------------------------------------- the exchange
 
-ExchangeKind = Literal["discards", "keeps", "peeks", "takes"]
+ExchangeKind = Literal["discards", "keeps", "peeks", "takes", "discards-two", "exposes"]
 
 
 @dataclass(frozen=True)
 class ExchangeAction:
     """One player's exchange: ``discards CARD``, ``keeps``, and the irregular
-    ``peeks and discards CARD`` and ``takes without discarding``."""
+    ``peeks and discards CARD``, ``takes without discarding``, ``exposes and discards CARD``
+    and ``discards CARD CARD`` (two cards: he plays with ten, docs/rules.md §10)."""
 
     kind: ExchangeKind
     card: Card | None = None
+    second: Card | None = None  # the second card of ``discards-two``
 
     def __post_init__(self) -> None:
         if (self.card is None) != (self.kind in ("keeps", "takes")):
             raise ValueError(f"{self.kind} {'needs' if self.card is None else 'takes no'} card")
+        if (self.second is None) != (self.kind != "discards-two"):
+            raise ValueError(f"{self.kind} {'needs' if self.second is None else 'takes no'} second card")
 
     @property
     def irregular(self) -> bool:
-        """A peek or a take without discarding: the player is barred (docs/rules.md §7)."""
-        return self.kind in ("peeks", "takes")
+        """A peek, an exposed card or a take without discarding: the player is barred (§7)."""
+        return self.kind in ("peeks", "takes", "exposes")
+
+    @property
+    def discarded(self) -> tuple[Card, ...]:
+        """The cards he puts out: none, one, or two."""
+        return tuple(c for c in (self.card, self.second) if c is not None)
 
     def words(self, card: Callable[[Card], str] = str) -> str:
         """The words after the name, e.g. ``discards 7H``, ``takes without discarding``."""
@@ -297,7 +306,9 @@ class ExchangeAction:
             return "keeps"
         if self.kind == "takes":
             return "takes without discarding"
-        prefix = "peeks and discards" if self.kind == "peeks" else "discards"
+        if self.kind == "discards-two":
+            return f"discards {card(self.card or '')} {card(self.second or '')}"
+        prefix = {"peeks": "peeks and discards", "exposes": "exposes and discards"}.get(self.kind, "discards")
         return f"{prefix} {card(self.card or '')}"
 
 
@@ -338,10 +349,11 @@ def check_exchange(deal: Deal, exchange: Mapping[str, ExchangeAction]) -> None:
         raise ValueError("the exchange must name every player once")
     for player, action in exchange.items():
         must_discard = deal.deck_size == 52 or player == deal.dealer
-        if must_discard and action.kind != "discards":
+        if must_discard and action.kind not in ("discards", "discards-two"):
             raise ValueError(f"{player} must discard a card, not {action.kind}")
-        if action.card is not None and action.card not in deal.hands[player]:
-            raise ValueError(f"{player} discards {action.card}, which he was not dealt")
+        for card in action.discarded:
+            if card not in deal.hands[player]:
+                raise ValueError(f"{player} discards {card}, which he was not dealt")
 
 
 def apply_exchange(deal: Deal, exchange: Mapping[str, ExchangeAction]) -> dict[str, tuple[Card, ...]]:
@@ -357,7 +369,7 @@ def apply_exchange(deal: Deal, exchange: Mapping[str, ExchangeAction]) -> dict[s
     held: dict[str, tuple[Card, ...]] = {}
     for player, cards in deal.hands.items():
         action = exchange[player]
-        own = [c for c in cards if c != action.card]
+        own = [c for c in cards if c not in action.discarded]
         if action.kind != "keeps" and player in deal.face_down:
             own.append(deal.face_down[player])
         held[player] = tuple(own)
@@ -375,6 +387,9 @@ class Trick:
     leader: str
     plays: tuple[tuple[str, Card], ...]
     winner: str
+    # Another player who played to it gathered it (``| gathered by NAME``): it counts for him,
+    # and ``winner`` is he (docs/rules.md §10).
+    gathered_by: str | None = None
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -595,7 +610,7 @@ def _can_revoke(own: Sequence[Card], led: str | None) -> bool:
 
 # --------------------------------------------------------------------------- hands
 
-IrregularKind = Literal["revoke", "out-of-turn", "peek", "misdeal"]
+IrregularKind = Literal["revoke", "out-of-turn", "peek", "misdeal", "expose"]
 
 
 @dataclass(frozen=True)
@@ -1230,13 +1245,16 @@ class Writer:
             else:
                 body = f"{name_text(trick.leader)}: {self.cards(trick.cards)}"
             number = f"{trick.number}. " if self.choose(self.style.numbered) else ""
+            if trick.gathered_by:
+                body += f" | gathered by {name_text(trick.gathered_by)}"
             lines.append(self.line(f"{self.indent}{number}{body}", notes.get(trick.number)))
         return lines
 
     def irregular(self, hand: Hand) -> list[str]:
         kinds = list(hand.irregular)
         if not self.style.with_exchange:  # the exchange would have said who peeked
-            kinds += [("peek", p) for p, a in hand.exchange.items() if a.irregular]
+            kinds += [("expose" if a.kind == "exposes" else "peek", p)
+                      for p, a in hand.exchange.items() if a.irregular]
         return [f"irregular: {kind} {name_text(p)}" for kind, p in kinds]
 
     def claims(self, hand: Hand) -> list[str]:

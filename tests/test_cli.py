@@ -30,9 +30,9 @@ def test_check_missing_file_is_a_usage_error():
     assert result.exit_code == 2 and "no such file" in result.output
 
 
-def test_check_directory_is_a_usage_error(tmp_path):
+def test_check_directory_without_records_is_a_usage_error(tmp_path):
     result = invoke("check", str(tmp_path))
-    assert result.exit_code == 2 and "is a directory" in result.output
+    assert result.exit_code == 2 and "no record (.rvs) in this folder or under it" in result.output
 
 
 def test_bad_option_is_a_usage_error():
@@ -110,11 +110,23 @@ def test_settle_itemised_and_one_hand():
 def test_settle_bad_record_shows_hands_before_the_first_bad_one(tmp_path, example_text):
     second = "\nhand 2\ndealer: Claire\nvoid: misdeal\n\nhand 3\ndealer: Denis\ntricks:\n  Anne: 2C\n"
     path = tmp_path / "s.rvs"
-    path.write_text(example_text.split("table:")[0] + second)
+    path.write_text(example_text.split("table:")[0] + second + "\nhand 4\ndealer: Anne\nvoid: misdeal\n")
     result = invoke("settle", str(path), "--format", "json")
     assert result.exit_code == 1
     doc = json.loads(result.stdout)
     assert [(h["number"], h["status"]) for h in doc["hands"]] == [(1, "settled"), (2, "void"), (3, "error")]
+
+
+def test_settle_a_game_in_progress_shows_the_hands_before_it(tmp_path, example_text):
+    """The same hand 3, the record's last: a game in progress, not an error (exit 0)."""
+    second = "\nhand 2\ndealer: Claire\nvoid: misdeal\n\nhand 3\ndealer: Denis\ntricks:\n  Anne: 2C\n"
+    path = tmp_path / "s.rvs"
+    path.write_text(example_text.split("table:")[0] + second)
+    result = invoke("settle", str(path), "--format", "json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert [(h["number"], h["status"]) for h in doc["hands"]] == [(1, "settled"), (2, "void")]
+    assert "note: hand 3 in progress (trick 1)" in result.stderr
 
 
 def test_no_traceback_on_binary_input(tmp_path):

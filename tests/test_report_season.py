@@ -47,7 +47,7 @@ def test_season_of_several_records(tmp_path):
             net[player] = net.get(player, 0) + amount
     for payer, payee, amount in settle_up(net):
         assert f"<li><bdi>{payer}</bdi> pays <bdi>{payee}</bdi> {amount}</li>" in page
-    assert page.count('<g class="player"') == 2 * len(net)  # the wide chart and the phone's
+    assert page.count('<svg class="chart panel"') == len(net)  # one small chart per player
     assert "after session 3" in page
 
 

@@ -5,7 +5,18 @@ engine departed from its own docs, and several where the docs left the reader gu
 is decided here, one test a sentence. Players sit Anne Bruno Claire Denis in order of play
 (Anne opposite Claire, Bruno opposite Denis); the dealer is Denis unless said.
 """
-from builders import hand, items_of, net_of, record, settle
+from builders import (
+    ESPAGNOLETTE_WON,
+    FORCED_LAST,
+    PARTY_DUMP,
+    REVERSIS_BROKEN_BY_QUINOLA,
+    REVERSIS_MADE,
+    hand,
+    items_of,
+    net_of,
+    record,
+    settle,
+)
 
 from reversis_score.pipeline import check_text
 
@@ -108,6 +119,123 @@ def test_broken_by_quinola_flat_pays_back_quinola_forced():
     assert kinds(house) == [flat[0], ("quinola-forced", "Bruno", "Anne", 20)]
 
 
+
+# ------------------------------------------------------------------ readings decided
+def test_a_taker_without_a_deal_leaves_the_four_unplayed_cards():
+    # §2: "A player who takes without discarding leaves those four all the same: which of them
+    # he kept cannot be known, so all four count in the party."
+    taker = "exchange:\n  Claire takes without discarding\n"
+    ledger = settle(record(hand("Denis", PARTY_DUMP, before=taker)))
+    assert sorted(str(c) for c in ledger.hands[0].settlement.play.talon) == ["2C", "2D", "2S", "3S"]
+    assert ("party", "Anne", "Denis", 4) in kinds(ledger)
+
+
+def test_a_heart_led_trick_the_quinola_player_gathers_is_broken_by_quinola():
+    # §8: "A heart-led trick that the Quinola player gathers (`| gathered by`, §10) is broken by
+    # Quinola even when another heart in it was higher". Claire's A♥ beats Bruno's J♥ in trick
+    # 10; Bruno gathers it: settled as Bruno's Quinola forced on Anne's heart lead.
+    gathered = [*REVERSIS_BROKEN_BY_QUINOLA[:9], "Anne: 2H JH AH 4C | gathered by Bruno",
+                "Bruno: 4D 3D 3C 4S"]
+    ledger = settle(record(hand("Denis", gathered)))
+    assert net_of(ledger) == net_of(settle(record(hand("Denis", REVERSIS_BROKEN_BY_QUINOLA)))) == {
+        "Anne": -19, "Bruno": 39, "Claire": -25, "Denis": -20}
+    assert "by Quinola (J♥) in trick 10" in ledger.hands[0].settlement.items[-1].why
+
+
+def test_a_ten_card_espagnolette_without_a_trick_is_paid_nothing():
+    # §10: "A ten-card espagnolette who takes no trick has won it but is paid nothing for it:
+    # the party goes to the next in the winner's ranking." Denis (four Aces) discards 6♣ 2♣.
+    tricks = ESPAGNOLETTE_WON[:10] + ["Bruno: 2D 5C QS"]
+    before = "exchange:\n  Denis discards 6C 2C\nannounce: espagnolette Denis\n"
+    ledger = settle(record(hand("Denis", tricks, before=before)))
+    assert ledger.hands[0].settlement.outcome.party_winner == "Claire"
+    assert {i[6] for i in items_of(ledger) if i[4] == "Denis"} == {"barred"}
+    assert net_of(ledger) == {"Anne": -5, "Bruno": -10, "Claire": 0, "Denis": -10}
+
+
+def test_a_ten_card_player_who_takes_nine_tricks_cannot_make_the_reversis():
+    # §10: "A ten-card player who takes the first nine tricks has undertaken the reversis and
+    # cannot make it, having no card for trick 11: it is broken, and he pays the breaker as
+    # usual." Anne discards 3♠ 2♠, takes tricks 1–10; Bruno takes trick 11.
+    tricks = REVERSIS_MADE[:10] + ["Bruno: AH 3D 3C"]
+    ledger = settle(record(hand("Denis", tricks, before="exchange:\n  Anne discards 3S 2S\n")))
+    assert kinds(ledger) == [("reversis-broken", "Anne", "Bruno", 64)]
+    assert net_of(ledger) == {"Anne": -69, "Bruno": 59, "Claire": -5, "Denis": -10}
+
+
+def test_a_ten_card_player_who_peeked_is_not_paid_for_breaking():
+    # §10: "A ten-card player who is also barred (he peeked or exposed a card) is paid nothing
+    # at all, not even for breaking a reversis or forcing Quinola". Claire discards 3♦ 2♦ and
+    # peeked; she breaks Anne's reversis in trick 10.
+    tricks = REVERSIS_BROKEN_BY_QUINOLA[:9] + ["Anne: 2H AC AH 2C", "Denis: 4D 4S KC"]
+    tricks[:9] = ["Anne: AS KH AD QC", "Anne: KS QH KD JC", "Anne: QS 9H QD 9C", "Anne: JS 8H JD 8C",
+                  "Anne: 9S 7H 9D 7C", "Anne: 8S 6H 8D 6C", "Anne: 7S 5H 7D 5C", "Anne: 6S 4H 6D 4C",
+                  "Anne: 5S 3H 5D 3C"]
+    before = ("exchange:\n  Anne discards 3S\n  Bruno discards JH\n  Claire discards 3D 2D\n"
+              "  Denis discards 2S\n")
+    ledger = settle(record(hand("Denis", tricks, before=before, extra="irregular: peek Claire\n"),
+                           rules="manuscrit"))
+    assert [i[6] for i in items_of(ledger) if i[1] == "reversis-broken"] == ["barred"]
+    assert net_of(ledger) == {"Anne": -10, "Bruno": -10, "Claire": -10, "Denis": -15}
+
+
+def test_exchange_after_remise_with_one_basket_and_a_pool_a_fine_forms():
+    # §10: "With one basket the rule lapses when the antes next go into the basket; a pool
+    # re-formed by a fine (§13 rule 3) is not formed by antes, so a rule in force when the last
+    # pool was won holds again over it."
+    from reversis_score.settle.pools import PoolTable
+    basket = PoolTable("single")
+    basket.form_from_antes(45)
+    basket.remise()
+    assert basket.remise_standing
+    basket.take_latest()
+    assert not basket.remise_standing  # emptied: every pool won
+    basket.form_from_antes(45)
+    assert not basket.remise_standing  # the antes went in: the rule lapses
+    pools = PoolTable("multiple")
+    pools.form_from_antes(25)
+    pools.remise()
+    pools.take_latest()
+    pools.take_latest()
+    assert not pools.stands and not pools.remise_standing
+    pools.pay_latest(10)  # a fine forms a pool: no antes
+    assert pools.remise_standing
+
+
+DAFYDD = """players: Dafydd Gwen Rhys Angharad
+rules: dafydd
+
+hand 1
+dealer: Rhys
+exchange:
+  Dafydd discards 5C
+tricks:
+  Angharad: 3S TS 2S 9S
+  Dafydd: JC 2C 3D 8C
+  Dafydd: QC 6C 7S 6S
+  Dafydd: 8H AH QH 4H
+  Gwen: 6H 3H 5H KH
+  Dafydd: AC KC JD AS
+  Dafydd: JH 9H 7H 10D
+  Dafydd: 7D KD 6D QD
+  Gwen: 5D 2D AD 8S
+  Angharad: QS 5S KS 4D | gathered by Dafydd
+  Dafydd: 2H 4C 9D 4S
+"""
+
+
+def test_dafydd_has_no_laws_but_a_gathered_trick_and_a_partial_exchange_stand():
+    # §10: "`dafydd` has no laws: `irregular:` lines, two discards and an exposed card are
+    # refused there; a trick gathered by another (`| gathered by`) still counts for its
+    # gatherer, and an exchange recorded without a deal may name only some players".
+    ledger = settle(DAFYDD)
+    assert ledger.hands[0].settlement.play.points == {"Dafydd": 24, "Gwen": 11, "Rhys": 0, "Angharad": 4}
+    exposed = "  Dafydd discards 5C\n  Gwen exposes and discards 3C\n"
+    for refused in (DAFYDD.replace("tricks:", "irregular: revoke Gwen\ntricks:"),
+                    DAFYDD.replace("  Dafydd discards 5C\n", exposed)):
+        assert [d.message for d in check_text(refused, "t.rvs").errors if "no laws" in d.message]
+
+
 def test_the_departures_settle_alike_in_the_oracle():
     # tests/oracle.py, written from docs/rules.md alone, pays these hands the same.
     from oracle_adapter import compare_text
@@ -116,3 +244,15 @@ def test_the_departures_settle_alike_in_the_oracle():
             assert compare_text(record(hand("Denis", tricks), rules=rules)) == []
     before = TEN_CARD_DEAL + "exchange:\n  Anne discards KH QH\n"
     assert compare_text(record(hand("Denis", TEN_CARD_TRICKS, before=before), rules="manuscrit")) == []
+
+
+def test_an_empty_basket_is_said_empty_and_a_low_one_holds_so_much():
+    # Issue 31: "the basket holds less than 1, so it is refilled" for an empty basket.
+    first = settle(record(hand("Denis", PARTY_DUMP), rules="regles-fr")).hands[0].settlement
+    assert first.items[0].why.startswith("the basket is empty, so it is refilled: Anne antes 10")
+    fined = hand("Denis", PARTY_DUMP, extra="irregular: out-of-turn Anne\n")  # Quinola empties it; 5 go in
+    low = settle(record(fined, hand("Denis", FORCED_LAST), rules="manuscrit"))
+    left = low.hands[0].settlement.pools_after[0]
+    second = [i.why for i in low.hands[1].settlement.items if i.kind == "pool-ante"]
+    assert 0 < left < 45 and len(second) == 4
+    assert second[0].startswith(f"the basket holds {left}, less than 45, so it is refilled")

@@ -47,7 +47,7 @@ def test_the_season_lists_the_records_and_the_standings(folder):
     page = client(folder).get("/").text
     assert '<a href="/session/club-night">' in page and '<a href="/session/example">' in page
     assert "<h2>Standings</h2>" in page and "2 sessions" in page
-    assert page.count('<svg class="chart"') == 2  # the wide chart and the phone's
+    assert page.count('<svg class="chart panel"') == 4  # one small chart per player
 
 
 def test_the_session_page_links_each_hand_and_asks_why(folder):
@@ -346,8 +346,9 @@ def test_a_hand_being_entered_is_said_as_such_not_as_an_error(folder):
     (folder / "live.rvs").write_text(head + "\nhand 12" + before + "tricks:\n" + "".join(lines[:5]), "utf-8")
     c = client(folder)
     page = c.get("/session/live").text
-    assert "Hand 12 is being played: 5 tricks of 11 so far" in page
+    assert "Hand 12 in progress (trick 6)" in page
     assert "Errors in the record" not in page and "NOT THE WHOLE SESSION" not in page
-    assert "error" not in c.get("/").text.split("live.rvs")[1].split("</tr>")[0]
+    row = c.get("/").text.split("live</bdi>.rvs")[1].split("</tr>")[0]
+    assert "error" not in row and "(hand 12 in progress)" in row
     (folder / "live.rvs").write_text(head + "\nhand 12" + before + "tricks:\n  Anne: XX\n", "utf-8")
     assert "Errors in the record" in c.get("/session/live").text  # a real mistake is still one

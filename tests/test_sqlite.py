@@ -50,7 +50,7 @@ def query(db, sql, *args):
 
 
 def session_id(db, path) -> int:
-    return query(db, "SELECT id FROM sessions WHERE sha256 = ?", content_hash(path.read_bytes()))[0][0]
+    return query(db, "SELECT id FROM sessions WHERE name = ?", path.stem)[0][0]
 
 
 # ------------------------------------------------------------------ the sums
@@ -116,17 +116,53 @@ def test_reexport_is_idempotent(tmp_path):
     assert dump(db) == before
 
 
-def test_same_content_elsewhere_is_the_same_session(tmp_path):
+def test_a_corrected_record_replaces_its_session_and_says_what_changed(tmp_path):
+    db, night = tmp_path / "s.db", tmp_path / "club-night.rvs"
+    night.write_text(NIGHT1.read_text("utf-8"), "utf-8")
+    first = export(db, night)
+    assert first.exit_code == 0 and "added to" in first.stdout and "session club-night" in first.stdout
+    before = dict(query(db, "SELECT name, total FROM players"))
+    text = night.read_text("utf-8")
+    night.write_text(text.replace("date: 2026-10-04", "date: 2026-10-05"), "utf-8")
+    again = export(db, night)
+    assert again.exit_code == 0, again.output
+    said = again.stdout.strip()
+    assert said.startswith(f"{night}: replaced in {db} (6 hands, session club-night): "
+                           "date 2026-10-04 → 2026-10-05; hands 6 → 6; Anne −26 → −26, Bruno +68 → +68"), said
+    assert query(db, "SELECT COUNT(*), MIN(name), MIN(date) FROM sessions") == [
+        (1, "club-night", "2026-10-05")]
+    assert dict(query(db, "SELECT name, total FROM players")) == before  # counted once, not twice
+    season = runner.invoke(app, ["season", str(db), "--format", "json"])
+    assert {p["player"]: p["total"] for p in json.loads(season.stdout)["players"]} == before
+
+
+def test_the_same_hands_under_another_name_are_refused(tmp_path):
     db = tmp_path / "s.db"
     export(db, NIGHT1)
     copy = tmp_path / "copy.rvs"
     copy.write_bytes(NIGHT1.read_bytes())
-    assert "replaced in" in export(db, copy).stdout
-    assert query(db, "SELECT COUNT(*), MIN(file) FROM sessions") == [(1, str(copy))]
-    changed = tmp_path / "changed.rvs"
-    changed.write_bytes(NIGHT1.read_bytes() + b"# one more comment\n")
-    assert "added to" in export(db, changed).stdout
-    assert query(db, "SELECT COUNT(*) FROM sessions") == [(2,)]
+    same = export(db, copy)
+    assert same.exit_code == 1 and same.stdout == ""
+    assert (f"{copy}: not exported: the same record (the same bytes) already in the season as session "
+            f"'autumn-1' (exported from {NIGHT1})") in same.stderr
+    retitled = tmp_path / "retitled.rvs"
+    retitled.write_text(NIGHT1.read_text("utf-8").replace("# Autumn league", "# Retitled"), "utf-8")
+    again = export(db, retitled, NIGHT2)
+    assert again.exit_code == 1 and "not exported: the same hands already in the season as session " \
+        "'autumn-1'" in again.stderr
+    assert "autumn-2.rvs: added to" in again.stdout  # the others still go in
+    assert query(db, "SELECT name FROM sessions ORDER BY id") == [("autumn-1",), ("autumn-2",)]
+    strict = export(db, copy, extra=["--all-or-nothing"])
+    assert strict.exit_code == 1 and "nothing was changed" in strict.stderr
+
+
+def test_two_files_of_one_run_with_the_same_hands(tmp_path):
+    db = tmp_path / "s.db"
+    copy = tmp_path / "copy.rvs"
+    copy.write_bytes(NIGHT1.read_bytes())
+    both = export(db, NIGHT1, copy)
+    assert both.exit_code == 1 and "copy.rvs: not exported" in both.stderr
+    assert query(db, "SELECT name FROM sessions") == [("autumn-1",)]
 
 
 # ------------------------------------------------------------------ failures leave the database as it was

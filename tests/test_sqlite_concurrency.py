@@ -42,11 +42,11 @@ runner = CliRunner()
 
 
 def variants(folder, n, stem):
-    """``n`` distinct sessions (a comment makes each file's bytes, so its identity, its own)."""
+    """``n`` distinct sessions: each its own name and its own hands (Denis is renamed in each)."""
     out = []
     for i in range(n):
         path = folder / f"{stem}-{i}.rvs"
-        path.write_bytes(NIGHT.read_bytes() + f"# {stem} copy {i}\n".encode())
+        path.write_bytes(NIGHT.read_bytes().replace(b"Denis", f"Denis{stem}x{i}".encode()))
         out.append(path)
     return out
 

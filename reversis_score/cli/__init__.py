@@ -7,7 +7,7 @@ from typing import NoReturn
 
 import typer
 
-from reversis_score.cli import ledgers, records, serve, verify  # noqa: F401  (each registers its commands on app)
+from reversis_score.cli import books, ledgers, records, serve, verify  # noqa: F401  (each registers its commands on app)
 from reversis_score.cli.app import app
 from reversis_score.cli.complete import use_our_bash_hook
 

@@ -34,8 +34,7 @@ def export_work(name: str, fmt: str, what: str, stdin: bytes | None, folder: str
     from reversis_score.report.export import content_hash, write_session
     read = read_or_report(name, stdin)
     if isinstance(read, FileReport):
-        read.errors += [NOT_EXPORTED.format(name)] if read.code == 1 else []
-        return read
+        return read  # its one message (empty, not UTF-8 ...) says why: not "has record errors"
     data, text, where = read
     sha = content_hash(data)
     del read, data  # the text is all the rest needs
@@ -46,6 +45,11 @@ def export_work(name: str, fmt: str, what: str, stdin: bytes | None, folder: str
         return FileReport(name, 1, [bug, NOT_EXPORTED.format(name)])
     if written.errors:
         return FileReport(name, 1, written.messages + [NOT_EXPORTED.format(name)], hands=written.read)
+    if written.in_progress is not None:
+        n = written.in_progress
+        written.messages.append(f"{name}: hand {n} in progress: exported up to "
+                                + (f"hand {n - 1}" if n > 1 else "its header (no hand finished yet)")
+                                + "; export it again when the hand is finished")
     return FileReport(name, 0, written.messages, None, written.settled, sha, written.piece)
 
 
@@ -151,8 +155,9 @@ def export_database(run: ExportRun, to: str) -> None:
     So a run that exports nothing never creates, locks or touches the database, and the
     database's lock is held only while it is written.
     """
-    from reversis_score.render.database import shown
+    from reversis_score.render.database import Refused, shown
     from reversis_score.render.engine import export_database as write
+    from reversis_score.render.identity import record_name
     from reversis_score.render.schema import TargetProblem
     from reversis_score.scrub import safe
     waiting: list[FileReport] = []  # each session's report; its piece: (file, offset of its rows)
@@ -162,17 +167,33 @@ def export_database(run: ExportRun, to: str) -> None:
         run.finish()
     if not waiting:
         return
+    notes: list[str] = []
     try:
-        done = write(to, _sessions(waiting))
+        done = write(to, _sessions(waiting), notes, strict=run.all_or_nothing)
+    except Refused as exc:
+        run.codes.append(1)
+        fail(f"error: {exc}; nothing was changed (--all-or-nothing)", 1)
     except TargetProblem as exc:
         fail(f"error: {shown(to)}: {exc}; nothing was changed", 2)
     except OSError as exc:
         fail(f"error: cannot write {shown(to)} ({exc}); nothing was changed", 2)
+    for note in notes:
+        typer.echo(safe(note), err=True)
     for report, outcome in zip(waiting, done, strict=True):
-        where = "to" if outcome == "added" else "in"
-        hands = f"{report.hands} hand{'s' * (report.hands != 1)}"
-        session = (report.sha256 or "")[:12]
-        typer.echo(safe(f"{report.name}: {outcome} {where} {shown(to)} ({hands}, session {session})"))
+        said = f"{report.name}: {outcome_words(outcome, shown(to), report.hands, record_name(report.name))}"
+        if outcome == "refused":
+            run.codes.append(1)
+        typer.echo(safe(said), err=outcome == "refused")
+
+
+def outcome_words(outcome: Any, target: str, hands: int, name: str) -> str:
+    """What became of one session, after the file's name: added, replaced (and what changed),
+    or not exported (and which session holds it)."""
+    if outcome == "refused":
+        return f"not exported: {outcome.detail}"
+    where = "to" if outcome == "added" else "in"
+    said = f"{outcome} {where} {target} ({hands} hand{'s' * (hands != 1)}, session {name})"
+    return said + (f": {outcome.detail}" if getattr(outcome, "detail", "") else "")
 
 
 def _sessions(waiting: list[FileReport]) -> Iterator[tuple[str, Any]]:

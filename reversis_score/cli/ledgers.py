@@ -169,7 +169,9 @@ def why(
 def export(
     ctx: typer.Context,
     files: complete.RecordFiles,
-    output: Annotated[ExportFormat, typer.Option("--format", help="json, csv, markdown or sqlite.")]
+    output: Annotated[ExportFormat, typer.Option("--format", help="json, csv, markdown or sqlite. "
+                                                 "With --to, the file's extension says it (.db, .sqlite, "
+                                                 ".json, .csv, .md); standard output: json.")]
     = ExportFormat.json,
     to: Annotated[str | None, typer.Option("--to", metavar="PATH", autocompletion=complete.any_files,
                                               help="Write here (required "
@@ -214,16 +216,36 @@ def export(
     raise typer.Exit(worst(run.codes))
 
 
+# The export format each extension of --to means (a file's name says what it holds).
+EXTENSIONS = {".db": ExportFormat.sqlite, ".sqlite": ExportFormat.sqlite, ".sqlite3": ExportFormat.sqlite,
+              ".json": ExportFormat.json, ".csv": ExportFormat.csv, ".md": ExportFormat.markdown,
+              ".markdown": ExportFormat.markdown}
+
+
 def _database_format(ctx: typer.Context, output: ExportFormat, to: str | None) -> ExportFormat:
-    """A PostgreSQL URL implies the database export; an explicit text format or sqlite is refused."""
+    """The format follows the target: a PostgreSQL URL is the database export, and a file's
+    extension says its format (.db or .sqlite: SQLite; .json, .csv, .md). A ``--format`` that
+    says otherwise is a usage error, and so is an extension none of these without ``--format``."""
     from reversis_score.render.database import is_postgres_url
-    if to is None or not is_postgres_url(to):
-        return output
     source = ctx.get_parameter_source("output")  # an enum of Typer's click: compared by name
-    if source is not None and source.name == "COMMANDLINE":
-        fail(f"error: --to postgresql://… writes into a PostgreSQL database; --format {output.value} "
-             "writes a file (leave out --format to export into the database)", 2)
-    return ExportFormat.sqlite
+    given = source is not None and source.name == "COMMANDLINE"
+    if to is None:
+        return output
+    if is_postgres_url(to):
+        if given:
+            fail(f"error: --to postgresql://… writes into a PostgreSQL database; --format {output.value} "
+                 "writes a file (leave out --format to export into the database)", 2)
+        return ExportFormat.sqlite
+    suffix = Path(to).suffix.lower()
+    meant = EXTENSIONS.get(suffix)
+    known = ", ".join(f"{ext} ({fmt.value})" for ext, fmt in EXTENSIONS.items())
+    if meant is None and not given:
+        fail(f"error: --to {to}: {'the extension ' + suffix if suffix else 'no extension'} does not say "
+             f"which format to write; name the file {known}, or say --format", 2)
+    if meant is not None and given and meant is not output:
+        fail(f"error: --to {to} is a {meant.value} file by its name, but --format says {output.value}; "
+             "leave out --format, or name the file for its format", 2)
+    return meant or output
 
 
 # ------------------------------------------------------------------ season
@@ -259,12 +281,14 @@ def season(
             reader.close()
     except (seasons.SeasonProblem, TargetProblem) as exc:
         fail(f"error: {exc}", 2)
+    from reversis_score.report import season_text
     if output is Output.json:
-        sys.stdout.write(seasons.season_json(result))
+        sys.stdout.write(season_text.season_json(result))
     elif output is Output.csv:
-        sys.stdout.write(seasons.season_csv(result))
+        sys.stdout.write(season_text.season_csv(result))
     else:
-        sys.stdout.write(write_blocks(seasons.season_blocks(result, since), output.value, terminal_width()))
+        blocks = season_text.season_blocks(result, since)
+        sys.stdout.write(write_blocks(blocks, output.value, terminal_width()))
 
 
 # ------------------------------------------------------------------ report

@@ -1,6 +1,7 @@
 """The record commands: check, format, settle and rules."""
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from enum import StrEnum
@@ -58,6 +59,7 @@ def check(
     """Check records: one summary line per file, or every error with its place."""
     from reversis_score.cli import batch
     validate_rules_option(rules)
+    files = records_under(files)
     stdin = stdin_bytes() if "-" in files else None
     sizes = batch.file_sizes(files, stdin)
     work = partial(check_work, strict=strict, rules=rules, stdin=stdin)
@@ -77,6 +79,22 @@ def check(
     finally:
         progress.stop()
     raise typer.Exit(worst)
+
+
+def records_under(files: list[str]) -> list[str]:
+    """Each folder named stands for every ``.rvs`` file under it, sorted (links to folders are
+    not followed); a folder with none is a usage error."""
+    out: list[str] = []
+    for name in files:
+        if name == "-" or not os.path.isdir(name):
+            out.append(name)
+            continue
+        found = sorted(os.path.join(root, f) for root, dirs, names in os.walk(name)
+                       for f in names if f.endswith(".rvs"))
+        if not found:
+            fail(f"error: {name}: no record (.rvs) in this folder or under it", 2)
+        out.extend(found)
+    return out
 
 
 def check_work(name: str, strict: bool, rules: str | None, stdin: bytes | None) -> FileReport:
@@ -103,6 +121,7 @@ def summary_line(session: CheckSummary) -> str:
     warnings = len(session.warnings)
     if warnings:
         verdict += f", {warnings} warning{'s' * (warnings != 1)}"
+    verdict += "".join(f", {note.message}" for note in session.notes)
     from reversis_score.scrub import safe
     return safe(f"{session.file}: {hands} hand{'s' * (hands != 1)}, players {players}, rules {rules}: "
                 f"{verdict}")
@@ -164,7 +183,8 @@ def _as_events(text: str, file: str, symbols: bool) -> str:
                              "reversis-score settle club.rvs --compare parlett,denexa"))
 def settle(
     file: complete.RecordFile,
-    itemised: Annotated[bool, typer.Option("--itemised", help="Add every item of every hand.")] = False,
+    itemised: Annotated[bool, typer.Option("--itemised", "--itemized",
+                                           help="Add every item of every hand.")] = False,
     hand: Annotated[int | None, typer.Option("--hand", metavar="N",
                                                 help="Show one hand in full: tricks, talon, items.")] = None,
     output: Annotated[Output, typer.Option(

@@ -210,7 +210,7 @@ def ledger_hands(hands: Iterable[CheckedHand], run: Running, header_ok: bool, ru
     pending: LedgerHand | None = None
     stopped = False
     for hand in hands:
-        if stopped:
+        if stopped or hand.in_progress:  # a hand still being played is not in the books yet
             continue
         if header_ok and hand.ok:
             settled = run.settle(hand)
@@ -292,7 +292,7 @@ def stream_ledger(session: SessionStream, split_pools: bool = False) -> LedgerSt
 
 def _noting_warnings(hands: Iterable[CheckedHand], warnings: list[Diagnostic]) -> Iterator[CheckedHand]:
     for hand in hands:
-        warnings.extend(d for d in hand.diagnostics if not d.is_error and d.severity != "hidden")
+        warnings.extend(d for d in hand.diagnostics if d.severity == "warning")
         yield hand
 
 

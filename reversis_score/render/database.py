@@ -22,8 +22,10 @@ from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
 from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand, is_settled
-from reversis_score.render.schema import SCHEMA_VERSION, TABLES, TargetProblem, insert_sql
+from reversis_score.render import identity
+from reversis_score.render.schema import SCHEMA_VERSION, TABLES, OldSchema, TargetProblem, insert_sql
 from reversis_score.render.tables import outcome_words
+from reversis_score.render.tally import SessionTally
 from reversis_score.rules.knobs import KNOB_NAMES, knob_json
 
 SCHEMES = ("postgresql://", "postgres://")
@@ -84,30 +86,66 @@ class SessionRows(NamedTuple):
     They are built where the session was settled (a worker process) and cross to the writer
     as plain tuples, which load five times faster than a ledger stripped to what is stored.
     ``hands`` is read once, in order: a long session's come one at a time from a file.
+    ``payments``: (payer, payee, amount) over the session (render/tally.py).
     """
 
     session: tuple
     players: list[tuple]
     hands: Iterable[HandRows]
+    payments: list[tuple] = []
 
 
 Session = Ledger | SessionRows  # what the writer takes: a ledger, or the rows made of it
 
 
-def write_run(conn: Any, sessions: Iterable[tuple[str, Session]], mark: str) -> list[str]:
-    """Write each session in turn, inside the caller's transaction, taking the iterable lazily."""
-    return [replace_session(conn, sha, session, mark) for sha, session in sessions]
+def write_run(conn: Any, sessions: Iterable[tuple[str, Session]], mark: str,
+              strict: bool = False) -> list[Outcome]:
+    """Write each session in turn, inside the caller's transaction, taking the iterable lazily;
+    ``strict``: a refused session stops the run (``Refused``: the caller rolls it all back)."""
+    done = []
+    for sha, session in sessions:
+        outcome = replace_session(conn, sha, session, mark)
+        if strict and outcome == "refused":
+            name = session.session[NAME_AT] if isinstance(session, SessionRows) else \
+                identity.record_name(session.session.file)
+            raise Refused(f"{name}: not exported: {outcome.detail}")
+        done.append(outcome)
+    return done
 
 
-def replace_session(conn: Any, sha: str, session: Session, mark: str = "?") -> str:
-    """Insert one session, replacing the one with the same hash (keeping its id): the outcome.
+def forget_run(conn: Any, chosen: list[tuple[int, str]], mark: str) -> int:
+    """Delete each session (id, sha256) as it was shown (its children go with it: cascades);
+    a session that changed or went since is a ``TargetProblem`` (the caller rolls back)."""
+    for session_id, sha in chosen:
+        cursor = conn.execute(f"DELETE FROM sessions WHERE id = {mark} AND sha256 = {mark}",
+                              (session_id, sha))
+        if cursor.rowcount != 1:
+            raise TargetProblem(f"session {session_id} was changed or removed by another run since it "
+                                "was shown; look again")
+    return len(chosen)
+
+
+class Refused(TargetProblem):
+    """A session refused under ``--all-or-nothing``: the whole run is rolled back."""
+
+
+def replace_session(conn: Any, sha: str, session: Session, mark: str = "?") -> Outcome:
+    """Insert one session, replacing the one of the same name (keeping its id): the outcome,
+    "added", "replaced" (its ``detail`` says what changed) or "refused" (the same record or
+    the same hands are in the season under another name: ``detail`` names that session).
 
     ``conn`` is a DB-API connection with ``execute`` (sqlite3 or psycopg); ``mark`` its
     parameter placeholder. The caller holds the write lock, so nobody else adds the same
-    hash between the look and the insert.
+    name between the look and the insert.
     """
     rows = session if isinstance(session, SessionRows) else session_rows(sha, session)
-    row = conn.execute(f"SELECT id FROM sessions WHERE sha256 = {mark}", (sha,)).fetchone()
+    name, hands_sha = rows.session[NAME_AT], rows.session[NAME_AT + 1]
+    holder = conn.execute(f"SELECT name, file, sha256 FROM sessions WHERE name <> {mark} AND "
+                          f"(sha256 = {mark} OR hands_sha256 = {mark})", (name, sha, hands_sha)).fetchone()
+    if holder is not None:
+        return Outcome("refused", identity.held(holder[0], holder[1], holder[2] == rows.session[0]))
+    row = conn.execute(f"SELECT {identity.OLD_COLUMNS} FROM sessions WHERE name = {mark}", (name,)).fetchone()
+    before = identity.before(conn, row, mark) if row is not None else None
     keep = () if row is None else (row[0],)
     if row is not None:
         conn.execute(f"DELETE FROM sessions WHERE id = {mark}", keep)  # cascades to every child row
@@ -116,11 +154,28 @@ def replace_session(conn: Any, sha: str, session: Session, mark: str = "?") -> s
     session_id = inserted[0][0]
     cursor = conn.cursor()
     cursor.executemany(insert_sql("players", mark), [(session_id, *p) for p in rows.players])
+    cursor.executemany(insert_sql("payments", mark), [(session_id, *p) for p in rows.payments])
+    written = 0
     for batch in _batches(rows.hands, HAND_BATCH):
         cursor.executemany(insert_sql("hands", mark), [(session_id, *h.row) for h in batch])
         for hand in batch:
+            written += 1
             insert_items(conn, session_id, hand, mark)
-    return "replaced" if row is not None else "added"
+    if before is None:
+        return Outcome("added")
+    return Outcome("replaced", identity.changes(before, rows, written))
+
+
+class Outcome(str):
+    """What became of a session: "added", "replaced" or "refused" (a string, as before), and
+    its ``detail``: what a replacement changed, or which session refused it."""
+
+    detail: str
+
+    def __new__(cls, kind: str, detail: str = "") -> Outcome:
+        made = super().__new__(cls, kind)
+        made.detail = detail
+        return made
 
 
 # Hands written by one executemany: few round trips, and a batch held in memory that stays
@@ -146,7 +201,12 @@ def insert_items(conn: Any, session_id: int, hand: HandRows, mark: str = "?") ->
 
 def session_rows(sha: str, ledger: Ledger) -> SessionRows:
     """Every row of a settled session, in the order they are written, without the ids."""
-    return SessionRows(session_row(sha, ledger), player_rows(ledger), list(hand_rows(ledger)))
+    hands = list(hand_rows(ledger))
+    tally = SessionTally(ledger.players)
+    for hand in hands:
+        tally.add(hand.row, hand.items)
+    return SessionRows(session_row(sha, ledger, tally), player_rows(ledger, tally), hands,
+                       tally.payment_rows())
 
 
 def hand_rows(ledger: Ledger | LedgerStream) -> Iterator[HandRows]:
@@ -156,21 +216,25 @@ def hand_rows(ledger: Ledger | LedgerStream) -> Iterator[HandRows]:
             yield HandRows(hand.number, hand_row(hand), item_rows(hand))
 
 
-def session_row(sha: str, ledger: Ledger | LedgerStream) -> tuple:
-    """The ``sessions`` row (without its id)."""
+NAME_AT = 10  # where the session's name is in its row (render/schema.py's COLUMNS)
+
+
+def session_row(sha: str, ledger: Ledger | LedgerStream, tally: SessionTally) -> tuple:
+    """The ``sessions`` row (without its id), once ``tally`` has seen every hand."""
     header, rules = ledger.session.header, ledger.rules
     knobs = {name: knob_json(getattr(rules.knobs, name)) for name in KNOB_NAMES}
     return (sha, ledger.session.file, header.title,
             header.date.isoformat() if header.date else None, ledger.stake, rules.preset,
             rules.source, json.dumps({k: knob_json(v) for k, v in rules.changed.items()}),
-            json.dumps(knobs), json.dumps(list(ledger.pools)))
+            json.dumps(knobs), json.dumps(list(ledger.pools)), identity.record_name(ledger.session.file),
+            tally.hands_sha256)
 
 
-def player_rows(ledger: Ledger | LedgerStream) -> list[tuple]:
+def player_rows(ledger: Ledger | LedgerStream, tally: SessionTally) -> list[tuple]:
     """One ``players`` row per seat, in order of play (without the session's id)."""
     between, balances = ledger.between_players(), ledger.balances
     into = ledger.into_pools(between)
-    return [(seat, p, ledger.totals[p], balances[p], between[p], into[p])
+    return [(seat, p, ledger.totals[p], balances[p], between[p], into[p], *tally.row(p))
             for seat, p in enumerate(ledger.players, 1)]
 
 
@@ -223,6 +287,11 @@ class Reader:
                 errors: tuple[type[BaseException], ...], target: str = "") -> Reader:
         """A reader of ``conn`` if it holds our schema (``version``, ``names``); else it is
         closed and a ``TargetProblem`` says so."""
+        if version == 1:
+            conn.close()
+            raise OldSchema(f"{name}: written by an older reversis-score (schema 1, whose sessions are "
+                                "known by their bytes): export a record into it, or 'reversis-score "
+                                "forget' a session, to bring it up to date in place")
         if version != SCHEMA_VERSION or not {*TABLES, "hand_nets"} <= names:
             conn.close()
             raise TargetProblem(f"{name}: not a reversis-score database (no sessions written by export)")

@@ -21,7 +21,8 @@ import hashlib
 from collections.abc import Iterable
 from typing import Any
 
-from reversis_score.render.database import Reader, Session, scrub, shown, write_run
+from reversis_score.render.database import Outcome, Reader, Session, forget_run, scrub, shown, write_run
+from reversis_score.render.migrate import migrate
 from reversis_score.render.schema import SCHEMA_VERSION, TABLES, VIEWS, TargetProblem, judge, render
 
 LOCK_WAIT = 60.0  # seconds a run waits for another run's export lock before it gives up
@@ -53,10 +54,12 @@ def _connect(target: str) -> Any:
         raise TargetProblem(f"cannot connect ({_said(exc, target)})") from None
 
 
-def export_postgres(target: str, sessions: Iterable[tuple[str, Session]]) -> list[str]:
+def export_postgres(target: str, sessions: Iterable[tuple[str, Session]],
+                    notes: list[str] | None = None, strict: bool = False) -> list[Outcome]:
     """Write ``(sha256, ledger or rows)`` sessions into the database at URL ``target``; the outcomes.
 
     The iterable is consumed lazily, one session at a time, inside one transaction.
+    A database of schema 1 is brought up to date first (its message joins ``notes``).
     Raises ``TargetProblem`` (one line, no password) when it cannot be done; nothing changed.
     """
     psycopg = _driver()
@@ -64,8 +67,10 @@ def export_postgres(target: str, sessions: Iterable[tuple[str, Session]]) -> lis
     try:
         with conn.transaction():
             _lock(conn, psycopg)
-            _ensure_schema(conn)
-            done = write_run(conn, sessions, "%s")
+            said = ensure_schema(conn, shown(target))
+            done = write_run(conn, sessions, "%s", strict)
+        if said and notes is not None:
+            notes.append(said)
         return done
     except psycopg.Error as exc:
         raise TargetProblem(f"cannot be written ({_said(exc, target)})") from None
@@ -98,13 +103,41 @@ def _ours(conn: Any) -> tuple[int | None, set[str]]:
     return version, set(notes)
 
 
-def _ensure_schema(conn: Any) -> None:
-    """Create the schema when none of it is here; refuse tables of our names that are not ours."""
+def ensure_schema(conn: Any, target: str, create: bool = True) -> str | None:
+    """Create the schema when none of it is here (unless not ``create``), or bring a schema 1
+    database up to date (the message says so); refuse tables of our names that are not ours."""
     version, present = _ours(conn)
-    if judge(version, present, set(), strict_file=False):
+    state = judge(version, present, set(), strict_file=False)
+    if state == "create" and not create:
+        raise TargetProblem("not a reversis-score database (no sessions written by export)")
+    said = None
+    if state == "create":
         for statement in render("postgresql"):
             conn.execute(statement)
+    elif state == "migrate":
+        said = migrate(conn, "postgresql", "%s", target)
+    if state != "ready":
         conn.execute(f"COMMENT ON TABLE sessions IS '{VERSION_NOTE.format(SCHEMA_VERSION)}'")
+    return said
+
+
+def forget_postgres(target: str, chosen: list[tuple[int, str]], notes: list[str] | None = None) -> int:
+    """Remove the sessions ``chosen`` (id, sha256) in one transaction under the export lock (a
+    schema 1 database is brought up to date first); how many were removed."""
+    psycopg = _driver()
+    conn = _connect(target)
+    try:
+        with conn.transaction():
+            _lock(conn, psycopg)
+            said = ensure_schema(conn, shown(target), create=False)
+            gone = forget_run(conn, chosen, "%s")
+    except psycopg.Error as exc:
+        raise TargetProblem(f"cannot be written ({_said(exc, target)})") from None
+    finally:
+        conn.close()
+    if said and notes is not None:
+        notes.append(said)
+    return gone
 
 
 def open_postgres(target: str) -> Reader:

@@ -1,9 +1,17 @@
 """The database schema, written once and rendered for each engine (SQLite, PostgreSQL).
 
-Tables ``sessions``, ``players``, ``hands``, ``items`` (foreign keys on, deleting a session
-cascades), indexes for the usual questions, and three views: ``hand_nets`` (each player's net
-in each hand, summed from the items), ``running_balances`` (stake plus the nets so far) and
-``player_totals``. The only dialect differences are the placeholders below: the identity
+Tables ``sessions``, ``players``, ``hands``, ``items`` and ``payments`` (foreign keys on,
+deleting a session cascades), indexes for the usual questions, and four views: ``hand_nets``
+(each player's net in each hand, summed from the items), ``running_balances`` (stake plus the
+nets so far), ``player_totals`` and ``player_season`` (the season's standings: sums of each
+session's figures, which render/tally.py counts once for every face).
+
+A session is known by its record's ``name`` (the file name without ``.rvs``): exporting a
+record of that name again replaces it. ``sha256`` (the file's bytes) and ``hands_sha256``
+(its hands, as settled) find copies. Version 1 knew a session by ``sha256`` alone:
+``migration`` and render/migrate.py bring such a database to version 2 in place.
+
+The only dialect differences are the placeholders below: the identity
 column, the width of integers (PostgreSQL's INTEGER is 32 bits, SQLite's 64) and how a view
 is created when it may already be there.
 
@@ -16,9 +24,9 @@ from __future__ import annotations
 
 from functools import cache
 
-SCHEMA_VERSION = 1
-TABLES = ("sessions", "players", "hands", "items")
-VIEWS = ("hand_nets", "running_balances", "player_totals")
+SCHEMA_VERSION = 2
+TABLES = ("sessions", "players", "hands", "items", "payments")
+VIEWS = ("hand_nets", "running_balances", "player_totals", "player_season")
 
 DIALECTS = {
     "sqlite": {"id": "INTEGER PRIMARY KEY", "int": "INTEGER", "view": "CREATE VIEW IF NOT EXISTS"},
@@ -31,7 +39,7 @@ DIALECTS = {
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
     id            {id},
-    sha256        TEXT NOT NULL UNIQUE,          -- the identity: hash of the file's bytes
+    sha256        TEXT NOT NULL UNIQUE,          -- hash of the file's bytes (finds copies)
     file          TEXT NOT NULL,
     title         TEXT,
     date          TEXT,                          -- ISO date, or NULL
@@ -40,7 +48,8 @@ CREATE TABLE IF NOT EXISTS sessions (
     rules_source  TEXT NOT NULL,
     rules_changed TEXT NOT NULL,                 -- JSON {{knob: value}}
     rules_knobs   TEXT NOT NULL,                 -- JSON {{every knob: value}}
-    pools_left    TEXT NOT NULL                  -- JSON [amounts], oldest pool first
+    pools_left    TEXT NOT NULL,                 -- JSON [amounts], oldest pool first
+    {session_columns}
 );
 CREATE TABLE IF NOT EXISTS players (
     session_id    {int} NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
@@ -50,6 +59,7 @@ CREATE TABLE IF NOT EXISTS players (
     balance       {int} NOT NULL,              -- stake + total
     from_players  {int} NOT NULL,              -- net of payments between players only
     into_pools    {int} NOT NULL,              -- paid into the pools less taken from them
+    {player_columns},
     PRIMARY KEY (session_id, seat),
     UNIQUE (session_id, name)
 );
@@ -85,11 +95,13 @@ CREATE TABLE IF NOT EXISTS items (
     PRIMARY KEY (session_id, hand, seq),
     FOREIGN KEY (session_id, hand) REFERENCES hands(session_id, number) ON DELETE CASCADE
 );
+{payments}
 CREATE INDEX IF NOT EXISTS items_payer ON items(payer);
 CREATE INDEX IF NOT EXISTS items_payee ON items(payee);
 CREATE INDEX IF NOT EXISTS items_kind ON items(kind);
 CREATE INDEX IF NOT EXISTS players_name ON players(name);
 CREATE INDEX IF NOT EXISTS sessions_date ON sessions(date);
+{name_index}
 {view} hand_nets AS
     SELECT h.session_id, h.number AS hand, p.seat, p.name AS player,
            COALESCE((SELECT SUM(CASE WHEN i.payee = p.name THEN i.amount ELSE -i.amount END)
@@ -106,19 +118,60 @@ CREATE INDEX IF NOT EXISTS sessions_date ON sessions(date);
     SELECT name AS player, COUNT(*) AS sessions, SUM(total) AS total,
            SUM(from_players) AS from_players, SUM(into_pools) AS into_pools
     FROM players GROUP BY name;
+{player_season}
 """
+
+# Version 2's additions, each of them also a statement of the migration from version 1 (so a
+# migrated database and a new one have the same columns, in the same order).
+SESSION_COLUMNS = (("name", "TEXT"),                  # the identity: the record's name
+                   ("hands_sha256", "TEXT"))          # hash of the settled hands (finds copies)
+STATS = ("hands", "parties_won", "parties_lost", "aces_placed", "aces_forced", "quinola_placed",
+         "quinola_forced", "quinola_led", "reversis_made", "reversis_broken", "reversis_breaker",
+         "espagnolettes")  # each player's figures in the session (render/tally.py counts them)
+PAYMENTS = """CREATE TABLE IF NOT EXISTS payments (
+    session_id    {int} NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    payer         TEXT NOT NULL,
+    payee         TEXT NOT NULL,
+    amount        {int} NOT NULL,                -- paid by payer to payee over the session
+    PRIMARY KEY (session_id, payer, payee)
+);"""
+NAME_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS sessions_name ON sessions(name);"
+PLAYER_SEASON = ("""{view} player_season AS
+    SELECT name AS player, COUNT(*) AS sessions, SUM(total) AS net, SUM(from_players) AS balance, """
+                 + ", ".join(f"SUM({c}) AS {c}" for c in STATS) + """
+    FROM players GROUP BY name;""")
+
+
+def _parts(engine: str) -> dict[str, str]:
+    marks = DIALECTS[engine]
+    return {**marks,
+            "session_columns": ",\n    ".join(f"{c} {t}" for c, t in SESSION_COLUMNS),
+            "player_columns": ",\n    ".join(f"{c} {marks['int']}" for c in STATS),
+            "payments": PAYMENTS.format(**marks), "name_index": NAME_INDEX,
+            "player_season": PLAYER_SEASON.format(**marks)}
+
+
+def migration(engine: str) -> list[str]:
+    """The statements that give a version 1 database version 2's columns, table and view
+    (the names and figures are filled in by render/migrate.py, then the name index made)."""
+    marks = DIALECTS[engine]
+    out = [f"ALTER TABLE sessions ADD COLUMN {c} {t}" for c, t in SESSION_COLUMNS]
+    out += [f"ALTER TABLE players ADD COLUMN {c} {marks['int']}" for c in STATS]
+    return out + [PAYMENTS.format(**marks), PLAYER_SEASON.format(**marks)]
+
 
 # The columns each writer fills, in the order of its rows (render/database.py builds them).
 COLUMNS = {
     "sessions": ("sha256", "file", "title", "date", "stake", "rules_preset", "rules_source",
-                 "rules_changed", "rules_knobs", "pools_left"),
-    "players": ("session_id", "seat", "name", "total", "balance", "from_players", "into_pools"),
+                 "rules_changed", "rules_knobs", "pools_left", "name", "hands_sha256"),
+    "players": ("session_id", "seat", "name", "total", "balance", "from_players", "into_pools", *STATS),
     "hands": ("session_id", "number", "dealer", "status", "outcome", "outcome_words",
               "party_winner", "party_loser", "party_value", "reversis_player", "breaker",
               "espagnolette_player", "espagnolette_result", "talon", "pools_before",
               "pools_after", "pool_growth"),
     "items": ("session_id", "hand", "seq", "trick", "kind", "card", "payer", "payee", "amount",
               "cancelled_by", "why"),
+    "payments": ("session_id", "payer", "payee", "amount"),
 }
 
 
@@ -126,10 +179,14 @@ class TargetProblem(Exception):
     """The target cannot take the export (or be read): one line for the user, exit 2."""
 
 
+class OldSchema(TargetProblem):
+    """A database of schema 1, read before anything brought it up to date."""
+
+
 def render(engine: str) -> list[str]:
     """The schema's statements for ``engine`` ("sqlite" or "postgresql"), comments dropped."""
     out, current = [], []
-    for line in SCHEMA.format(**DIALECTS[engine]).splitlines():
+    for line in SCHEMA.format(**_parts(engine)).splitlines():
         current.append(line.split("--", 1)[0])
         if line.rstrip().endswith(";"):
             out.append("\n".join(current))
@@ -145,8 +202,12 @@ def insert_sql(table: str, mark: str, with_id: bool = False) -> str:
             f"VALUES ({', '.join([mark] * len(columns))})")
 
 
-def judge(version: int | None, present: set[str], others: set[str], strict_file: bool) -> bool:
-    """Whether the schema must be created (True), is there already (False), or is refused.
+TABLES_1 = ("sessions", "players", "hands", "items")  # what version 1 wrote
+
+
+def judge(version: int | None, present: set[str], others: set[str], strict_file: bool) -> str:
+    """Whether the schema must be created ("create"), is there already ("ready"), must be
+    brought up from version 1 ("migrate"), or is refused (``TargetProblem``).
 
     ``version`` is the stored schema version (None or 0 when none), ``present`` the names of
     ours that exist, ``others`` the database's other tables. A SQLite file holds one season,
@@ -154,9 +215,11 @@ def judge(version: int | None, present: set[str], others: set[str], strict_file:
     own tables beside ours, but never tables of our names that are not ours.
     """
     if not present and not (strict_file and others) and not version:
-        return True
+        return "create"
     if version == SCHEMA_VERSION and set(TABLES) <= present:
-        return False
+        return "ready"
+    if version == 1 and set(TABLES_1) <= present:
+        return "migrate"
     if strict_file and not present and not version:
         shown = ", ".join(sorted(others)[:3]) + (", …" if len(others) > 3 else "")
         raise TargetProblem(f"not a reversis-score database (it holds {shown}); export into a new file")

@@ -24,16 +24,19 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
-from reversis_score.render.database import Reader, Session, write_run
+from reversis_score.render.database import Outcome, Reader, Session, forget_run, write_run
+from reversis_score.render.migrate import migrate
 from reversis_score.render.schema import SCHEMA_VERSION, TABLES, VIEWS, TargetProblem, judge, render
 
 LOCK_WAIT = 60.0  # seconds a run waits for another run's write lock before it gives up
 
 
-def export_sqlite(path: Path, sessions: Iterable[tuple[str, Session]]) -> list[str]:
+def export_sqlite(path: Path, sessions: Iterable[tuple[str, Session]],
+                  notes: list[str] | None = None, strict: bool = False) -> list[Outcome]:
     """Write ``(sha256, ledger or rows)`` sessions into the database at ``path``; say what was done.
 
     The iterable is consumed lazily, one session at a time, inside one transaction.
+    A database of schema 1 is brought up to date first (its message joins ``notes``).
     Raises ``TargetProblem`` when the file cannot take them (nothing changed).
     """
     folder = path.parent if str(path.parent) else Path(".")
@@ -46,7 +49,8 @@ def export_sqlite(path: Path, sessions: Iterable[tuple[str, Session]]) -> list[s
         try:
             conn.execute("PRAGMA foreign_keys = ON")  # per connection, and only outside a transaction
             if _locked(conn, path, held):
-                return _write(conn, sessions, Path(os.path.realpath(path)) if created else None)
+                return _write(conn, sessions, Path(os.path.realpath(path)) if created else None,
+                              notes, str(path), strict)
         finally:
             conn.close()
 
@@ -89,7 +93,8 @@ def _inode(path: Path) -> tuple[int, int] | None:
 
 
 def _write(conn: sqlite3.Connection, sessions: Iterable[tuple[str, Session]],
-           created: Path | None = None) -> list[str]:
+           created: Path | None = None, notes: list[str] | None = None, target: str = "",
+           strict: bool = False) -> list[Outcome]:
     """One transaction for the whole run; any exception rolls it all back and is raised again.
 
     ``created`` is the path of the file this run made: if it is still empty when the run
@@ -97,9 +102,11 @@ def _write(conn: sqlite3.Connection, sessions: Iterable[tuple[str, Session]],
     """
     new = created is not None and os.stat(created).st_size == 0
     try:
-        _ensure_schema(conn)
-        done = write_run(conn, sessions, "?")
+        said = ensure_schema(conn, target)
+        done = write_run(conn, sessions, "?", strict)
         conn.execute("COMMIT")
+        if said and notes is not None:
+            notes.append(said)
         return done
     except sqlite3.Error as exc:
         _give_up(conn, created if new else None)
@@ -137,16 +144,52 @@ def _rollback(conn: sqlite3.Connection) -> None:
         conn.execute("ROLLBACK")
 
 
-def _ensure_schema(conn: sqlite3.Connection) -> None:
+def ensure_schema(conn: sqlite3.Connection, target: str, create: bool = True) -> str | None:
+    """Create the schema (unless not ``create``: then a database without it is refused), or
+    bring a schema 1 database up to date (then the message says so)."""
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
     ours = set(TABLES) | set(VIEWS)
-    judge(version, names & ours, names - ours, strict_file=True)
+    said = None
+    state = judge(version, names & ours, names - ours, strict_file=True)
+    if state == "create" and not create:
+        raise TargetProblem("not a reversis-score database (no sessions written by export)")
+    if state == "migrate":
+        said = migrate(conn, "sqlite", "?", target)
     # Every statement says IF NOT EXISTS: an older database of this version gains what it lacks.
     for statement in render("sqlite"):
         conn.execute(statement)
     if version != SCHEMA_VERSION:
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    return said
+
+
+def forget_sqlite(path: Path, chosen: list[tuple[int, str]], notes: list[str] | None = None) -> int:
+    """Remove the sessions ``chosen`` (id, sha256) from the database at ``path``, in one
+    transaction under the write lock (a schema 1 database is brought up to date first: its
+    message joins ``notes``); how many were removed. ``TargetProblem`` when it cannot be done
+    (nothing changed), also when a session changed since it was shown."""
+    if not path.is_file():
+        raise TargetProblem("no such database")
+    conn, _, _ = _connect(path)
+    try:
+        conn.execute("PRAGMA foreign_keys = ON")
+        _lock(conn)
+        try:
+            said = ensure_schema(conn, str(path), create=False)
+            gone = forget_run(conn, chosen, "?")
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            _rollback(conn)
+            raise TargetProblem(f"cannot be written ({exc})") from None
+        except BaseException:
+            _rollback(conn)
+            raise
+    finally:
+        conn.close()
+    if said and notes is not None:
+        notes.append(said)
+    return gone
 
 
 def open_sqlite(path: Path) -> Reader:

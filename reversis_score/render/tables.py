@@ -128,9 +128,9 @@ def _measure(headers: list[str], rows: Iterable[list], fmt: str,
         for i, cell in enumerate(cells):
             if _width(str(cell)) > _width(str(widest[i])):
                 widest[i] = cell
-            if cell not in ("", None):
+            if cell not in ("", None, "—"):
                 present[i] = True
-                numeric[i] = numeric[i] and isinstance(cell, str) and bool(_NUMBER.fullmatch(cell))
+                numeric[i] = numeric[i] and isinstance(cell, str) and bool(_NUMBERS.fullmatch(cell))
     aligns = ["right" if p and n else "left" for p, n in zip(present, numeric, strict=True)]
     return widest, aligns, count
 
@@ -181,10 +181,15 @@ def signed(n: int) -> str:
     return f"{n:+d}".replace("-", MINUS) if n else "0"
 
 
+# A cell that reads as a number: one, several (the pools left, ``60 95 100``), or one with a
+# note in brackets (audit's ``−63 (due −64)``); ``—`` (none) is as a blank.
+_NUMBERS = re.compile(r"[+\-\u2212]?\d+(\.\d+)?( [+\-\u2212]?\d+(\.\d+)?)*( \([^()]*\))?")
+
+
 def _align(column: list) -> str:
-    """Right for a column of numbers (blank cells aside), left for text: tabulate's rule."""
-    present = [c for c in column if c not in ("", None)]
-    numeric = present and all(isinstance(c, str) and _NUMBER.fullmatch(c) for c in present)
+    """Right for a column of numbers (blank cells and ``—`` aside), left for text."""
+    present = [c for c in column if c not in ("", None, "—")]
+    numeric = present and all(isinstance(c, str) and _NUMBERS.fullmatch(c) for c in present)
     return "right" if numeric else "left"
 
 

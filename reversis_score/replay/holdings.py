@@ -124,7 +124,8 @@ def _check_deal_size(line, is_dealer: bool, knobs: Knobs, found) -> None:
         want, face_down = (12, False) if is_dealer else (11, True)
     role = "the dealer" if is_dealer else "a player"
     if len(line.cards) != want:
-        found.rule(f"{who} is dealt {len(line.cards)} cards: {role} gets {want} "
+        count = len(line.cards)
+        found.rule(f"{who} is dealt {count} card{'s' * (count != 1)}: {role} gets {want} "
                    f"in a {knobs.deck}-card game", line.span)
     if face_down and line.face_down is None:
         found.rule(f"{who}'s deal line needs '|' and the face-down card after the 11 cards", line.span)

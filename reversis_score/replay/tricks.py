@@ -119,22 +119,44 @@ def replay_unfinished(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
 
 def unfinished_problems(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
                         previous_dealer: str | None = None) -> list[Diagnostic]:
-    """A record's last hand, cut short (``record`` stopped mid-hand): one error saying so, and
-    whatever its tricks so far already prove."""
+    """A record's last hand, cut short: a game in progress (a note, "hand 3 in progress
+    (trick 5)") when everything recorded of it so far is legal; otherwise whatever its tricks
+    so far already prove, and one error saying the hand is unfinished."""
     tricks, found = replay_unfinished(hand, players, knobs, previous_dealer)
     if any(d.is_error and d.message.startswith("this trick is numbered") for d in found):
         return found  # a trick line is missing, not the hand's end: the numbers say so
     done = sum(1 for t in hand.tricks if len(t.cards) == 4)
     span = hand.tricks[-1].span if hand.tricks else hand.dealer.span
+    if not any(d.is_error for d in found):
+        return found + [Diagnostic(f"hand {hand.number} in progress (trick {trick_in_progress(hand)})",
+                                   span, RULE, IN_PROGRESS, hand.number)]
     return found + [Diagnostic(f"hand {hand.number} is unfinished: {done} of {TRICKS_PER_HAND} tricks "
                                "recorded (`reversis-score record` resumes it)", span, RULE)]  # names its hand
 
 
+def trick_in_progress(hand: HandRecord) -> int:
+    """The trick being played in a hand in progress (the next one when none is begun)."""
+    done = sum(1 for t in hand.tricks if len(t.cards) == 4)
+    return min(done + 1, TRICKS_PER_HAND)
+
+
+IN_PROGRESS = "note"  # the severity of "hand 3 in progress": neither an error nor a warning
+
+
+def is_in_progress(diagnostics: list[Diagnostic]) -> bool:
+    """Whether a last hand's problems say it is a game in progress (and nothing wrong)."""
+    return any(d.severity == IN_PROGRESS for d in diagnostics) and not any(d.is_error for d in diagnostics)
+
+
 def is_unfinished(hand: HandRecord) -> bool:
-    """Fewer than 11 whole tricks and not void: a hand cut short between two tricks (a short
-    trick is a mistake in the record, reported as such)."""
-    return (not hand.void and hand.events is None and len(hand.tricks) < TRICKS_PER_HAND
-            and all(len(t.cards) == 4 for t in hand.tricks))
+    """Fewer than 11 whole tricks and not void, every trick whole but the last, which may be
+    short (the trick being played): a hand cut short inside it. In a record's last hand that
+    is a game in progress; a short trick anywhere else is a mistake, reported as such."""
+    tricks = hand.tricks
+    whole = sum(1 for t in tricks if len(t.cards) == 4)
+    return (not hand.void and hand.events is None and whole < TRICKS_PER_HAND
+            and len(tricks) <= TRICKS_PER_HAND
+            and all(len(t.cards) == 4 for t in tricks[:-1]) and (not tricks or len(tricks[-1].cards) <= 4))
 
 
 def _void_play(hand: HandRecord, players: tuple[str, ...]) -> Play:

@@ -29,6 +29,7 @@ from reversis_score.notation.diagnostics import render
 from reversis_score.notation.records import TableLine
 from reversis_score.pipeline import CheckedHand, CheckedSession, SessionStream
 from reversis_score.render import database, document, tables
+from reversis_score.render.tally import SessionTally
 from reversis_score.report.audit import AuditTally
 from reversis_score.report.audit_json import audited_hand_document, tally_document
 
@@ -77,11 +78,13 @@ def write_piece(ledger: Ledger | LedgerStream, fmt: str, what: str, sha: str, ta
     hand's rows pickled then the session's and players' rows. What the joiner needs besides:
     the players (hands CSV), the offset of the session's rows (a database), else None."""
     if fmt in ("sqlite", "postgres"):
+        tally = SessionTally(ledger.players)
         for hand in database.hand_rows(ledger):
+            tally.add(hand.row, hand.items)
             pickle.dump(hand, out, protocol=pickle.HIGHEST_PROTOCOL)
         trailer = out.tell()
-        pickle.dump((database.session_row(sha, ledger), database.player_rows(ledger)), out,
-                    protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.dump((database.session_row(sha, ledger, tally), database.player_rows(ledger, tally),
+                     tally.payment_rows()), out, protocol=pickle.HIGHEST_PROTOCOL)
         return trailer
     if fmt == "csv" and what == "hands":
         for fact in tables.hand_facts(ledger):
@@ -152,6 +155,7 @@ class Written:
     read: int = 0
     settled: int = 0
     piece: Any = None
+    in_progress: int | None = None  # the last hand, still being played: not exported
 
 
 class _Broken(Exception):
@@ -196,6 +200,8 @@ def _watched(hands: Iterator[CheckedHand], stream: SessionStream, written: Writt
     until its ledger hand is written."""
     for hand in hands:
         written.read += 1
+        if hand.in_progress:
+            written.in_progress = hand.number
         for diag in hand.diagnostics:
             if diag.severity != "hidden":
                 written.messages.append(_said(stream, diag))
@@ -303,14 +309,14 @@ def session_rows_of(path: str, trailer: int) -> database.SessionRows:
     """A database piece read back: the session's and players' rows now, the hands' one at a time."""
     piece = open(path, "rb")  # noqa: SIM115 — closed when its hands are read
     piece.seek(trailer)
-    session, players = pickle.load(piece)
+    session, players, payments = pickle.load(piece)
     piece.seek(0)
 
     def hands() -> Iterator[database.HandRows]:
         with piece:
             while piece.tell() < trailer:
                 yield pickle.load(piece)
-    return database.SessionRows(session, players, hands())
+    return database.SessionRows(session, players, hands(), payments)
 
 
 # ------------------------------------------------------------------ whole ledgers, in memory

@@ -1,25 +1,25 @@
-"""``season DB``: totals per player across the sessions of a database written by ``export``.
+"""The season: the one place its figures are computed, for ``season``, the pages and ``report``.
 
-The database is a SQLite file or a PostgreSQL URL: the same queries read both
-(render/database.py's ``Reader``, opened by render/engine.py).
-
-Every figure is a SQL sum over the ``items`` (through the ``hand_nets`` view) or a count of
-``hands``: the database is the record, nothing is recomputed from files. The settle-up sums
-each player's net from payments between players (the pools stay on the table), as ``settle``
-does for one session.
+A season is a list of sessions, each a ``SessionFigures``: read off a settled ledger
+(``figures_of``: a folder's records, for ``serve`` and ``report``) or off a season database
+written by ``export`` (``figures_from_database``: SQLite or PostgreSQL, through
+render/database.py's ``Reader``). Either way each player's figures in a session are those
+render/tally.py counts (the database keeps them in ``players``), so the terminal, the page
+and the SQL view ``player_season`` (their sums) agree. ``season_of`` sums them into the
+standings, ranked by balance (payments between players, what the settle-up settles), then
+by net (every payment, pools included), then by name; who paid whom; the settle-up (the
+fewest transfers that settle every balance); and each player's running balance, drawn from
+the first session he played.
 """
 from __future__ import annotations
 
-import csv
-import io
-import json
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field
 
-from reversis_score.ledger.build import settle_up
-from reversis_score.render import engine
+from reversis_score.ledger.build import Ledger, settle_up
+from reversis_score.render import database, engine
 from reversis_score.render.database import Reader
-from reversis_score.render.schema import TargetProblem
-from reversis_score.render.tables import Block
+from reversis_score.render.schema import STATS, TargetProblem
+from reversis_score.render.tally import SessionTally
 
 
 class SeasonProblem(Exception):
@@ -27,32 +27,132 @@ class SeasonProblem(Exception):
 
 
 @dataclass(frozen=True, slots=True)
+class SessionFigures:
+    """What a season needs of one session."""
+
+    name: str  # the record's name (file name without .rvs)
+    title: str
+    date: str | None
+    players: tuple[str, ...]
+    hands: int  # settled hands (void hands not counted)
+    totals: dict[str, int]  # each player's net, every payment
+    between: dict[str, int]  # each player's net of payments between players only
+    problems: int = 0  # record errors (the figures stop before the first bad hand)
+    stats: dict[str, dict[str, int]] = field(default_factory=dict)  # player → STATS
+    payments: dict[tuple[str, str], int] = field(default_factory=dict)  # (payer, payee) → fish
+    in_progress: str | None = None  # "hand 12 in progress": its figures are not in yet
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerSeason:
-    """One player's season."""
+    """One player's season (the JSON and CSV keys: the first ten as before, then the rest)."""
 
     player: str
     sessions: int
     hands: int  # hands settled with him at the table (void hands not counted)
-    total: int  # every net, pools included (what he won or lost)
-    from_players: int  # net of payments between players only: what the settle-up settles
+    total: int  # every net, pools included (what he won or lost): the "net"
+    from_players: int  # net of payments between players only: the "balance", what the settle-up settles
     parties_won: int
     parties_lost: int
     reversis_made: int
     reversis_broken: int  # his own reversis, broken by another
     reversis_breaker: int  # another's reversis he broke
+    aces_placed: int = 0
+    aces_forced: int = 0
+    quinola_placed: int = 0
+    quinola_forced: int = 0
+    quinola_led: int = 0
+    espagnolettes: int = 0
+    per_hand: float = 0.0  # total / hands, to one decimal
+
+    @property
+    def rank_key(self) -> tuple[int, int, str]:
+        return -self.from_players, -self.total, self.player
 
 
 @dataclass(frozen=True, slots=True)
 class Season:
-    """The season's figures: how many sessions, their dates, each player, the settle-up."""
+    """The season's figures: its sessions in order, each player ranked, who paid whom, the
+    settle-up, and each player's running balance (session number, balance) where he played."""
 
     sessions: int
     first: str | None
     last: str | None
     players: tuple[PlayerSeason, ...]
     transfers: tuple[tuple[str, str, int], ...]
+    payments: dict[tuple[str, str], int] = field(default_factory=dict)
+    running: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    order: tuple[SessionFigures, ...] = ()
 
 
+SETTLE_UP_WORDS = ("the fewest transfers that settle the whole season: each player's balance "
+                   "(payments between players; the pools stay on the table) paid off at once, so "
+                   "two players may be paired who never sat at one table")
+
+
+def figures_of(name: str, ledger: Ledger) -> SessionFigures:
+    """A session's figures from its settled ledger (its hand in progress, if any, left out)."""
+    header = ledger.session.header
+    tally = SessionTally(ledger.players)
+    for hand in database.hand_rows(ledger):
+        tally.add(hand.row, hand.items)
+    playing = ledger.session.in_progress
+    problems = len(ledger.session.errors)
+    return SessionFigures(name, header.title or name, header.date.isoformat() if header.date else None,
+                          ledger.players, tally.hands, dict(ledger.totals), ledger.between_players(),
+                          problems, tally.stats, dict(tally.payments),
+                          f"hand {playing.number} in progress" if playing is not None else None)
+
+
+def in_order(sessions: list[SessionFigures]) -> list[SessionFigures]:
+    """Sessions by date (undated last), then by name."""
+    return sorted(sessions, key=lambda s: (s.date is None, s.date or "", s.name))
+
+
+def season_of(sessions: list[SessionFigures], player: str | None = None) -> Season:
+    """The season of these sessions; only ``player``'s row and transfers when named (a
+    ``SeasonProblem`` when he played in none of them)."""
+    ordered = in_order(sessions)
+    rows: dict[str, dict[str, int]] = {}
+    payments: dict[tuple[str, str], int] = {}
+    running: dict[str, list[tuple[int, int]]] = {}
+    for number, s in enumerate(ordered, 1):
+        for p in s.players:
+            row = rows.setdefault(p, dict.fromkeys(("sessions", "total", "from_players", *STATS), 0))
+            row["sessions"] += 1
+            row["total"] += s.totals.get(p, 0)
+            row["from_players"] += s.between.get(p, 0)
+            for stat, n in s.stats.get(p, {}).items():
+                row[stat] += n
+            running.setdefault(p, []).append((number, row["from_players"]))
+        for pair, amount in s.payments.items():
+            payments[pair] = payments.get(pair, 0) + amount
+    players = sorted((_player(p, r) for p, r in rows.items()), key=lambda r: r.rank_key)
+    transfers = settle_up({r.player: r.from_players for r in players})
+    if player is not None:
+        if player not in rows:
+            from reversis_score.notation.suggest import did_you_mean
+            names = " ".join(rows) or "(none)"
+            raise SeasonProblem(f"'{player}' played in no session of this season (players: {names})"
+                                f"{did_you_mean(player, list(rows))}")
+        players = [r for r in players if r.player == player]
+        transfers = [t for t in transfers if player in t[:2]]
+    dates = [s.date for s in ordered if s.date]
+    return Season(len(ordered), min(dates) if dates else None, max(dates) if dates else None,
+                  tuple(players), tuple(transfers), payments, running, tuple(ordered))
+
+
+def _player(name: str, row: dict[str, int]) -> PlayerSeason:
+    hands = row["hands"]
+    return PlayerSeason(name, row["sessions"], hands, row["total"], row["from_players"],
+                        row["parties_won"], row["parties_lost"], row["reversis_made"],
+                        row["reversis_broken"], row["reversis_breaker"], row["aces_placed"],
+                        row["aces_forced"], row["quinola_placed"], row["quinola_forced"],
+                        row["quinola_led"], row["espagnolettes"],
+                        round(row["total"] / hands, 1) if hands else 0.0)
+
+
+# ------------------------------------------------------------------ a season database
 def open_database(target: str) -> Reader:
     """Open a season database read-only (a SQLite path or a PostgreSQL URL).
 
@@ -64,105 +164,35 @@ def open_database(target: str) -> Reader:
         raise SeasonProblem(str(exc)) from None
 
 
-_PER_PLAYER = """
-WITH chosen AS (SELECT id FROM sessions WHERE CAST(? AS TEXT) IS NULL OR date >= ?)
-SELECT p.name,
-       COUNT(DISTINCT p.session_id),
-       (SELECT COUNT(*) FROM hands h JOIN players q ON q.session_id = h.session_id
-         WHERE q.name = p.name AND h.status = 'settled' AND h.session_id IN (SELECT id FROM chosen)),
-       (SELECT COALESCE(SUM(n.net), 0) FROM hand_nets n
-         WHERE n.player = p.name AND n.session_id IN (SELECT id FROM chosen)),
-       (SELECT COALESCE(SUM(CASE WHEN i.payee = p.name THEN i.amount ELSE -i.amount END), 0)
-          FROM items i JOIN players q ON q.session_id = i.session_id AND q.name = p.name
-         WHERE i.cancelled_by IS NULL AND p.name IN (i.payer, i.payee)
-           AND i.session_id IN (SELECT id FROM chosen)
-           AND i.payer IN (SELECT name FROM players r WHERE r.session_id = i.session_id)
-           AND i.payee IN (SELECT name FROM players r WHERE r.session_id = i.session_id)),
-       (SELECT COUNT(*) FROM hands h WHERE h.party_winner = p.name
-         AND h.session_id IN (SELECT id FROM chosen)),
-       (SELECT COUNT(*) FROM hands h WHERE h.party_loser = p.name
-         AND h.session_id IN (SELECT id FROM chosen)),
-       (SELECT COUNT(*) FROM hands h WHERE h.outcome = 'reversis-made'
-         AND h.reversis_player = p.name AND h.session_id IN (SELECT id FROM chosen)),
-       (SELECT COUNT(*) FROM hands h WHERE h.outcome = 'reversis-broken'
-         AND h.reversis_player = p.name AND h.session_id IN (SELECT id FROM chosen)),
-       (SELECT COUNT(*) FROM hands h WHERE h.outcome = 'reversis-broken'
-         AND h.breaker = p.name AND h.session_id IN (SELECT id FROM chosen)),
-       MIN(p.session_id), MIN(p.seat)
-FROM players p WHERE p.session_id IN (SELECT id FROM chosen)
-GROUP BY p.name
-"""
+_SESSIONS = ("SELECT id, name, title, date FROM sessions WHERE CAST(? AS TEXT) IS NULL OR date >= ? "
+             "ORDER BY id")
+_PLAYERS = (f"SELECT session_id, name, total, from_players, {', '.join(STATS)} FROM players "
+            "ORDER BY session_id, seat")
+_PAYMENTS = "SELECT session_id, payer, payee, amount FROM payments"
 
 
-def _in_order(found: list[tuple]) -> list[PlayerSeason]:
-    """Players in order of first appearance, then seat, then name by code point: sorted here,
-    not by the database, whose collation of names (a server's locale) would differ."""
-    return [PlayerSeason(*row[:-2]) for row in sorted(found, key=lambda r: (r[-2], r[-1], r[0]))]
-
-
-def read_season(db: Reader, since: str | None = None, player: str | None = None) -> Season:
-    """The season's figures, from sessions dated ``since`` or later; one player's if named.
+def figures_from_database(db: Reader, since: str | None = None) -> list[SessionFigures]:
+    """Every session of a season database dated ``since`` or later, as the season needs it.
 
     Raises ``TargetProblem`` when the database cannot be read (damaged, or gone away).
     """
-    args = (since, since)
-    count, first, last = db.rows(
-        "SELECT COUNT(*), MIN(date), MAX(date) FROM sessions WHERE CAST(? AS TEXT) IS NULL OR date >= ?",
-        args)[0]
-    rows = _in_order(db.rows(_PER_PLAYER, args))
-    transfers = settle_up({r.player: r.from_players for r in rows})
-    if player is not None:
-        if player not in [r.player for r in rows]:
-            names = " ".join(r.player for r in rows) or "(none)"
-            from reversis_score.notation.suggest import did_you_mean
-            raise SeasonProblem(f"'{player}' played in no session of this season (players: {names})"
-                                f"{did_you_mean(player, [r.player for r in rows])}")
-        rows = [r for r in rows if r.player == player]
-        transfers = [t for t in transfers if player in t[:2]]
-    return Season(count, first, last, tuple(rows), tuple(transfers))
+    players: dict[int, list[tuple]] = {}
+    for row in db.rows(_PLAYERS):
+        players.setdefault(row[0], []).append(row[1:])
+    payments: dict[int, dict[tuple[str, str], int]] = {}
+    for session_id, payer, payee, amount in db.rows(_PAYMENTS):
+        payments.setdefault(session_id, {})[(payer, payee)] = amount
+    out = []
+    for session_id, name, title, date in db.rows(_SESSIONS, (since, since)):
+        rows = players.get(session_id, [])
+        stats = {r[0]: dict(zip(STATS, r[3:], strict=True)) for r in rows}
+        out.append(SessionFigures(name, title or name, date, tuple(r[0] for r in rows),
+                                  max((s["hands"] for s in stats.values()), default=0),
+                                  {r[0]: r[1] for r in rows}, {r[0]: r[2] for r in rows}, 0, stats,
+                                  payments.get(session_id, {})))
+    return out
 
 
-HEADERS = ["player", "sessions", "hands", "total", "from players", "parties won", "parties lost",
-           "reversis made", "reversis broken", "broke a reversis"]
-
-
-def _rows(season: Season) -> list[list]:
-    return [[r.player, r.sessions, r.hands, f"{r.total:+d}" if r.total else "0",
-             f"{r.from_players:+d}" if r.from_players else "0", r.parties_won, r.parties_lost,
-             r.reversis_made, r.reversis_broken, r.reversis_breaker] for r in season.players]
-
-
-def season_blocks(season: Season, since: str | None = None) -> list[Block]:
-    """The season as a table and the settle-up transfers."""
-    span = (season.first if season.first == season.last else f"{season.first} to {season.last}"
-            ) if season.first else "undated"
-    title = (f"Season: {season.sessions} session{'s' * (season.sessions != 1)}"
-             + (f", {span}" if season.sessions else "") + (f" (since {since})" if since else ""))
-    if not season.sessions:
-        return [Block(title, [], [["no session in this database matches"]])]
-    moves = [[f"{a} pays {b} {n}"] for a, b, n in season.transfers] or [["nobody owes anybody anything"]]
-    return [Block(title, HEADERS, _rows(season)),
-            Block("Settle up for the season (payments between players)", [], moves)]
-
-
-def season_document(season: Season) -> dict:
-    """The season as JSON-ready data."""
-    return {"sessions": season.sessions, "first": season.first, "last": season.last,
-            "players": [asdict(r) for r in season.players],
-            "settle_up": [{"payer": a, "payee": b, "amount": n} for a, b, n in season.transfers]}
-
-
-def season_csv(season: Season) -> str:
-    """One row per player (the machine-readable columns of the season table)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    fields = list(PlayerSeason.__dataclass_fields__)
-    writer.writerow(fields)
-    for row in season.players:
-        writer.writerow([getattr(row, f) for f in fields])
-    return out.getvalue()
-
-
-def season_json(season: Season) -> str:
-    """The season as a JSON document."""
-    return json.dumps(season_document(season), ensure_ascii=False, indent=2) + "\n"
+def read_season(db: Reader, since: str | None = None, player: str | None = None) -> Season:
+    """The season's figures, from sessions dated ``since`` or later; one player's if named."""
+    return season_of(figures_from_database(db, since), player)

@@ -22,7 +22,7 @@ from reversis_score.render.tables import (
     rules_line,
     signed,
 )
-from reversis_score.replay.tricks import is_unfinished
+from reversis_score.replay.tricks import trick_in_progress
 from reversis_score.report.why import (
     answer,
     closing_words,
@@ -51,16 +51,12 @@ def net_cells(players: tuple[str, ...], net: dict[str, int]) -> list[dict[str, A
 
 # ------------------------------------------------------------------ the session
 def in_play(ledger: Ledger) -> tuple[int, int] | None:
-    """The hand being entered, and its tricks so far, when the record's one error is that its
-    last hand is unfinished (a record being scored, between two tricks). Anything its tricks
-    so far already prove wrong is an error as usual."""
-    hands, errors = ledger.session.hands, ledger.session.errors
-    last = hands[-1] if hands else None
-    if last is None or last.record is None or not is_unfinished(last.record) or len(errors) != 1:
+    """The hand in progress and the trick being played, when the record's last hand is still
+    being played and everything before it is legal (a game in progress, not an error)."""
+    last = ledger.session.in_progress
+    if last is None or last.record is None:
         return None
-    if not errors[0].message.startswith(f"hand {last.number} is unfinished:"):  # replay's own words
-        return None
-    return last.number, len(last.record.tricks)
+    return last.number, trick_in_progress(last.record)
 
 
 def session_view(ledger: Ledger, name: str | None = None) -> dict[str, Any]:

@@ -1,0 +1,108 @@
+"""``forget``: remove sessions from a season database, by name (or id), after showing them.
+
+Nothing else removes a session: a record exported again under its name replaces its own.
+Like every cli module, this prints and exits; render/engine.py does the work. Exit status: 0
+removed (or nothing to do), 1 the question answered no, 2 a usage error (no such database or
+session).
+"""
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from reversis_score.cli import complete
+from reversis_score.cli.app import app, fail
+
+_SESSIONS = ("SELECT s.id, s.name, s.file, s.title, s.date, s.sha256, "
+             "(SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) FROM sessions s ORDER BY s.id")
+_PLAYERS = "SELECT session_id, name FROM players ORDER BY session_id, seat"
+
+
+@app.command(epilog="Examples: reversis-score forget season.db club-night; "
+                     "reversis-score forget season.db 12 autumn-3 --yes")
+def forget(
+    db: Annotated[str, typer.Argument(metavar="DB", help="A database written by export: a SQLite "
+                                                         "file, or a postgresql:// URL.",
+                                      autocompletion=complete.database_files)],
+    sessions: Annotated[list[str], typer.Argument(metavar="SESSION...", help="The sessions to remove: "
+                                                  "each by its name (the record's file name without "
+                                                  ".rvs) or its id.")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Remove without asking.")] = False,
+) -> None:
+    """Remove sessions from a season database. Shows what it removes and asks first."""
+    from reversis_score.render import engine
+    from reversis_score.render.database import shown
+    from reversis_score.render.schema import TargetProblem
+    from reversis_score.scrub import safe
+    notes: list[str] = []
+    try:
+        found = _read(db, notes)
+        chosen = [_pick(found, wanted) for wanted in dict.fromkeys(sessions)]
+    except TargetProblem as exc:
+        fail(f"error: {exc}", 2)
+    for note in notes:
+        typer.echo(safe(note), err=True)
+    typer.echo(safe(f"{shown(db)}: {len(chosen)} session{'s' * (len(chosen) != 1)} to remove:"))
+    for row in chosen:
+        typer.echo(safe(f"  {_described(row)}"))
+    if not yes and not _agreed(len(chosen)):
+        fail("nothing removed", 1)
+    try:
+        gone = engine.forget(db, [(row[0], row[5]) for row in chosen])
+    except TargetProblem as exc:
+        fail(f"error: {shown(db)}: {exc}; nothing was removed", 2)
+    typer.echo(safe(f"removed {gone} session{'s' * (gone != 1)} from {shown(db)}: "
+                    + ", ".join(row[1] for row in chosen)))
+
+
+def _read(db: str, notes: list[str]) -> list[tuple]:
+    """Every session (id, name, file, title, date, sha256, hands, players); a schema 1
+    database is brought up to date first (its message joins ``notes``)."""
+    from reversis_score.render import engine
+    from reversis_score.render.schema import OldSchema
+    try:
+        reader = engine.open_database(db)
+    except OldSchema:
+        engine.forget(db, [], notes)
+        reader = engine.open_database(db)
+    try:
+        players: dict[int, list[str]] = {}
+        for session_id, name in reader.rows(_PLAYERS):
+            players.setdefault(session_id, []).append(name)
+        return [(*row, players.get(row[0], [])) for row in reader.rows(_SESSIONS)]
+    finally:
+        reader.close()
+
+
+def _pick(found: list[tuple], wanted: str) -> tuple:
+    """The session named ``wanted`` (or of that id)."""
+    from reversis_score.notation.suggest import did_you_mean
+    from reversis_score.render.schema import TargetProblem
+    for row in found:
+        if row[1] == wanted:
+            return row
+    for row in found:
+        if wanted.isdigit() and row[0] == int(wanted):
+            return row
+    names = [row[1] for row in found]
+    listed = " ".join(names[:20]) + (" …" if len(names) > 20 else "") if names else "(none)"
+    raise TargetProblem(f"no session named '{wanted}' in this database (sessions: {listed})"
+                        f"{did_you_mean(wanted, names)}; nothing was removed")
+
+
+def _described(row: tuple) -> str:
+    session_id, name, file, title, date, _, hands, players = row
+    what = ", ".join(part for part in (title, date, f"{hands} hand{'s' * (hands != 1)}", " ".join(players))
+                     if part)
+    return f"{name} (session {session_id}): {what}; exported from {file}"
+
+
+def _agreed(count: int) -> bool:
+    """The question, answered on the terminal; no answer (end of input) is no."""
+    import click
+    try:
+        return typer.confirm(f"Remove {'it' if count == 1 else f'these {count} sessions'}?", default=False)
+    except (click.exceptions.Abort, typer.Abort):
+        typer.echo("")
+        return False

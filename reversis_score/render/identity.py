@@ -1,0 +1,82 @@
+"""A session's identity in a season database: its record's name; and what a replacement says.
+
+A record is known by its name, the file name without ``.rvs`` (``club-night.rvs`` is
+``club-night``; standard input is ``stdin``). Exporting a record of that name again replaces
+the session, saying what changed; the same bytes or the same hands under another name are
+refused, naming the session that holds them (render/database.py's ``replace_session``).
+
+>>> record_name("nights/club-night.rvs"), record_name("-")
+('club-night', 'stdin')
+"""
+from __future__ import annotations
+
+import json
+from pathlib import PurePath
+from typing import Any, NamedTuple
+
+from reversis_score.render.tables import signed
+
+# What a replacement compares, read off the session it replaces.
+OLD_COLUMNS = "id, sha256, title, date, stake, rules_preset, rules_changed"
+
+
+def record_name(file: str) -> str:
+    """The name a record's session is known by."""
+    return "stdin" if file in ("-", "") else PurePath(file).stem
+
+
+class Before(NamedTuple):
+    """The replaced session as it was."""
+
+    row: tuple  # OLD_COLUMNS
+    hands: int  # hands written (settled or void)
+    totals: dict[str, int]
+    order: tuple[str, ...]
+
+
+def before(conn: Any, row: tuple, mark: str) -> Before:
+    """The session about to be replaced (``row``: its OLD_COLUMNS)."""
+    hands = conn.execute(f"SELECT COUNT(*) FROM hands WHERE session_id = {mark}", (row[0],)).fetchone()[0]
+    players = conn.execute(f"SELECT name, total FROM players WHERE session_id = {mark} ORDER BY seat",
+                           (row[0],)).fetchall()
+    return Before(tuple(row), int(hands), {p: int(t) for p, t in players}, tuple(p for p, _ in players))
+
+
+def changes(old: Before, rows: Any, hands: int) -> str:
+    """What a replacement changed, in one line: "title changed; hands 12 → 12; Denis −326 → −326".
+
+    ``rows`` is the new session's ``SessionRows``, ``hands`` how many of its hands were written.
+    """
+    new = rows.session  # render/schema.py's COLUMNS["sessions"]
+    said = []
+    if old.row[1] == new[0]:
+        said.append("the same record")
+    if old.row[2] != new[2]:
+        said.append("title changed")
+    if old.row[3] != new[3]:
+        said.append(f"date {old.row[3] or 'none'} → {new[3] or 'none'}")
+    if int(old.row[4]) != new[4]:
+        said.append(f"stake {old.row[4]} → {new[4]}")
+    if old.row[5] != new[5] or json.loads(old.row[6]) != json.loads(new[7]):
+        said.append("rules changed")
+    order = tuple(p[1] for p in rows.players)
+    if order != old.order:
+        said.append("players " + " ".join(old.order) + " → " + " ".join(order))
+    said.append(f"hands {old.hands} → {hands}")
+    totals = {p[1]: p[2] for p in rows.players}
+    said.append(", ".join(f"{p} {_was(old.totals, p)} → {signed(totals[p])}" for p in order))
+    gone = [p for p in old.order if p not in totals]
+    if gone:
+        said.append(", ".join(f"{p} {signed(old.totals[p])} → gone" for p in gone))
+    return "; ".join(said)
+
+
+def _was(totals: dict[str, int], player: str) -> str:
+    return signed(totals[player]) if player in totals else "new"
+
+
+def held(name: str, file: str, same_bytes: bool) -> str:
+    """Why a session is refused: the session already holding it."""
+    what = "the same record (the same bytes)" if same_bytes else "the same hands"
+    return (f"{what} already in the season as session '{name}' (exported from {file}); export it "
+            f"under that name to replace it, or 'reversis-score forget' that session first")

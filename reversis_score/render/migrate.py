@@ -1,0 +1,80 @@
+"""Bring a season database written by schema version 1 up to version 2, in place.
+
+Version 1 knew a session by the hash of its file's bytes, so a corrected record was a second
+session. Version 2 knows it by its record's name (render/identity.py) and keeps each
+player's figures (render/tally.py). The migration runs inside the export's (or forget's)
+one transaction, under its lock: it adds the columns, the ``payments`` table and the
+``player_season`` view, names every session after its file (two sessions of one name: the
+later gets ``-2``, ``-3``…), counts the figures from the database's own rows with the same
+tally as ``export``, then makes the names unique. It says what it did in one message, and
+names the sessions that hold the same hands (a night counted twice), which only ``forget``
+removes: a migration changes no figure.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from reversis_score.render.identity import record_name
+from reversis_score.render.schema import COLUMNS, NAME_INDEX, STATS, insert_sql, migration
+from reversis_score.render.tally import SessionTally
+
+_HANDS = ", ".join(COLUMNS["hands"][1:])
+_ITEMS = ", ".join(COLUMNS["items"][1:])
+
+
+def migrate(conn: Any, engine: str, mark: str, target: str) -> str:
+    """Migrate the database ``conn`` holds (``engine``: "sqlite" or "postgresql"); the message."""
+    for statement in migration(engine):
+        conn.execute(statement)
+    taken: dict[str, int] = {}
+    renamed: list[str] = []
+    by_hands: dict[str, list[str]] = {}
+    sessions = conn.execute("SELECT id, file FROM sessions ORDER BY id").fetchall()
+    for session_id, file in sessions:
+        name = base = record_name(file)
+        while name in taken:
+            taken[base] += 1
+            name = f"{base}-{taken[base]}"
+        taken.setdefault(name, 1)
+        if name != base:
+            renamed.append(f"{base} → {name} ({file})")
+        tally = _tally(conn, session_id, mark)
+        conn.execute(f"UPDATE sessions SET name = {mark}, hands_sha256 = {mark} WHERE id = {mark}",
+                     (name, tally.hands_sha256, session_id))
+        sets = ", ".join(f"{s} = {mark}" for s in STATS)
+        for player in tally.players:
+            conn.execute(f"UPDATE players SET {sets} WHERE session_id = {mark} AND name = {mark}",
+                         (*tally.row(player), session_id, player))
+        conn.cursor().executemany(insert_sql("payments", mark),
+                                  [(session_id, *p) for p in tally.payment_rows()])
+        if tally.hands_sha256 is not None:
+            by_hands.setdefault(tally.hands_sha256, []).append(name)
+    conn.execute(NAME_INDEX)
+    return _said(target, len(sessions), renamed, [n for n in by_hands.values() if len(n) > 1])
+
+
+def _tally(conn: Any, session_id: int, mark: str) -> SessionTally:
+    """A session's figures, counted from its rows as ``export`` counts them."""
+    players = [r[0] for r in conn.execute(f"SELECT name FROM players WHERE session_id = {mark} ORDER BY seat",
+                                          (session_id,)).fetchall()]
+    items: dict[int, list[tuple]] = {}
+    for row in conn.execute(f"SELECT {_ITEMS} FROM items WHERE session_id = {mark} ORDER BY hand, seq",
+                            (session_id,)).fetchall():
+        items.setdefault(row[0], []).append(tuple(row))
+    tally = SessionTally(tuple(players))
+    for row in conn.execute(f"SELECT {_HANDS} FROM hands WHERE session_id = {mark} ORDER BY number",
+                            (session_id,)).fetchall():
+        tally.add(tuple(row), items.get(row[0], []))
+    return tally
+
+
+def _said(target: str, count: int, renamed: list[str], copies: list[list[str]]) -> str:
+    said = [f"{target}: brought up to date in place (schema 1 → 2): each of its {count} session"
+            f"{'s' * (count != 1)} is now known by its record's name, and a record exported again "
+            "under its name replaces its session"]
+    if renamed:
+        said.append("two sessions had one name, so the later is renamed: " + "; ".join(renamed))
+    for names in copies:
+        said.append(f"sessions {', '.join(names)} hold the same hands (the night is counted "
+                    f"{len(names)} times): 'reversis-score forget' all but one")
+    return "; ".join(said)
