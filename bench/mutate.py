@@ -58,6 +58,12 @@ EXPLAINED: dict[str, str] = {
     _S + "espagnolette.x__card__mutmut_2": _FALLBACK,
     _S + "espagnolette.x__card__mutmut_3": _FALLBACK,
     _S + "espagnolette.x__return__mutmut_16": "equivalent: drops the argument `None`, its default",
+    _S + "reversis.x_breaking_trick_payments__mutmut_3": (
+        "equivalent: a reversis's breaker and trick are both set (broken) or both None (made)"),
+    _S + "reversis.x_breaking_trick_payments__mutmut_15": "equivalent: `remise=None` is as false as `False`",
+    _S + "pools.xǁPoolTableǁremise_amount__mutmut_3": (
+        "unreachable under every preset: a standing pool holds 1 fish only under a house rule of antes "
+        "of 0 and a dealer's ante of 1"),
     _S + "reversis.x__broken__mutmut_3": ("equivalent: a broken reversis always has both its breaker and its "
                                           "trick, so the assertion holds with `or` as with `and`"),
 }
