@@ -226,7 +226,7 @@ def main() -> int:
         pending = resume(args.only, tests)
         run(args.children)  # the mutants not yet run
         run(args.children, [n for n in pending if results().get(n) not in ("killed", "timeout")])
-    elif not args.report:
+    elif not args.report and not args.verify:  # --verify and --report read the last run only
         prepare(args.only, tests)
         run(args.children)
     found = results()
