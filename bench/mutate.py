@@ -64,6 +64,9 @@ EXPLAINED: dict[str, str] = {
     _S + "pools.xǁPoolTableǁremise_amount__mutmut_3": (
         "unreachable under every preset: a standing pool holds 1 fish only under a house rule of antes "
         "of 0 and a dealer's ante of 1"),
+    _S + "pools.xǁPoolTableǁadd_new_pool__mutmut_4": (
+        "equivalent where reachable: under one basket a pool is returned only by the espagnolette who "
+        "took it, whose take emptied the basket, and nothing is paid into it before the return"),
     _S + "reversis.x__broken__mutmut_3": ("equivalent: a broken reversis always has both its breaker and its "
                                           "trick, so the assertion holds with `or` as with `and`"),
 }
