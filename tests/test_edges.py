@@ -13,7 +13,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from builders import EXAMPLE_TRICKS, PARTY_DUMP, hand, items_of, net_of, record, settle
+from builders import (
+    ESPAGNOLETTE_LOST_WITH_POOL,
+    EXAMPLE_TRICKS,
+    PARTY_DUMP,
+    hand,
+    items_of,
+    net_of,
+    record,
+    settle,
+)
 
 # ================================================================ the reversis, trick by trick
 # Dealer Denis; Anne leads every trick. She holds ten spades and Quinola; the others hold no
@@ -264,16 +273,21 @@ def every_edge_hand() -> dict[str, list[str]]:
     return hands
 
 
+# dafydd's pairwise settlements, by the stake and by the difference (a house rule)
+PAIRWISE = {"dafydd stake": "", "dafydd difference": "rule party: pairwise-difference\n"}
+
+
 def items_text() -> str:
     lines = []
-    for name, hands in every_edge_hand().items():
-        for preset in PRESETS_48:
-            ledger = settle(record(*hands, rules=preset))
-            for settled in ledger.hands:
-                lines.append(f"== {name} ({preset}) hand {settled.number}: net {settled.settlement.net}")
-                for i in settled.settlement.items:
-                    lines.append(f"  {i.seq} {i.trick} {i.kind} {i.card} {i.payer} -> {i.payee} {i.amount} "
-                                 f"{i.cancelled_by} | {i.why}")
+    runs = [(name, hands, preset, "") for name, hands in every_edge_hand().items() for preset in PRESETS_48]
+    runs += [(name, [hand("Bruno", EXAMPLE_TRICKS)], "dafydd", header) for name, header in PAIRWISE.items()]
+    for name, hands, preset, header in runs:
+        ledger = settle(record(*hands, rules=preset, header=header))
+        for settled in ledger.hands:
+            lines.append(f"== {name} ({preset}) hand {settled.number}: net {settled.settlement.net}")
+            for i in settled.settlement.items:
+                lines.append(f"  {i.seq} {i.trick} {i.kind} {i.card} {i.payer} -> {i.payee} {i.amount} "
+                             f"{i.cancelled_by} | {i.why}")
     return "\n".join(lines) + "\n"
 
 
@@ -293,3 +307,25 @@ def test_the_edge_hands_settle_alike_in_the_oracle(preset):
     from oracle_adapter import compare_text
     for name, hands in every_edge_hand().items():
         assert compare_text(record(*hands, rules=preset)) == [], name
+
+
+def test_a_pool_returned_under_one_basket_goes_back_into_the_basket():
+    # docs/rules.md §9, espagnolette_lost: parlett: "a pool he took he pays back twice over, into
+    # a new latest pool"; with one basket (§4: "placing Quinola takes the whole basket") the
+    # only pool there is is the basket. A house rule: regles-fr's basket, parlett's returns.
+    # Anne places Quinola in trick 3 and takes the basket (45), then takes a trick: 90 back.
+    text = record(hand("Denis", ESPAGNOLETTE_LOST_WITH_POOL, before="announce: espagnolette Anne\n"),
+                  rules="regles-fr", header="rule espagnolette_lost: parlett\n")
+    ledger = settle(text)
+    assert (None, "pool-return", None, "Anne", "pool:1", 90, None) in items_of(ledger)
+    assert list(ledger.hands[0].settlement.pools_after) == [90]
+
+
+@pytest.mark.parametrize("mode", ["multiple", "single"])
+def test_taking_from_a_table_with_no_pool_takes_nothing(mode):
+    # settle/pools.py: "Placing Quinola takes the latest pool: (index, amount); (−1, 0) when
+    # none stands" (the settlement asks only when one stands; the table says so itself).
+    from reversis_score.settle.pools import PoolTable
+    table = PoolTable(mode)
+    assert table.take_latest() == (-1, 0)
+    assert table.amounts == ([] if mode == "multiple" else [0]) and table.last_taken == 0
