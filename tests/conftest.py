@@ -6,6 +6,11 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# bench/mutate.py runs the tests on each mutant with --hypothesis-profile=mutation: the same
+# examples every run (no randomness, no example database), so a mutant is caught or not alike.
+settings.register_profile("mutation", derandomize=True, database=None, deadline=None)
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -43,30 +48,43 @@ def example_text() -> str:
 
 
 # ------------------------------------------------------------------ a throwaway PostgreSQL
+def unavailable(reason: str) -> None:
+    """A part the tests need is missing: a skip that says why, except where it must be there.
+
+    .ci/run sets ``CI=true`` and installs PostgreSQL and the driver, so there a missing part
+    fails the run: the PostgreSQL tests fail, never skip, in CI."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI must run the PostgreSQL tests, but {reason}", pytrace=False)
+    pytest.skip(reason, allow_module_level=True)
+
+
+def need_psycopg():
+    """The psycopg module, or ``unavailable``."""
+    try:
+        import psycopg
+    except ImportError:
+        unavailable("psycopg is not installed (pip install -e '.[dev]' brings it)")
+    return psycopg
+
+
 @pytest.fixture(scope="session")
 def pg_server():
-    """A PostgreSQL server on a Unix socket for the whole run (tests/pgserver.py), or a skip
-    that says why there is none. CI installs one (.ci/run), so there a missing one fails."""
-    import os
-
+    """A PostgreSQL server on a Unix socket for the whole run (tests/pgserver.py), or
+    ``unavailable`` with the reason there is none. Each pytest-xdist worker is a process of its
+    own with its own session, so each starts its own server in a folder of its own, reached
+    by a socket in that folder (no TCP port): workers never share a server or a database."""
     import pgserver
-    try:
-        import psycopg  # noqa: F401
-    except ImportError:
-        pytest.skip("psycopg is not installed (pip install -e '.[dev]' brings it)")
-    def cannot(reason: str):
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI must run the PostgreSQL tests, but {reason}")
-        pytest.skip(reason)
+    need_psycopg()
     found = pgserver.find_server()
     if isinstance(found, str):
-        cannot(found)
+        unavailable(found)
+        return
     server = pgserver.Server(found)
     try:
         try:
             server.start()
         except RuntimeError as exc:  # e.g. a temporary folder the server's user cannot reach
-            cannot(f"the PostgreSQL test server did not start: {exc}")
+            unavailable(f"the PostgreSQL test server did not start: {exc}")
         yield server
     finally:
         server.stop()

@@ -271,25 +271,34 @@ def _check_fixed(fixed: Mapping[str, Sequence[Card]], players: Sequence[str], de
 
 # --------------------------------------------------------------------------- the exchange
 
-ExchangeKind = Literal["discards", "keeps", "peeks", "takes"]
+ExchangeKind = Literal["discards", "keeps", "peeks", "takes", "discards-two", "exposes"]
 
 
 @dataclass(frozen=True)
 class ExchangeAction:
     """One player's exchange: ``discards CARD``, ``keeps``, and the irregular
-    ``peeks and discards CARD`` and ``takes without discarding``."""
+    ``peeks and discards CARD``, ``takes without discarding``, ``exposes and discards CARD``
+    and ``discards CARD CARD`` (two cards: he plays with ten, docs/rules.md §10)."""
 
     kind: ExchangeKind
     card: Card | None = None
+    second: Card | None = None  # the second card of ``discards-two``
 
     def __post_init__(self) -> None:
         if (self.card is None) != (self.kind in ("keeps", "takes")):
             raise ValueError(f"{self.kind} {'needs' if self.card is None else 'takes no'} card")
+        if (self.second is None) != (self.kind != "discards-two"):
+            raise ValueError(f"{self.kind} {'needs' if self.second is None else 'takes no'} second card")
 
     @property
     def irregular(self) -> bool:
-        """A peek or a take without discarding: the player is barred (docs/rules.md §7)."""
-        return self.kind in ("peeks", "takes")
+        """A peek, an exposed card or a take without discarding: the player is barred (§7)."""
+        return self.kind in ("peeks", "takes", "exposes")
+
+    @property
+    def discarded(self) -> tuple[Card, ...]:
+        """The cards he puts out: none, one, or two."""
+        return tuple(c for c in (self.card, self.second) if c is not None)
 
     def words(self, card: Callable[[Card], str] = str) -> str:
         """The words after the name, e.g. ``discards 7H``, ``takes without discarding``."""
@@ -297,7 +306,9 @@ class ExchangeAction:
             return "keeps"
         if self.kind == "takes":
             return "takes without discarding"
-        prefix = "peeks and discards" if self.kind == "peeks" else "discards"
+        if self.kind == "discards-two":
+            return f"discards {card(self.card or '')} {card(self.second or '')}"
+        prefix = {"peeks": "peeks and discards", "exposes": "exposes and discards"}.get(self.kind, "discards")
         return f"{prefix} {card(self.card or '')}"
 
 
@@ -338,10 +349,11 @@ def check_exchange(deal: Deal, exchange: Mapping[str, ExchangeAction]) -> None:
         raise ValueError("the exchange must name every player once")
     for player, action in exchange.items():
         must_discard = deal.deck_size == 52 or player == deal.dealer
-        if must_discard and action.kind != "discards":
+        if must_discard and action.kind not in ("discards", "discards-two"):
             raise ValueError(f"{player} must discard a card, not {action.kind}")
-        if action.card is not None and action.card not in deal.hands[player]:
-            raise ValueError(f"{player} discards {action.card}, which he was not dealt")
+        for card in action.discarded:
+            if card not in deal.hands[player]:
+                raise ValueError(f"{player} discards {card}, which he was not dealt")
 
 
 def apply_exchange(deal: Deal, exchange: Mapping[str, ExchangeAction]) -> dict[str, tuple[Card, ...]]:
@@ -357,7 +369,7 @@ def apply_exchange(deal: Deal, exchange: Mapping[str, ExchangeAction]) -> dict[s
     held: dict[str, tuple[Card, ...]] = {}
     for player, cards in deal.hands.items():
         action = exchange[player]
-        own = [c for c in cards if c != action.card]
+        own = [c for c in cards if c not in action.discarded]
         if action.kind != "keeps" and player in deal.face_down:
             own.append(deal.face_down[player])
         held[player] = tuple(own)
@@ -375,6 +387,9 @@ class Trick:
     leader: str
     plays: tuple[tuple[str, Card], ...]
     winner: str
+    # Another player who played to it gathered it (``| gathered by NAME``): it counts for him,
+    # and ``winner`` is he (docs/rules.md §10).
+    gathered_by: str | None = None
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -595,7 +610,7 @@ def _can_revoke(own: Sequence[Card], led: str | None) -> bool:
 
 # --------------------------------------------------------------------------- hands
 
-IrregularKind = Literal["revoke", "out-of-turn", "peek", "misdeal"]
+IrregularKind = Literal["revoke", "out-of-turn", "peek", "misdeal", "expose"]
 
 
 @dataclass(frozen=True)
@@ -1230,13 +1245,16 @@ class Writer:
             else:
                 body = f"{name_text(trick.leader)}: {self.cards(trick.cards)}"
             number = f"{trick.number}. " if self.choose(self.style.numbered) else ""
+            if trick.gathered_by:
+                body += f" | gathered by {name_text(trick.gathered_by)}"
             lines.append(self.line(f"{self.indent}{number}{body}", notes.get(trick.number)))
         return lines
 
     def irregular(self, hand: Hand) -> list[str]:
         kinds = list(hand.irregular)
         if not self.style.with_exchange:  # the exchange would have said who peeked
-            kinds += [("peek", p) for p, a in hand.exchange.items() if a.irregular]
+            kinds += [("expose" if a.kind == "exposes" else "peek", p)
+                      for p, a in hand.exchange.items() if a.irregular]
         return [f"irregular: {kind} {name_text(p)}" for kind, p in kinds]
 
     def claims(self, hand: Hand) -> list[str]:
@@ -1281,3 +1299,97 @@ def auto_comments(hand: Hand) -> dict[int, str]:
         else:
             notes.setdefault(found.trick or 10, []).append(f"{found.breaker} breaks it")
     return {n: "; ".join(texts) for n, texts in notes.items()}
+
+
+# --------------------------------------------------------------------------- every outcome
+
+# Each outcome the settlement tells apart, and its share of the hands ``outcome_record`` writes
+# (out of 100). Plain random hands make no reversis (0 of 300 seeds): these are searched for.
+OUTCOMES: dict[str, int] = {
+    "party": 20,
+    "reversis-made": 10,
+    "reversis-broken-10": 10,
+    "reversis-broken-11": 10,
+    "reversis-broken-10-quinola": 8,
+    "reversis-broken-11-quinola": 8,
+    "espagnolette-won": 8,
+    "espagnolette-lost": 8,
+    "ten-cards": 9,
+    "gathered": 9,
+}
+
+
+def outcome_hand(rng: random.Random, players: Sequence[str], dealer: str, kind: str) -> Hand:
+    """A hand of ``kind`` (a key of OUTCOMES). ``ten-cards`` and ``gathered`` are plain hands
+    here: :func:`outcome_record` writes their irregular lines into the text."""
+    if kind.startswith("reversis-broken"):
+        return reversis_broken_hand(rng, players, dealer, trick=int(kind.split("-")[2]),
+                                    by_quinola=kind.endswith("quinola"))
+    if kind == "reversis-made":
+        return reversis_made_hand(rng, players, dealer)
+    if kind.startswith("espagnolette"):
+        return espagnolette_hand(rng, players, dealer, won=kind.endswith("won"))
+    if kind == "ten-cards":
+        return find_hand(rng, players, dealer, lambda h: bool(_ten_card_players(h)))
+    return random_hand(rng, players, dealer)
+
+
+def draw_outcomes(rng: random.Random, count: int) -> list[str]:
+    """``count`` outcomes drawn by their OUTCOMES shares."""
+    return rng.choices(list(OUTCOMES), weights=list(OUTCOMES.values()), k=count)
+
+
+def outcome_record(rng: random.Random, players: Sequence[str], kinds: Sequence[str]) -> str:
+    """A record of one hand of each of ``kinds``, in order, the deal passing round the table.
+
+    A ``ten-cards`` hand: a player who discarded one card (and does not lead trick 11) is
+    written as having discarded his trick-11 card too (``NAME discards C1 C2``), and trick 11
+    is written without it. A ``gathered`` hand: trick 11 is gathered by a player who played
+    to it and did not win it (``| gathered by NAME``). Both rewrite only trick 11, so every
+    earlier lead stands."""
+    players = check_players(players)
+    hands = [outcome_hand(rng, players, dealer, kind)
+             for dealer, kind in zip(dealers(players, rng.choice(players), len(kinds)), kinds, strict=True)]
+    session = Session(players, renumber(hands))
+    text = to_rvs(session, with_table=False)
+    head, *blocks = re.split(r"(?m)^(?=hand\b)", text)
+    for i, (hand, kind) in enumerate(zip(session.hands, kinds, strict=True)):
+        if kind == "ten-cards":
+            blocks[i] = _ten_cards(rng, hand, blocks[i])
+        elif kind == "gathered":
+            blocks[i] = _gathered(rng, hand, blocks[i])
+    return head + "".join(blocks)
+
+
+def _trick_11(block: str) -> re.Match[str]:
+    """The eleventh trick line (short form: ``  Leader: C1 C2 C3 C4``) after ``tricks:``."""
+    return list(re.finditer(r"(?m)^([ \t]+)(\S+): (.+)$", block.split("tricks:")[1]))[10]
+
+
+def _ten_card_players(hand: Hand) -> list[str]:
+    """Who may be written as having discarded his trick-11 card too: he discarded one card,
+    does not lead trick 11, and was dealt the card he plays there (not his face-down one)."""
+    last = hand.tricks[10]
+    return [p for p, c in last.plays[1:] if hand.exchange[p].kind == "discards"
+            and c in hand.dealt[p] and p != hand.announce and p != hand.espagnolette]
+
+
+def _ten_cards(rng: random.Random, hand: Hand, block: str) -> str:
+    last = hand.tricks[10]
+    player = rng.choice(_ten_card_players(hand))
+    card = last.card_of(player)
+    head, tricks = block.split("tricks:")
+    head = re.sub(rf"(?m)^(\s+{re.escape(name_text(player))} discards \S+)", rf"\1 {card}", head, count=1)
+    line = _trick_11(block)
+    cards = [str(c) for p, c in last.plays if p != player]
+    tricks = tricks[:line.start(3)] + " ".join(cards) + tricks[line.end(3):]
+    return head + "tricks:" + tricks
+
+
+def _gathered(rng: random.Random, hand: Hand, block: str) -> str:
+    last = hand.tricks[10]
+    other = rng.choice([p for p, _ in last.plays if p != last.winner])
+    head, tricks = block.split("tricks:")
+    line = _trick_11(block)
+    tricks = tricks[:line.end(3)] + f" | gathered by {name_text(other)}" + tricks[line.end(3):]
+    return head + "tricks:" + tricks

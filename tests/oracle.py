@@ -1,410 +1,235 @@
 """An independent reference settlement of Reversis ("oracle"), written from docs/rules.md only.
 
-It exists to cross-check the engine: same rules, different code. Standard library only.
+It shares nothing with the engine but the parsed record (the notation stage's typed records):
+its own preset table (tests/oracle_presets.py, each value with its sentence), its own reading
+of the header's rules (a preset, a house-rules file, ``rule`` lines), its own holdings after
+the exchange, its own talon, bars, laws, replay and settlement. Standard library only; it never
+imports the package.
 
-    settle_session(knobs, players, hands) -> [{"net", "pools_after", "items"} per hand]
+    settle_records(header, hands, rules=None, record_dir=None) -> [{"number", "net",
+                                                                     "pools_after", "items"}]
 
-Items are (kind, payer, payee, amount) with payer/payee a player name or "pool"; items
-cancelled by a reversis, a revoke or a barred player are left out. Zero amounts are left out.
+``hands`` are the parsed hand records (``HandRecord``: dealer, deal, exchange, announce, tricks,
+irregulars, void, claims). Each item is ``Item(kind, payer, payee, amount, trick, cancelled_by)``
+as docs/ledger.md defines them: payer and payee a player or ``pool:N`` (N counting from 1 for the
+oldest pool standing), ``trick`` None for antes, the party, the reversis and fines,
+``cancelled_by`` None or ``reversis``, ``revoke``, ``barred`` (kept in the list, counted in no
+sum).
+
+A change to the settlement and a change to this oracle never land in one commit
+(docs/development.md): the oracle moved with the code would check nothing of that change.
 """
 from __future__ import annotations
 
-POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
-QUINOLA = "JH"
+import tomllib
+from pathlib import Path
 
-_PARLETT = {
-    "deck": 48, "pools": "multiple", "pool_ante": 5, "dealer_ante": 5, "pool_refill_below": 1,
-    "ace_dumped": 1, "ace_forced": 1, "diamond_ace_factor": 2,
-    "quinola_dumped": 5, "quinola_forced": 10, "quinola_forced_others": 5,
-    "opposite_doubles_side": True, "double_tricks": [10, 11], "quinola_pool_in_last_tricks": True,
-    "party_base": 4, "talon_values": "points", "preference": "reverse",
-    "party_per_card": 0, "party_unit": 1, "tie_rule": "tricks", "quinola_led_remise": True,
-    "reversis_pool": "quinola-early", "taker_paid": "barred",
-    "reversis_side": 16, "reversis_opposite": 32, "reversis_broken": 64,
-    "broken_reversis": "fixed", "broken_by_quinola": "forced",
-    "espagnolette_lost": "parlett", "espagnolette_pays_broken": False,
-    "fine_revoke": 10, "fine_out_of_turn": 5, "fine_redeal": 5, "fine_void_misdeal": 20,
-    "party": "standard", "pairwise_stake": 2,
-}
-PRESETS: dict[str, dict] = {
-    "parlett": dict(_PARLETT),
-    "denexa": {**_PARLETT, "opposite_doubles_side": False, "double_tricks": [],
-               "preference": "play", "broken_by_quinola": "flat", "quinola_led_remise": False,
-               "espagnolette_lost": "denexa"},
-    "regles-fr": {**_PARLETT, "pools": "single", "pool_ante": 10, "pool_refill_below": 1,
-                  "ace_forced": 5, "double_tricks": [11], "quinola_pool_in_last_tricks": False,
-                  "broken_reversis": "by-trick", "party_base": 0, "party_per_card": 4,
-                  "party_unit": 5, "tie_rule": "nearest", "reversis_pool": "unless-quinola-late",
-                  "broken_by_quinola": "none", "espagnolette_lost": "regles-fr"},
-    "manuscrit": {**_PARLETT, "pools": "single", "pool_ante": 10, "pool_refill_below": 45,
-                  "double_tricks": [1, 11], "talon_values": "ad5-jh4",
-                  "espagnolette_lost": "manuscrit", "espagnolette_pays_broken": True,
-                  "broken_by_quinola": "none", "taker_paid": "nothing"},
-    "dafydd": {**_PARLETT, "deck": 52, "pools": "none", "party": "pairwise-stake",
-               "pairwise_stake": 2},
-}
+from oracle_outcome import party, reversis
+from oracle_presets import PRESETS
+from oracle_settle import POINTS, Book, Item, Table, qualifies, replay
+
+SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+__all__ = ["Item", "PRESETS", "knobs_for", "settle_records", "settle_session"]
 
 
-def suit(card):
-    return card[-1]
+# ---------------------------------------------------------------- the rules a record names
+def _value(knob: str, text: object) -> object:
+    """A knob's value as a rule line or a TOML file writes it (docs/notation.md, docs/rules.md)."""
+    if isinstance(text, list):
+        return [int(t) for t in text]
+    if isinstance(text, bool | int):
+        return text
+    words = str(text).strip().lower()
+    if knob == "double_tricks":
+        return [] if words in ("none", "") else [int(w) for w in words.replace(",", " ").split()]
+    if words in ("yes", "true", "no", "false"):
+        return words in ("yes", "true")
+    return int(words) if words.lstrip("-").isdigit() else words
 
 
-class _Table:
-    """The pools on the table (§4, §13 rules 2, 3, 7). Lives across hands."""
+def knobs_for(header, rules: str | None = None, record_dir: Path | None = None) -> dict:
+    """The knobs of a record: ``rules`` (a preset name) if given, else the header's ``rules:``
+    (a preset or a house-rules TOML file beside the record), then its ``rule`` lines."""
+    named = rules or header.rules or "parlett"
+    if named in PRESETS:
+        knobs = dict(PRESETS[named])
+    else:  # a house-rules file: base = "preset", then knobs by name
+        data = tomllib.loads((Path(record_dir or ".") / named).read_text("utf-8"))
+        knobs = dict(PRESETS[data.pop("base", "parlett")])
+        knobs.update({k: _value(k, v) for k, v in data.items()})
+    if rules is None:
+        knobs.update({line.knob: _value(line.knob, line.value) for line in header.rule_lines})
+    return knobs
 
-    def __init__(self, mode):
-        self.mode = mode
-        self.pools = [0] if mode == "single" else []
-        self.remised = False      # a remise paid since the table last formed a pool from antes
-        self.last_taken = 0       # the pool most recently taken (rule 3)
 
-    def standing(self):
-        return bool(self.pools) if self.mode == "multiple" else self.mode == "single" and self.pools[0] > 0
+# ---------------------------------------------------------------- cards and holdings
+def card(placed) -> str:
+    """A written card token ('AS', 'a♠', '10h', 'TH') as 'AS', 'TH'."""
+    token = placed.token.strip().upper()
+    token = "".join(SUITS.get(ch, ch) for ch in token)
+    return "T" + token[2:] if token.startswith("10") else token
 
-    def _put(self, items, kind, payer, amount, new=False):
-        if self.mode == "none" or amount <= 0:
-            return
-        if self.mode == "single":
-            self.pools[0] += amount
-        elif new or not self.pools:
-            self.pools.append(amount)
-        else:
-            self.pools[-1] += amount
-        items.append((kind, payer, "pool", amount))
 
-    def start(self, items, k, players, dealer):
-        if self.mode == "multiple" and not self.pools:
-            self.pools.append(0)
-            self.remised = False
-            for p in players:
-                self._put(items, "pool-ante", p, k["pool_ante"])
-        elif self.mode == "single" and self.pools[0] < k["pool_refill_below"]:
-            for p in players:
-                self._put(items, "pool-ante", p, k["pool_ante"])
-        self._put(items, "dealer-ante", dealer, k["dealer_ante"])
+def deck(size: int) -> list[str]:
+    ranks = "AKQJT98765432" if size == 52 else "AKQJ98765432"
+    return [r + s for s in "SHDC" for r in ranks]
 
-    def pay_in(self, items, kind, payer, amount, new=False):
-        """A fine or a returned pool: into the latest pool, or a new pool if none stands."""
-        self._put(items, kind, payer, amount, new)
 
-    def remise(self, items, payer):
-        if self.mode == "none":
-            return
-        amount = self.pools[-1] if self.standing() else self.last_taken
-        new = self.mode == "multiple" and self.remised
-        self._put(items, "remise", payer, amount, new)
-        self.remised = True
+def holdings(players: list[str], record, size: int) -> tuple[dict[str, set[str]], list[str], dict]:
+    """Each player's cards after the exchange, the talon, and what the exchange says of them:
+    {"barred", "takers", "ten_cards"} (docs/rules.md §2, §10; docs/notation.md: exchange)."""
+    exchange = {line.player.text: line for line in record.exchange or ()}
+    said = {"barred": {p for p, e in exchange.items() if e.action in ("peeks", "exposes", "takes")},
+            "takers": {p for p, e in exchange.items() if e.action == "takes"},
+            "ten_cards": {p for p, e in exchange.items() if e.action == "discards-two"}}
+    played: dict[str, list[str]] = {p: [] for p in players}
+    for trick in record.tricks:
+        order = _seated(players, trick.leader.text, len(trick.cards), said["ten_cards"])
+        for who, placed in zip(order, trick.cards, strict=False):
+            played[who].append(card(placed))
+    if record.deal is None:  # §2: his hand is the cards he played; the talon, the cards nobody played
+        held = {p: set(played[p]) for p in players}
+        seen = set().union(*held.values())
+        return held, [c for c in deck(size) if c not in seen], said
+    held = {}
+    for line in record.deal:  # §2: the dealer 12 cards, the others 11 and a face-down one
+        p, e = line.player.text, exchange.get(line.player.text)
+        cards = {card(c) for c in line.cards}
+        down = {card(line.face_down)} if line.face_down else set()
+        if e is None:  # his exchange is not recorded: he holds what he played
+            held[p] = set(played[p])
+        elif e.action == "keeps":  # his face-down card goes to the talon
+            held[p] = cards
+        elif e.action == "takes":  # takes without discarding: a card over
+            held[p] = cards | down
+        else:  # discards (peeks, exposes and discards; discards two): his face-down card in
+            out = {card(c) for c in (e.card, e.second) if c is not None}
+            held[p] = (cards | down) - out
+    kept = set().union(*held.values())
+    return held, [c for c in deck(size) if c not in kept], said
 
-    def take(self, items, payee):
-        if not self.standing():
-            return 0
-        if self.mode == "single":
-            amount, self.pools[0] = self.pools[0], 0
-        else:
-            amount = self.pools.pop()
-        self.last_taken = amount
-        items.append(("pool-take", "pool", payee, amount))
-        return amount
+
+def _seated(players: list[str], leader: str, count: int, ten: set[str]) -> list[str]:
+    seat = players.index(leader)
+    order = [players[(seat + j) % 4] for j in range(4)]
+    return [p for p in order if p not in ten] if count == 3 else order
+
+
+# ---------------------------------------------------------------- a whole record
+def hand_of(players: list[str], record, size: int) -> dict:
+    """What the settlement reads of one hand record, worked out here."""
+    held, talon, said = holdings(players, record, size)
+    irregular = [(i.kind, i.player.text) for i in record.irregulars]
+    return {
+        "number": record.number,
+        "dealer": record.dealer.text,
+        "void": record.void,
+        "tricks": [{"leader": t.leader.text, "cards": [card(c) for c in t.cards],
+                    "gatherer": t.gatherer.text if t.gatherer else None} for t in record.tricks],
+        "held": held,
+        "talon": talon,
+        "announce": record.announce.text if record.announce else None,
+        "irregular": irregular,
+        "claims_waived": record.claims_waived,
+        "barred": said["barred"] | {p for kind, p in irregular if kind in ("peek", "expose")},
+        "takers": said["takers"],
+        "ten_cards": said["ten_cards"],
+    }
+
+
+def settle_records(header, hands, rules: str | None = None, record_dir: Path | None = None) -> list[dict]:
+    """Every hand of a record, settled on the pools as they stand (see the module's docstring)."""
+    knobs = knobs_for(header, rules, record_dir)
+    players = [p.text for p in header.players]
+    return settle_session(knobs, players, [hand_of(players, record, knobs["deck"]) for record in hands])
+
+
+def written(players: list[str], hand: dict, size: int) -> dict:
+    """A hand written out by hand (tests/test_oracle.py): tricks as 'Leader: c1 c2 c3 c4' dicts;
+    without ``held``, each player holds the cards he plays and the talon is the rest (§2)."""
+    tricks = [{"gatherer": None, **t} for t in hand.get("tricks", [])]
+    played: dict[str, set[str]] = {p: set() for p in players}
+    for t in tricks:
+        for who, c in zip(_seated(players, t["leader"], len(t["cards"]), set(hand.get("ten_cards", ()))),
+                          t["cards"], strict=False):
+            played[who].add(c)
+    held = {p: set(hand.get("held", {}).get(p) or played[p]) for p in players}
+    kept = set().union(*held.values())
+    return {"number": 1, "void": False, "announce": None, "irregular": [], "claims_waived": False,
+            "barred": set(), "takers": set(), "ten_cards": set(), **hand, "tricks": tricks,
+            "held": held, "talon": [c for c in deck(size) if c not in kept]}
 
 
 def settle_session(knobs: dict, players: list[str], hands: list[dict]) -> list[dict]:
-    k = {**_PARLETT, **knobs}
+    """Hands already read (``hand_of``, or ``written`` by hand) settled one after another."""
     assert len(players) == 4 and len(set(players)) == 4
-    table = _Table(k["pools"])
+    table = Table(knobs["pools"])
     out = []
-    for hand in hands:
+    for number, given in enumerate(hands, 1):
+        hand = given if "talon" in given else written(players, {"number": number, **given}, knobs["deck"])
         before = sum(table.pools)
-        items = _settle_hand(k, players, table, hand)
+        items = settle_hand(knobs, players, table, hand)
         net = {p: 0 for p in players}
-        for _kind, payer, payee, amount in items:
-            if payer != "pool":
-                net[payer] -= amount
-            if payee != "pool":
-                net[payee] += amount
+        for i in items:
+            if i.cancelled_by is None:
+                if i.payer in net:
+                    net[i.payer] -= i.amount
+                if i.payee in net:
+                    net[i.payee] += i.amount
         assert sum(net.values()) + sum(table.pools) - before == 0, "fish not conserved"
-        pools_after = [] if k["pools"] == "none" else list(table.pools)
-        out.append({"net": net, "pools_after": pools_after, "items": items})
+        pools_after = [] if knobs["pools"] == "none" else list(table.pools)
+        out.append({"number": hand["number"], "net": net, "pools_after": pools_after, "items": items})
     return out
 
 
-def _held(players, hand):
-    """Each player's 11 cards after the exchange: the record's, else the cards he played (§2)."""
-    seat = {p: i for i, p in enumerate(players)}
-    played = {p: [] for p in players}
-    for tr in hand["tricks"]:
-        for j, c in enumerate(tr["cards"]):
-            played[players[(seat[tr["leader"]] + j) % 4]].append(c.upper())
-    given = hand.get("held") or {}
-    return {p: [c.upper() for c in given[p]] if given.get(p) else played[p] for p in players}
-
-
-def _replay(k, players, hand, held, esp_rights):
-    """Tricks -> [(t, leader, [(player, card)], winner)] and who revoked under the espagnolette's
-    right; checks the leaders and suit-following (an unacknowledged revoke is an error).
-
-    A player with ten cards (he discarded two) sits out the last trick; should he win trick 10,
-    the next player in order of play leads it. A trick gathered by another than its winner
-    counts for the gatherer, who leads next (§10)."""
-    seat = {p: i for i, p in enumerate(players)}
-    order = "AKQJT98765432" if k["deck"] == 52 else "AKQJ98765432"
-    remaining = {p: set(held[p]) for p in players}
-    revokers = {p for kind, p in hand.get("irregular", []) if kind == "revoke"}
-    ten = set(hand.get("ten_cards", []))
-    gathered = hand.get("gathered", {})
-    leader = players[(seat[hand["dealer"]] + 1) % 4]
-    tricks, revoked_in_1_9 = [], set()
-    assert len(hand["tricks"]) == 11, "11 tricks"
-    for t, tr in enumerate(hand["tricks"], 1):
-        seated = [players[(seat[leader] + j) % 4] for j in range(4)]
-        if t == 11:
-            seated = [p for p in seated if p not in ten]
-            leader = seated[0]
-        if tr["leader"] != leader:
-            raise ValueError(f"trick {t}: {leader} should lead, not {tr['leader']}")
-        if len(tr["cards"]) != len(seated):
-            raise ValueError(f"trick {t}: {len(seated)} cards, not {len(tr['cards'])}")
-        plays = list(zip(seated, (c.upper() for c in tr["cards"]), strict=True))
-        led = suit(plays[0][1])
-        for p, c in plays:
-            if c not in remaining[p]:
-                raise ValueError(f"trick {t}: {p} plays {c}, not in his hand")
-            remaining[p].discard(c)
-            if suit(c) != led and any(suit(x) == led for x in remaining[p]):
-                if p in esp_rights and t <= 9:
-                    revoked_in_1_9.add(p)
-                elif p not in revokers:
-                    raise ValueError(f"trick {t}: unacknowledged revoke by {p}")
-        winner = min((order.index(c[0]), p) for p, c in plays if suit(c) == led)[1]
-        if t in gathered:
-            if gathered[t] not in dict(plays):
-                raise ValueError(f"trick {t}: gathered by {gathered[t]}, who did not play to it")
-            winner = gathered[t]
-        tricks.append((t, leader, plays, winner))
-        leader = winner
-    return tricks, revoked_in_1_9
-
-
-def _qualifies(cards):
-    aces = sum(1 for c in cards if c[0] == "A")
-    return aces == 4 or (aces >= 3 and QUINOLA in cards)
-
-
-def _settle_hand(k, players, table, hand):
-    items = []
-    seat = {p: i for i, p in enumerate(players)}
-
-    def opp(p):
-        return players[(seat[p] + 2) % 4]
-    dealer = hand["dealer"]
-    irregular = [tuple(x) for x in hand.get("irregular", [])]
+# ---------------------------------------------------------------- one hand
+def settle_hand(k: dict, players: list[str], table: Table, hand: dict) -> list[Item]:
+    book = Book(k, players, table, hand)
+    dealer, irregular = hand["dealer"], hand["irregular"]
     if irregular and k["party"] != "standard":
         raise ValueError("the dafydd preset has no laws")
-    revokers = {p for kind, p in irregular if kind == "revoke"}
-    barred = set(hand.get("barred", [])) | {p for kind, p in irregular if kind in ("peek", "expose")}
-    # the booklet's taker without discarding "n'a droit a rien": paid nothing at all (§10)
-    unpaid = set(hand.get("takers", [])) if k["taker_paid"] == "nothing" else set()
-    ten = set(hand.get("ten_cards", []))  # paid nothing but a broken reversis or a forced Quinola
-
-    def pay(kind, payer, payee, amount, barred_cancels=False):
-        assert payer != payee
-        if amount <= 0 or payee in revokers or payee in unpaid or (barred_cancels and payee in barred):
-            return 0
-        if payee in ten and kind not in ("reversis-broken", "quinola-forced"):
-            return 0
-        items.append((kind, payer, payee, amount))
-        return amount
-
-    def mult(a, b, t):
-        m = 2 if k["opposite_doubles_side"] and opp(a) == b else 1
-        return m * (2 if t in k["double_tricks"] else 1)
-
-    # -- start of the hand (§4.1, §13 rule 10)
-    if k["pools"] != "none":
-        table.start(items, k, players, dealer)
+    if k["pools"] == "multiple" and not table.pools:  # §4.1: antes form a pool
+        table.remised = False
+        for p in players:
+            book.into_pool("pool-ante", p, k["pool_ante"])
+    elif k["pools"] == "single" and table.pools[0] < k["pool_refill_below"]:
+        for p in players:
+            book.into_pool("pool-ante", p, k["pool_ante"])
+    book.into_pool("dealer-ante", dealer, k["dealer_ante"])
     if any(kind == "misdeal" for kind, _ in irregular):
-        table.pay_in(items, "fine", dealer, k["fine_redeal"])
-    if hand.get("void"):
-        table.pay_in(items, "fine", dealer, k["fine_void_misdeal"])
-        return items
-
-    # -- replay
-    held = _held(players, hand)
-    quals = [p for p in players if k["party"] == "standard" and _qualifies(held[p])]
+        book.into_pool("fine", dealer, k["fine_redeal"])
+    if hand["void"]:
+        book.into_pool("fine", dealer, k["fine_void_misdeal"])
+        return book.items
+    held = hand["held"]
+    quals = [p for p in players if k["party"] == "standard" and qualifies(held[p])]
     assert len(quals) <= 1, "only one player can hold an espagnolette"
-    tricks, revoked = _replay(k, players, hand, held, set(quals))
-    winners = [w for _, _, _, w in tricks]
+    tricks, revoked = replay(k, players, hand, set(quals))
     points = {p: 0 for p in players}
     taken = {p: 0 for p in players}
     for _, _, plays, w in tricks:
         points[w] += sum(POINTS.get(c[0], 0) for _, c in plays)
         taken[w] += 1
-    announce = hand.get("announce")
+    announce = hand["announce"]
     if announce is not None and announce not in quals:
         raise ValueError(f"{announce} announces an espagnolette he does not hold")
-
-    if k["party"] != "standard":          # dafydd: pairwise settlement only (§6)
+    if k["party"] != "standard":  # dafydd: pairwise only (§6)
         for a in players:
             for b in players:
                 if points[a] > points[b]:
-                    d = points[a] - points[b]
-                    pay("pairwise", a, b, k["pairwise_stake"] if k["party"] == "pairwise-stake" else d)
-        return items
-
-    rp = winners[0] if len(set(winners[:9])) == 1 and winners[0] not in barred else None
+                    stake = k["pairwise_stake"] if k["party"] == "pairwise-stake" else points[a] - points[b]
+                    book.pay("pairwise", a, b, stake)
+        return book.items
+    winners = [w for _, _, _, w in tricks]
+    rp = winners[0] if len(set(winners[:9])) == 1 and winners[0] not in book.barred else None
     esp = quals[0] if quals and quals[0] != rp and (announce == quals[0] or quals[0] in revoked) else None
-    quinola_by = {p: t for t, _, plays, _ in tricks for p, c in plays if c == QUINOLA}
-
     if rp is not None:
-        _reversis(k, players, table, items, pay, mult, tricks, rp, esp, quinola_by, revokers)
+        reversis(book, tricks, rp, esp)
     else:
-        # -- side payments, trick by trick (§5)
-        led_cards, esp_dumps, esp_aces, esp_pool = [], [], [], 0
-        for t, leader, plays, w in tricks:
-            led = suit(plays[0][1])
-            for h, c in plays:
-                if c[0] != "A" and c != QUINOLA:
-                    continue
-                if h == leader:
-                    led_cards.append((t, h, c))
-                    if c == QUINOLA and k["quinola_led_remise"]:
-                        table.remise(items, h)
-                elif c == QUINOLA and suit(c) == led:
-                    pay("quinola-forced", h, leader, k["quinola_forced"] * mult(h, leader, t), True)
-                    for o in players:
-                        if o not in (h, leader):
-                            pay("quinola-forced", o, leader,
-                                k["quinola_forced_others"] * mult(o, leader, t), True)
-                    table.remise(items, h)
-                elif c == QUINOLA:
-                    amt = pay("quinola-dumped", w, h, k["quinola_dumped"] * mult(w, h, t), True)
-                    got = 0
-                    if (t <= 9 or k["quinola_pool_in_last_tricks"]) and h not in barred | revokers | ten:
-                        got = table.take(items, h)
-                    if h == esp:
-                        esp_dumps.append((w, amt))
-                        esp_pool = got
-                else:
-                    base = k["diamond_ace_factor"] if c == "AD" else 1
-                    if suit(c) == led:
-                        amt = pay("ace-forced", h, leader, base * k["ace_forced"] * mult(h, leader, t))
-                        if leader == esp:
-                            esp_aces.append((h, amt))
-                    else:
-                        amt = pay("ace-dumped", w, h, base * k["ace_dumped"] * mult(w, h, t))
-                        if h == esp:
-                            esp_dumps.append((w, amt))
-                            esp_aces.append((w, amt))
-
-        # -- the party (§6, §7, §9)
-        if k["tie_rule"] == "nearest":     # the dealer, his left (before him in play), right, opposite
-            pref = [players[(seat[dealer] + d) % 4] for d in (0, -1, 1, 2)]
-        else:
-            pref = [players[(seat[dealer] + (-i if k["preference"] == "reverse" else i)) % 4]
-                    for i in range(4)]
-        tricks_count = {p: 0 if k["tie_rule"] == "nearest" else taken[p] for p in players}
-        rank = sorted(players, key=lambda p: (points[p], tricks_count[p], pref.index(p)))
-        loser = rank[-1]
-        esp_won = esp is not None and taken[esp] == 0
-        if esp is not None and not esp_won:
-            loser = esp
-        if esp_won and esp not in barred | ten:
-            winner = esp
-        else:
-            winner = next((p for p in rank if p not in (loser, esp) and p not in barred | ten), None)
-        if winner is not None:
-            value = k["party_base"]
-            if k["deck"] == 48:
-                # under the basket: nobody's cards after the exchange (a taker keeps one over)
-                kept = {c for p in players for c in held[p]}
-                talon = {f"{r}{s}" for r in "AKQJ98765432" for s in "SHDC"} - kept
-                tv = {"points": {}, "ad5-jh4": {"AD": 5, QUINOLA: 4},
-                      "ad5-jh3": {"AD": 5, QUINOLA: 3}}[k["talon_values"]]
-                value += sum(tv.get(c, POINTS.get(c[0], 0)) for c in talon)
-                value += k["party_per_card"] * len(talon)
-            value *= k["party_unit"]
-            pay("party", loser, winner, value * (2 if opp(loser) == winner else 1))
-            # -- led payments, in trick order (§5, §13 rule 4)
-            if not hand.get("claims_waived"):
-                for t, h, c in led_cards:
-                    if h == winner:
-                        continue
-                    if c == QUINOLA:
-                        pay("quinola-led", h, winner, k["quinola_forced"] * mult(h, winner, t))
-                        for o in players:
-                            if o not in (h, winner):
-                                pay("quinola-led", o, winner, k["quinola_forced_others"] * mult(o, winner, t))
-                    else:
-                        base = k["diamond_ace_factor"] if c == "AD" else 1
-                        pay("ace-led", h, winner, base * k["ace_forced"] * mult(h, winner, t))
-
-        # -- a lost espagnolette's returns (§9, §13 rules 7, 14)
-        if esp is not None and not esp_won:
-            if k["espagnolette_lost"] == "regles-fr":   # his Aces back doubled; a remise if he held J♥
-                for payer, amt in esp_aces:
-                    pay("espagnolette-return", esp, payer, 2 * amt)
-                if QUINOLA in held[esp]:
-                    table.remise(items, esp)
-            elif k["espagnolette_lost"] == "manuscrit":
-                side = [(payer, amt) for kind, payer, payee, amt in list(items)
-                        if kind.startswith(("ace-", "quinola-")) and esp not in (payer, payee)]
-                for payer, amt in esp_dumps + side:
-                    pay("espagnolette-return", esp, payer, 2 * amt)
-                if esp_pool:
-                    table.remise(items, esp)
-            else:
-                for payer, amt in esp_dumps:
-                    pay("espagnolette-return", esp, payer, 2 * amt)
-                if esp_pool and k["espagnolette_lost"] == "denexa":   # returned as it was, then a remise
-                    table.pay_in(items, "pool-return", esp, esp_pool, new=True)
-                    table.remise(items, esp)
-                elif esp_pool:
-                    table.pay_in(items, "pool-return", esp, 2 * esp_pool, new=True)
-
-    # -- fines at the end of the hand (§10, §13 rule 10)
-    for kind, p in irregular:
+        party(book, hand, tricks, points, taken, esp)
+    for kind, p in irregular:  # fines at the end of the hand (§10, §13 rule 10)
         if kind in ("revoke", "out-of-turn"):
             if k["pools"] == "none":
                 raise ValueError("no pool to pay a fine into")
-            table.pay_in(items, "fine", p, k["fine_revoke" if kind == "revoke" else "fine_out_of_turn"])
-    return items
-
-
-def _reversis(k, players, table, items, pay, mult, tricks, rp, esp, quinola_by, revokers):
-    """§8, §9 and §13 rules 5, 11, 13. Nothing of tricks 1-11 is paid, so nothing needs returning."""
-    seat = {p: i for i, p in enumerate(players)}
-
-    def opp(p):
-        return players[(seat[p] + 2) % 4]
-    quinola_early = quinola_by.get(rp, 99) <= 9
-    breaking = next((tr for tr in tricks[9:] if tr[3] != rp), None)
-    if breaking is None:                                        # made
-        if esp is not None:
-            pay("reversis-made", esp, rp, 2 * k["reversis_side"] + k["reversis_opposite"])
-        else:
-            for p in players:
-                if p != rp:
-                    pay("reversis-made", p, rp,
-                        k["reversis_opposite"] if p == opp(rp) else k["reversis_side"])
-        takes = (quinola_by.get(rp, 0) < 10 if k["reversis_pool"] == "unless-quinola-late"
-                 else quinola_early)
-        if takes and rp not in revokers:
-            table.take(items, rp)
-        return
-    t, leader, plays, breaker = breaking
-    if k["broken_reversis"] == "by-trick":
-        base = k["reversis_opposite"] if breaker == opp(rp) else k["reversis_side"]
-        amount = base * (1 if t == 10 else 2)
-    else:
-        amount = k["reversis_broken"]
-    payer = esp if (esp is not None and esp != breaker and k["espagnolette_pays_broken"]) else rp
-    pay("reversis-broken", payer, breaker, amount, True)
-    if dict((p, c) for p, c in plays)[breaker] == QUINOLA:     # broken by Quinola, forced on rp's lead
-        if k["broken_by_quinola"] == "flat":
-            pay("quinola-forced", breaker, rp, k["quinola_forced"])
-        elif k["broken_by_quinola"] == "forced":
-            pay("quinola-forced", breaker, rp, k["quinola_forced"] * mult(breaker, rp, t))
-            for o in players:
-                if o not in (breaker, rp):
-                    pay("quinola-forced", o, rp, k["quinola_forced_others"] * mult(o, rp, t))
-    if quinola_early or (k["broken_reversis"] == "by-trick" and t == 11):
-        table.remise(items, rp)
+            book.into_pool("fine", p, k["fine_revoke" if kind == "revoke" else "fine_out_of_turn"])
+    return book.items

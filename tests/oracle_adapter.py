@@ -1,34 +1,25 @@
-"""Feed the engine's replayed hands to the independent oracle and compare, hand by hand."""
+"""The engine against the independent oracle, hand by hand and item by item.
+
+The oracle is given the notation stage's output alone (the header and the hand records that
+``read_text`` parses) and works out everything else itself: the knobs, the holdings after the
+exchange, the talon, the bars, the laws, the replay and the settlement. The engine runs the
+whole pipeline on the same text. Every item is compared (kind, payer, payee, amount, trick,
+cancelled_by), as a multiset per hand (their order is the ledger's business), then the nets and
+the pools after the hand.
+"""
 from __future__ import annotations
+
+from collections import Counter
 
 import oracle
 
 from reversis_score.ledger.build import build_ledger
+from reversis_score.notation.parse import read_text
 from reversis_score.pipeline import check_text
-from reversis_score.rules.knobs import KNOB_NAMES
 
 
-def oracle_hand(play) -> dict:
-    """The oracle's description of one replayed hand."""
-    return {
-        "dealer": play.dealer,
-        "void": play.void,
-        "tricks": [{"leader": t.leader, "cards": [str(c) for _, c in t.plays]} for t in play.tricks],
-        "held": {p: sorted(str(c) for c in play.held.get(p, ())) for p in play.players},
-        "announce": play.record.announce.text if play.record.announce else None,
-        "irregular": [(kind, who) for kind, who in play.acknowledged],
-        "claims_waived": play.record.claims_waived,
-        "barred": sorted(play.barred),
-        "takers": sorted(e.player.text for e in play.record.exchange or () if e.action == "takes"),
-        # read off the record's own lines, not the Play: the oracle plays these rules itself
-        "ten_cards": sorted(e.player.text for e in play.record.exchange or () if e.action == "discards-two"),
-        "gathered": {n: line.gatherer.text for n, line in enumerate(play.record.tricks, 1) if line.gatherer},
-    }
-
-
-def knobs_dict(knobs) -> dict:
-    return {name: list(v) if isinstance(v, tuple) else v
-            for name, v in ((n, getattr(knobs, n)) for n in KNOB_NAMES)}
+def engine_items(settlement) -> list[tuple]:
+    return [(i.kind, i.payer, i.payee, i.amount, i.trick, i.cancelled_by) for i in settlement.items]
 
 
 def compare_text(text: str, rules: str | None = None, record_dir=None) -> list[str]:
@@ -36,16 +27,17 @@ def compare_text(text: str, rules: str | None = None, record_dir=None) -> list[s
     session = check_text(text, "t.rvs", record_dir, rules_override=rules)
     assert session.errors == [], [d.message for d in session.errors]
     ledger = build_ledger(session)
-    hands = [h.play for h in session.settleable_hands()]
-    expected = oracle.settle_session(knobs_dict(session.rules.knobs), list(session.players),
-                                     [oracle_hand(p) for p in hands])
+    parsed = read_text(text, "t.rvs")  # the notation stage: all the oracle is given
+    records = [h.record for h in parsed.hands if h.record is not None]
+    expected = {h["number"]: h for h in oracle.settle_records(parsed.header, records, rules, record_dir)}
     diffs = []
-    for got, want in zip(ledger.settled, expected, strict=True):
+    for got in ledger.settled:
+        want = expected[got.number]
         s = got.settlement
-        if s.net != want["net"] or list(s.pools_after) != list(want["pools_after"]):
-            mine = [(i.kind, i.payer, i.payee, i.amount) for i in s.items if i.counts]
+        mine, theirs = Counter(engine_items(s)), Counter(tuple(i) for i in want["items"])
+        if mine != theirs or s.net != want["net"] or list(s.pools_after) != list(want["pools_after"]):
             diffs.append(f"hand {got.number} ({session.rules.preset}): engine net {s.net} pools "
                          f"{list(s.pools_after)}; oracle net {want['net']} pools {want['pools_after']}\n"
-                         f"  engine items {mine}\n  oracle items {want['items']}")
+                         f"  engine only: {sorted(mine - theirs, key=str)}\n"
+                         f"  oracle only: {sorted(theirs - mine, key=str)}")
     return diffs
-

@@ -6,6 +6,9 @@ shows), and is stopped and removed at the end. PostgreSQL refuses to run as root
 server runs as the unprivileged ``postgres`` user (``runuser -u postgres --``), otherwise as
 the current user.
 
+Each pytest-xdist worker starts its own server in its own folder (``tempfile.mkdtemp``) and
+reaches it by a socket in that folder: several workers, or several runs, never meet.
+
 ``find_server()`` says why no server can be had, so the tests that need one skip with that
 reason (or fail under CI, whose .ci/run installs one).
 """

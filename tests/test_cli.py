@@ -30,9 +30,9 @@ def test_check_missing_file_is_a_usage_error():
     assert result.exit_code == 2 and "no such file" in result.output
 
 
-def test_check_directory_is_a_usage_error(tmp_path):
+def test_check_directory_without_records_is_a_usage_error(tmp_path):
     result = invoke("check", str(tmp_path))
-    assert result.exit_code == 2 and "is a directory" in result.output
+    assert result.exit_code == 2 and "no record (.rvs) in this folder or under it" in result.output
 
 
 def test_bad_option_is_a_usage_error():

@@ -91,6 +91,9 @@ def test_players_come_from_the_header_only(tmp_path):
     assert complete.header_players(garbage) == ()
     assert complete.header_players(tmp_path / "missing.rvs") == ()
     assert complete.header_players(tmp_path) == ()  # a folder
+    os.mkfifo(tmp_path / "pipe.rvs")  # opened as a file, it would wait for a writer for ever
+    assert complete.header_players(tmp_path / "pipe.rvs") == ()
+    assert complete.header_players(type(tmp_path)("/dev/zero")) == ()  # endless
 
 
 def test_player_names_for_a_and_b(monkeypatch):

@@ -86,7 +86,7 @@ def test_a_fifo_a_device_or_a_folder_is_not_read_as_a_record(tmp_path):
     fifo = tmp_path / "pipe.rvs"
     os.mkfifo(fifo)
     for name, said in ((str(fifo), b"not a regular file"), ("/dev/zero", b"not a regular file"),
-                       (str(tmp_path), b"is a directory")):
+                       (str(tmp_path), b"pipe.rvs: not a regular file")):  # a folder: its records
         done = cli("check", name)
         assert done.returncode == 2 and said in done.stderr, name
 

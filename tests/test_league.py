@@ -6,13 +6,12 @@ import subprocess
 import sys
 
 import pytest
-from conftest import DATA, ROOT, SAMPLES
+from conftest import DATA, ROOT, SAMPLES, need_psycopg
 from typer.testing import CliRunner
 
 from reversis_score.cli import app
 
-psycopg = pytest.importorskip("psycopg",
-                              reason="psycopg is not installed (pip install -e '.[dev]' brings it)")
+psycopg = need_psycopg()
 RUN = "import sys; from reversis_score.cli import main; sys.argv[0] = 'reversis-score'; main()"
 OPENING = DATA / "notation-example.rvs"
 LYON = [DATA / "ledgers" / "autumn-1.rvs", SAMPLES / "club-night.rvs"]

@@ -28,6 +28,12 @@ def test_a_miswritten_hand_line_skips_that_hand_alone(written):
     assert error.span.line == CLUB.split("\n").index("hand 2") + 1
 
 
+def test_a_capital_hand_says_what_to_write_and_what_was_written():
+    # Issue 31: "('hand' is written in lower case: 'hand 2')" read as if it were so already.
+    _, errors, _ = problems(CLUB.replace("\nhand 2\n", "\nHand 2\n"))
+    assert errors[0].message.endswith("(write it in lower case: 'hand 2', not 'Hand 2')")
+
+
 def test_a_miswritten_first_hand_line_is_not_read_as_header():
     hands, errors, _ = problems(CLUB.replace("\nhand 1    # first pool: 25\n", "\nHand 1\n"))
     assert hands == 12 and [e.message[:14] for e in errors] == ["hand 1 skipped"]

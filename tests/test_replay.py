@@ -24,6 +24,8 @@ def test_example_replays_with_the_right_winners(example_text):
      "Bruno is dealt 11 cards: the dealer gets 12 in a 48-card game"),
     ("  Denis:  5D 3D QD 5S 6H JC QC AH 3H KC 5H | 9H", "  Denis:  5D 3D QD 5S 6H JC QC AH 3H KC 5H",
      "Denis's deal line needs '|' and the face-down card after the 11 cards"),
+    ("  Bruno:  AS JD 9C KS 5C 7S KH AD 8C 7D 9D 6D", "  Bruno:  AS",
+     "Bruno is dealt 1 card: the dealer gets 12 in a 48-card game"),
     ("  Claire keeps", "  Claire discards 9D", "Claire discards 9♦, which was not dealt to Claire"),
     ("  Denis discards QC\n", "", "the exchange has no line for Denis"),
     ("  Bruno discards 6D", "  Bruno keeps",

@@ -6,7 +6,7 @@ from itertools import pairwise
 
 import pytest
 from conftest import DATA, SAMPLES
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -205,6 +205,7 @@ def test_every_sample_chart_label_is_whole_and_apart(path):
     assert_labels_whole_and_apart(svg_of(report_html(ledger_of(path))))
 
 
+@settings(max_examples=200, deadline=None)  # pure arithmetic, but no deadline on a loaded machine
 @given(st.lists(st.integers(-5000, 5000), min_size=1, max_size=6))
 def test_end_labels_never_overlap_and_stay_inside(ends):
     ys = [HEIGHT - BOTTOM - (v + 5000) * (HEIGHT - BOTTOM - TOP) / 10000 for v in ends]

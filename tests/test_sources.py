@@ -106,9 +106,9 @@ def test_item1_denexa_a_card_drawn_is_not_in_the_talon():
 
 def test_item1_regles_fr_the_talon_is_what_lies_under_the_basket():
     # "Les quatre cartes qui restent, un fois les écarts faits, sont réunies et placées sous la
-    # corbeille."  Three cards lie there: (0 + 4 × 3) jetons = 60 fish, ×2 opposite = 120.
+    # corbeille."  Three cards lie there: (0 + 4 × 3) jetons = 60 fish, not doubled opposite.
     assert nets("regles-fr", "Bruno", EXAMPLE_TRICKS, TAKER_DEAL) == {
-        "Anne": 150, "Bruno": -24, "Claire": -196, "Denis": -20}
+        "Anne": 90, "Bruno": -24, "Claire": -136, "Denis": -20}
 
 
 def test_item1_manuscrit_every_card_under_the_basket_and_no_other():
@@ -116,6 +116,47 @@ def test_item1_manuscrit_every_card_under_the_basket_and_no_other():
     # y en ait une de trop ou de moins."  Three cards, 0 points: 4, ×2 opposite = 8.
     assert nets("manuscrit", "Bruno", EXAMPLE_TRICKS, TAKER_DEAL) == {
         "Anne": 30, "Bruno": -20, "Claire": -84, "Denis": -16}
+
+
+# ================================================ the party between players opposite (issue 31)
+# docs/rules.md's worked hand (dealer Bruno): Anne wins the party, Claire, opposite her, loses
+# it. `opposite_doubles_party` says whether the party doubles between them, text by text.
+
+def party_item(rules):
+    ledger = settle(record(hand("Bruno", EXAMPLE_TRICKS), rules=rules))
+    return [i[3:6] for i in items_of(ledger) if i[1] == "party"], net_of(ledger)
+
+
+def test_party_opposite_parlett_pays_double():
+    # "If the loser is sitting opposite the winner, he pays double."  4 + 2, ×2 = 12.
+    assert PRESETS["parlett"].opposite_doubles_party
+    assert party_item("parlett") == ([("Claire", "Anne", 12)],
+                                     {"Anne": 39, "Bruno": -14, "Claire": -64, "Denis": -11})
+
+
+def test_party_opposite_denexa_pays_double():
+    # "If the winner and loser are sitting across from each other, the required payment
+    # doubles."  4 + 2, ×2 = 12, though denexa doubles no side payment.
+    assert PRESETS["denexa"].opposite_doubles_party and not PRESETS["denexa"].opposite_doubles_side
+    assert party_item("denexa") == ([("Claire", "Anne", 12)],
+                                    {"Anne": 29, "Bruno": -15, "Claire": -28, "Denis": -11})
+
+
+def test_party_opposite_manuscrit_pays_double():
+    # "La partie se paye aussi double, si c'est le vis-à-vis, qui la gagne."  4 + 2, ×2 = 12.
+    assert PRESETS["manuscrit"].opposite_doubles_party
+    assert party_item("manuscrit") == ([("Claire", "Anne", 12)],
+                                       {"Anne": 34, "Bruno": -20, "Claire": -88, "Denis": -16})
+
+
+def test_party_opposite_regles_fr_pays_it_once():
+    # "Le gagnant prend alors les quatre cartes qui sont sous le talon et compte les points en
+    # ajoutant quatre points à chaque carte, et le perdant lui paye autant de jetons qu'il y a
+    # de points."  No doubling there; "Ces paiements sont toujours doubles pour les vis-à-vis"
+    # closes the paragraph on the Aces and Quinola. (2 + 4 × 4) × 5 = 90, once.
+    assert not PRESETS["regles-fr"].opposite_doubles_party
+    assert party_item("regles-fr") == ([("Claire", "Anne", 90)],
+                                       {"Anne": 120, "Bruno": -24, "Claire": -166, "Denis": -20})
 
 
 # ---------------------------------------------------------------- parlett, hand by hand
@@ -257,9 +298,10 @@ def test_denexa_forced_quinola_ten_and_five_each_never_doubled():
 def test_item3_regles_fr_the_party_in_jetons_four_points_a_card():
     # "Le gagnant prend alors les quatre cartes qui sont sous le talon et compte les points en
     # ajoutant quatre points à chaque carte, et le perdant lui paye autant de jetons qu'il y a
-    # de points."  Talon 7♥ 6♦ 6♠ Q♣: 2 + 4 × 4 = 18 jetons, 90 fish, ×2 opposite = 180.
+    # de points."  Talon 7♥ 6♦ 6♠ Q♣: 2 + 4 × 4 = 18 jetons, 90 fish, not doubled though
+    # Claire sits opposite Anne (opposite_doubles_party: no).
     assert nets("regles-fr", "Bruno", EXAMPLE_TRICKS) == {
-        "Anne": 210, "Bruno": -24, "Claire": -256, "Denis": -20}
+        "Anne": 120, "Bruno": -24, "Claire": -166, "Denis": -20}
 
 
 def test_item2_regles_fr_a_tie_goes_to_the_nearest_to_the_dealer():
@@ -322,19 +364,20 @@ def test_item5_regles_fr_lost_espagnolette_with_quinola_pays_a_remise_keeps_the_
 def test_regles_fr_quinola_forced_at_the_last_trick_doubled():
     # "Ces paiements sont toujours doubles pour les vis-à-vis, ainsi que toutes les fois que le
     # coup se fait à la dernière levée."  Denis's Quinola forced by Bruno (opposite) in trick
-    # 11: 10 ×2 ×2 = 40, Anne and Claire 5 ×2 = 10 each, and a remise of 45.
+    # 11: 10 ×2 ×2 = 40, Anne and Claire 5 ×2 = 10 each, and a remise of 45. The party Bruno
+    # pays Denis, opposite, is not doubled: "Ces paiements" are the Aces and Quinola.
     assert nets("regles-fr", "Denis", FORCED_LAST) == {
-        "Anne": -20, "Bruno": -159, "Claire": -16, "Denis": 105}
+        "Anne": -20, "Bruno": -59, "Claire": -16, "Denis": 5}
 
 
 
 def test_item3_the_former_regles_fr_party_is_a_house_rule(tmp_path):
     # docs/rules.md §6 keeps the former reading of "compte les points en ajoutant quatre
-    # points" (4 + the talon's points, in fish) as a house-rules file: party 6, ×2 opposite.
+    # points" (4 + the talon's points, in fish) as a house-rules file: party 6, not doubled.
     (tmp_path / "regles-fr-fish.toml").write_text(
         'base = "regles-fr"\nparty_base = 4\nparty_per_card = 0\nparty_unit = 1\n', "utf-8")
     text = record(hand("Bruno", EXAMPLE_TRICKS), rules=str(tmp_path / "regles-fr-fish.toml"))
-    assert net_of(settle(text)) == {"Anne": 210 - 180 + 12, "Bruno": -24, "Claire": -256 + 180 - 12,
+    assert net_of(settle(text)) == {"Anne": 120 - 90 + 6, "Bruno": -24, "Claire": -166 + 90 - 6,
                                     "Denis": -20}
 
 

@@ -70,7 +70,7 @@ def test_table_output_closes_on_the_net():
     assert "Between Claire and Anne" in out
     assert ("Claire owes Anne 10: 2 payments from Claire to Anne (32), "
             "5 payments from Anne to Claire (22).") in out
-    assert "Quinola led" in out and "§6" in out and "Claire owes Anne" in out.splitlines()[4]
+    assert "Quinola led" in out and "§6" in out and out.splitlines()[4].endswith("running")
     assert out.splitlines()[1] == "  rules: parlett"  # every output names the rules
 
 
@@ -197,3 +197,18 @@ def test_when_the_settle_up_agrees_it_says_so():
         "In the settle-up of `settle`, Claire pays Denis 20 instead: ")
     even = replace(ans, lines=(), settled_up=0)
     assert settle_up_words(even) == "The settle-up of `settle` has no transfer between them either."
+
+
+def test_the_lines_run_in_trick_order_the_party_at_the_end_of_its_hand():
+    # Issue 31: the party was listed between trick 2 and trick 3 (the led payments, paid at the
+    # end, came after it). A hand's lines run by trick, then what is paid at the end.
+    out = why(SAMPLES / "club-night.rvs", "Anne", "Claire").stdout.splitlines()
+    hand2 = [line.split() for line in out if line.split()[:1] == ["2"]]
+    assert [row[1] for row in hand2] == ["2", "3", "10", "the"]
+
+
+def test_the_running_column_never_owes_a_negative_sum():
+    # Issue 31: "Bruno owes Claire −16". Each cell says who owes the other, and how much.
+    out = why(SAMPLES / "club-night.rvs", "Bruno", "Claire", "--hand", "4").stdout
+    assert "−16" not in out and "-16" not in out
+    assert "Claire owes 16" in out and "even (cancelled: reversis)" in out

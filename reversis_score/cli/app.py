@@ -20,27 +20,49 @@ from reversis_score.reading import LIMIT_ENV, LIMITS, MIB, RULES_DIRS_ENV
 if TYPE_CHECKING:  # the pipeline (Lark and the engine) is imported by the commands that run it
     from reversis_score.pipeline import CheckedSession
 
-EXAMPLES = """\
-Examples:
+SUMMARY = ("Score games of Reversis and settle them, from plain-text records (.rvs files): "
+           "record (a terminal) or serve (web pages, and entry from the players' phones) at the "
+           "table; check and format a record; settle it, why (every payment between two players), "
+           "audit (what the table paid); export the ledgers, then season and report (HTML pages); "
+           "verify a JSON ledger; rules shows the presets. Each command's --help says all it "
+           "takes.")
 
-  reversis-score check samples/club-night.rvs
 
-  reversis-score format samples/club-night.rvs --suits symbols
+def examples(*lines: str) -> str:
+    """A command's examples for its --help: one a line, never rewrapped (Click's ``\\b``
+    paragraph), so that no example is broken inside a name, however narrow the terminal."""
+    return "\b\nExamples:\n" + "\n".join("  " + line for line in lines)
 
-  reversis-score settle samples/club-night.rvs --itemised
 
-  reversis-score settle samples/club-night.rvs --hand 3
+EXAMPLES = examples("reversis-score record club.rvs",
+                    "reversis-score check samples/club-night.rvs",
+                    "reversis-score settle samples/club-night.rvs --itemised",
+                    "reversis-score why samples/club-night.rvs Anne Claire",
+                    "reversis-score audit samples/club-night.rvs",
+                    "reversis-score export samples/*.rvs --format sqlite --to season.db",
+                    "reversis-score season season.db",
+                    "reversis-score serve records/ --host 0.0.0.0")
 
-  reversis-score settle samples/club-night.rvs --format json > ledger.json
 
-  reversis-score verify ledger.json --record samples/club-night.rvs
-"""
+class WholeHelpGroup(typer.core.TyperGroup):
+    """The command list of --help with each command's summary whole, wrapped in its column
+    (Click would cut it with '...' to fit one line)."""
+
+    def format_commands(self, ctx, formatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=1_000_000)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
 
 app = typer.Typer(name="reversis-score", add_completion=True, no_args_is_help=True,
-                  rich_markup_mode=None, pretty_exceptions_enable=False,
+                  rich_markup_mode=None, pretty_exceptions_enable=False, cls=WholeHelpGroup,
                   context_settings={"help_option_names": ["-h", "--help"]},  # every command
-                  help="Check, format and settle records of games of Reversis (.rvs files).",
-                  epilog=EXAMPLES)
+                  help=SUMMARY, epilog=EXAMPLES)
 
 
 def _usage_metavar(self, ctx, *, usage: bool = False) -> str:
@@ -99,7 +121,6 @@ def main_options(
     max_rules: Annotated[int | None, _mib("rules")] = None,
     max_ledger: Annotated[int | None, _mib("ledger")] = None,
 ) -> None:
-    """Check, format and settle records of games of Reversis (.rvs files)."""
     scrub_stderr()
     _STDIN.clear()  # each run reads its own standard input
     # Through the environment, so that worker processes read under the same bounds; each
@@ -208,6 +229,25 @@ def print_diagnostics(session: CheckedSession) -> None:
         typer.echo(render(diag, session.file, session.lines), err=True)
 
 
+def terminal_width() -> int | None:
+    """The width a table must fit: None when standard output is not a terminal (a pipe or a
+    file: each row stays one line, as scripts expect); else ``COLUMNS``, else the terminal's
+    own width, else 100."""
+    try:
+        if not sys.stdout.isatty():
+            return None
+    except (AttributeError, ValueError):  # a closed or replaced stream
+        return None
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isdigit() and 0 < int(columns) < 100_000:
+        return int(columns)
+    try:
+        size = os.get_terminal_size(sys.stdout.fileno()).columns
+    except (OSError, AttributeError, ValueError):
+        size = 0
+    return size if size > 0 else 100
+
+
 def fail(message: str, code: int) -> NoReturn:
     typer.echo(message, err=True)
     raise typer.Exit(code)
@@ -258,5 +298,5 @@ def render_ledger(ledger, output: Output, itemised: bool, hand: int | None) -> s
     if output is Output.csv:
         return tables.items_csv([ledger], hand)
     if chosen is not None:
-        return tables.write_blocks(tables.hand_blocks(chosen), output.value)
-    return tables.write_blocks(tables.summary_blocks(ledger, itemised), output.value)
+        return tables.write_blocks(tables.hand_blocks(chosen), output.value, terminal_width())
+    return tables.write_blocks(tables.summary_blocks(ledger, itemised), output.value, terminal_width())

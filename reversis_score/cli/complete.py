@@ -25,6 +25,7 @@ import typer
 
 _HAND_LINE = re.compile(r"^[ \t]*hand(?![\w'\-])")
 HEADER_LIMIT = 200  # lines: a header is a handful of lines; a file without 'hand' is not read whole
+HEADER_BYTES = 64 * 1024  # and bytes: one endless line is not read whole either
 # The needs of bash: Typer's bash hook inserts each value as typed, so a name with a space
 # must come escaped the way bash's own file-name completion escapes it.
 _BASH_SPECIAL = re.compile(r"""([\s'"\\$`!&;|<>()*?\[\]#~{}])""")
@@ -87,12 +88,26 @@ def header_players(path: Path) -> tuple[str, ...]:
     read (up to the first ``hand`` line) and parsed: completion must be instant."""
     from reversis_score.notation.parse import normalise, parse_header
     try:
-        with path.open(encoding="utf-8", errors="replace") as handle:
-            lines = list(_header_lines(handle))
+        start = _regular_start(path)
+        if start is None:
+            return ()
+        lines = list(_header_lines(start.splitlines(keepends=True)))
         header, _ = parse_header(normalise("".join(lines)))
     except Exception:  # completion must never break the user's shell, whatever the file holds
         return ()
     return header.player_names
+
+
+def _regular_start(path: Path) -> str | None:
+    """The first HEADER_BYTES of a regular file, as text; None for anything else (a FIFO
+    would wait for a writer, a device never ends): completion opens nothing else."""
+    import stat
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        return handle.read(HEADER_BYTES).decode("utf-8", errors="replace")
 
 
 def _header_lines(handle) -> Iterator[str]:

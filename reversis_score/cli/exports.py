@@ -34,8 +34,7 @@ def export_work(name: str, fmt: str, what: str, stdin: bytes | None, folder: str
     from reversis_score.report.export import content_hash, write_session
     read = read_or_report(name, stdin)
     if isinstance(read, FileReport):
-        read.errors += [NOT_EXPORTED.format(name)] if read.code == 1 else []
-        return read
+        return read  # its one message (empty, not UTF-8 ...) says why: not "has record errors"
     data, text, where = read
     sha = content_hash(data)
     del read, data  # the text is all the rest needs

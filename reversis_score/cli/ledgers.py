@@ -15,7 +15,17 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from reversis_score.cli import complete
-from reversis_score.cli.app import Output, app, fail, guarded, load_checked, print_diagnostics, try_load
+from reversis_score.cli.app import (
+    Output,
+    app,
+    examples,
+    fail,
+    guarded,
+    load_checked,
+    print_diagnostics,
+    terminal_width,
+    try_load,
+)
 from reversis_score.cli.records import JOBS_FORCE_HELP, JOBS_HELP, QUIET_HELP
 
 if TYPE_CHECKING:  # imported where used: --help and check stay light
@@ -78,7 +88,7 @@ def _write_text(text: str, to: str | None) -> None:
 
 
 # ------------------------------------------------------------------ audit
-@app.command(epilog="Examples: reversis-score audit club.rvs; reversis-score audit club.rvs --format json")
+@app.command(epilog=examples("reversis-score audit club.rvs", "reversis-score audit club.rvs --format json"))
 def audit(
     files: complete.RecordFiles,
     output: Annotated[Shown, typer.Option("--format", help="table, markdown, or json (the ledger "
@@ -102,7 +112,7 @@ def audit(
         if output is Shown.json:
             docs.append(audited_document(result))
         else:
-            texts.append(write_blocks(audit_blocks(result), output.value))
+            texts.append(write_blocks(audit_blocks(result), output.value, terminal_width()))
     if output is Shown.json and docs:
         import json
         sys.stdout.write(json.dumps(docs[0] if len(files) == 1 else docs, ensure_ascii=False,
@@ -113,8 +123,8 @@ def audit(
 
 
 # ------------------------------------------------------------------ why
-@app.command(epilog="Examples: reversis-score why club.rvs Anne Claire; "
-                     "reversis-score why club.rvs Anne Claire --hand 3 --pools")
+@app.command(epilog=examples("reversis-score why club.rvs Anne Claire",
+                             "reversis-score why club.rvs Anne Claire --hand 3 --pools"))
 def why(
     file: complete.RecordFile,
     a: complete.Player,
@@ -148,14 +158,14 @@ def why(
         )
         head = Block(session_title(ledger), [], [[rules_line(ledger)]]
                      + [[note] for note in incomplete_note(ledger)])
-        sys.stdout.write(write_blocks([head] + why_blocks(ans), output.value))
+        sys.stdout.write(write_blocks([head] + why_blocks(ans), output.value, terminal_width()))
     raise typer.Exit(1 if session.errors else 0)
 
 
 # ------------------------------------------------------------------ export
-@app.command(epilog="Examples: reversis-score export night*.rvs --format sqlite --to season.db; "
-                     "reversis-score export club.rvs --format csv --what hands --to hands.csv; "
-                     "reversis-score export night*.rvs --to postgresql://club@db.example.org/league")
+@app.command(epilog=examples("reversis-score export night*.rvs --format sqlite --to season.db",
+                             "reversis-score export club.rvs --format csv --what hands --to hands.csv",
+                             "reversis-score export night*.rvs --to postgresql://club@db.example.org/league"))
 def export(
     ctx: typer.Context,
     files: complete.RecordFiles,
@@ -217,9 +227,9 @@ def _database_format(ctx: typer.Context, output: ExportFormat, to: str | None) -
 
 
 # ------------------------------------------------------------------ season
-@app.command(epilog="Examples: reversis-score season season.db; "
-                     "reversis-score season season.db --since 2026-10-01 --player Anne; "
-                     "reversis-score season postgresql://treasurer@db.example.org/league")
+@app.command(epilog=examples("reversis-score season season.db",
+                             "reversis-score season season.db --since 2026-10-01 --player Anne",
+                             "reversis-score season postgresql://treasurer@db.example.org/league"))
 def season(
     db: Annotated[str, typer.Argument(metavar="DB", help="A database written by export: a SQLite "
                                                          "file, or a postgresql:// URL.",
@@ -254,22 +264,30 @@ def season(
     elif output is Output.csv:
         sys.stdout.write(seasons.season_csv(result))
     else:
-        sys.stdout.write(write_blocks(seasons.season_blocks(result, since), output.value))
+        sys.stdout.write(write_blocks(seasons.season_blocks(result, since), output.value, terminal_width()))
 
 
 # ------------------------------------------------------------------ report
-@app.command(epilog="Examples: reversis-score report club.rvs -o night.html; "
-                     "reversis-score report night*.rvs -o season.html; "
-                     "reversis-score report season.db -o season.html")
+@app.command(epilog=examples("reversis-score report club.rvs -o night.html",
+                             "reversis-score report night*.rvs -o season.html",
+                             "reversis-score report season.db -o season.html"),
+             short_help="HTML pages: one night with its chart, or the season of several records "
+                        "or of a database.")
 def report(
-    files: complete.RecordFiles,
+    files: Annotated[list[str], typer.Argument(
+        metavar="FILE", show_default=False, autocompletion=complete.record_files,
+        help="Record files (.rvs), '-' reading standard input; or one season database written by "
+             "export (a SQLite .db file, or a postgresql:// URL).")],
     out: Annotated[str | None, typer.Option("-o", "--output", metavar="FILE.html",
                                                autocompletion=complete.any_files,
                                                help="Write the page here (else standard output).")] = None,
 ) -> None:
-    """One self-contained HTML page: a session's (one record: header, hands, balances,
-    settle-up, balance chart), or the season's (several records, or a season database written
-    by export: standings, settle-up, chart, sessions). The same pages as serve, for a phone."""
+    """One self-contained HTML page, the page serve shows, written as a file.
+
+    One record gives the night's page: its header, hands, balances, settle-up and a chart of
+    the balances. Several records, or a season database written by export, give the season's:
+    the standings, the settle-up, a chart of the nets and the sessions.
+    """
     for name in files:
         if out is not None and name != "-" and Path(name).resolve() == Path(out).resolve():
             fail(f"error: -o {out} is {'the record' if len(files) == 1 else 'one of the records'} "

@@ -10,11 +10,13 @@ from typing import Annotated
 import typer
 
 from reversis_score.cli import complete
-from reversis_score.cli.app import app, fail
+from reversis_score.cli.app import app, examples, fail
 
 
-@app.command(epilog="Example: reversis-score record club.rvs   "
-                    "(or: reversis-score record club.rvs - < entries.txt)")
+@app.command(epilog=examples("reversis-score record club.rvs",
+                             "reversis-score record club.rvs entries.txt",
+                             "reversis-score record club.rvs - < entries.txt",
+                             "reversis-score record new.rvs --players 'Anne Bruno Claire Denis' --stake 100"))
 def record(
     file: Annotated[str, typer.Argument(
         metavar="FILE", show_default=False, autocompletion=complete.record_files,
@@ -24,7 +26,7 @@ def record(
         help="Where the entries come from: - reads standard input (the default when it is not a "
              "terminal), or a file of entries (a .rvs file's lines work).")] = None,
     session: Annotated[str | None, typer.Option(
-        "--session", help="The session's name (a new file).")] = None,
+        "--session", metavar="NAME", help="The session's name (a new file).")] = None,
     date: Annotated[str | None, typer.Option(
         "--date", metavar="YYYY-MM-DD", help="The date (a new file).")] = None,
     players: Annotated[str | None, typer.Option(
@@ -33,7 +35,7 @@ def record(
         "--rules", metavar="NAME|FILE", autocompletion=complete.preset_or_house_rules,
         help="A preset or a house-rules .toml file (a new file).")] = None,
     stake: Annotated[int | None, typer.Option(
-        "--stake", help="Fish each player starts with (a new file).")] = None,
+        "--stake", metavar="N", help="Fish each player starts with (a new file).")] = None,
     verbose: Annotated[bool, typer.Option(
         "--verbose", help="Piped entries: say what each one did (tricks, payments, settlements), "
                           "as at a terminal; without it only refusals and a closing summary.")] = False,

@@ -1,6 +1,7 @@
 """The record commands: check, format, settle and rules."""
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from enum import StrEnum
@@ -14,6 +15,7 @@ from reversis_score.cli import complete
 from reversis_score.cli.app import (
     Output,
     app,
+    examples,
     fail,
     guarded,
     load_checked,
@@ -21,6 +23,7 @@ from reversis_score.cli.app import (
     read_record,
     render_ledger,
     stdin_bytes,
+    terminal_width,
     validate_rules_option,
 )
 
@@ -42,7 +45,7 @@ JOBS_FORCE_HELP = "Allow --jobs above the number of CPUs."
 QUIET_HELP = "No progress bar (it shows only on a terminal, for work over ~2 s)."
 
 
-@app.command(epilog="Example: reversis-score check samples/*.rvs")
+@app.command(epilog=examples("reversis-score check samples/*.rvs", "reversis-score check --strict club.rvs"))
 def check(
     files: complete.RecordFiles,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
@@ -56,6 +59,7 @@ def check(
     """Check records: one summary line per file, or every error with its place."""
     from reversis_score.cli import batch
     validate_rules_option(rules)
+    files = records_under(files)
     stdin = stdin_bytes() if "-" in files else None
     sizes = batch.file_sizes(files, stdin)
     work = partial(check_work, strict=strict, rules=rules, stdin=stdin)
@@ -75,6 +79,22 @@ def check(
     finally:
         progress.stop()
     raise typer.Exit(worst)
+
+
+def records_under(files: list[str]) -> list[str]:
+    """Each folder named stands for every ``.rvs`` file under it, sorted (links to folders are
+    not followed); a folder with none is a usage error."""
+    out: list[str] = []
+    for name in files:
+        if name == "-" or not os.path.isdir(name):
+            out.append(name)
+            continue
+        found = sorted(os.path.join(root, f) for root, dirs, names in os.walk(name)
+                       for f in names if f.endswith(".rvs"))
+        if not found:
+            fail(f"error: {name}: no record (.rvs) in this folder or under it", 2)
+        out.extend(found)
+    return out
 
 
 def check_work(name: str, strict: bool, rules: str | None, stdin: bytes | None) -> FileReport:
@@ -106,7 +126,7 @@ def summary_line(session: CheckSummary) -> str:
                 f"{verdict}")
 
 
-@app.command(name="format", epilog="Example: reversis-score format club.rvs --suits symbols --in-place")
+@app.command(name="format", epilog=examples("reversis-score format club.rvs --suits symbols --in-place"))
 def format_command(
     file: complete.RecordFile,
     suits: Annotated[Suits, typer.Option(
@@ -156,11 +176,14 @@ def _as_events(text: str, file: str, symbols: bool) -> str:
     return output
 
 
-@app.command(epilog="Examples: reversis-score settle club.rvs --itemised; "
-                     "reversis-score settle club.rvs --hand 3; reversis-score settle club.rvs --format json")
+@app.command(epilog=examples("reversis-score settle club.rvs --itemised",
+                             "reversis-score settle club.rvs --hand 3",
+                             "reversis-score settle club.rvs --format json",
+                             "reversis-score settle club.rvs --compare parlett,denexa"))
 def settle(
     file: complete.RecordFile,
-    itemised: Annotated[bool, typer.Option("--itemised", help="Add every item of every hand.")] = False,
+    itemised: Annotated[bool, typer.Option("--itemised", "--itemized",
+                                           help="Add every item of every hand.")] = False,
     hand: Annotated[int | None, typer.Option("--hand", metavar="N",
                                                 help="Show one hand in full: tricks, talon, items.")] = None,
     output: Annotated[Output, typer.Option(
@@ -248,8 +271,9 @@ def _printing_diagnostics(stream: SessionStream) -> list[int]:
     return errors
 
 
-@app.command(name="rules", epilog="Examples: reversis-score rules; reversis-score rules manuscrit; "
-                                  "reversis-score rules --diff parlett regles-fr")
+@app.command(name="rules", epilog=examples("reversis-score rules", "reversis-score rules manuscrit",
+                                          "reversis-score rules double_tricks",
+                                          "reversis-score rules --diff parlett regles-fr"))
 def rules_command(
     name: Annotated[str | None, typer.Argument(
         metavar="[NAME]", show_default=False, autocompletion=complete.rules_names,
@@ -272,7 +296,8 @@ def rules_command(
     except rulesview.RulesProblem as exc:
         fail(f"error: {exc}", 2)
     from reversis_score.render.tables import blocks_text
-    sys.stdout.write(blocks_text(blocks, output.value))
+    sys.stdout.write(blocks_text(blocks, output.value, terminal_width(),
+                                 wide="list" if name is not None and diff is None else "wrap"))
 
 
 def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) -> None:
@@ -299,5 +324,5 @@ def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) 
     else:
         from reversis_score.render.tables import write_blocks
         fmt = "markdown" if output is Output.markdown else "table"
-        sys.stdout.write(write_blocks(cmp.compare_blocks(readings, itemised), fmt))
+        sys.stdout.write(write_blocks(cmp.compare_blocks(readings, itemised), fmt, terminal_width()))
     raise typer.Exit(0)

@@ -10,11 +10,12 @@ from typing import Annotated
 
 import typer
 
-from reversis_score.cli.app import app, fail
+from reversis_score.cli.app import app, examples, fail
 
 
-@app.command(epilog="Examples: reversis-score serve records/; "
-                     "reversis-score serve records/ --host 0.0.0.0 --read-only")
+@app.command(epilog=examples("reversis-score serve records/",
+                             "reversis-score serve records/ --host 0.0.0.0",
+                             "reversis-score serve records/ --host 0.0.0.0 --read-only"))
 def serve(
     folder: Annotated[Path, typer.Argument(metavar="FOLDER", help="The folder of .rvs records "
                                                                   "(default: the current folder).")]
@@ -24,9 +25,15 @@ def serve(
     = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", metavar="P", min=1, max=65535,
                                       help="The port.")] = 8000,
-    read_only: Annotated[bool, typer.Option("--read-only", help="Serve the pages without entry.")] = False,
+    read_only: Annotated[bool, typer.Option("--read-only", help="Serve the pages without entry "
+                                            "(the /entry page and its writes).")] = False,
 ) -> None:
-    """Serve the folder's records as web pages: the season, each session, each hand, why."""
+    """Serve the folder's records as web pages, with entry at the table from the players' phones.
+
+    The pages: the season, each session, each hand, why. Entry (/entry, unless --read-only)
+    starts or continues a session by tapping the cards, with record's checks, and writes the
+    .rvs file as record does. Needs the web extra: pip install 'reversis-score[web]'.
+    """
     if not folder.is_dir():
         fail(f"error: {folder}: not a folder", 2)
     try:

@@ -11,12 +11,12 @@ from typing import Annotated
 import typer
 
 from reversis_score.cli import complete
-from reversis_score.cli.app import UsageProblem, app, read_bytes, try_load, validate_rules_option
+from reversis_score.cli.app import UsageProblem, app, examples, read_bytes, try_load, validate_rules_option
 from reversis_score.cli.ledgers import _ledger, worst
 
-EPILOG = ("Examples: reversis-score verify night.json; "
-          "reversis-score settle club.rvs --format json | reversis-score verify -; "
-          "reversis-score verify night.json --record club.rvs")
+EPILOG = examples("reversis-score verify night.json",
+                  "reversis-score settle club.rvs --format json | reversis-score verify -",
+                  "reversis-score verify night.json --record club.rvs")
 
 
 @app.command(epilog=EPILOG)

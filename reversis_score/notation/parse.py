@@ -199,12 +199,13 @@ def _skipped(piece: str, first_line: int, expected_number: int) -> ParsedHand:
     assert found is not None
     written, digits = found.group(1), found.group(2)
     number = int(digits) if digits and int(digits) >= expected_number else expected_number
+    text = found.group(0).strip()
+    as_written = text.split("#")[0].strip()
     if written != "hand":
-        fix = f"'hand' is written in lower case: 'hand {digits or number}'"
+        fix = f"write it in lower case: 'hand {digits or number}', not '{as_written}'"
     else:
         fix = f"a space goes between 'hand' and its number: 'hand {digits}'"
-    text = found.group(0).strip()
-    span = Span(first_line, found.start(1) + 1, len(text.split("#")[0].strip()))
+    span = Span(first_line, found.start(1) + 1, len(as_written))
     return ParsedHand(number, first_line, None, [Diagnostic(
         f"hand {number} skipped: its first line is not `hand N` ({fix})", span, hand=number)])
 

@@ -50,10 +50,11 @@ def open_record(path: Path, header: list[str], interactive: bool, err: TextIO,
     ``verbose`` False: where a resumed record stands is not said (a quiet piped run).
     """
     from reversis_score.notation.parse import decode
-    try:
-        data = path.read_bytes() if path.exists() else b""
-    except OSError as exc:
-        err.write(f"error: {path}: cannot be read ({exc.strerror or exc})\n")
+    from reversis_score.reading import ReadProblem, read_limited
+    try:  # bounded, and only a regular file: a FIFO or /dev/zero is refused unread
+        data = read_limited(path, "record") if path.exists() else b""
+    except ReadProblem as exc:
+        err.write(f"error: {exc}\n")
         return 2
     text, problem = decode(data)
     if problem is not None or text is None:

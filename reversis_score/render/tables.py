@@ -11,6 +11,7 @@ import pickle
 import re
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import Any, BinaryIO
 
 import tabulate as _tabulate_module
@@ -19,6 +20,7 @@ from tabulate import tabulate
 from reversis_score.blocks import Block
 from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand, settle_up
 from reversis_score.notation.cards import SUIT_SYMBOLS
+from reversis_score.render import fit
 from reversis_score.rules.knobs import knob_text
 from reversis_score.scrub import printable
 from reversis_score.settle.hand import Outcome
@@ -35,18 +37,30 @@ _NUMBER = re.compile(r"[+\-\u2212]?\d+(\.\d+)?")
 _width: Callable[[str], int] = getattr(_tabulate_module, "_visible_width", len)
 
 
-def write_blocks(blocks: list[Block], fmt: str) -> str:
+def write_blocks(blocks: list[Block], fmt: str, width: int | None = None, wide: str = "wrap") -> str:
     """Blocks as plain tables (``table``) or GitHub Markdown (``markdown``).
 
-    The text of several blocks is each block's text, joined by a newline.
+    The text of several blocks is each block's text, joined by a newline. With a ``width``
+    (a terminal's), a plain table wider than it wraps its long cells, or becomes a list when
+    no wrapping fits (render/fit.py), or at once with ``wide="list"``; without a width, each
+    row is one line.
     """
     out = []
     for block in map(_printable_block, blocks):
-        out.append(_title(block.title, fmt))
+        title = _title(block.title, fmt)
+        if title is not None and fmt == "table" and width is not None:
+            title = "\n".join(fit.wrap_line(title, width, "", "  "))
+        out.append(title)
         if block.headers:
             rows = [_cells(r, fmt) for r in block.rows]
             aligns = [_align([r[i] for r in rows if i < len(r)]) for i in range(len(block.headers))]
-            out.append(_tabulate(rows, block.headers, fmt, aligns))
+            if fmt == "table" and width is not None:
+                draw = partial(_tabulate, fmt=fmt, aligns=aligns)
+                out.append(fit.fitted(rows, block.headers, width, wide, draw))
+            else:
+                out.append(_tabulate(rows, block.headers, fmt, aligns))
+        elif fmt == "table" and width is not None:
+            out.extend(line for r in block.rows for line in fit.wrap_line(str(r[0]), width, "  ", "    "))
         else:
             out.extend(("- " if fmt == "markdown" else "  ") + str(r[0]) for r in block.rows)
         out.append("")
@@ -114,9 +128,9 @@ def _measure(headers: list[str], rows: Iterable[list], fmt: str,
         for i, cell in enumerate(cells):
             if _width(str(cell)) > _width(str(widest[i])):
                 widest[i] = cell
-            if cell not in ("", None):
+            if cell not in ("", None, "—"):
                 present[i] = True
-                numeric[i] = numeric[i] and isinstance(cell, str) and bool(_NUMBER.fullmatch(cell))
+                numeric[i] = numeric[i] and isinstance(cell, str) and bool(_NUMBERS.fullmatch(cell))
     aligns = ["right" if p and n else "left" for p, n in zip(present, numeric, strict=True)]
     return widest, aligns, count
 
@@ -131,10 +145,10 @@ def _printable_block(block: Block) -> Block:
                  [[clean(c) for c in row] for row in block.rows])
 
 
-def blocks_text(blocks: list[Block], fmt: str) -> str:
+def blocks_text(blocks: list[Block], fmt: str, width: int | None = None, wide: str = "wrap") -> str:
     """Blocks as table/markdown (write_blocks), or their rows as JSON objects or CSV."""
     if fmt in ("table", "markdown"):
-        return write_blocks(blocks, fmt)
+        return write_blocks(blocks, fmt, width, wide)
     tables = [b for b in blocks if b.headers]
     if fmt == "json":
         import json
@@ -167,10 +181,15 @@ def signed(n: int) -> str:
     return f"{n:+d}".replace("-", MINUS) if n else "0"
 
 
+# A cell that reads as a number: one, several (the pools left, ``60 95 100``), or one with a
+# note in brackets (audit's ``−63 (due −64)``); ``—`` (none) is as a blank.
+_NUMBERS = re.compile(r"[+\-\u2212]?\d+(\.\d+)?( [+\-\u2212]?\d+(\.\d+)?)*( \([^()]*\))?")
+
+
 def _align(column: list) -> str:
-    """Right for a column of numbers (blank cells aside), left for text: tabulate's rule."""
-    present = [c for c in column if c not in ("", None)]
-    numeric = present and all(isinstance(c, str) and _NUMBER.fullmatch(c) for c in present)
+    """Right for a column of numbers (blank cells and ``—`` aside), left for text."""
+    present = [c for c in column if c not in ("", None, "—")]
+    numeric = present and all(isinstance(c, str) and _NUMBERS.fullmatch(c) for c in present)
     return "right" if numeric else "left"
 
 

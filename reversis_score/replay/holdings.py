@@ -56,7 +56,9 @@ def _check_exchange_lines(hand: HandRecord, players, knobs: Knobs, found) -> Non
             verb = {"keeps": "keep", "peeks": "peek", "takes": "take without discarding"}[line.action]
             twelve = f", or {who} would play with 12 cards" if line.action == "keeps" else ""
             found.rule(f"{who} cannot {verb}: {whose} discards one card{twelve}", line.span)
-    if hand.deal is not None:
+    # A ten-card player's line may stand alone when the rest of the exchange is not recorded
+    # (docs/notation.md): only an exchange of other lines must name everyone.
+    if hand.deal is not None and not all(line.action == "discards-two" for line in hand.exchange):
         for player in players:
             if player not in seen:
                 found.rule(f"the exchange has no line for {player}", hand.span)
@@ -122,7 +124,8 @@ def _check_deal_size(line, is_dealer: bool, knobs: Knobs, found) -> None:
         want, face_down = (12, False) if is_dealer else (11, True)
     role = "the dealer" if is_dealer else "a player"
     if len(line.cards) != want:
-        found.rule(f"{who} is dealt {len(line.cards)} cards: {role} gets {want} "
+        count = len(line.cards)
+        found.rule(f"{who} is dealt {count} card{'s' * (count != 1)}: {role} gets {want} "
                    f"in a {knobs.deck}-card game", line.span)
     if face_down and line.face_down is None:
         found.rule(f"{who}'s deal line needs '|' and the face-down card after the 11 cards", line.span)

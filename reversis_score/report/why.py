@@ -115,15 +115,20 @@ def answer(ledger: Ledger, a: str, b: str, hand: int | None = None,
     _check_question(ledger, a, b, hand)
     lines, running = [], 0
     for ledger_hand in _hands(ledger, hand):
-        for item in ledger_hand.settlement.items:
-            if {item.payer, item.payee} != {a, b}:
-                continue
+        between = [item for item in ledger_hand.settlement.items if {item.payer, item.payee} == {a, b}]
+        for item in sorted(between, key=_trick_order):
             effect = 0 if not item.counts else item.amount if item.payer == a else -item.amount
             running += effect
             lines.append(WhyLine(ledger_hand.number, item, effect, running))
     summaries = tuple(_pool_summary(ledger, p, hand) for p in (a, b)) if pools else None
     return WhyAnswer(a, b, hand, tuple(lines), summaries,
                      None if hand is not None else settle_up_between(ledger, a, b))
+
+
+def _trick_order(item: Item) -> tuple[int, int]:
+    """A hand's items by trick (a led card's payment at the trick it was led), then what is
+    paid at the end of the hand (the party, the reversis), each in the settlement's order."""
+    return (item.trick if item.trick is not None else 99, item.seq)
 
 
 def settle_up_between(ledger: Ledger, a: str, b: str) -> int:
@@ -221,8 +226,8 @@ def why_blocks(ans: WhyAnswer) -> list[Block]:
     title = f"Between {ans.a} and {ans.b}" + (f", hand {ans.hand}" if ans.hand is not None else "")
     rows = [[line.hand, line.item.trick or "", card_symbol(line.item.card), kind_words(line.item),
              rule_of(line.item.why, line.item.kind), f"{line.item.payer} → {line.item.payee}",
-             line.item.amount, _running(line)] for line in ans.lines]
-    headers = ["hand", "trick", "card", "what", "rule", "payment", "amount", f"{ans.a} owes {ans.b}"]
+             line.item.amount, _running(line, ans.a, ans.b)] for line in ans.lines]
+    headers = ["hand", "trick", "card", "what", "rule", "payment", "amount", "running"]
     blocks = [Block(title, headers, rows) if rows else
               Block(title, [], [["no payment between them"]])]
     notes = [[closing_words(ans)]]
@@ -238,10 +243,11 @@ def why_blocks(ans: WhyAnswer) -> list[Block]:
     return blocks
 
 
-def _running(line: WhyLine) -> str:
-    if line.effect == 0:
-        return f"{line.running} (cancelled: {line.item.cancelled_by})"
-    return str(line.running)
+def _running(line: WhyLine, a: str, b: str) -> str:
+    """Who owes the other what so far: ``Anne owes 30``, ``Claire owes 16``, ``even``."""
+    n = line.running
+    text = f"{a} owes {n}" if n > 0 else f"{b} owes {-n}" if n < 0 else "even"
+    return f"{text} (cancelled: {line.item.cancelled_by})" if line.effect == 0 else text
 
 
 def pools_block(pools: tuple[PoolSummary, ...]) -> Block:

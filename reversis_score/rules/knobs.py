@@ -51,6 +51,7 @@ class Knobs:
     party_per_card: int = _knob(0, "§6: added to the party for each card in the talon", minimum=0)
     party_unit: int = _knob(1, "§6: fish per point of the party (5: the party is counted in jetons)",
                             minimum=1)
+    opposite_doubles_party: bool = _knob(True, "§6: the party ×2 when its winner and loser sit opposite")
     talon_values: str = _knob("points", "§6: talon counting: card points, or A♦ 5 and Quinola 4 "
                                         "(ad5-jh4) or 3 (ad5-jh3)", ("points", "ad5-jh4", "ad5-jh3"))
     preference: str = _knob("reverse", "§6: tie order after the dealer: reverse of play, or play order",
@@ -70,8 +71,8 @@ class Knobs:
                                           "(16/32 at trick 10, double and a remise at 11)",
                                  ("fixed", "by-trick"))
     broken_by_quinola: str = _knob("forced", "§8: broken by Quinola: 64 plus the forced-Quinola "
-                                             "payments, flat (the breaker pays 10), or none (the 64 "
-                                             "alone)", ("forced", "flat", "none"))
+                                             "payments, flat (the breaker pays quinola_forced back), or "
+                                             "none (the 64 alone)", ("forced", "flat", "none"))
     espagnolette_lost: str = _knob("parlett", "§9: what a lost espagnolette pays back: the way of "
                                               "parlett, denexa, manuscrit or regles-fr",
                                    ("parlett", "denexa", "manuscrit", "regles-fr"))

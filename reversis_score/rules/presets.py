@@ -60,6 +60,7 @@ PARLETT = Preset(
         "talon_values": ("points", "The value of the party - that is, the amount paid by the loser to "
                                    "the winner - is 4 plus the card-point value of any counters in the "
                                    "talon."),
+        "opposite_doubles_party": (True, "If the loser is sitting opposite the winner, he pays double."),
         "tie_rule": ("tricks", "A tie, in either case, favours the player who won fewest tricks."),
         "preference": ("reverse", "If still tied, preference goes to the dealer first, and passes to "
                                   "each succeeding player to his left."),
@@ -103,6 +104,8 @@ DENEXA = Preset(
                                               "formed pot (in this case, Pot #3)."),
         "talon_values": ("points", "The amount of the payment is four chips, plus the point value of "
                                    "all of the cards in the talon."),
+        "opposite_doubles_party": (True, "If the winner and loser are sitting across from each other, the "
+                                         "required payment doubles."),
         "broken_reversis": ("fixed", "The reversis player pays 64 credits to that opponent (if both the "
                                      "tenth and eleventh tricks were taken by opponents, only the "
                                      "winner of the tenth trick is paid off)."),
@@ -168,6 +171,12 @@ REGLES_FR = Preset(
         "talon_values": ("points", "Le gagnant prend alors les quatre cartes qui sont sous le talon et "
                                    "compte les points en ajoutant quatre points à chaque carte, et le "
                                    "perdant lui paye autant de jetons qu'il y a de points."),
+        "opposite_doubles_party": (False, "Le gagnant prend alors les quatre cartes qui sont sous le talon "
+                                          "et compte les points en ajoutant quatre points à chaque carte, "
+                                          "et le perdant lui paye autant de jetons qu'il y a de points. "
+                                          "(The party is not doubled: the one doubling sentence, \"Ces "
+                                          "paiements sont toujours doubles pour les vis-à-vis\", closes "
+                                          "the paragraph on the Aces and Quinola.)"),
         "pools": ("single", "Chaque joueur prend devant lui l'un des paniers et met 2 jetons dans la "
                             "corbeille."),
         "pool_ante": (10, "Chaque joueur prend devant lui l'un des paniers et met 2 jetons dans la "
@@ -289,6 +298,8 @@ MANUSCRIT = Preset(
                           "n'eût ainsi rien pour sa peine."),
         "party_per_card": (0, "Aux points qui s'y trouvent, on ajoute toujours 4; & c'est proprement ce "
                               "que l'on doit nommer la partie;"),
+        "opposite_doubles_party": (True, "La partie se paye aussi double, si c'est le vis-à-vis, qui la "
+                                         "gagne."),
         "talon_values": ("ad5-jh4", "Les points s'y comptent comme dans les levées, a l'exception de "
                                     "l'as de carreau qui y compte 5, & du valet de cœur ou quinola, qui "
                                     "y compte 4."),

@@ -12,16 +12,23 @@ def antes(book: HandBook) -> None:
     if pools.mode == "none":
         return
     if pools.needs_antes(k.pool_refill_below) and k.pool_ante > 0:
+        why = _refill_words(pools.amounts[0], k.pool_refill_below) if pools.mode == "single" \
+            else "no pool stands, so a new one is formed"
         index = pools.form_from_antes(4 * k.pool_ante)
         name = pools.name(index)
         for player in book.play.players:
-            why = ("no pool stands, so a new one is formed" if pools.mode == "multiple"
-                   else f"the basket holds less than {k.pool_refill_below}, so it is refilled")
             book.pay("pool-ante", player, name, k.pool_ante,
                      f"{why}: {player} antes {k.pool_ante} into {name} (RULES §4)")
     book.into_latest_pool("dealer-ante", dealer, k.dealer_ante,
                           f"{dealer} deals and antes {k.dealer_ante} into the latest pool, "
                           "{pool} (RULES §4)")
+
+
+def _refill_words(basket: int, below: int) -> str:
+    """Why the antes go into the basket: it is empty, or holds less than the knob says."""
+    if basket == 0:
+        return "the basket is empty, so it is refilled"
+    return f"the basket holds {basket}, less than {below}, so it is refilled"
 
 
 def redeal_fine(book: HandBook) -> None:

@@ -101,12 +101,12 @@ def decide(play: Play, knobs: Knobs, espagnolette: str | None, esp_won: bool) ->
 
 
 def pay_party(book: HandBook, events: HandEvents) -> None:
-    """The loser pays the winner the party's value, ×2 if they sit opposite."""
+    """The loser pays the winner the party's value, ×2 if they sit opposite (``opposite_doubles_party``)."""
     win, lose, espagnolette = events.winner, events.loser, events.espagnolette
     if win is None or lose is None:
         return
     play = book.play
-    factor = 2 if play.opposite(win, lose) else 1
+    factor = 2 if book.knobs.opposite_doubles_party and play.opposite(win, lose) else 1
     amount = party_value(events, book.knobs) * factor
     how = f"{win} wins the party{_score(events, win, True)}, {lose} loses it{_score(events, lose, False)}"
     if espagnolette == win:

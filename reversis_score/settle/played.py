@@ -51,8 +51,11 @@ def find_reversis(play: Play) -> ReversisEvent | None:
     late = any(card.is_quinola and who == player for t in play.tricks[9:] for who, card in t.plays)
     if breaking is None:
         return ReversisEvent(player, quinola_early=early, quinola_late=late)
-    # The breaker won the breaking trick with Quinola, forced on the reversis heart lead.
-    by_quinola = breaking.winning_card.is_quinola and breaking.leader == player
+    # The breaker's Quinola took the breaking trick on the reversis player's heart lead (§8).
+    # Quinola placed on another suit's lead is not forced (§5: forced is "he followed suit with
+    # it"), even when its player gathers the trick (``| gathered by``).
+    card = breaking.winning_card
+    by_quinola = card.is_quinola and breaking.leader == player and breaking.suit == card.suit
     return ReversisEvent(player, breaking.winner, breaking.number, by_quinola, early, late)
 
 

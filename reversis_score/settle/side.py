@@ -80,9 +80,14 @@ def pay_card(book: HandBook, kind: str, payer: str, payee: str, base: int, trick
 
 
 def dumped(book: HandBook, play: CardPlay) -> None:
-    """A card placed on another suit: the trick's winner pays; Quinola also takes the pool."""
+    """A card placed on another suit: the trick's winner pays; Quinola also takes the pool.
+
+    Placed on a trick its own player gathers (``| gathered by``), the card stays in his own
+    trick: it was placed on nobody, so nothing is paid and no pool taken (RULES §10)."""
     winner, n, player, card = play.other, play.trick, play.player, play.card
     assert winner is not None  # who took the trick: a placed card is never led
+    if winner == player:
+        return
     barred = "barred" if card.is_quinola and player in book.play.barred else None
     base = book.knobs.quinola_dumped if card.is_quinola else ace_value(book, card, book.knobs.ace_dumped)
     kind = "quinola-dumped" if card.is_quinola else "ace-dumped"

@@ -14,6 +14,7 @@
   let view = JSON.parse(document.getElementById("entry-view").textContent);
   let queue = Promise.resolve();
   let inFlight = 0;
+  let taps = 0;  // taps sent so far: a poll begun before one of them must not draw its older view
   let composing = null; // the deal line being tapped: {player, cards}
   let peeked = false;
 
@@ -40,6 +41,7 @@
   }
   async function post(entries) {
     inFlight++;
+    taps++;
     try {
       const response = await fetch(base + "/tap", {
         method: "POST", credentials: "same-origin",
@@ -204,6 +206,7 @@
   let stamp = root.dataset.stamp;
   async function poll() {
     if (inFlight || composing) return;
+    const before = taps;
     try {
       const response = await fetch(root.dataset.stampUrl, { credentials: "same-origin", cache: "no-store" });
       if (!response.ok) return;
@@ -212,7 +215,7 @@
       stamp = now;
       const hadPending = view.pending.length > 0;
       const fresh = await fetchView(view.seen, view.pending);
-      if (!fresh || inFlight) return;
+      if (!fresh || inFlight || taps !== before) return;  // a tap's newer view came meanwhile
       view = fresh;
       if (hadPending && !fresh.pending.length) say([], [CONFLICT], true);
       draw();

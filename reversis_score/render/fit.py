@@ -1,0 +1,134 @@
+"""Tables and lines that fit a terminal's width: long cells wrap inside their column.
+
+Only the terminal table is fitted, and only when the CLI gives a width (its standard output is
+a terminal): to a pipe or a file every row stays one line, as scripts expect. A table whose
+columns cannot all fit, even wrapped at their longest word, is shown as a list instead: each
+row's first cell, then each other column as ``heading: value``.
+"""
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Callable
+
+import tabulate as _tabulate_module
+
+# The width tabulate pads a cell to (wide characters count twice when wcwidth is installed).
+width_of: Callable[[str], int] = getattr(_tabulate_module, "_visible_width", len)
+GAP = 2  # tabulate's "simple" format puts two spaces between columns
+PAD = _tabulate_module.MIN_PADDING  # and pads every heading by two
+READABLE = 12  # a column of sentences wrapped narrower than this is not worth it
+LONGEST_WORD = 24  # a word longer than this (a URL, a path) may be cut to let its column narrow
+
+
+def fitted(rows: list[list], headers: list[str], width: int, wide: str,
+           draw: Callable[[list[list], list[str]], str]) -> str:
+    """A plain table at most ``width`` wide, drawn by ``draw``: as it is when it fits, else
+    wrapped (or, with ``wide="list"``, a list), else a list."""
+    text_rows = [["" if c is None else str(c) for c in row] for row in rows]
+    widths = column_widths(headers, text_rows, width)
+    if widths is None or (wide == "list" and not fits(headers, text_rows, width)):
+        return as_list(headers, text_rows, width)
+    heads, wrapped = wrapped_rows(headers, text_rows, widths)
+    if wrapped == text_rows and heads == headers:
+        return draw(rows, headers)
+    return spaced(draw(list(wrapped), heads), heads, wrapped)
+
+
+def fits(headers: list[str], rows: list[list[str]], width: int) -> bool:
+    """Whether the table fits ``width`` as it is, each row one line."""
+    return sum(_natural(headers, rows)) + GAP * (len(headers) - 1) <= width
+
+
+def _natural(headers: list[str], rows: list[list[str]]) -> list[int]:
+    return [max([width_of(headers[i]) + PAD, *(_longest_line(r[i]) for r in rows)])
+            for i in range(len(headers))]
+
+
+def column_widths(headers: list[str], rows: list[list[str]], width: int) -> list[int] | None:
+    """The width of each column so that the table is at most ``width`` wide, the narrow
+    columns kept whole and the wide ones sharing what is left; None when even the narrowest
+    layout (each column as wide as its longest word) is too wide, or leaves a column of text
+    narrower than ``READABLE``."""
+    natural = _natural(headers, rows)
+    room = width - GAP * (len(headers) - 1)
+    if sum(natural) <= room:
+        return natural
+    least = [min(natural[i], max([_longest_word(headers[i]) + PAD, *(_longest_word(r[i]) for r in rows)]))
+             for i in range(len(headers))]
+    if sum(least) > room:
+        return None
+    widths = list(least)
+    spare = room - sum(least)
+    # Water-filling: what is left is shared equally among the columns that want more; a column
+    # that wants less than its share is kept whole, and the rest goes to the others.
+    wanting = sorted(range(len(widths)), key=lambda i: natural[i] - least[i])
+    for rank, i in enumerate(wanting):
+        share = spare // (len(wanting) - rank)
+        grant = min(natural[i] - least[i], share)
+        widths[i] += grant
+        spare -= grant
+    if any(widths[i] < READABLE and natural[i] >= 2 * READABLE for i in range(len(widths))):
+        return None  # a column of sentences a few words wide reads worse than a list
+    return widths
+
+
+def wrapped_rows(headers: list[str], rows: list[list[str]],
+                 widths: list[int]) -> tuple[list[str], list[list[str]]]:
+    """Headers and rows whose cells are wrapped to their column's width (multiline cells, as
+    tabulate draws them)."""
+    heads = [_wrap(h, w - PAD) for h, w in zip(headers, widths, strict=True)]
+    return heads, [[_wrap(c, w) for c, w in zip(row, widths, strict=True)] for row in rows]
+
+
+def spaced(table: str, heads: list[str], rows: list[list[str]]) -> str:
+    """A drawn table of wrapped rows with an empty line after each row of several lines (but
+    the last), so that the rows stay apart; trailing spaces dropped."""
+    lines = [line.rstrip() for line in table.split("\n")]
+    at = max(h.count("\n") for h in heads) + 2  # the heading's lines and its rule
+    out = lines[:at]
+    for index, row in enumerate(rows):
+        height = max(c.count("\n") for c in row) + 1
+        out += lines[at:at + height]
+        at += height
+        if height > 1 and index < len(rows) - 1:
+            out.append("")
+    return "\n".join(out + lines[at:])
+
+
+def as_list(headers: list[str], rows: list[list[str]], width: int) -> str:
+    """A table too wide for any layout, as a list: each row's first cell on its own line, then
+    each other column's heading and value, indented, wrapped to ``width``."""
+    lines: list[str] = []
+    numbered = all(re.fullmatch(r"\d*", str(row[0])) for row in rows)  # "hand 3", not "3"
+    for row in rows:
+        lines += wrap_line(f"{headers[0]} {row[0]}" if numbered else str(row[0]), width, "", "  ")
+        for heading, cell in zip(headers[1:], row[1:], strict=True):
+            if str(cell) != "":
+                lines += wrap_line(f"{heading}: {cell}", width, "  ", "      ")
+    return "\n".join(lines)
+
+
+def wrap_line(text: str, width: int, first: str = "", later: str = "    ") -> list[str]:
+    """One line of text as lines of at most ``width`` characters (words are kept whole unless
+    one alone is wider than the room)."""
+    if width_of(first + text) <= width:
+        return [first + text]
+    return textwrap.wrap(text, width=max(width, len(later) + 10), initial_indent=first,
+                         subsequent_indent=later, break_on_hyphens=False) or [first]
+
+
+def _wrap(cell: str, width: int) -> str:
+    text = str(cell)
+    if all(width_of(line) <= width for line in text.split("\n")):
+        return text
+    return "\n".join(line for part in text.split("\n")
+                     for line in (textwrap.wrap(part, width=max(width, 1), break_on_hyphens=False) or [""]))
+
+
+def _longest_line(cell: object) -> int:
+    return max(width_of(line) for line in str(cell).split("\n"))
+
+
+def _longest_word(cell: object) -> int:
+    return min(LONGEST_WORD, max((width_of(w) for w in str(cell).split()), default=0))
