@@ -142,7 +142,7 @@ def _card(event: EventCard, hand: HandRecord, ten: frozenset[str], held: dict[st
         return None
     seen[card] = event
     other = event.other.text if event.other else None
-    if other == who:
+    if other == who and not event.gathered:  # one may gather a trick he placed a card in (§10)
         role = ("takes the trick he places it in: a placed card goes to another" if event.how == "placed"
                 else "forces his own card: a card is forced by another's lead")
         found.rule(f"{who} {role}", event.other.span if event.other else span, number)
