@@ -123,3 +123,18 @@ def test_the_report_and_the_hand_page_show_an_events_hand(tmp_path):
     assert "Bruno led A♦; Anne wins the party" in hand
     assert "Anne wins the party with 4 points (2 tricks)" in hand
     assert client.get("/session/night").status_code == 200
+
+
+def test_a_card_placed_in_a_trick_its_player_gathers_pays_nothing():
+    text = ("players: Anne Bruno Claire Denis\n\nhand 1\ndealer: Bruno\nevents:\n"
+            "  party: Claire wins, Bruno loses\n  talon: 3 points\n  11. Anne places AS, Anne gathers it\n"
+            "  4. Denis places AD, Anne takes it\n")
+    session = check_text(text, "g")
+    assert session.errors == []
+    (settled,) = (h.settlement for h in build_ledger(session).hands)
+    assert settled is not None
+    assert [(i.kind, i.card) for i in settled.items if i.card] == [("ace-dumped", "AD")]
+    refused = check_text(text.replace("Anne gathers it", "Anne takes it"), "t").errors
+    assert [d.message for d in refused] == [
+        "Anne places A♠ in a trick Anne takes: a placed card goes to another player "
+        "(or write 'Anne gathers it')"]

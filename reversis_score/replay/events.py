@@ -143,9 +143,10 @@ def _card(event: EventCard, hand: HandRecord, ten: frozenset[str], held: dict[st
     seen[card] = event
     other = event.other.text if event.other else None
     if other == who and not event.gathered:  # one may gather a trick he placed a card in (§10)
-        role = ("takes the trick he places it in: a placed card goes to another" if event.how == "placed"
-                else "forces his own card: a card is forced by another's lead")
-        found.rule(f"{who} {role}", event.other.span if event.other else span, number)
+        said = (f"{who} places {card.symbol()} in a trick {who} takes: a placed card goes to another "
+                f"player (or write '{who} gathers it')" if event.how == "placed"
+                else f"{who} forces {card.symbol()} from {who}: a card is forced by another player's lead")
+        found.rule(said, event.other.span if event.other else span, number)
         return None
     if event.how == "placed" and event.suit == card.suit:
         found.rule(f"{card.symbol()} on a {SUIT_SYMBOLS[card.suit]} lead follows suit: it is forced "
