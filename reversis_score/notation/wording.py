@@ -11,6 +11,9 @@ from reversis_score.notation.records import Span
 # What each terminal means to a scorer. Several terminals share a phrase; phrases are
 # listed once, in the order of this table.
 _SECTION = "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)"
+_EVENT = ("an event line (party:, points:, talon:, 'N. NAME places CARD, NAME takes it', reversis:, "
+          "espagnolette:)")
+_CARD_EVENT = "'places CARD, NAME takes it', 'leads CARD' or 'forces CARD from NAME'"
 TERMINAL_WORDS = {
     "SESSION_TEXT": "a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)",
     "_DATE": "a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)",
@@ -28,6 +31,31 @@ TERMINAL_WORDS = {
     "VOID": _SECTION,
     "CLAIMS": _SECTION,
     "TABLE": _SECTION,
+    "EVENTS": _SECTION,
+    "PARTY": _EVENT,
+    "POINTS": _EVENT,
+    "TALON": _EVENT,
+    "REVERSIS": _EVENT,
+    "ESPAGNOLETTE_LINE": _EVENT,
+    "PARTY_VERB": "'wins' or 'loses'",
+    "TAKER_VERB": "'takes it' (or 'gathers it')",
+    "COUNT": "a number",
+    "SUIT": "a suit (S, H, D, C or ♠, ♥, ♦, ♣)",
+    "TALON_POINTS": "the talon's cards, or its points ('7 points')",
+    "_PLACES": _CARD_EVENT,
+    "_LEADS": _CARD_EVENT,
+    "_FORCES": _CARD_EVENT,
+    "_WITH": "'with N points'",
+    "_POINTS_WORD": "'points'",
+    "_IN": "'in N tricks'",
+    "_TRICKS_WORD": "'tricks'",
+    "_ON": "'on SUIT'",
+    "_IT": "'it'",
+    "_FROM": "'from NAME'",
+    "_MAKES": "'makes it' or ', broken by NAME in trick N'",
+    "_BROKEN": "'broken by NAME in trick N'",
+    "_BY": "'by NAME'",
+    "BY_QUINOLA": "'with Quinola'",
     "NAME": "a player's name",
     "NAMED_CARDS": "a player's name",
     "NAME_DISCARDS": "a player's name",

@@ -19,11 +19,12 @@ from reversis_score.notation.parse import ParsedHand, parse_hand
 from reversis_score.notation.records import HandRecord, Header, Session
 from reversis_score.render.rvs import format_record, quote
 from reversis_score.replay.play import PlayedTrick
-from reversis_score.replay.tricks import TRICKS_PER_HAND, replay_unfinished
+from reversis_score.replay.tricks import TRICKS_PER_HAND, replay, replay_unfinished
 from reversis_score.rules.knobs import Knobs
 
-PARTS = ("head", "deal", "exchange", "announce", "tricks", "tail", "table")
-SECTION_KEYWORDS = {"deal": "deal:", "exchange": "exchange:", "tricks": "tricks:", "table": "table:"}
+PARTS = ("head", "deal", "exchange", "announce", "tricks", "events", "tail", "table")
+SECTION_KEYWORDS = {"deal": "deal:", "exchange": "exchange:", "tricks": "tricks:", "events": "events:",
+                    "table": "table:"}
 
 
 @dataclass
@@ -48,7 +49,8 @@ class HandDraft:
     block_kind: str | None = None
     trick: list[str] = field(default_factory=list)
     leader: str = ""  # who leads the trick being played
-    cursor: str = "deal"  # deal, exchange, announce, tricks
+    cursor: str = "deal"  # deal, exchange, announce, tricks, events
+    events_done: bool = False  # a hand recorded by its events: the scorer said they are all given
     _parsed: tuple[str, ParsedHand] | None = field(default=None, repr=False, compare=False)
     _checked: tuple | None = field(default=None, repr=False, compare=False)  # (key, record, tricks, found)
 
@@ -118,7 +120,11 @@ class HandDraft:
             parsed, _ = self.parse(True, extra)
             found = list(parsed.diagnostics)
             tricks: tuple[PlayedTrick, ...] = ()
-            if parsed.record is not None and not parsed.diagnostics:
+            if parsed.record is not None and not parsed.diagnostics and parsed.record.events is not None:
+                # a hand by its events is checked whole at each line; what it still lacks (its
+                # party) is said on the section's first line, never a new one: no refusal
+                found = replay(parsed.record, players, knobs, previous_dealer)[1]
+            elif parsed.record is not None and not parsed.diagnostics:
                 tricks, found = replay_unfinished(parsed.record, players, knobs, previous_dealer)
             self._checked = (key, parsed.record, tricks, tuple(found))
         _, record, tricks, found = self._checked
@@ -136,9 +142,14 @@ class HandDraft:
             return text
         return format_record(Session(Header(), (parsed.record,)), text)
 
+    @property
+    def by_events(self) -> bool:
+        """Whether the hand is recorded by its events (``events:``)."""
+        return self.cursor == "events"
+
     def whole(self) -> bool:
-        """Eleven tricks, or void."""
-        return len(self.trick_lines) == TRICKS_PER_HAND or any(
+        """Eleven tricks, its events all given, or void."""
+        return len(self.trick_lines) == TRICKS_PER_HAND or self.events_done or any(
             line.startswith("void") for line in self.parts["tail"])
 
 

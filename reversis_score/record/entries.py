@@ -19,8 +19,10 @@ from reversis_score.render.rvs import find_comments
 
 COMMANDS = ("undo", "show", "help", "quit", "table", "void", "claims waived")
 KEYWORDS = ("session", "date", "players", "rules", "stake", "dealer", "deal", "exchange",
-            "announce", "tricks", "irregular", "void", "claims", "table")
-_KEYWORD = re.compile(r"(" + "|".join(KEYWORDS) + r")[ \t]*:(.*)\Z", re.DOTALL)
+            "announce", "tricks", "events", "irregular", "void", "claims", "table")
+# The lines of an events section (``party: ...``): read as keyword entries, kept for the section.
+EVENT_WORDS = ("party", "points", "talon", "reversis", "espagnolette")
+_KEYWORD = re.compile(r"(" + "|".join(KEYWORDS + EVENT_WORDS) + r")[ \t]*:(.*)\Z", re.DOTALL)
 _RULE = re.compile(r"rule[ \t]+\S")
 _HAND = re.compile(r"hand(?![\w'\-])(.*)\Z")
 _IRREGULAR = re.compile(r"irregular[ \t]+(\S+)[ \t]+(\S.*)\Z")

@@ -44,6 +44,8 @@ def resume(text: str, file: str, folder: Path, interactive: bool,
     problems = _feed(recorder, chunk.rstrip("\n").split("\n"), first_line, file)
     if problems:
         return None, problems
+    if recorder.hand is not None and recorder.hand.by_events and not recorder.hand.whole():
+        recorder.events_whole()  # a last hand by its events that settles is whole
     if recorder.hand is not None and recorder.hand.whole():
         recorder.table_open = False  # a finished hand: the next question is the next dealer
     return _ready(recorder, interactive), []
@@ -97,6 +99,8 @@ def where(recorder: Recorder) -> str:
                 f"{recorder.next_number}")
     if hand.whole():
         return f"hand {hand.number} is finished; next comes the dealer of hand {hand.number + 1}"
+    if hand.by_events:
+        return f"hand {hand.number} is recorded by its events; Enter ends them"
     done = len(hand.trick_lines)
     under_way = f", {' '.join(hand.trick)} played" if hand.trick else ""
     return f"hand {hand.number} is at trick {done + 1} ({done} of {TRICKS_PER_HAND} recorded{under_way})"

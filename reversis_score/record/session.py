@@ -14,7 +14,7 @@ from __future__ import annotations
 from reversis_score.notation.cards import SUIT_SYMBOLS, Card
 from reversis_score.record import words
 from reversis_score.record.draft import HandDraft
-from reversis_score.record.entries import Entry, read_entry
+from reversis_score.record.entries import EVENT_WORDS, Entry, read_entry
 from reversis_score.record.header import Reply, explain
 from reversis_score.record.play import PlaySteps
 from reversis_score.render.rvs import quote
@@ -38,6 +38,8 @@ class Recorder(PlaySteps):
             return "table"
         if hand.whole():
             return "after"
+        if hand.by_events:
+            return "events"
         if hand.block_kind:
             return hand.block_kind
         return "card" if hand.started_play or hand.cursor == "tricks" else hand.cursor
@@ -67,6 +69,8 @@ class Recorder(PlaySteps):
             return self.start_hand(read_entry(""), dealer)
         if question == "table":
             self.table_open = False
+        elif question == "events":
+            return self.finish_events()
         elif question in ("deal", "exchange", "announce") and self.hand:
             if self.hand.block:
                 return Reply(refused=[f"the {question} needs a line for every player (or `undo`)"])
@@ -101,6 +105,10 @@ class Recorder(PlaySteps):
             return self.announce(entry, entry.line())
         if word == "tricks":
             return self.open_tricks(entry)
+        if word == "events":
+            return self.open_events(entry)
+        if word in EVENT_WORDS:
+            return self.event_line(entry)
         return self.answer(entry)
 
     def answer(self, entry: Entry) -> Reply:
@@ -123,6 +131,8 @@ class Recorder(PlaySteps):
             return self.announce(entry, entry.line(f"announce: espagnolette {quote(name)}"))
         if self.hand is None or self.hand.whole():
             return Reply(refused=[self.no_cards_now()])
+        if question == "events":
+            return self.event_line(entry)
         if entry.cards is not None:
             return self.cards(entry)
         return self.trick_line(entry)
@@ -167,11 +177,55 @@ class Recorder(PlaySteps):
         return Reply(said=[f"hand {draft.number}: {check.record.dealer.text} deals"]
                    + [explain(d) for d in check.others if not d.is_error])
 
+    # ------------------------------------------------------------ a hand by its events
+    def open_events(self, entry: Entry) -> Reply:
+        """``events:``: the hand is recorded by what was paid for, one line each, Enter ends it."""
+        hand = self.hand
+        if hand is None:
+            return Reply(refused=["'events:' comes after the dealer"])
+        if hand.started_play or hand.block:
+            return Reply(refused=["this hand is recorded card by card: its events cannot follow its "
+                                  "tricks (`undo` them first)"])
+        hand.cursor = "events"
+        if not hand.parts["events"] and entry.comment:  # the keyword line only keeps a comment
+            hand.add("events", entry.line(), content=False)
+        return Reply(said=["by events: the party, the talon, each Ace and Quinola, a reversis; "
+                           "Enter when all are given"])
+
+    def event_line(self, entry: Entry) -> Reply:
+        hand = self.hand
+        if hand is None or not hand.by_events:
+            return Reply(refused=["an event line belongs to a hand recorded by its events: `events:` first"])
+        return self.commit_line("events", "  " + entry.line())
+
+    def finish_events(self) -> Reply:
+        """Enter at the events: the hand is whole if its events are (a party or a reversis)."""
+        problem = self.events_whole()
+        if problem:
+            return Reply(refused=[problem])
+        return Reply(said=self.hand_done())
+
+    def events_whole(self) -> str | None:
+        """Mark the hand's events as all given; the reason when they cannot be (then not)."""
+        hand = self.hand
+        assert hand is not None
+        hand.events_done = True
+        checked = self.checked(hand)
+        if checked.ok:
+            return None
+        hand.events_done = False
+        return f"hand {hand.number} cannot be settled yet: " + "; ".join(
+            explain(d) for d in checked.diagnostics if d.is_error)
+
     def close_hand(self) -> str | None:
         """Freeze the hand in progress into the record; the reason when it cannot be."""
         hand = self.hand
         if hand is None:
             return None
+        if hand.by_events and not hand.events_done:
+            problem = self.events_whole()
+            if problem:
+                return problem
         checked = self.checked(hand)
         if not hand.whole():
             done = len(hand.trick_lines)
@@ -235,6 +289,7 @@ class Recorder(PlaySteps):
             hand.parts[kind], hand.cursor = [], kind
             return Reply(said=[f"took back the {kind}"])
         taken = hand.undo_line()
+        hand.events_done = False  # a line of its events taken back: they are no longer all given
         if taken is None or not hand.entered and taken.lstrip().startswith("dealer"):
             self.hand = None
             return Reply(said=[f"took back hand {hand.number}"])

@@ -70,4 +70,6 @@ def prompt(recorder: Recorder) -> str:
         return f"deal, {who}'s {dealt}{skip}: "
     if question == "announce":
         return "announce: espagnolette NAME (Enter: none): "
+    if question == "events":
+        return "event: party, talon, N. NAME places/leads CARD..., reversis (Enter: done): "
     return f"trick {len(hand.trick_lines) + 1}, {recorder.to_play()}: "

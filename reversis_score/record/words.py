@@ -17,7 +17,11 @@ HELP = """\
 Enter the cards in order of play, one at a prompt or a trick's four on a line,
 spelt as a .rvs file spells them: AS, 9h, A♦, and 10C or TC where the pack has
 tens. Enter takes what a prompt proposes; Tab offers what may come next. A .rvs
-line works at any prompt too (dealer: Anne, tricks:, Claire: 2C JC 7C 5C).
+line works at any prompt too (dealer: Anne, tricks:, Claire: 2C JC 7C 5C). A
+hand may be recorded by its events instead: `events:` after the dealer, then
+one event a line (party: Anne wins, Claire loses; talon: 7 points; 3. Anne
+places AD, Bruno takes it; 5. Denis forces JH from Claire; 7. Bruno leads AC;
+reversis: Anne makes it), Enter ends.
 Commands, at any prompt:
   undo                 take back the last card, or the last whole line
   irregular KIND NAME  revoke, out-of-turn, peek, expose or misdeal (RULES §10)

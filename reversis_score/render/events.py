@@ -2,9 +2,7 @@
 events a hand's tricks produce (``format --events``: its tricks rewritten as its events).
 
 >>> from reversis_score.notation.cards import Card
->>> from reversis_score.pipeline import CheckedSession, check_text
-from reversis_score.replay.play import HandEvents
-from reversis_score.settle.played import events_of
+>>> from reversis_score.replay.play import CardPlay, HandEvents
 >>> ev = HandEvents("Anne", "Claire", talon_points=7, points={"Anne": 3}, tricks_won={"Anne": 2},
 ...                 cards=(CardPlay(3, "placed", "Anne", Card("A", "D"), "Bruno", "S"),))
 >>> print("\\n".join(events_lines(ev)))

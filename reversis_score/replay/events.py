@@ -134,15 +134,19 @@ def _card(event: EventCard, hand: HandRecord, ten: frozenset[str], held: dict[st
         return None
     if card in seen:
         first = seen[card]
-        found.rule(f"{card.symbol()} is {_verb(event)} in trick {number} and {_verb(first)} in trick "
-                   f"{first.trick}: each card is played once", span, number)
+        if first.how == event.how:
+            said = f"{_verb(event)} twice, in trick {first.trick} and in trick {number}"
+        else:
+            said = f"{_verb(first)} in trick {first.trick} and {_verb(event)} in trick {number}"
+        found.rule(f"{card.symbol()} is {said}: each card is played once", span, number)
         return None
     seen[card] = event
     other = event.other.text if event.other else None
-    if other == who:
-        role = ("takes the trick he places it in: a placed card goes to another" if event.how == "placed"
-                else "forces his own card: a card is forced by another's lead")
-        found.rule(f"{who} {role}", event.other.span if event.other else span, number)
+    if other == who and not event.gathered:  # one may gather a trick he placed a card in (§10)
+        said = (f"{who} places {card.symbol()} in a trick {who} takes: a placed card goes to another "
+                f"player (or write '{who} gathers it')" if event.how == "placed"
+                else f"{who} forces {card.symbol()} from {who}: a card is forced by another player's lead")
+        found.rule(said, event.other.span if event.other else span, number)
         return None
     if event.how == "placed" and event.suit == card.suit:
         found.rule(f"{card.symbol()} on a {SUIT_SYMBOLS[card.suit]} lead follows suit: it is forced "
@@ -293,14 +297,14 @@ def _party(events: EventsRecord, hand: HandRecord, knobs: Knobs, rev: ReversisEv
         return None, None
     winners = [s.score.player for s in sides if s.wins]
     losers = [s.score.player for s in sides if not s.wins]
-    if not losers:
-        found.rule(f"hand {hand.number} has no party: write its winner and loser "
-                   "('party: A wins, B loses'), or its reversis", (events.span))
-        return None, None
     if len(winners) > 1 or len(losers) > 1:
         twice, what = (winners, "winners") if len(winners) > 1 else (losers, "losers")
         found.rule(f"the party has two {what}, {twice[0].text} and {twice[1].text}: one player "
                    f"{'wins' if what == 'winners' else 'loses'} it", twice[1].span)
+        return None, None
+    if not losers:
+        found.rule(f"hand {hand.number} has no party: write its winner and loser "
+                   "('party: A wins, B loses'), or its reversis", events.span)
         return None, None
     winner, loser = (winners[0].text if winners else None), losers[0].text
     if winner == loser:

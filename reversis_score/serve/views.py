@@ -122,8 +122,8 @@ def hand_page(players: tuple[str, ...], hand: SettledHand | LedgerHand) -> dict[
     seats = [{"player": p, "place": SEATS[i], "dealer": p == hand.dealer} for i, p in enumerate(players)]
     return {"number": hand.number, "dealer": hand.dealer, "outcome": outcome_words(s.outcome, s),
             "players": players, "seats": seats, "talon": [card(str(c)) for c in play.talon],
-            "void": play.void,
-            "steps": _steps(players, play.tricks, s.items)}
+            "void": play.void, "by_events": play.events is not None,
+            "steps": _steps(players, play.tricks, s.items, play.events.tricks_won if play.events else None)}
 
 
 def placed_steps(items: tuple[Item, ...], tricks: int) -> list[int]:
@@ -139,7 +139,10 @@ def placed_steps(items: tuple[Item, ...], tricks: int) -> list[int]:
     return out
 
 
-def _steps(players: tuple[str, ...], tricks, items: tuple[Item, ...]) -> list[Step]:
+def _steps(players: tuple[str, ...], tricks, items: tuple[Item, ...],
+           known_won: dict[str, int] | None = None) -> list[Step]:
+    """The steps of a hand; a hand recorded by its events is one step, with the tricks won it
+    gives (``known_won``)."""
     last = len(tricks) + 1
     placed: dict[int, list[Item]] = {i: [] for i in range(last + 1)}
     for item, step in zip(items, placed_steps(items, len(tricks)), strict=True):
@@ -155,8 +158,9 @@ def _steps(players: tuple[str, ...], tricks, items: tuple[Item, ...]) -> list[St
             if item.counts:
                 running[item.payer] = running.get(item.payer, 0) - item.amount
                 running[item.payee] = running.get(item.payee, 0) + item.amount
-        steps.append(Step(index, _label(index, last, len(tricks)), _trick(trick),
-                          [_item(i) for i in placed[index]], net_cells(players, running), dict(won)))
+        label = _label(index, last, len(tricks)) if known_won is None else "The hand, recorded by its events"
+        steps.append(Step(index, label, _trick(trick), [_item(i) for i in placed[index]],
+                          net_cells(players, running), dict(won) if known_won is None else dict(known_won)))
     return steps if tricks else steps[:1]
 
 

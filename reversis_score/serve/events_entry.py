@@ -1,0 +1,51 @@
+"""Entry at the table by events: a hand in a few taps (the party, the talon, each Ace and
+Quinola), for a table that played with counters and remembers what was paid for.
+
+- ``GET /entry/{name}/events``: the page (events.html, static/events.js).
+
+The page has no route that writes of its own: it sends the hand as one tap to
+``POST /entry/{name}/tap`` (entry.py), as the lines ``record`` takes (``dealer: NAME``,
+``events:``, one line an event, then Enter), so the Recorder checks them and the Entry
+writes them, all or nothing, as for any entry.
+"""
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from reversis_score.serve.context import SUFFIX, context_of
+from reversis_score.serve.entry import _run, entry_of
+from reversis_score.serve.library import stamp_of
+
+TRICKS = tuple(range(1, 12))
+TALON_POINTS = tuple(range(0, 18))  # a talon of four cards holds at most 17 points (A♦ at 5)
+CARDS = (("AS", "A♠"), ("AH", "A♥"), ("AD", "A♦"), ("AC", "A♣"), ("JH", "Quinola"))
+
+
+async def page(request: Request) -> Response:
+    ctx = context_of(request)
+    path = ctx.record_path(request.path_params["name"])
+    result = await _run(entry_of(request).view, path)
+    if isinstance(result, str):
+        return ctx.page(request, "refused.html", status=409, code=409, message=result)
+    view = result.view
+    stamp = "-".join(map(str, stamp_of(path)))
+    number = view["hand"] if view.get("hand") and view.get("question") == "events" else view["next_hand"]
+    return ctx.page(request, "events.html", name=path.name.removesuffix(SUFFIX), view=view, stamp=stamp,
+                    busy=_busy(view), number=number, tricks=TRICKS, talon_points=TALON_POINTS, cards=CARDS)
+
+
+def _busy(view: dict) -> str | None:
+    """Why a hand cannot begin here now, in the page's words (None: it can)."""
+    if not view.get("players"):
+        return "The record has no players yet: begin it on the entry page first."
+    if view.get("header") or view.get("question") in ("dealer", "after", "events"):
+        return None  # a dealer named ends the header's questions, as at the terminal
+    return (f"Hand {view.get('hand')} is being entered card by card: finish it on the entry page, "
+            "then come back.")
+
+
+routes: list[BaseRoute] = [
+    Route("/entry/{name}/events", page, methods=["GET"], name="entry_events"),
+]

@@ -1,0 +1,227 @@
+// The events page: the hand is composed here, tap by tap, and sent as one tap to the entry
+// route (the lines `record` takes: dealer, events, one line an event, then the end of them).
+// Nothing is written until Save; the server checks and writes it all or nothing.
+(function () {
+  "use strict";
+  const root = document.getElementById("events");
+  const data = document.getElementById("players-data");
+  if (!root || !data) return;
+  const { players, quoted } = JSON.parse(data.textContent);
+  const csrfMeta = document.querySelector('meta[name="csrf-token"]');
+  const csrf = csrfMeta ? csrfMeta.content : "";
+  const base = root.dataset.base;
+  const said = document.getElementById("said");
+  const names = { AS: "A♠", AH: "A♥", AD: "A♦", AC: "A♣", JH: "Quinola" };
+  let seen = root.dataset.seen;
+  let question = root.dataset.question;
+  let hand = Number(root.dataset.hand);
+  let state = fresh(root.dataset.proposed);
+
+  function fresh(proposed) {
+    const dealer = players.indexOf(proposed);
+    return { dealer: dealer >= 0 ? dealer : null, winner: null, loser: null, talon: null, cards: [],
+             picking: null, reverser: null, breaker: null, broken_at: null, espagnolette: null,
+             esp_result: null };
+  }
+
+  function say(text, ok) {
+    said.textContent = "";
+    if (!text) return;
+    const p = document.createElement("p");
+    p.className = ok ? "ok" : "no";
+    p.textContent = text.replace(/`/g, "");  // the page's words: no keyboard marks
+    said.appendChild(p);
+  }
+
+  // ------------------------------------------------------------ one choice in a row of buttons
+  root.querySelectorAll("[data-field]").forEach(function (row) {
+    row.addEventListener("click", function (event) {
+      const button = event.target.closest("button");
+      if (!button) return;
+      const field = row.dataset.field;
+      const raw = button.dataset.value;
+      const value = /^\d+$/.test(raw) && field !== "broken_at" ? Number(raw) : raw;
+      state[field] = state[field] === value ? null : value;
+      draw();
+    });
+  });
+
+  // ------------------------------------------------------------ an Ace or Quinola: whose, how, which trick
+  root.querySelectorAll(".cell").forEach(function (cell) {
+    cell.addEventListener("click", function () {
+      state.picking = { card: cell.dataset.card, player: Number(cell.dataset.player) };
+      state.cards = state.cards.filter((c) => c.card !== cell.dataset.card);
+      draw();
+    });
+  });
+
+  function howChoices() {
+    const box = document.getElementById("how-choices");
+    box.textContent = "";
+    const pick = state.picking;
+    const who = players[pick.player];
+    document.getElementById("how-title").textContent = names[pick.card] + ", " + who + "'s: how did it go?";
+    const add = function (label, how, other) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "big how";
+      b.textContent = label;
+      b.addEventListener("click", function () {
+        pick.how = how;
+        pick.other = other;
+        draw();
+      });
+      box.appendChild(b);
+    };
+    players.forEach(function (p, i) { if (i !== pick.player) add(p + " took the trick", "placed", i); });
+    players.forEach(function (p, i) { if (i !== pick.player) add("forced on " + p + "'s lead", "forced", i); });
+    add(who + " led it", "led", null);
+  }
+
+  root.querySelectorAll(".trick").forEach(function (b) {
+    b.addEventListener("click", function () {
+      const pick = state.picking;
+      if (!pick || !pick.how) return;
+      pick.trick = Number(b.dataset.trick);
+      state.cards.push(pick);
+      state.cards.sort((a, c) => a.trick - c.trick);
+      state.picking = null;
+      draw();
+    });
+  });
+
+  function cardWords(c) {
+    const who = players[c.player], other = c.other === null ? null : players[c.other];
+    const card = names[c.card];
+    if (c.how === "led") return "trick " + c.trick + ": " + who + " led " + card;
+    if (c.how === "forced") return "trick " + c.trick + ": " + who + "'s " + card + " forced on " + other + "'s lead";
+    return "trick " + c.trick + ": " + who + " placed " + card + ", " + other + " took the trick";
+  }
+
+  function cardLine(c) {
+    const who = quoted[c.player], other = c.other === null ? null : quoted[c.other];
+    if (c.how === "led") return c.trick + ". " + who + " leads " + c.card;
+    if (c.how === "forced") return c.trick + ". " + other + " forces " + c.card + " from " + who;
+    return c.trick + ". " + who + " places " + c.card + ", " + other + " takes it";
+  }
+
+  // ------------------------------------------------------------ the page as the state says
+  function draw() {
+    root.querySelectorAll("[data-field]").forEach(function (row) {
+      row.querySelectorAll("button").forEach(function (b) {
+        const raw = b.dataset.value;
+        const value = /^\d+$/.test(raw) && row.dataset.field !== "broken_at" ? Number(raw) : raw;
+        b.setAttribute("aria-pressed", String(state[row.dataset.field] === value));
+      });
+    });
+    root.querySelectorAll(".cell").forEach(function (cell) {
+      const done = state.cards.find((c) => c.card === cell.dataset.card && c.player === Number(cell.dataset.player));
+      const pick = state.picking;
+      cell.classList.toggle("done", Boolean(done));
+      cell.classList.toggle("chosen", Boolean(pick && pick.card === cell.dataset.card &&
+                                              pick.player === Number(cell.dataset.player)));
+      cell.textContent = done ? "✓ trick " + done.trick : names[cell.dataset.card].replace("Quinola", "J♥");
+    });
+    const how = document.getElementById("how"), which = document.getElementById("which");
+    how.hidden = !state.picking || Boolean(state.picking.how);
+    which.hidden = !state.picking || !state.picking.how;
+    if (!how.hidden) howChoices();
+    if (!which.hidden) {
+      document.getElementById("which-title").textContent = names[state.picking.card] + ": in which trick?";
+    }
+    const list = document.getElementById("list");
+    list.textContent = "";
+    state.cards.forEach(function (c) {
+      const li = document.createElement("li");
+      li.textContent = cardWords(c);
+      const drop = document.createElement("button");
+      drop.type = "button";
+      drop.textContent = "remove";
+      drop.setAttribute("aria-label", "remove " + cardWords(c));
+      drop.addEventListener("click", function () {
+        state.cards = state.cards.filter((x) => x !== c);
+        draw();
+      });
+      li.appendChild(drop);
+      list.appendChild(li);
+    });
+    root.querySelectorAll("#number, #save .n").forEach((n) => { n.textContent = String(hand); });
+  }
+
+  // ------------------------------------------------------------ save: one tap to the entry route
+  function entries() {
+    const out = [];
+    if (state.dealer === null) return { problem: "Who dealt? Tap the dealer first." };
+    if (question !== "events") out.push("dealer: " + quoted[state.dealer]);
+    out.push("events:");
+    const reversis = state.reverser !== null;
+    if (!reversis) {
+      if (state.loser === null) return { problem: "Who lost the party? (or open Reversis for a reversis)" };
+      out.push("party: " + (state.winner !== null ? quoted[state.winner] + " wins, " : "") +
+               quoted[state.loser] + " loses");
+    }
+    if (state.talon !== null) out.push("talon: " + state.talon + " point" + (state.talon === 1 ? "" : "s"));
+    state.cards.forEach((c) => out.push(cardLine(c)));
+    if (reversis) {
+      if (state.breaker === null) return { problem: "Was the reversis made, or who broke it?" };
+      if (state.breaker === "made") {
+        out.push("reversis: " + quoted[state.reverser] + " makes it");
+      } else {
+        const at = state.broken_at || "10";
+        out.push("reversis: " + quoted[state.reverser] + ", broken by " + quoted[Number(state.breaker)] +
+                 " in trick " + parseInt(at, 10) + (at.endsWith("q") ? " with Quinola" : ""));
+      }
+    }
+    if (state.espagnolette !== null) {
+      out.push("espagnolette: " + quoted[state.espagnolette] + " " + (state.esp_result || "loses"));
+    }
+    out.push("");
+    return { lines: out };
+  }
+
+  async function save() {
+    const made = entries();
+    if (made.problem) { say(made.problem, false); return; }
+    const button = document.getElementById("save");
+    button.disabled = true;
+    try {
+      const response = await fetch(base + "/tap", {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+        body: JSON.stringify({ seen: seen, pending: [], entries: made.lines })
+      });
+      const answer = await response.json();
+      if (answer.view) {
+        seen = answer.view.seen;
+        question = answer.view.question;
+      }
+      if (answer.error) { say(answer.error, false); return; }
+      if (answer.conflict) {
+        say("Someone else just wrote to this record: this hand is not saved yet. Check it and save again.", false);
+        return;
+      }
+      if (answer.refused && answer.refused.length) { say("Not saved: " + answer.refused.join("; "), false); return; }
+      const saved = hand;
+      hand = answer.view.next_hand;
+      state = fresh(answer.view.proposed_dealer);
+      say("Hand " + saved + " is saved. Next: hand " + hand + ".", true);
+      const link = document.createElement("a");
+      link.href = root.dataset.session + "/hand/" + saved;
+      link.textContent = " See hand " + saved + " and its payments.";
+      said.firstChild.appendChild(link);
+      draw();
+    } catch (err) {
+      say("The server did not answer: nothing is saved yet. Try again.", false);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  document.getElementById("save").addEventListener("click", save);
+  document.getElementById("clear").addEventListener("click", function () {
+    state = fresh(players[state.dealer]);
+    say("", true);
+    draw();
+  });
+  draw();
+})();
