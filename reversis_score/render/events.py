@@ -13,13 +13,15 @@ talon: 7 points
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reversis_score.notation.cards import SUIT_SYMBOLS, Card
 from reversis_score.notation.lexicon import quote
 from reversis_score.notation.records import EventCard, EventsRecord, PlayerPoints
-from reversis_score.pipeline import CheckedSession, check_text
 from reversis_score.replay.play import HandEvents
-from reversis_score.settle.played import events_of
+
+if TYPE_CHECKING:
+    from reversis_score.pipeline import CheckedSession
 
 
 def events_lines(events: HandEvents, symbols: bool = False, every_points: bool = False) -> list[str]:
@@ -130,7 +132,11 @@ def as_events(text: str, file: str = "-", record_dir: Path | None = None, symbol
     --events``), and the record as checked; None for the text when it has errors (its hands'
     events are not known)."""
     from reversis_score.notation.parse import read_text
+
+    # Here, not at the top: `format` and the writers of records need none of the settlement.
+    from reversis_score.pipeline import check_text
     from reversis_score.render.rvs import format_record  # it imports this module
+    from reversis_score.settle.played import events_of
     session = check_text(text, file, record_dir, rules_override)
     if session.errors:
         return None, session
