@@ -7,7 +7,11 @@ It writes generated records (tests/gen.py: legal random hands; six players, four
 one date a week) to a temporary folder, runs the app under uvicorn on a free port
 (tests/webserver.py), and times plain HTTP requests from this process:
 
-- the season page, cold: every record read, checked and settled for the first time;
+- the season page, cold: every record read, checked and settled for the first time (the app
+  run in this process, without the start-up of the ``serve`` command: the baseline);
+- the season page, first asked of ``reversis-score serve`` (a child process) once it says the
+  season page is ready: the command reads the records and makes the page at start-up, so the
+  first visitor finds it made (target: under 1 s; issue 31);
 - the season page, warm: the records unchanged (each file is only stat'ed), best and median of 10;
 - the season page after one record changed (the one record read again);
 - a session page and a hand page, warm.
@@ -37,6 +41,7 @@ from webserver import running  # noqa: E402
 
 PLAYERS = ("Anne", "Bruno", "Claire", "Denis", "Élise", "Fabrice")
 SEASON_TARGET_S = 1.0
+FIRST_TARGET_S = 1.0
 
 
 def write_season(folder: Path, sessions: int, hands: int) -> None:
@@ -59,6 +64,19 @@ def timed(url: str) -> float:
     return time.perf_counter() - began
 
 
+def first_after_start_up(folder: Path) -> tuple[float, float]:
+    """The first season page asked of ``reversis-score serve`` once it says it is ready, and
+    how long it took to be ready."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from serve_poll import start
+    child, port, ready = start(folder)
+    try:
+        return timed(f"http://127.0.0.1:{port}/"), ready
+    finally:
+        child.terminate()
+        child.wait(timeout=30)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sessions", type=int, default=200)
@@ -79,7 +97,10 @@ def main() -> int:
             session = [timed(base + "/session/night-002") for _ in range(10)]
             timed(base + "/session/night-002/hand/3")
             hand = [timed(base + "/session/night-002/hand/3") for _ in range(10)]
+        first, ready = first_after_start_up(folder)
     rows = [("season page, cold (every record read)", cold),
+            ("serve: start-up until ready", ready),
+            ("serve: first season page once ready", first),
             ("season page, warm: best", min(warm)), ("season page, warm: median", statistics.median(warm)),
             ("season page, one record changed", changed),
             ("session page (20 hands), warm: median", statistics.median(session)),
@@ -87,9 +108,10 @@ def main() -> int:
     print(f"\n{args.sessions} sessions × {args.hands} hands")
     for what, seconds in rows:
         print(f"  {what:<42} {seconds * 1000:8.0f} ms")
-    ok = statistics.median(warm) < SEASON_TARGET_S
+    ok = statistics.median(warm) < SEASON_TARGET_S and first < FIRST_TARGET_S
     verdict = "met" if ok else "MISSED"
-    print(f"\ntarget: the season page under {SEASON_TARGET_S:.0f} s (warm median): {verdict}")
+    print(f"\ntargets: the season page under {SEASON_TARGET_S:.0f} s (warm median), the first season "
+          f"page of `serve` under {FIRST_TARGET_S:.0f} s ({first / cold:.3f} of the cold one): {verdict}")
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
     return 0 if ok else 1
 

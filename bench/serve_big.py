@@ -37,10 +37,10 @@ RSS_TARGET_MB, PAGE_TARGET_MB, PAGE_TARGET_S = 300, 2.0, 1.0
 BYTES_PER_HAND = 527  # what tests/gen.py writes, about
 
 
-def write_record(path: Path, mib: float) -> int:
+def write_record(path: Path, mib: float, rules: str = "regles-fr") -> int:
     hands = int(mib * 1024 * 1024 / BYTES_PER_HAND)
     session = gen.random_session(random.Random(7), ("Anne", "Bruno", "Claire", "Denis"), hands,
-                                 void_rate=0.02, title="Long night", date="2026-01-03", rules="parlett",
+                                 void_rate=0.02, title="Long night", date="2026-01-03", rules=rules,
                                  stake=200)
     path.write_text(gen.to_rvs(session), "utf-8")
     return hands
@@ -109,15 +109,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--record", type=Path, help="a record to time (else one is written)")
     parser.add_argument("--mib", type=float, default=20)
+    parser.add_argument("--rules", default="regles-fr",
+                        help="the preset of the records written (regles-fr: one basket; under parlett "
+                             "pools pile up by the thousand over 40,000 hands, and reading the record "
+                             "takes minutes, though the memory stays bounded)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="reversis-big-record-") as tmp:
         small = Path(tmp) / "small.rvs"
-        write_record(small, 1000 * BYTES_PER_HAND / 2**20)
+        write_record(small, 1000 * BYTES_PER_HAND / 2**20, args.rules)
         record = args.record
         if record is None:
             record = Path(tmp) / "big.rvs"
             began = time.perf_counter()
-            write_record(record, args.mib)
+            write_record(record, args.mib, args.rules)
             print(f"wrote {record.stat().st_size / 2**20:.1f} MiB in {time.perf_counter() - began:.0f} s")
         base, big = measure(small), measure(record)
     print(f"\none record of {big['hands']:,} hands ({big['mib']:.1f} MiB) against one of "

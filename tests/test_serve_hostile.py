@@ -578,3 +578,10 @@ def test_a_name_over_40_characters_or_a_title_over_200_is_an_error_in_check_and_
     forty = "C" * 40  # the longest name still is one
     (folder / "forty.rvs").write_text(night.replace("Claire", forty), "utf-8")
     assert CliRunner().invoke(app, ["check", str(folder / "forty.rvs")]).exit_code == 0
+
+
+def test_a_chart_of_figures_in_the_billions_is_drawn(folder):
+    from reversis_score.render.html import series_svg
+    huge = {"Anne": [0, 3 * 10**12, 10**14], "Bruno": [0, -(10**13), -(10**14)]}
+    svg = series_svg([1, 2, 3], huge, 0)
+    assert svg.startswith("<svg") and svg.count('class="point"') == 6

@@ -155,8 +155,11 @@ def _scale(lo: float, hi: float, out_lo: float, out_hi: float) -> Callable[[floa
 def _bounds(low: int, high: int, count: int = 5) -> tuple[int, int, int]:
     """The value range widened to round ticks, and the tick step (1, 2, 5, 10, 20, 25, 50...)."""
     raw = (high - low) / count
-    step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10**9)
-                if s >= raw)
+    step = next((s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000) if s >= raw), 0)
+    scale = 10_000
+    while not step:  # a long session's figures run to billions: 10,000, 20,000, 50,000, 100,000...
+        step = next((m * scale for m in (1, 2, 5) if m * scale >= raw), 0)
+        scale *= 10
     return (low // step) * step, -(-high // step) * step, step
 
 

@@ -17,7 +17,10 @@ The modules:
 - ``templating.py``: the Jinja2 environment (autoescaped) shared with the offline ``report``.
 - ``pages.py``: the routes of the season, session, hand and why pages, and their stamps
   (what live.js polls); ``views.py`` and ``season.py`` make the pages' data from ledgers
-  (no web there); ``library.py`` reads each record again when its file changes.
+  (no web there); ``library.py`` reads each record again when its file changes, keeping
+  its ``digest.py`` (a short row per hand, never the whole ledger: bounded memory);
+  ``watch.py`` learns of the folder's changes from the file system (watchfiles).
 - ``offline.py``: the session and season pages as files, for ``report``.
-- ``run.py``: what the ``serve`` command does: token, URL, QR code, uvicorn.
+- ``run.py``: what the ``serve`` command does: the port (one line when busy), token, URL, QR
+  code, the season page made at start-up, uvicorn with ``guard.py``'s deadline for slow clients.
 """

@@ -17,10 +17,11 @@ raises it), checks and settles it hand by hand (``stream_text``, ``Running``), a
 from __future__ import annotations
 
 from array import array
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from itertools import accumulate
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from reversis_score.ledger.build import ConservationError, LedgerHand, Running, is_settled
 from reversis_score.notation.diagnostics import Diagnostic
@@ -86,6 +87,7 @@ class Digest:
     # before it. Pools may pile up by the thousand in a long session under some rules, so the
     # rows kept thin out as they grow: never more than POOL_BUDGET amounts in all.
     checkpoints: dict[int, PoolTable] = field(default_factory=dict)
+    windows: OrderedDict[int, Any] = field(default_factory=OrderedDict)  # why pages lately made
     every: int = 16
     kept_amounts: int = 0
     tally: SessionTally = field(default_factory=lambda: SessionTally(()))  # the season's figures

@@ -6,6 +6,7 @@ from render/tables.py and report/why.py, as the terminal shows them.
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -213,6 +214,7 @@ def why_view(ledger: Ledger, a: str, b: str) -> dict[str, Any]:
 
 # ------------------------------------------------------------ a digest's pages (serve)
 PAGE = 50  # hands on one page of a session (and of a why page)
+WINDOWS = 4  # why pages' hands kept per record (each 50 hands settled whole)
 CHART_POINTS = 150  # points per player on a session's chart: a long session is downsampled
 
 
@@ -296,5 +298,17 @@ def digest_window(d: Digest, page: int) -> tuple[Window, int, int]:
     and page count it stands for."""
     pages = pages_of(len(d.rows))
     page = min(max(page, 1), pages)
-    hands = [d.hand(i) for i in range((page - 1) * PAGE, min(page * PAGE, len(d.rows)))]
-    return Window(d.players, hands, d.between), page, pages
+    with _WINDOWS_LOCK:  # requests run in threads
+        window = d.windows.get(page)
+    if window is None:  # 50 hands settled again: kept for the next request (a few pages)
+        hands = [d.hand(i) for i in range((page - 1) * PAGE, min(page * PAGE, len(d.rows)))]
+        window = Window(d.players, hands, d.between)
+    with _WINDOWS_LOCK:
+        d.windows[page] = window
+        d.windows.move_to_end(page)
+        while len(d.windows) > WINDOWS:
+            d.windows.popitem(last=False)
+    return window, page, pages
+
+
+_WINDOWS_LOCK = threading.Lock()
