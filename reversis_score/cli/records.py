@@ -12,6 +12,7 @@ import typer
 
 from reversis_score.cli import complete
 from reversis_score.cli.app import (
+    Language,
     Output,
     app,
     examples,
@@ -118,6 +119,11 @@ def format_command(
     events: Annotated[bool, typer.Option(
         "--events", help=("Write each hand recorded card by card as its events (the party, the talon, "
                           "each Ace and Quinola, the reversis): it settles to the same ledger."))] = False,
+    spelling: Annotated[Language | None, typer.Option(
+        "--lang", case_sensitive=False,
+        help=("Write the record's cards and keywords in French (fr: 'langue: fr', RP DC VK AT, "
+              "joueurs:, main N, levées:) or in English (en). Default: the record's own.")),
+    ] = None,
 ) -> None:
     """Write a record in one canonical layout (comments kept)."""
     from reversis_score.files import write_atomically
@@ -134,6 +140,12 @@ def format_command(
         output = _as_events(text, file, suits is Suits.symbols)
     else:
         output = format_record(parsed.session(), text, symbols=suits is Suits.symbols)
+    if (spelling or parsed.header.lang) == "fr":
+        from reversis_score.notation.french import to_french
+        try:
+            output = to_french(output)
+        except ValueError as exc:
+            fail(f"{file}: not written in French: {exc}", 1)
     if in_place and file == "-":
         fail("error: --in-place needs a file, not standard input", 2)
     if not in_place:

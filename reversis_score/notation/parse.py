@@ -23,6 +23,7 @@ from reversis_score.notation.lexicon import read_header as read_common_header
 from reversis_score.notation.records import HandRecord, Header, Session, Span
 
 _HAND_LINE = re.compile(r"[ \t]*hand(?![\w'\-])")
+_LANG_LINE = re.compile(r"^[ \t]*lang(?:ue)?[ \t]*:", re.M)  # notation/french.py reads the record
 # A hand line after the first, found by its newline: the regex engine scans for a leading
 # literal quickly, while a pattern starting with ^ is tried at every character (4x slower).
 _NEXT_HAND_LINE = re.compile(r"\n[ \t]*hand(?![\w'\-])")
@@ -152,11 +153,37 @@ def read_head(text: str, file: str = "-") -> ParseStream:
     """Parse the header now and each hand when it is asked for (memory stays flat)."""
     text = normalise(text)
     header_text, chunks = iter_chunks(text)
+    if _LANG_LINE.search(header_text):  # a 'lang:' line: maybe French cards and words
+        return _read_spelled(text, file)
     header_text, chunks = _first_hand_miswritten(header_text, chunks)
     header, header_diags = parse_header(header_text)
     if not text.strip():  # nothing to read: say so, rather than what the header lacks
         header_diags = [Diagnostic(EMPTY_FILE, Span(1, 1))]
     return ParseStream(file, header, parse_hands(chunks), header_diags, text.split("\n"))
+
+
+def _read_spelled(text: str, file: str) -> ParseStream:
+    """A record with a ``lang:`` line: read in the grammar's spelling, every place and quoted
+    word carried back to the text as written (notation/french.py)."""
+    import dataclasses
+
+    from reversis_score.notation import french
+    english, spelled = french.to_english(text)
+    header_text, chunks = iter_chunks(english)
+    header_text, chunks = _first_hand_miswritten(header_text, chunks)
+    header, header_diags = parse_header(header_text)
+    language = spelled.language
+    if language not in french.LANGUAGES:
+        found = french.LANG_LINE.search(text)
+        assert found is not None
+        line = text.count("\n", 0, found.start()) + 1
+        header_diags.append(Diagnostic(
+            f"the record's language is 'fr' (French cards and words) or 'en', not '{language}'",
+            Span(line, found.start(1) - found.start() + 1, max(1, len(language)))))
+    known = language if language in french.LANGUAGES else None
+    header = dataclasses.replace(spelled.remap(header), lang=known)
+    hands = (spelled.remap(hand) for hand in parse_hands(chunks))
+    return ParseStream(file, header, hands, spelled.remap(header_diags), text.split("\n"))
 
 
 def parse_hands(chunks: Iterable[tuple[int, str]]) -> Iterator[ParsedHand]:

@@ -13,6 +13,7 @@ from lark import Token, Transformer, v_args
 
 from reversis_score.notation.cards import _parse_card
 from reversis_score.notation.diagnostics import Diagnostic
+from reversis_score.notation.french import french_hint
 from reversis_score.notation.lexicon import (
     MAX_FISH,
     SECTION_ORDER,
@@ -90,7 +91,8 @@ class RecordBuilder(Transformer):
     def _card(self, token: str, span: Span) -> PlacedCard:
         card = _parse_card(token)
         if card is None:
-            self._error(f"'{shortened(token)}' is not a card: expected a card such as AS or 9♥", span)
+            self._error(f"'{shortened(token)}' is not a card: expected a card such as AS or 9♥"
+                        + french_hint(token), span)
         return PlacedCard(card, token, span)
 
     def _cards(self, tok: Token) -> tuple[PlacedCard, ...]:
