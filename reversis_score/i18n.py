@@ -42,7 +42,8 @@ _chosen: list[str] = []  # the language set_language chose, if any
 # The modules whose words for people are in the catalogue: tests/test_i18n.py extracts every
 # message of these (Babel's extractor) and fails on one without its French. A module joins the
 # list once each of its messages goes through _() or ngettext(); tools/catalogue.py merges them.
-CATALOGUED = ("reversis_score.i18n", "reversis_score.cli.app")
+CATALOGUED = ("reversis_score.i18n", "reversis_score.cli.app", "reversis_score.rules.knobs",
+              "reversis_score.rules.presets", "reversis_score.report.rules")
 
 
 def set_language(lang: str | None) -> None:

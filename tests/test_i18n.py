@@ -52,7 +52,7 @@ def test_the_mo_gives_every_translation_of_the_po(po):
 
 
 def extracted():
-    keywords = {"_": None, "N_": None, "ngettext": (1, 2)}
+    keywords = {"_": None, "N_": None, "ngettext": (1, 2), "_knob": (2,)}
     for module in i18n.CATALOGUED:
         path = ROOT / (module.replace(".", "/") + ".py")
         for line, message, _comments, _context in extract_from_file("python", path, keywords=keywords):
@@ -131,10 +131,41 @@ def test_lang_follows_the_locale_and_lang_en_overrides_it():
 
 def test_click_s_own_messages_come_from_its_domain_in_french():
     result = runner.invoke(app, ["--lang", "fr", "chek"])
-    assert result.exit_code == 2 and "Commande inconnue : 'chek'" in result.output
+    assert result.exit_code == 2 and "Commande inconnue\u202f: 'chek'" in result.output
     assert "No such command 'chek'" in runner.invoke(app, ["chek"]).output
 
 
 def test_an_unknown_language_is_a_usage_error():
     result = runner.invoke(app, ["--lang", "de", "--help"])
     assert result.exit_code == 2
+
+
+def test_rules_in_french_explains_each_knob_in_french_and_quotes_each_source_its_own_way():
+    result = runner.invoke(app, ["--lang", "fr", "rules", "regles-fr"], env={"COLUMNS": "400"})
+    assert result.exit_code == 0
+    out = result.output
+    assert "regles-fr\u202f: chaque réglage" in out and "ce qu’il décide" in out
+    assert "§5\u202f: un as forcé (ou joué)\u202f: celui qui l’avait paye" in out
+    assert "what it decides" not in out and "its holder pays" not in out
+    # the value beside « paye 1 jeton » is said in fiches and jetons
+    ace = next(line for line in out.splitlines() if line.startswith("ace_forced "))
+    assert "5 fiches (1 jeton)" in ace
+    assert "«\u00a0De même que le joueur à qui l'on force un as paye 1 jeton" in ace
+    fine = next(line for line in out.splitlines() if line.startswith("fine_revoke "))
+    assert "10 fiches (2 jetons)" in fine
+    english = runner.invoke(app, ["--lang", "fr", "rules", "double_tricks"]).output
+    assert "“These amounts are doubled" in english and "«\u00a0Tous les payements susdits" in english
+
+
+def test_rules_in_english_is_as_ever():
+    out = runner.invoke(app, ["rules", "regles-fr"], env={"COLUMNS": "400"}).output
+    assert "«" not in out and "fiches (" not in out and "what it decides" in out
+    ace = next(line for line in out.splitlines() if line.startswith("ace_forced "))
+    assert ace.split()[1] == "5"
+
+
+def test_the_rule_book_quotes_each_source_in_its_own_typography():
+    rules = (ROOT / "docs" / "rules.md").read_text("utf-8")
+    assert "- regles-fr (5): «\u00a0Si c'est la quinola en renonce, il recevra 1 jeton.\u00a0»" in rules
+    assert "- parlett (" in rules and "“" in rules
+    assert "“Si c'est la quinola" not in rules and "“Quand le jeu commence" not in rules

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from reversis_score.i18n import CATALOGUED, DOMAIN, LOCALE_DIR  # noqa: E402
 
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "_knob": (2,)}
 PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
