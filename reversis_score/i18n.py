@@ -17,7 +17,7 @@ catalogue, and no Babel, is ever loaded, so the English output is the program's 
 >>> set_language("en"); _("Commands")
 'Commands'
 >>> set_language("fr"); _("Commands"), number(-1250), ngettext("{n} hand", "{n} hands", 2)
-('Commandes', '−1\u202f250', '{n} mains')
+('Commandes', '−1\u202f250', '{n} donnes')
 >>> set_language(None)
 """
 from __future__ import annotations
@@ -43,7 +43,10 @@ _chosen: list[str] = []  # the language set_language chose, if any
 # message of these (Babel's extractor) and fails on one without its French. A module joins the
 # list once each of its messages goes through _() or ngettext(); tools/catalogue.py merges them.
 CATALOGUED = ("reversis_score.i18n", "reversis_score.cli.app", "reversis_score.rules.knobs",
-              "reversis_score.rules.presets", "reversis_score.report.rules")
+              "reversis_score.rules.presets", "reversis_score.report.rules",
+              "reversis_score.notation.diagnostics", "reversis_score.notation.wording",
+              "reversis_score.notation.transform", "reversis_score.notation.parse",
+              "reversis_score.notation.lexicon")
 
 
 def set_language(lang: str | None) -> None:
@@ -122,6 +125,12 @@ def number(value: int | float) -> str:
         return str(value)
     from babel.numbers import format_decimal
     return format_decimal(value, locale=language()).replace("-", MINUS)
+
+
+def grouped(value: int) -> str:
+    """A large number for a person, its thousands grouped: ``1,000,000,000`` in English as
+    ever, « 1 000 000 000 » in French."""
+    return f"{value:,}" if language() == "en" else number(value)
 
 
 def long_date(day: dt.date) -> str:

@@ -31,9 +31,12 @@ PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 def extracted() -> list[tuple[str | tuple[str, str], str]]:
-    """(message id, module) of every message of the catalogued modules, in source order."""
+    """(message id, module) of every message of the package, the catalogued modules first (a
+    module not yet catalogued may already send some of its messages through ``_``)."""
     out = []
-    for module in CATALOGUED:
+    rest = sorted(str(p.relative_to(ROOT).with_suffix("")).replace("/", ".")
+                  for p in (ROOT / "reversis_score").rglob("*.py"))
+    for module in [*CATALOGUED, *(m for m in rest if m not in CATALOGUED)]:
         path = ROOT / (module.replace(".", "/") + ".py")
         for _line, message, _comments, _context in extract_from_file("python", path, keywords=KEYWORDS):
             out.append((message, module))

@@ -229,7 +229,7 @@ def decoded(name: str, data: bytes) -> str:
         from reversis_score.notation.diagnostics import Diagnostic
         from reversis_score.notation.parse import EMPTY_FILE
         from reversis_score.notation.records import Span
-        raise RecordProblem(render(Diagnostic(EMPTY_FILE, Span(1, 1)), name, None))
+        raise RecordProblem(render(Diagnostic(_(EMPTY_FILE), Span(1, 1)), name, None))
     return text
 
 

@@ -96,17 +96,19 @@ def check_work(name: str, strict: bool, rules: str | None, stdin: bytes | None) 
 def summary_line(session: CheckSummary) -> str:
     """``club.rvs: 12 hands, players Anne Bruno Claire Denis, rules parlett: ok``."""
     hands = session.hands
+    from reversis_score.i18n import _, ngettext
     from reversis_score.render.rvs import quote
-    players = " ".join(quote(p) for p in session.players) or "(none)"
+    players = " ".join(quote(p) for p in session.players) or _("(none)")
     rules = session.rules.source
     errors = len(session.errors)
-    verdict = "ok" if not errors else f"{errors} error{'s' * (errors != 1)}"
+    verdict = _("ok") if not errors else ngettext("{n} error", "{n} errors", errors).format(n=errors)
     warnings = len(session.warnings)
     if warnings:
-        verdict += f", {warnings} warning{'s' * (warnings != 1)}"
+        verdict += ", " + ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings)
     from reversis_score.scrub import safe
-    return safe(f"{session.file}: {hands} hand{'s' * (hands != 1)}, players {players}, rules {rules}: "
-                f"{verdict}")
+    counted = ngettext("{n} hand", "{n} hands", hands).format(n=hands)
+    return safe(_("{file}: {hands}, players {players}, rules {rules}: {verdict}").format(
+        file=session.file, hands=counted, players=players, rules=rules, verdict=verdict))
 
 
 @app.command(name="format", epilog=examples("reversis-score format club.rvs --suits symbols --in-place"))

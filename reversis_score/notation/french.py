@@ -336,16 +336,18 @@ _NEXT_WORD = re.compile(r"[ \t]*([^\s#]+)")
 
 # The keywords a message names, as a French record spells them (for its English messages).
 _MESSAGE_WORDS = (
-    ("a card such as AS or 9♥", "a card such as RP or 9♥"),
-    ("'discards CARD', 'keeps', 'peeks and discards CARD' or 'takes without discarding'",
-     "'écarte CARD', 'garde', 'regarde et écarte CARD' or 'prend sans écarter'"),
-    ("'| gathered by NAME'", "'| ramassée par NAME'"), ("'pool'", "'panier'"),
-    ("revoke, out-of-turn, peek, expose or misdeal",
-     "renonce, avant-son-tour, regard, découverte or maldonne"),
-    ("'misdeal'", "'maldonne'"), ("'waived'", "'abandonnées'"), ("rule KNOB: VALUE", "règle KNOB: VALUE"),
-    ("'hand'", "'main'"), ("'hand ", "'main "), ("`hand ", "`main "),
-    ("'without discarding'", "'sans écarter'"), ("'and discards CARD'", "'et écarte CARD'"),
-    ("'discarding'", "'écarter'"), ("'events'", "'événements'"),
+    ("such as AS or 9♥", "such as RP or 9♥"), ("comme AS ou 9♥", "comme RP ou 9♥"),
+    ("'peeks and discards ", "'regarde et écarte "), ("'exposes and discards ", "'découvre et écarte "),
+    ("'takes without discarding'", "'prend sans écarter'"), ("'discards ", "'écarte "),
+    ("'keeps'", "'garde'"),
+    ("'| gathered by ", "'| ramassée par "), ("'and discards ", "'et écarte "),
+    ("'without discarding'", "'sans écarter'"), ("'discarding'", "'écarter'"), ("'pool'", "'panier'"),
+    ("pool:1", "panier:1"),
+    ("revoke, out-of-turn, peek, expose", "renonce, avant-son-tour, regard, découverte"),
+    (" or misdeal", " or maldonne"), (" ou misdeal", " ou maldonne"), ("'misdeal'", "'maldonne'"),
+    ("'waived'", "'abandonnées'"), ("rule KNOB", "règle KNOB"), ("rule RÉGLAGE", "règle RÉGLAGE"),
+    ("'hand'", "'main'"), ("'hand ", "'main "), ("`hand ", "`main "), ("'events'", "'événements'"),
+    ("(void: misdeal)", "(nul: maldonne)"),
 )
 _MESSAGE_KEYWORD = re.compile(r"(?<![\w\-])(session|players|rules|stake|dealer|deal|exchange|announce|tricks"
                               r"|events|irregular|void|claims|party):")
