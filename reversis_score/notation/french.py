@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any
 
+from reversis_score.i18n import _
 from reversis_score.notation.cards import RANKS, SYMBOL_SUITS, _parse_card
 from reversis_score.notation.records import Name, PlacedCard, Span
 
@@ -130,7 +131,8 @@ def french_hint(token: str) -> str:
     """What a record without ``lang: fr`` is told of a card written the French way (``RC``)."""
     if french_card(token) is None or _parse_card(token) is not None:
         return ""
-    return f"; '{token}' is a French card: add the header line 'lang: fr' to write the record in French"
+    return _("; '{token}' is a French card: add the header line 'lang: fr' to write the record in French"
+             ).format(token=token)
 
 
 Edit = tuple[int, int, int, int]  # French start, end; English start, end (0-based columns)
@@ -388,8 +390,9 @@ def _line_to_french(line: str) -> str:
             continue
         if players:
             if french_card(token) is not None or token in LINE_FR or token in _FR_TO_EN or token in HAND_FR:
-                raise ValueError(f"the player's name '{token}' reads as a card or a keyword in a French "
-                                 "record: write it in quotes to write the record in French")
+                problem = _("the player's name '{name}' reads as a card or a keyword in a French record: "
+                            "write it in quotes to write the record in French")
+                raise ValueError(problem.format(name=token))
             continue
         french = french_spelling(token)
         if french is not None:
