@@ -46,7 +46,8 @@ CATALOGUED = ("reversis_score.i18n", "reversis_score.cli.app", "reversis_score.r
               "reversis_score.rules.presets", "reversis_score.report.rules",
               "reversis_score.notation.diagnostics", "reversis_score.notation.wording",
               "reversis_score.notation.transform", "reversis_score.notation.parse",
-              "reversis_score.notation.lexicon", "reversis_score.notation.french")
+              "reversis_score.notation.lexicon", "reversis_score.notation.french",
+              "reversis_score.settle.laws")
 
 
 def set_language(lang: str | None) -> None:

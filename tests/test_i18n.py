@@ -169,3 +169,18 @@ def test_the_rule_book_quotes_each_source_in_its_own_typography():
     assert "- regles-fr (5): «\u00a0Si c'est la quinola en renonce, il recevra 1 jeton.\u00a0»" in rules
     assert "- parlett (" in rules and "“" in rules
     assert "“Si c'est la quinola" not in rules and "“Quand le jeu commence" not in rules
+
+
+def test_the_antes_and_fines_say_why_in_french_and_in_english_as_ever(monkeypatch):
+    """settle/laws.py's sentences (the first of settle/ in the catalogue); the JSON keys stay."""
+    import json
+    monkeypatch.chdir(ROOT)
+
+    def whys(*lang):
+        result = runner.invoke(app, [*lang, "settle", "samples/regles-fr-salon.rvs", "--format", "json"])
+        return [item["why"] for hand in json.loads(result.output)["hands"] for item in hand["items"]]
+    french = whys("--lang", "fr")
+    assert any(w.startswith("coup nul pour maldonne relevée après l’écart\u202f: Théo met 20 d’amende")
+               for w in french)
+    assert any("donne et met 5 au dernier panier, pool:" in w for w in french)
+    assert any(w.startswith("hand void for a misdeal found after the discard: Théo pays 20") for w in whys())
