@@ -184,3 +184,17 @@ def test_the_antes_and_fines_say_why_in_french_and_in_english_as_ever(monkeypatc
                for w in french)
     assert any("donne et met 5 au dernier panier, pool:" in w for w in french)
     assert any(w.startswith("hand void for a misdeal found after the discard: Théo pays 20") for w in whys())
+
+
+def test_the_aces_and_quinola_say_why_in_french_with_the_sources_words(monkeypatch):
+    """settle/side.py and items.py: the glossary's sentences (forcer, donner en renonce, vis-à-vis)."""
+    import json
+    monkeypatch.chdir(ROOT)
+    result = runner.invoke(app, ["--lang", "fr", "settle", "samples/club-night.rvs", "--format", "json"])
+    whys = [item["why"] for hand in json.loads(result.output)["hands"] for item in hand["items"]]
+    assert ("levée 1\u202f: Bruno demande ♥ et force le quinola (V♥) de Claire\u202f: Claire paye 10 à Bruno "
+            "(RÈGLES §5)") in whys
+    assert ("levée 6\u202f: Bruno donne l’A♥ en renonce sur ♦, levée faite par Claire\u202f: Claire paye 1 à "
+            "Bruno (RÈGLES §5)") in whys
+    assert any("qui double pool:1" in w and "paye une remise de 25" in w for w in whys)
+    assert any("\\u202f; ×2 vis-à-vis\\u202f: Denis paye 10 à Bruno" in w for w in whys)
