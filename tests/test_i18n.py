@@ -197,4 +197,4 @@ def test_the_aces_and_quinola_say_why_in_french_with_the_sources_words(monkeypat
     assert ("levée 6\u202f: Bruno donne l’A♥ en renonce sur ♦, levée faite par Claire\u202f: Claire paye 1 à "
             "Bruno (RÈGLES §5)") in whys
     assert any("qui double pool:1" in w and "paye une remise de 25" in w for w in whys)
-    assert any("\\u202f; ×2 vis-à-vis\\u202f: Denis paye 10 à Bruno" in w for w in whys)
+    assert any("\u202f; ×2 vis-à-vis\u202f: Denis paye 10 à Bruno" in w for w in whys)
