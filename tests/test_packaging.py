@@ -25,6 +25,8 @@ def test_wheel_contains_the_grammar_the_schema_the_licence_and_the_metadata(tmp_
                   "templates/hand.html", "templates/why.html", "static/app.css", "static/live.js",
                   "static/hand.js"):  # serve's pages work without the internet
         assert f"reversis_score/serve/{asset}" in names
+    assert "reversis_score/locale/fr/LC_MESSAGES/reversis-score.mo" in names  # French (i18n.py)
+    assert "reversis_score/locale/fr/LC_MESSAGES/click.mo" in names
     assert not any(n.startswith(("tests/", "samples/", "docs/")) for n in names)
     schema = archive.read("reversis_score/ledger/ledger.schema.json")
     assert schema == (ROOT / "docs" / "ledger.schema.json").read_bytes()

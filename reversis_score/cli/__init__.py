@@ -32,6 +32,8 @@ def main() -> None:
     from reversis_score.scrub import remember_secrets
     remember_secrets(sys.argv[1:])
     scrub_stderr()  # before Click parses anything: its usage errors quote the arguments
+    from reversis_score.i18n import set_language
+    set_language(None)  # Click's own messages in the locale's language (--lang may change it)
     _CAUGHT.clear()
     signal.signal(signal.SIGINT, _stop)
     signal.signal(signal.SIGTERM, _stop)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from reversis_score import __version__
+from reversis_score.i18n import LANG_ENV, _
 from reversis_score.reading import LIMIT_ENV, LIMITS, MIB, RULES_DIRS_ENV
 
 if TYPE_CHECKING:  # the pipeline (Lark and the engine) is imported by the commands that run it
@@ -23,8 +24,8 @@ if TYPE_CHECKING:  # the pipeline (Lark and the engine) is imported by the comma
 SUMMARY = ("Score games of Reversis and settle them, from plain-text records (.rvs files): "
            "record (a terminal) or serve (web pages, and entry from the players' phones) at the "
            "table; check and format a record; settle it, why (every payment between two players), "
-           "audit (what the table paid); export the ledgers, then season and report (HTML pages); "
-           "verify a JSON ledger; rules shows the presets. Each command's --help says all it "
+           "audit (what the table paid); export the ledgers, then season and report (HTML pages), "
+           "and forget a session; verify a JSON ledger; rules shows the presets. Each command's --help says all it "
            "takes.")
 
 
@@ -48,6 +49,14 @@ class WholeHelpGroup(typer.core.TyperGroup):
     """The command list of --help with each command's summary whole, wrapped in its column
     (Click would cut it with '...' to fit one line)."""
 
+    def make_context(self, info_name, args, parent=None, **extra):
+        """Each run starts in the locale's language (a run in the same process, a test, never
+        inherits the one before's --lang); --lang, read first of the options, may change it."""
+        from reversis_score.i18n import set_language
+        if parent is None:
+            set_language(None)
+        return super().make_context(info_name, args, parent, **extra)
+
     def format_commands(self, ctx, formatter) -> None:
         rows = []
         for name in self.list_commands(ctx):
@@ -55,7 +64,7 @@ class WholeHelpGroup(typer.core.TyperGroup):
             if command is not None and not command.hidden:
                 rows.append((name, command.get_short_help_str(limit=1_000_000)))
         if rows:
-            with formatter.section("Commands"):
+            with formatter.section(_("Commands")):
                 formatter.write_dl(rows)
 
 
@@ -82,6 +91,11 @@ typer.core.TyperArgument.make_metavar = _usage_metavar  # type: ignore[method-as
 _STDIN: list[bytes] = []  # standard input, once read (a run may name '-' twice)
 
 
+class Language(StrEnum):
+    fr = "fr"
+    en = "en"
+
+
 class Output(StrEnum):
     table = "table"
     json = "json"
@@ -103,6 +117,15 @@ def scrub_stderr() -> None:
         sys.stderr = ScrubbedStream(sys.stderr)
 
 
+def _language(value: str | None) -> str | None:
+    """--lang: chosen before any other option is read, so that Click's own messages about
+    them (and --help) are in that language too. Called on every run, --lang given or not: a
+    run in the same process (a test) never inherits the language of the one before."""
+    from reversis_score.i18n import set_language
+    set_language(value)
+    return value
+
+
 def _mib(kind: str):
     return typer.Option(f"--max-{kind}-mib", metavar="N", min=1, max=1_000_000,
                         help=f"Read {kind} files of up to N MiB (default "
@@ -120,6 +143,11 @@ def main_options(
     max_record: Annotated[int | None, _mib("record")] = None,
     max_rules: Annotated[int | None, _mib("rules")] = None,
     max_ledger: Annotated[int | None, _mib("ledger")] = None,
+    lang: Annotated[Language | None, typer.Option(
+        "--lang", callback=_language, is_eager=True, case_sensitive=False,
+        help="The language of the words written for people: fr (français) or en (English). "
+             "Default: the locale's (LC_ALL, LC_MESSAGES, LANG), else English. JSON keys, CSV "
+             "headings and SQL columns never change.")] = None,
 ) -> None:
     scrub_stderr()
     _STDIN.clear()  # each run reads its own standard input
@@ -127,7 +155,8 @@ def main_options(
     # run sets its own, and leaves nothing behind for the next (the tests run many).
     settings = {LIMIT_ENV.format("RECORD"): max_record, LIMIT_ENV.format("RULES"): max_rules,
                 LIMIT_ENV.format("LEDGER"): max_ledger,
-                RULES_DIRS_ENV: os.pathsep.join(str(d) for d in rules_dir) if rules_dir else None}
+                RULES_DIRS_ENV: os.pathsep.join(str(d) for d in rules_dir) if rules_dir else None,
+                LANG_ENV: lang.value if lang else None}
     saved = {key: os.environ.get(key) for key in settings}
     for key, value in settings.items():
         _set_env(key, None if value is None else str(value))
@@ -200,7 +229,7 @@ def decoded(name: str, data: bytes) -> str:
         from reversis_score.notation.diagnostics import Diagnostic
         from reversis_score.notation.parse import EMPTY_FILE
         from reversis_score.notation.records import Span
-        raise RecordProblem(render(Diagnostic(EMPTY_FILE, Span(1, 1)), name, None))
+        raise RecordProblem(render(Diagnostic(_(EMPTY_FILE), Span(1, 1)), name, None))
     return text
 
 

@@ -12,15 +12,15 @@ from typing import Annotated
 import typer
 
 from reversis_score.cli import complete
-from reversis_score.cli.app import app, fail
+from reversis_score.cli.app import app, examples, fail
 
 _SESSIONS = ("SELECT s.id, s.name, s.file, s.title, s.date, s.sha256, "
              "(SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) FROM sessions s ORDER BY s.id")
 _PLAYERS = "SELECT session_id, name FROM players ORDER BY session_id, seat"
 
 
-@app.command(epilog="Examples: reversis-score forget season.db club-night; "
-                     "reversis-score forget season.db 12 autumn-3 --yes")
+@app.command(epilog=examples("reversis-score forget season.db club-night",
+                             "reversis-score forget season.db 12 autumn-3 --yes"))
 def forget(
     db: Annotated[str, typer.Argument(metavar="DB", help="A database written by export: a SQLite "
                                                          "file, or a postgresql:// URL.",

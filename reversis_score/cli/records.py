@@ -13,6 +13,7 @@ import typer
 
 from reversis_score.cli import complete
 from reversis_score.cli.app import (
+    Language,
     Output,
     app,
     examples,
@@ -117,18 +118,20 @@ def check_work(name: str, strict: bool, rules: str | None, stdin: bytes | None) 
 def summary_line(session: CheckSummary) -> str:
     """``club.rvs: 12 hands, players Anne Bruno Claire Denis, rules parlett: ok``."""
     hands = session.hands
+    from reversis_score.i18n import _, ngettext
     from reversis_score.render.rvs import quote
-    players = " ".join(quote(p) for p in session.players) or "(none)"
+    players = " ".join(quote(p) for p in session.players) or _("(none)")
     rules = session.rules.source
     errors = len(session.errors)
-    verdict = "ok" if not errors else f"{errors} error{'s' * (errors != 1)}"
+    verdict = _("ok") if not errors else ngettext("{n} error", "{n} errors", errors).format(n=errors)
     warnings = len(session.warnings)
     if warnings:
-        verdict += f", {warnings} warning{'s' * (warnings != 1)}"
+        verdict += ", " + ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings)
     verdict += "".join(f", {note.message}" for note in session.notes)
     from reversis_score.scrub import safe
-    return safe(f"{session.file}: {hands} hand{'s' * (hands != 1)}, players {players}, rules {rules}: "
-                f"{verdict}")
+    counted = ngettext("{n} hand", "{n} hands", hands).format(n=hands)
+    return safe(_("{file}: {hands}, players {players}, rules {rules}: {verdict}").format(
+        file=session.file, hands=counted, players=players, rules=rules, verdict=verdict))
 
 
 @app.command(name="format", epilog=examples("reversis-score format club.rvs --suits symbols --in-place"))
@@ -141,6 +144,11 @@ def format_command(
     events: Annotated[bool, typer.Option(
         "--events", help=("Write each hand recorded card by card as its events (the party, the talon, "
                           "each Ace and Quinola, the reversis): it settles to the same ledger."))] = False,
+    spelling: Annotated[Language | None, typer.Option(
+        "--lang", case_sensitive=False,
+        help=("Write the record's cards and keywords in French (fr: 'langue: fr', RP DC VK AT, "
+              "joueurs:, main N, levées:) or in English (en). Default: the record's own.")),
+    ] = None,
 ) -> None:
     """Write a record in one canonical layout (comments kept)."""
     from reversis_score.files import write_atomically
@@ -157,6 +165,12 @@ def format_command(
         output = _as_events(text, file, suits is Suits.symbols)
     else:
         output = format_record(parsed.session(), text, symbols=suits is Suits.symbols)
+    if (spelling or parsed.header.lang) == "fr":
+        from reversis_score.notation.french import to_french
+        try:
+            output = to_french(output)
+        except ValueError as exc:
+            fail(f"{file}: not written in French: {exc}", 1)
     if in_place and file == "-":
         fail("error: --in-place needs a file, not standard input", 2)
     if not in_place:

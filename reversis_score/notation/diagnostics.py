@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reversis_score.i18n import N_, _
 from reversis_score.notation.records import Span
 
 NOTATION = "notation"
+SEVERITIES = {"error": N_("error"), "warning": N_("warning")}  # the words a person reads
 RULE = "rule"
 MAX_SHOWN_LINE = 120  # a 1 MB line is cut around the caret, never printed whole
 
@@ -49,10 +51,10 @@ def where_prefix(hand: int | None, trick: int | None) -> str:
     """``hand 3, trick 5: `` — the place in play a rule violation concerns."""
     parts = []
     if hand is not None:
-        parts.append(f"hand {hand}")
+        parts.append(_("hand {number}").format(number=hand))
     if trick is not None:
-        parts.append(f"trick {trick}")
-    return ", ".join(parts) + ": " if parts else ""
+        parts.append(_("trick {number}").format(number=trick))
+    return _("{place}: ").format(place=", ".join(parts)) if parts else ""
 
 
 def render(diag: Diagnostic, file: str, lines: list[str] | None) -> str:
@@ -61,13 +63,14 @@ def render(diag: Diagnostic, file: str, lines: list[str] | None) -> str:
     # then three lines at most (the message, the line, the caret).
     # A message that begins by naming its hand ("hand 2 skipped: ...") needs no prefix.
     message = diag.message
-    if not message.startswith("hand "):
+    if not message.startswith(("hand ", _("hand {number}").split("{")[0])):
         message = where_prefix(diag.hand, diag.trick) + message
     if diag.file is not None:
         file = diag.file
+    severity = _(SEVERITIES.get(diag.severity, diag.severity))
     if diag.span is None:
-        return f"{file}: {diag.severity}: {message}"
-    head = f"{file}:{diag.span.line}:{diag.span.column}: {diag.severity}: {message}"
+        return f"{file}: {severity}: {message}"
+    head = f"{file}:{diag.span.line}:{diag.span.column}: {severity}: {message}"
     out = [head]
     if diag.file is not None:  # another file: its line comes with the diagnostic
         out.extend(_source_excerpt(diag.source_line or "", diag.span))

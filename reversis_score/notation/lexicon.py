@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from reversis_score.i18n import _
 from reversis_score.notation.cards import looks_like_card
 from reversis_score.notation.records import MAX_NAME_CHARS, MAX_TITLE_CHARS, Header, Name, RuleLine, Span
 from reversis_score.scrub import shortened
@@ -95,13 +96,13 @@ def pool_number(side: str) -> int | None:
 def player_name_problem(text: str) -> str | None:
     """What is wrong with ``text`` as a name in ``players:``, in words; None when nothing is."""
     if not text.strip():
-        return "a player's name cannot be empty"
+        return _("a player's name cannot be empty")
     if text == "pool":
-        return "a player may not be named 'pool': it names the pools in table lines"
+        return _("a player may not be named 'pool': it names the pools in table lines")
     if text in KEYWORDS:
-        return f"a player may not be named '{shortened(text)}': it is a keyword"
+        return _("a player may not be named '{name}': it is a keyword").format(name=shortened(text))
     if looks_like_card(text):
-        return f"a player may not be named '{shortened(text)}': it reads as a card"
+        return _("a player may not be named '{name}': it reads as a card").format(name=shortened(text))
     return None
 
 

@@ -17,12 +17,14 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from reversis_score.i18n import N_, _
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.fast import read_hand as read_common_hand
 from reversis_score.notation.lexicon import read_header as read_common_header
 from reversis_score.notation.records import HandRecord, Header, Session, Span
 
 _HAND_LINE = re.compile(r"[ \t]*hand(?![\w'\-])")
+_LANG_LINE = re.compile(r"^[ \t]*lang(?:ue)?[ \t]*:", re.M)  # notation/french.py reads the record
 # A hand line after the first, found by its newline: the regex engine scans for a leading
 # literal quickly, while a pattern starting with ^ is tried at every character (4x slower).
 _NEXT_HAND_LINE = re.compile(r"\n[ \t]*hand(?![\w'\-])")
@@ -31,7 +33,7 @@ _NEXT_HAND_LINE = re.compile(r"\n[ \t]*hand(?![\w'\-])")
 # the previous hand's and the hands after it keep their numbers.
 _MISWRITTEN_HAND = re.compile(r"^[ \t]*(hand)[ \t]*(\d*)[ \t]*:?[ \t]*(?:#[^\n]*)?$", re.I | re.M)
 MAX_ERRORS_PER_HAND = 20
-EMPTY_FILE = "the file is empty: a record begins with its header ('players: A B C D'), then its hands"
+EMPTY_FILE = N_("the file is empty: a record begins with its header ('players: A B C D'), then its hands")
 
 
 @dataclass(slots=True)
@@ -79,8 +81,8 @@ def decode(data: bytes) -> tuple[str | None, Diagnostic | None]:
         line = before.count(b"\n") + 1
         line_start = before.rfind(b"\n") + 1
         column = len(before[line_start:].decode("utf-8", "replace")) + 1
-        return None, Diagnostic(f"the file is not UTF-8 text: byte 0x{data[exc.start]:02x} "
-                                "cannot start or continue a character", Span(line, column))
+        return None, Diagnostic(_("the file is not UTF-8 text: byte 0x{byte:02x} cannot start or continue "
+                                  "a character").format(byte=data[exc.start]), Span(line, column))
     return normalise(text), None
 
 
@@ -152,11 +154,38 @@ def read_head(text: str, file: str = "-") -> ParseStream:
     """Parse the header now and each hand when it is asked for (memory stays flat)."""
     text = normalise(text)
     header_text, chunks = iter_chunks(text)
+    if _LANG_LINE.search(header_text):  # a 'lang:' line: maybe French cards and words
+        return _read_spelled(text, file)
     header_text, chunks = _first_hand_miswritten(header_text, chunks)
     header, header_diags = parse_header(header_text)
     if not text.strip():  # nothing to read: say so, rather than what the header lacks
-        header_diags = [Diagnostic(EMPTY_FILE, Span(1, 1))]
+        header_diags = [Diagnostic(_(EMPTY_FILE), Span(1, 1))]
     return ParseStream(file, header, parse_hands(chunks), header_diags, text.split("\n"))
+
+
+def _read_spelled(text: str, file: str) -> ParseStream:
+    """A record with a ``lang:`` line: read in the grammar's spelling, every place and quoted
+    word carried back to the text as written (notation/french.py)."""
+    import dataclasses
+
+    from reversis_score.notation import french
+    english, spelled = french.to_english(text)
+    header_text, chunks = iter_chunks(english)
+    header_text, chunks = _first_hand_miswritten(header_text, chunks)
+    header, header_diags = parse_header(header_text)
+    language = spelled.language
+    if language not in french.LANGUAGES:
+        found = french.LANG_LINE.search(text)
+        assert found is not None
+        line = text.count("\n", 0, found.start()) + 1
+        header_diags.append(Diagnostic(
+            _("the record's language is 'fr' (French cards and words) or 'en', not '{language}'").format(
+                language=language),
+            Span(line, found.start(1) - found.start() + 1, max(1, len(language)))))
+    known = language if language in french.LANGUAGES else None
+    header = dataclasses.replace(spelled.remap(header), lang=known)
+    hands = (spelled.remap(hand) for hand in parse_hands(chunks))
+    return ParseStream(file, header, hands, spelled.remap(header_diags), text.split("\n"))
 
 
 def parse_hands(chunks: Iterable[tuple[int, str]]) -> Iterator[ParsedHand]:
@@ -202,12 +231,14 @@ def _skipped(piece: str, first_line: int, expected_number: int) -> ParsedHand:
     text = found.group(0).strip()
     as_written = text.split("#")[0].strip()
     if written != "hand":
-        fix = f"write it in lower case: 'hand {digits or number}', not '{as_written}'"
+        fix = _("write it in lower case: 'hand {number}', not '{written}'").format(
+            number=digits or number, written=as_written)
     else:
-        fix = f"a space goes between 'hand' and its number: 'hand {digits}'"
+        fix = _("a space goes between 'hand' and its number: 'hand {number}'").format(number=digits)
     span = Span(first_line, found.start(1) + 1, len(as_written))
     return ParsedHand(number, first_line, None, [Diagnostic(
-        f"hand {number} skipped: its first line is not `hand N` ({fix})", span, hand=number)])
+        _("hand {number} skipped: its first line is not `hand N` ({fix})").format(number=number, fix=fix),
+        span, hand=number)])
 
 
 def _first_hand_miswritten(header: str, chunks: Iterator[tuple[int, str]]
@@ -232,8 +263,8 @@ def parse_header(text: str) -> tuple[Header, list[Diagnostic]]:
     if header is None:
         header = Header()
     if not header.has_players and not diags:
-        diags.append(Diagnostic("the header has no 'players:' line: name the four players "
-                                "in order of play", Span(1, 1)))
+        missing = _("the header has no 'players:' line: name the four players in order of play")
+        diags.append(Diagnostic(missing, Span(1, 1)))
     return header, diags
 
 
@@ -295,8 +326,8 @@ def _parse_with_recovery(text: str, start: str, line_offset: int, context: int |
             lines[bad_line] = "" if fixed == lines[bad_line] else fixed
             continue
         except VisitError as exc:  # a bug in the builder: report, don't crash
-            syntax.append(Diagnostic(f"internal error while reading: {exc.orig_exc!r}",
-                                     Span(line_offset + 1, 1)))
+            bug = _("internal error while reading: {error}").format(error=repr(exc.orig_exc))
+            syntax.append(Diagnostic(bug, Span(line_offset + 1, 1)))
             return None, syntax
         diags = (syntax if keep_partial else _saying_skipped(syntax, context)) \
             + _hand_tagged(builder.diagnostics, context)

@@ -135,6 +135,7 @@ class Header:
     stake: int | None = None
     has_players: bool = False
     lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)  # key -> source line
+    lang: str | None = None  # the language its 'lang:' line names (notation/french.py); None: English
 
     @property
     def player_names(self) -> tuple[str, ...]:

@@ -11,8 +11,10 @@ from typing import NamedTuple
 
 from lark import Token, Transformer, v_args
 
+from reversis_score.i18n import _, grouped, ngettext
 from reversis_score.notation.cards import _parse_card
 from reversis_score.notation.diagnostics import Diagnostic
+from reversis_score.notation.french import french_hint
 from reversis_score.notation.lexicon import (
     MAX_FISH,
     SECTION_ORDER,
@@ -92,7 +94,8 @@ class RecordBuilder(Transformer):
     def _card(self, token: str, span: Span) -> PlacedCard:
         card = _parse_card(token)
         if card is None:
-            self._error(f"'{shortened(token)}' is not a card: expected a card such as AS or 9♥", span)
+            self._error(_("'{token}' is not a card: expected a card such as AS or 9♥").format(
+                token=shortened(token)) + french_hint(token), span)
         return PlacedCard(card, token, span)
 
     def _cards(self, tok: Token) -> tuple[PlacedCard, ...]:
@@ -139,8 +142,8 @@ class RecordBuilder(Transformer):
             import datetime as dt  # here: only a date line needs it (start-up)
             value = dt.date.fromisoformat(str(tok))
         except ValueError:
-            self._error(f"'{shortened(str(tok))}' is not a date: write it as YYYY-MM-DD, "
-                        "e.g. 2026-11-15", self._span(tok))
+            self._error(_("'{value}' is not a date: write it as YYYY-MM-DD, e.g. 2026-11-15").format(
+                value=shortened(str(tok))), self._span(tok))
             value = None
         return "date", value, self._span(tok)
 
@@ -153,8 +156,8 @@ class RecordBuilder(Transformer):
 
     def stake_line(self, tok: Token) -> HeaderItem:
         if not is_count(str(tok)):
-            self._error(f"'{shortened(str(tok))}' is not a stake: expected a whole number of fish up to "
-                        f"{MAX_FISH:,}, e.g. 100", self._span(tok))
+            self._error(_("'{value}' is not a stake: expected a whole number of fish up to {most}, e.g. 100"
+                          ).format(value=shortened(str(tok)), most=grouped(MAX_FISH)), self._span(tok))
             return "stake", None, self._span(tok)
         return "stake", int(str(tok)), self._span(tok)
 
@@ -175,21 +178,21 @@ class RecordBuilder(Transformer):
     def _once(self, seen: dict[str, Span], key: str, span: Span) -> None:
         if key in seen:
             label = {"title": "session"}.get(key, key)
-            self._error(f"'{label}' is given twice (first on line {seen[key].line}); "
-                        "each header key is given once", span)
+            self._error(_("'{key}' is given twice (first on line {line}); each header key is given once"
+                          ).format(key=label, line=seen[key].line), span)
         seen[key] = span
 
     def _make_header(self, values: dict, rule_lines: tuple[RuleLine, ...], lines) -> Header:
         players = values.get("players", ((),))[0]
         if players and len(players) != 4:
-            self._error(f"'players:' names {len(players)} player{'s' * (len(players) != 1)}: "
-                        "Reversis is played by exactly four", players[0].span)
+            self._error(ngettext("'players:' names {n} player: Reversis is played by exactly four",
+                                 "'players:' names {n} players: Reversis is played by exactly four",
+                                 len(players)).format(n=len(players)), players[0].span)
         seen: set[str] = set()  # a set, not the names before each: 100,000 names stay linear
         for p in players:
             if p.text in seen:
-                self._error(f"'{shortened(p.text)}' is named twice in 'players:': four distinct names "
-                            "are needed",
-                            p.span)
+                self._error(_("'{name}' is named twice in 'players:': four distinct names are needed"
+                              ).format(name=shortened(p.text)), p.span)
             seen.add(p.text)
             if len(p.text) > MAX_NAME_CHARS:
                 self._error(f"'{shortened(p.text)}' is {len(p.text):,} characters long: a player's name "
@@ -213,12 +216,12 @@ class RecordBuilder(Transformer):
             return expected, span
         text = str(number)
         if not is_count(text):
-            self._error(f"'{shortened(text)}' is not a hand number: expected a whole number, or 'hand' alone",
-                        self._span(number))
+            self._error(_("'{value}' is not a hand number: expected a whole number, or 'hand' alone").format(
+                value=shortened(text)), self._span(number))
             return expected, span
         if int(text) != expected:
-            self._error(f"hand {text} is out of order: hands count up from 1, "
-                        f"so this is hand {expected}", self._span(number))
+            self._error(_("hand {number} is out of order: hands count up from 1, so this is hand {expected}"
+                          ).format(number=text, expected=expected), self._span(number))
             return expected, span
         return int(text), span
 
@@ -235,12 +238,14 @@ class RecordBuilder(Transformer):
                 irregulars.append(value)
                 continue
             if key in fields:
-                self._error(f"'{key}:' is given twice in hand {number}", item_span)
+                self._error(_("'{key}:' is given twice in hand {number}").format(key=key, number=number),
+                            item_span)
                 continue
             order = SECTION_ORDER.get(key)
             if order is not None:
                 if order < last_order:
-                    self._error(f"'{key}:' must come before '{last_key}:' in a hand", item_span)
+                    message = _("'{key}:' must come before '{last}:' in a hand")
+                    self._error(message.format(key=key, last=last_key), item_span)
                 last_order, last_key = order, key
             fields[key] = (item_span, value)
         lines = (("hand", span.line), ("dealer", dealer.span.line)) + \
@@ -252,7 +257,8 @@ class RecordBuilder(Transformer):
         if void:
             for key in ("deal", "exchange", "tricks", "events", "announce"):
                 if key in fields:
-                    self._error(f"a void hand (void: misdeal) has no '{key}:'", fields[key][0])
+                    message = _("a void hand (void: misdeal) has no '{key}:'")
+                    self._error(message.format(key=key), fields[key][0])
         get = lambda key, default=None: fields[key][1] if key in fields else default  # noqa: E731
         return HandRecord(number=number, dealer=dealer, span=span, deal=get("deal"),
                           exchange=get("exchange"), announce=get("announce"),
@@ -342,8 +348,8 @@ class RecordBuilder(Transformer):
             self.number_span = self._span(first)
             number = trick_number(str(first))
             if number is None:
-                self._error(f"'{shortened(str(first))}' is not a trick number: tricks are "
-                            "numbered 1 to 11", self.number_span)
+                self._error(_("'{value}' is not a trick number: tricks are numbered 1 to 11").format(
+                    value=shortened(str(first))), self.number_span)
             return number, args[1:]
         self.number_span = None
         return None, args
@@ -378,7 +384,7 @@ class RecordBuilder(Transformer):
     def _count(self, tok: Token) -> int | None:
         text = str(tok)
         if not is_count(text):
-            self._error(f"'{shortened(text)}' is too large a number", self._span(tok))
+            self._error(_("'{value}' is too large a number").format(value=shortened(text)), self._span(tok))
             return None
         return int(text)
 
@@ -413,7 +419,8 @@ class RecordBuilder(Transformer):
         span = self._span(tok)
         number = trick_number(str(tok))
         if number is None:
-            self._error(f"'{shortened(str(tok))}' is not a trick number: tricks are numbered 1 to 11", span)
+            self._error(_("'{value}' is not a trick number: tricks are numbered 1 to 11").format(
+                value=shortened(str(tok))), span)
         return number, span
 
     def placed_line(self, number: Token, player: Token, card: Token, *rest: Token):
@@ -462,15 +469,15 @@ class RecordBuilder(Transformer):
         span = self._span(arrow)
         value = str(amount)
         if not is_count(value) or int(value) == 0:
-            self._error(f"'{shortened(value)}' is not an amount: expected a whole number of fish from 1 to "
-                        f"{MAX_FISH:,}", self._span(amount))
+            message = _("'{value}' is not an amount: expected a whole number of fish from 1 to {most}")
+            self._error(message.format(value=shortened(value), most=grouped(MAX_FISH)), self._span(amount))
             value = "0"
         for side, tok in ((sides[0], payer), (sides[1], payee)):
             if pool_number(side) == 0:
-                self._error(f"'{shortened(side)}' is not a pool: pools are numbered from pool:1, the oldest",
-                            self._span(tok))
+                self._error(_("'{side}' is not a pool: pools are numbered from pool:1, the oldest").format(
+                    side=shortened(side)), self._span(tok))
         if sides[0] == sides[1]:
-            self._error(f"'{sides[0]}' pays itself: payer and payee must differ", span)
+            self._error(_("'{side}' pays itself: payer and payee must differ").format(side=sides[0]), span)
         return TableLine(sides[0], sides[1], int(value), span, self._span(payer), self._span(payee))
 
     @staticmethod

@@ -5,24 +5,26 @@ import difflib
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from reversis_score.i18n import N_, _
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.records import Span
 
 # What each terminal means to a scorer. Several terminals share a phrase; phrases are
 # listed once, in the order of this table.
-_SECTION = "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)"
-_EVENT = ("an event line (party:, points:, talon:, 'N. NAME places CARD, NAME takes it', reversis:, "
-          "espagnolette:)")
-_CARD_EVENT = "'places CARD, NAME takes it', 'leads CARD' or 'forces CARD from NAME'"
+_SECTION = N_("a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, "
+              "table:)")
+_EVENT = N_("an event line (party:, points:, talon:, 'N. NAME places CARD, NAME takes it', reversis:, "
+            "espagnolette:)")
+_CARD_EVENT = N_("'places CARD, NAME takes it', 'leads CARD' or 'forces CARD from NAME'")
 TERMINAL_WORDS = {
-    "SESSION_TEXT": "a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)",
-    "_DATE": "a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)",
-    "_PLAYERS": "a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)",
-    "_RULES": "a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)",
-    "_RULE": "a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)",
-    "_STAKE": "a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)",
-    "HAND": "a hand line ('hand' or 'hand N')",
-    "_DEALER": "the dealer line ('dealer: NAME')",
+    "SESSION_TEXT": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
+    "_DATE": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
+    "_PLAYERS": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
+    "_RULES": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
+    "_RULE": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
+    "_STAKE": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
+    "HAND": N_("a hand line ('hand' or 'hand N')"),
+    "_DEALER": N_("the dealer line ('dealer: NAME')"),
     "DEAL": _SECTION,
     "EXCHANGE": _SECTION,
     "ANNOUNCE": _SECTION,
@@ -37,57 +39,57 @@ TERMINAL_WORDS = {
     "TALON": _EVENT,
     "REVERSIS": _EVENT,
     "ESPAGNOLETTE_LINE": _EVENT,
-    "PARTY_VERB": "'wins' or 'loses'",
-    "TAKER_VERB": "'takes it' (or 'gathers it')",
-    "COUNT": "a number",
-    "SUIT": "a suit (S, H, D, C or ♠, ♥, ♦, ♣)",
-    "TALON_POINTS": "the talon's cards, or its points ('7 points')",
+    "PARTY_VERB": N_("'wins' or 'loses'"),
+    "TAKER_VERB": N_("'takes it' (or 'gathers it')"),
+    "COUNT": N_("a number"),
+    "SUIT": N_("a suit (S, H, D, C or ♠, ♥, ♦, ♣)"),
+    "TALON_POINTS": N_("the talon's cards, or its points ('7 points')"),
     "_PLACES": _CARD_EVENT,
     "_LEADS": _CARD_EVENT,
     "_FORCES": _CARD_EVENT,
-    "_WITH": "'with N points'",
-    "_POINTS_WORD": "'points'",
-    "_IN": "'in N tricks'",
-    "_TRICKS_WORD": "'tricks'",
-    "_ON": "'on SUIT'",
-    "_IT": "'it'",
-    "_FROM": "'from NAME'",
-    "_MAKES": "'makes it' or ', broken by NAME in trick N'",
-    "_BROKEN": "'broken by NAME in trick N'",
-    "_BY": "'by NAME'",
-    "BY_QUINOLA": "'with Quinola'",
-    "NAME": "a player's name",
-    "NAMED_CARDS": "a player's name",
-    "NAME_DISCARDS": "a player's name",
-    "NAME_KEEPS": "a player's name",
-    "CARDS": "a card such as AS or 9♥",
-    "CARD": "a card such as AS or 9♥",
-    "TRICK_NUMBER": "a trick number such as '3.'",
-    "HAND_NUMBER": "a hand number",
-    "AMOUNT": "an amount of fish",
-    "VALUE": "a value",
-    "KNOB": "a knob name",
-    "RULE_VALUE": "the knob's value",
-    "POOL": "'pool'",
-    "ARROW": "'->'",
-    "COLON": "':'",
-    "VBAR": "'|' before the face-down card",
-    "COMMA": "',' between the explicit form's NAME CARD pairs",
-    "_DISCARDS": "'discards CARD', 'keeps', 'peeks and discards CARD' or 'takes without discarding'",
-    "_KEEPS": "'discards CARD', 'keeps', 'peeks and discards CARD' or 'takes without discarding'",
-    "_PEEKS": "'discards CARD', 'keeps', 'peeks and discards CARD' or 'takes without discarding'",
-    "_TAKES": "'discards CARD', 'keeps', 'peeks and discards CARD' or 'takes without discarding'",
-    "_EXPOSES": "'discards CARD', 'keeps', 'peeks and discards CARD' or 'takes without discarding'",
-    "_GATHERED_BY": "'| gathered by NAME'",
-    "_AND": "'and discards CARD'",
-    "_WITHOUT": "'without discarding'",
-    "_DISCARDING": "'discarding'",
-    "_ESPAGNOLETTE": "'espagnolette NAME'",
-    "_MISDEAL": "'misdeal'",
-    "_WAIVED": "'waived'",
-    "IRREGULAR_KIND": "an irregularity: revoke, out-of-turn, peek, expose or misdeal",
-    "_NL": "the end of the line",
-    "$END": "the end of the hand",
+    "_WITH": N_("'with N points'"),
+    "_POINTS_WORD": N_("'points'"),
+    "_IN": N_("'in N tricks'"),
+    "_TRICKS_WORD": N_("'tricks'"),
+    "_ON": N_("'on SUIT'"),
+    "_IT": N_("'it'"),
+    "_FROM": N_("'from NAME'"),
+    "_MAKES": N_("'makes it' or ', broken by NAME in trick N'"),
+    "_BROKEN": N_("'broken by NAME in trick N'"),
+    "_BY": N_("'by NAME'"),
+    "BY_QUINOLA": N_("'with Quinola'"),
+    "NAME": N_("a player's name"),
+    "NAMED_CARDS": N_("a player's name"),
+    "NAME_DISCARDS": N_("a player's name"),
+    "NAME_KEEPS": N_("a player's name"),
+    "CARDS": N_("a card such as AS or 9♥"),
+    "CARD": N_("a card such as AS or 9♥"),
+    "TRICK_NUMBER": N_("a trick number such as '3.'"),
+    "HAND_NUMBER": N_("a hand number"),
+    "AMOUNT": N_("an amount of fish"),
+    "VALUE": N_("a value"),
+    "KNOB": N_("a knob name"),
+    "RULE_VALUE": N_("the knob's value"),
+    "POOL": N_("'pool'"),
+    "ARROW": N_("'->'"),
+    "COLON": N_("':'"),
+    "VBAR": N_("'|' before the face-down card"),
+    "COMMA": N_("',' between the explicit form's NAME CARD pairs"),
+    "_DISCARDS": N_("'discards CARD', 'keeps', 'peeks and discards CARD' or 'takes without discarding'"),
+    "_KEEPS": N_("'discards CARD', 'keeps', 'peeks and discards CARD' or 'takes without discarding'"),
+    "_PEEKS": N_("'discards CARD', 'keeps', 'peeks and discards CARD' or 'takes without discarding'"),
+    "_TAKES": N_("'discards CARD', 'keeps', 'peeks and discards CARD' or 'takes without discarding'"),
+    "_EXPOSES": N_("'discards CARD', 'keeps', 'peeks and discards CARD' or 'takes without discarding'"),
+    "_GATHERED_BY": N_("'| gathered by NAME'"),
+    "_AND": N_("'and discards CARD'"),
+    "_WITHOUT": N_("'without discarding'"),
+    "_DISCARDING": N_("'discarding'"),
+    "_ESPAGNOLETTE": N_("'espagnolette NAME'"),
+    "_MISDEAL": N_("'misdeal'"),
+    "_WAIVED": N_("'waived'"),
+    "IRREGULAR_KIND": N_("an irregularity: revoke, out-of-turn, peek, expose or misdeal"),
+    "_NL": N_("the end of the line"),
+    "$END": N_("the end of the hand"),
 }
 HEADER_WORDS = ("session", "date", "players", "rules", "rule", "stake")
 
@@ -100,13 +102,14 @@ def expected_in_words(names: set[str] | frozenset[str], start: str) -> str:
     for name in names:
         phrase = TERMINAL_WORDS.get(name, f"'{name.lower()}'")
         if name == "$END" and start == "header":
-            phrase = "the first hand"
+            phrase = N_("the first hand")
         if phrase not in phrases:
             phrases.append(phrase)
     phrases.sort(key=_phrase_rank)
-    if len(phrases) == 1:
-        return phrases[0]
-    return ", ".join(phrases[:-1]) + " or " + phrases[-1]
+    said = [_(phrase) for phrase in phrases]  # ordered in English, said in the chosen language
+    if len(said) == 1:
+        return said[0]
+    return _("{these} or {that}").format(these=", ".join(said[:-1]), that=said[-1])
 
 
 def _phrase_rank(phrase: str) -> tuple[int, str]:
@@ -123,29 +126,33 @@ def describe_unexpected(exc: UnexpectedInput, lines: list[str], line_offset: int
         last = max((i for i, text in enumerate(lines) if text.strip()), default=0)
         span = Span(line_offset + last + 1, len(lines[last].rstrip()) + 1)
         expected = expected_in_words(_expected(exc), start)
-        found = "the end of the file" if start == "header" else "the end of the hand"
-        return Diagnostic(f"expected {expected}, found {found}", span), None
+        found = _("the end of the file") if start == "header" else _("the end of the hand")
+        return Diagnostic(_("expected {expected}, found {found}").format(expected=expected, found=found),
+                          span), None
     line, column = exc.line, exc.column
     text = lines[line - 1] if 0 < line <= len(lines) else ""
     word = _word_at(text, column - 1)
     span = Span(line + line_offset, column, max(1, len(word)))
     if hand is not None and _expected(exc) == {"_DEALER"}:  # nothing after it can be replayed
-        return Diagnostic(f"hand {hand} skipped: its second line is not `dealer: NAME` "
-                          f"(every hand names its dealer){_keyword_hint(text)}", span), line - 1
+        message = _("hand {hand} skipped: its second line is not `dealer: NAME` "
+                    "(every hand names its dealer){hint}").format(hand=hand, hint=_keyword_hint(text))
+        return Diagnostic(message, span), line - 1
     special = _special_case(text, start)
     if special:
         indent = len(text) - len(text.lstrip())
         key = (text.strip().split(":")[0].split() or [""])[0]
         return Diagnostic(special, Span(line + line_offset, indent + 1, len(key))), line - 1
-    message = f"unexpected '{_shorten(word)}': expected {expected_in_words(_expected(exc), start)}"
+    message = _("unexpected '{word}': expected {expected}").format(
+        word=_shorten(word), expected=expected_in_words(_expected(exc), start))
     meant = keyword_meant(text)
     if meant is not None:  # the line's keyword is misspelt: say that alone
         key = text.strip().split(":", 1)[0].strip()
         indent = len(text) - len(text.lstrip())
-        return Diagnostic(f"'{_shorten(key)}:' is not a line of the notation; did you mean '{meant}:'?",
-                          Span(line + line_offset, indent + 1, len(key) + 1)), line - 1
+        return Diagnostic(_("'{key}:' is not a line of the notation; did you mean '{meant}:'?").format(
+            key=_shorten(key), meant=meant), Span(line + line_offset, indent + 1, len(key) + 1)), line - 1
     if isinstance(exc, UnexpectedToken) and exc.token.type == "_NL":
-        message = f"this line ends too soon: expected {expected_in_words(_expected(exc), start)}"
+        message = _("this line ends too soon: expected {expected}").format(
+            expected=expected_in_words(_expected(exc), start))
         span = Span(line + line_offset, column, 1)
     return Diagnostic(message, span), line - 1
 
@@ -174,7 +181,7 @@ LINE_KEYWORDS = ("session", "date", "players", "rules", "stake", "dealer", "deal
 def _keyword_hint(text: str) -> str:
     """``; did you mean 'dealer:'?`` when a line begins with a near miss of a keyword."""
     meant = keyword_meant(text)
-    return f"; did you mean '{meant}:'?" if meant else ""
+    return _("; did you mean '{meant}:'?").format(meant=meant) if meant else ""
 
 
 def keyword_meant(text: str) -> str | None:
@@ -205,8 +212,8 @@ def _special_case(text: str, start: str) -> str | None:
     key = words[0] if words else ""
     if start == "hand" and key in HEADER_WORDS and ":" in stripped or \
             start == "hand" and stripped.startswith("rule "):
-        return f"'{key}' is a header line and stands after the first hand: " \
-               "header lines come before the first hand"
+        return _("'{key}' is a header line and stands after the first hand: "
+                 "header lines come before the first hand").format(key=key)
     if start == "header" and stripped.startswith(("dealer", "deal", "tricks", "exchange")):
-        return f"'{key}' before any hand: a hand begins with a 'hand' line"
+        return _("'{key}' before any hand: a hand begins with a 'hand' line").format(key=key)
     return None

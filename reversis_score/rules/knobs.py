@@ -13,6 +13,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from reversis_score.i18n import _
 from reversis_score.scrub import shortened
 
 MAX_KNOB = 1_000_000  # no historic payment comes near; a larger value is a typing slip
@@ -133,9 +134,11 @@ PRESETS: dict[str, Knobs] = _build_presets()
 DEFAULT_PRESET = "parlett"
 
 
-def knob_doc(name: str) -> str:
-    """What a knob decides, in one line."""
-    return _field(name).metadata["doc"]
+def knob_doc(name: str, english: bool = False) -> str:
+    """What a knob decides, in one line, in the chosen language (``english``: as written here,
+    for docs/rules.md). Each ``_knob`` doc is a message of the catalogue (tests/catalogue.py)."""
+    doc = _field(name).metadata["doc"]
+    return doc if english else _(doc)
 
 
 def _field(name: str) -> dataclasses.Field:

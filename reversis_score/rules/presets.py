@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reversis_score.i18n import _
+
 
 @dataclass(frozen=True, slots=True)
 class Preset:
@@ -367,11 +369,31 @@ ALL = (PARLETT, DENEXA, REGLES_FR, MANUSCRIT, DAFYDD)
 BY_NAME = {p.name: p for p in ALL}
 
 
+# The presets whose source is French: their sentences are quoted « … », the others “…”.
+FRENCH_SOURCES = frozenset({"regles-fr", "manuscrit"})
+
+
 def citation(preset: str, knob: str) -> str:
-    """Where a preset's value for a knob comes from."""
+    """Where a preset's value for a knob comes from (the engine's own words in the chosen language)."""
     entry = BY_NAME[preset].knobs.get(knob)
     if entry is not None:
         return entry[1]
     if preset == "parlett":
-        return "the engine's default (docs/rules.md)"
-    return "source silent: the parlett value"
+        return _("the engine's default (docs/rules.md)")
+    return _("source silent: the parlett value")
+
+
+def quoted(preset: str, text: str) -> str:
+    """A source's sentence in its own typography: « … » (no-break spaces inside) for a French
+    source, “…” for an English one. Several sentences (`` / `` between them) are quoted each;
+    the engine's note after them, in parentheses, stays outside the quotes.
+
+    >>> quoted("regles-fr", "Il paye. / Il met. (Our note.)"), quoted("parlett", "It pays.")
+    ('«\xa0Il paye.\xa0» / «\xa0Il met.\xa0» (Our note.)', '“It pays.”')
+    """
+    sentence, note = text, ""
+    if text.endswith(")") and ". (" in text:
+        cut = text.rindex(". (") + 1
+        sentence, note = text[:cut], text[cut:]
+    opening, closing = ("«\u00a0", "\u00a0»") if preset in FRENCH_SOURCES else ("“", "”")
+    return " / ".join(f"{opening}{part}{closing}" for part in sentence.split(" / ")) + note

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from reversis_score.i18n import _
 from reversis_score.notation.cards import Card
 from reversis_score.replay.play import Play
 from reversis_score.rules.knobs import Knobs
@@ -72,9 +73,9 @@ class HandBook:
         factor = 1
         notes: list[str] = []
         if self.knobs.opposite_doubles_side and self.play.opposite(payer, payee):
-            factor, notes = factor * 2, notes + ["×2 opposite"]
+            factor, notes = factor * 2, notes + [_("×2 opposite")]
         if trick is not None and trick in self.knobs.double_tricks:
-            factor, notes = factor * 2, notes + [f"×2 in trick {trick}"]
+            factor, notes = factor * 2, notes + [_("×2 in trick {trick}").format(trick=trick)]
         return factor, notes
 
     def pay(self, kind: str, payer: str, payee: str, amount: int, why: str,
@@ -90,8 +91,8 @@ class HandBook:
             cancelled = "barred"
         if cancelled is None and self.play.ten_cards and ten_cards_lapse(self.play, kind, payee):
             cancelled = "barred"
-            why += (f"; {payee} discarded two cards and plays with ten, and is paid nothing but for "
-                    "breaking a reversis or forcing Quinola (RULES §10)")
+            why += _("; {payee} discarded two cards and plays with ten, and is paid nothing but for "
+                     "breaking a reversis or forcing Quinola (RULES §10)").format(payee=payee)
         item = Item(len(self.items) + 1, trick, kind, str(card) if card else None, payer, payee,
                     amount, cancelled, why)
         self.items.append(item)
@@ -114,7 +115,7 @@ class HandBook:
             return None
         doubles = self.pools.doubling and self.pools.stands or self.pools.mode == "single"
         index, amount = self.pools.remise()
-        how = "doubling" if doubles else "forming"
+        how = _("doubling") if doubles else _("forming")
         text = fill(why, amount=amount, pool=PoolTable.name(index), how=how)
         return self.pay("remise", payer, PoolTable.name(index), amount, text, trick, card)
 

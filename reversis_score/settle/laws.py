@@ -1,9 +1,12 @@
 """Antes, fines and dafydd's pairwise settlement: the payments that are not about tricks."""
 from __future__ import annotations
 
+from reversis_score.i18n import _
 from reversis_score.replay.play import Play
 from reversis_score.rules.knobs import Knobs
 from reversis_score.settle.items import HandBook
+
+POOL = "{pool}"  # the latest pool's name, filled in by HandBook.into_latest_pool
 
 
 def antes(book: HandBook) -> None:
@@ -13,22 +16,24 @@ def antes(book: HandBook) -> None:
         return
     if pools.needs_antes(k.pool_refill_below) and k.pool_ante > 0:
         why = _refill_words(pools.amounts[0], k.pool_refill_below) if pools.mode == "single" \
-            else "no pool stands, so a new one is formed"
+            else _("no pool stands, so a new one is formed")
         index = pools.form_from_antes(4 * k.pool_ante)
         name = pools.name(index)
         for player in book.play.players:
             book.pay("pool-ante", player, name, k.pool_ante,
-                     f"{why}: {player} antes {k.pool_ante} into {name} (RULES §4)")
+                     _("{why}: {player} antes {amount} into {pool} (RULES §4)").format(
+                         why=why, player=player, amount=k.pool_ante, pool=name))
+    why = _("{dealer} deals and antes {amount} into the latest pool, {pool} (RULES §4)")
     book.into_latest_pool("dealer-ante", dealer, k.dealer_ante,
-                          f"{dealer} deals and antes {k.dealer_ante} into the latest pool, "
-                          "{pool} (RULES §4)")
+                          why.format(dealer=dealer, amount=k.dealer_ante, pool=POOL))
 
 
 def _refill_words(basket: int, below: int) -> str:
     """Why the antes go into the basket: it is empty, or holds less than the knob says."""
     if basket == 0:
-        return "the basket is empty, so it is refilled"
-    return f"the basket holds {basket}, less than {below}, so it is refilled"
+        return _("the basket is empty, so it is refilled")
+    words = _("the basket holds {amount}, less than {below}, so it is refilled")
+    return words.format(amount=basket, below=below)
 
 
 def redeal_fine(book: HandBook) -> None:
@@ -36,17 +41,19 @@ def redeal_fine(book: HandBook) -> None:
     dealer = book.play.dealer
     for kind, _player in book.play.acknowledged:
         if kind == "misdeal":
+            why = _("{dealer} misdealt and dealt again: {dealer} pays {amount} into the latest pool, "
+                    "{pool} (RULES §10)")
             book.into_latest_pool("fine", dealer, book.knobs.fine_redeal,
-                                  f"{dealer} misdealt and dealt again: {dealer} pays "
-                                  f"{book.knobs.fine_redeal} into the latest pool, {{pool}} (RULES §10)")
+                                  why.format(dealer=dealer, amount=book.knobs.fine_redeal, pool=POOL))
 
 
 def void_fine(book: HandBook) -> None:
     """A misdeal found after the discard voids the hand: the dealer pays (rule 10)."""
     dealer = book.play.dealer
+    why = _("hand void for a misdeal found after the discard: {dealer} pays {amount} into the latest pool, "
+            "{pool} (RULES §10)")
     book.into_latest_pool("fine", dealer, book.knobs.fine_void_misdeal,
-                          f"hand void for a misdeal found after the discard: {dealer} pays "
-                          f"{book.knobs.fine_void_misdeal} " "into the latest pool, {pool} (RULES §10)")
+                          why.format(dealer=dealer, amount=book.knobs.fine_void_misdeal, pool=POOL))
 
 
 def unpaid_takers(play: Play, knobs: Knobs) -> frozenset[str]:
@@ -63,13 +70,15 @@ def end_fines(book: HandBook) -> None:
     k = book.knobs
     for kind, player in book.play.acknowledged:
         if kind == "out-of-turn":
+            why = _("{player} played out of turn: {player} pays {amount} into the latest pool, {pool} "
+                    "(RULES §10)")
             book.into_latest_pool("fine", player, k.fine_out_of_turn,
-                                  f"{player} played out of turn: {player} pays {k.fine_out_of_turn} into the "
-                                  "latest pool, {pool} (RULES §10)")
+                                  why.format(player=player, amount=k.fine_out_of_turn, pool=POOL))
         elif kind == "revoke":
+            why = _("{player} revoked: {player} pays {amount} into the latest pool, {pool}, and is paid "
+                    "nothing this hand (RULES §10, §13 rule 8)")
             book.into_latest_pool("fine", player, k.fine_revoke,
-                                  f"{player} revoked: {player} pays {k.fine_revoke} into the latest pool, "
-                                  "{pool}, and is paid nothing this hand (RULES §10, §13 rule 8)")
+                                  why.format(player=player, amount=k.fine_revoke, pool=POOL))
 
 
 def pairwise(book: HandBook, points: dict[str, int]) -> None:
@@ -81,7 +90,9 @@ def pairwise(book: HandBook, points: dict[str, int]) -> None:
             if diff <= 0:
                 continue  # equal points pay nothing (rule 12)
             amount = k.pairwise_stake if k.party == "pairwise-stake" else diff
-            how = f"the stake, {amount}" if k.party == "pairwise-stake" else f"the difference, {amount}"
+            how = (_("the stake, {amount}") if k.party == "pairwise-stake" else _("the difference, {amount}")
+                   ).format(amount=amount)
             book.pay("pairwise", payer, payee, amount,
-                     f"{payer} took {points[payer]} points, {payee} {points[payee]}: "
-                     f"{payer} pays {payee} {how} (RULES §6, party: {k.party})")
+                     _("{payer} took {points} points, {payee} {other}: {payer} pays {payee} {how} "
+                       "(RULES §6, party: {party})").format(payer=payer, points=points[payer], payee=payee,
+                                                           other=points[payee], how=how, party=k.party))

@@ -6,6 +6,7 @@ one of the hand's events (a CardPlay): found in a trick (``card_plays``) or reco
 """
 from __future__ import annotations
 
+from reversis_score.i18n import _
 from reversis_score.notation.cards import ACES, QUINOLA, SUIT_SYMBOLS, Card
 from reversis_score.replay.play import CardPlay, PlayedTrick
 from reversis_score.settle.items import HandBook
@@ -19,8 +20,14 @@ _PAYING = ACES | {QUINOLA}
 LedCard = CardPlay
 
 
+# Filled in later by the HandBook (the remise's amount and pool, whether it doubles or forms it).
+AMOUNT, HOW, POOL = "{amount}", "{how}", "{pool}"
+
+
 def card_name(card: Card) -> str:
-    return "Quinola (J♥)" if card.is_quinola else card.symbol()
+    """The card in a why: ``Quinola (J♥)``, ``A♦`` (in French with its article: « le quinola
+    (V♥) », « l’A♦ »)."""
+    return _("Quinola (J♥)") if card.is_quinola else _("{card}").format(card=card.symbol())
 
 
 def ace_value(book: HandBook, card: Card, base: int) -> int:
@@ -29,7 +36,7 @@ def ace_value(book: HandBook, card: Card, base: int) -> int:
 
 
 def with_notes(notes: list[str]) -> str:
-    return "; " + ", ".join(notes) if notes else ""
+    return _("; {notes}").format(notes=", ".join(notes)) if notes else ""
 
 
 def card_plays(trick: PlayedTrick, gathered: bool = False) -> list[CardPlay]:
@@ -59,8 +66,10 @@ def settle_card(book: HandBook, play: CardPlay, led: list[CardPlay]) -> None:
     if play.how == "led":
         led.append(play)
         if play.card.is_quinola and book.knobs.quinola_led_remise:
-            book.remise(play.player, f"trick {play.trick}: {play.player} leads Quinola (J♥) and pays a "
-                                     "remise of {amount}, {how} {pool} (RULES §5, §4)",
+            why = _("trick {trick}: {player} leads Quinola (J♥) and pays a remise of {amount}, {how} {pool} "
+                    "(RULES §5, §4)")
+            book.remise(play.player, why.format(trick=play.trick, player=play.player, amount=AMOUNT, how=HOW,
+                                                pool=POOL),
                         play.trick, play.card)
     elif play.how == "forced":
         assert play.other is not None  # the leader: a forced card is never led
@@ -75,7 +84,8 @@ def pay_card(book: HandBook, kind: str, payer: str, payee: str, base: int, trick
     factor, notes = book.multiplier(payer, payee, trick)
     amount = base * factor
     book.pay(kind, payer, payee, amount,
-             f"trick {trick}: {event}{with_notes(notes)}: {payer} pays {payee} {amount} (RULES §5)",
+             _("trick {trick}: {event}{notes}: {payer} pays {payee} {amount} (RULES §5)").format(
+                 trick=trick, event=event, notes=with_notes(notes), payer=payer, payee=payee, amount=amount),
              trick, card, cancelled)
 
 
@@ -91,13 +101,18 @@ def dumped(book: HandBook, play: CardPlay) -> None:
     barred = "barred" if card.is_quinola and player in book.play.barred else None
     base = book.knobs.quinola_dumped if card.is_quinola else ace_value(book, card, book.knobs.ace_dumped)
     kind = "quinola-dumped" if card.is_quinola else "ace-dumped"
-    taken = "gathered by" if play.gathered else "won by"  # a trick gathered by another counts for him
-    lead = f"on a {SUIT_SYMBOLS[play.suit]} lead" if play.suit else "in a trick"
-    pay_card(book, kind, winner, player, base, n, card,
-             f"{player} places {card_name(card)} {lead} {taken} {winner}", barred)
+    taken = _("gathered by") if play.gathered else _("won by")  # gathered by another: it counts for him
+    if play.suit:
+        event = _("{player} places {card} on a {suit} lead {taken} {winner}").format(
+            player=player, card=card_name(card), suit=SUIT_SYMBOLS[play.suit], taken=taken, winner=winner)
+    else:
+        event = _("{player} places {card} in a trick {taken} {winner}").format(
+            player=player, card=card_name(card), taken=taken, winner=winner)
+    pay_card(book, kind, winner, player, base, n, card, event, barred)
     if card.is_quinola and takes_pool(book, n):
-        book.take_pool(player, f"trick {n}: {player} places Quinola (J♥) and takes the latest "
-                               "pool, {pool} ({amount}) (RULES §4, §5)", n, card, barred)
+        why = _("trick {trick}: {player} places Quinola (J♥) and takes the latest pool, {pool} ({amount}) "
+                "(RULES §4, §5)")
+        book.take_pool(player, why.format(trick=n, player=player, pool=POOL, amount=AMOUNT), n, card, barred)
 
 
 def takes_pool(book: HandBook, trick: int) -> bool:
@@ -107,7 +122,8 @@ def takes_pool(book: HandBook, trick: int) -> bool:
 
 def forced(book: HandBook, n: int, leader: str, player: str, card: Card, remise: bool = True) -> None:
     """A card forced on its suit's lead: its holder pays the leader (Quinola: the others too)."""
-    event = f"{player}'s {card_name(card)} is forced on {leader}'s {SUIT_SYMBOLS[card.suit]} lead"
+    event = _("{player}'s {card} is forced on {leader}'s {suit} lead").format(
+        player=player, card=card_name(card), leader=leader, suit=SUIT_SYMBOLS[card.suit])
     barred = "barred" if card.is_quinola and leader in book.play.barred else None
     base = book.knobs.quinola_forced if card.is_quinola else ace_value(book, card, book.knobs.ace_forced)
     kind = "quinola-forced" if card.is_quinola else "ace-forced"
@@ -117,7 +133,8 @@ def forced(book: HandBook, n: int, leader: str, player: str, card: Card, remise:
     for other in book.play.players:
         if other not in (player, leader):
             pay_card(book, kind, other, leader, book.knobs.quinola_forced_others, n, card,
-                     f"{event}; each other player pays the leader", barred)
+                     _("{event}; each other player pays the leader").format(event=event), barred)
     if remise:
-        book.remise(player, f"trick {n}: {player}'s Quinola (J♥) is forced and {player} pays a remise "
-                            "of {amount}, {how} {pool} (RULES §5, §4)", n, card)
+        why = _("trick {trick}: {player}'s Quinola (J♥) is forced and {player} pays a remise of {amount}, "
+                "{how} {pool} (RULES §5, §4)")
+        book.remise(player, why.format(trick=n, player=player, amount=AMOUNT, how=HOW, pool=POOL), n, card)

@@ -1,0 +1,162 @@
+"""The language of the words written for a person: English, or French (gettext catalogues).
+
+The language is the one ``--lang fr|en`` chose (``set_language``), else the first of
+``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set (``fr_FR.UTF-8`` is French), else
+English. Words for a machine (JSON keys, CSV headings, SQL columns, exit statuses) never pass
+through here.
+
+The catalogues are ``reversis_score/locale/<lang>/LC_MESSAGES/<domain>.po``, edited by hand
+and compiled to the ``.mo`` beside them (``pybabel compile -d reversis_score/locale -D
+reversis-score``; tests/test_i18n.py checks that each committed ``.mo`` says what its ``.po``
+says). Two domains: ``reversis-score`` for our own messages, ``click`` for Click's (its usage
+errors, ``Usage:``, ``Options:``), which Click sends through :mod:`gettext` itself.
+
+English is the source language: with English chosen, ``_`` gives back its argument and no
+catalogue, and no Babel, is ever loaded, so the English output is the program's own.
+
+>>> set_language("en"); _("Commands")
+'Commands'
+>>> set_language("fr"); _("Commands"), number(-1250), ngettext("{n} hand", "{n} hands", 2)
+('Commandes', '−1\u202f250', '{n} donnes')
+>>> set_language(None)
+"""
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import datetime as dt
+
+LANGUAGES = ("en", "fr")
+MINUS = "\u2212"  # as render/tables.py writes a sign for people
+DOMAIN = "reversis-score"
+CLICK_DOMAIN = "click"
+LOCALE_DIR = Path(__file__).parent / "locale"
+# The language --lang chose, passed on to worker processes through the environment.
+LANG_ENV = "REVERSIS_SCORE_LANG"
+_chosen: list[str] = []  # the language set_language chose, if any
+# The modules whose words for people are in the catalogue: tests/test_i18n.py extracts every
+# message of these (Babel's extractor) and fails on one without its French. A module joins the
+# list once each of its messages goes through _() or ngettext(); tests/catalogue.py merges them.
+CATALOGUED = ("reversis_score.i18n", "reversis_score.cli.app", "reversis_score.rules.knobs",
+              "reversis_score.rules.presets", "reversis_score.report.rules",
+              "reversis_score.notation.diagnostics", "reversis_score.notation.wording",
+              "reversis_score.notation.transform", "reversis_score.notation.parse",
+              "reversis_score.notation.lexicon", "reversis_score.notation.french",
+              "reversis_score.settle.laws", "reversis_score.settle.items", "reversis_score.settle.side")
+
+
+def set_language(lang: str | None) -> None:
+    """Choose the language (``None``: back to the environment's), Click's messages with it."""
+    _chosen.clear()
+    if lang is not None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
+        _chosen.append(lang)
+    _install_click(language())
+
+
+def language() -> str:
+    """``fr`` or ``en``: --lang's choice, else the locale's (LC_ALL, LC_MESSAGES, LANG)."""
+    if _chosen:
+        return _chosen[0]
+    return from_environment(os.environ)
+
+
+def from_environment(env: os._Environ[str] | dict[str, str]) -> str:
+    """The language the environment asks for: our own variable (set by --lang for the worker
+    processes), else the first locale variable that is set, as the C library reads them.
+
+    >>> from_environment({"LANG": "fr_FR.UTF-8"}), from_environment({"LC_ALL": "C", "LANG": "fr_FR"})
+    ('fr', 'en')
+    """
+    if env.get(LANG_ENV) in LANGUAGES:
+        return env[LANG_ENV]
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(key)
+        if value:
+            return "fr" if value.split("_")[0].split(".")[0].lower() == "fr" else "en"
+    return "en"
+
+
+def is_french() -> bool:
+    return language() == "fr"
+
+
+def _plural_example() -> str:  # a message with plurals, for the doctest above
+    return ngettext("{n} hand", "{n} hands", 2)
+
+
+@cache
+def translations(lang: str, domain: str = DOMAIN) -> _gettext.NullTranslations:
+    """The compiled catalogue of ``domain`` in ``lang`` (English: none, the source's words)."""
+    if lang == "en":
+        return _gettext.NullTranslations()
+    return _gettext.translation(domain, LOCALE_DIR, languages=[lang], fallback=True)
+
+
+def _(message: str) -> str:
+    """``message`` (a person's words, written in English) in the chosen language."""
+    lang = language()
+    return message if lang == "en" else translations(lang).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural of a message, for ``n``, in the chosen language."""
+    lang = language()
+    if lang == "en":
+        return singular if n == 1 else plural
+    return translations(lang).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogue where it is written; it is translated where it is shown."""
+    return message
+
+
+def number(value: int | float) -> str:
+    """A number for a person: ``1250`` in English as ever, « 1 250 » in French (Babel's French
+    format: a narrow no-break space between thousands), with the typographic minus (U+2212)
+    that every table for people already uses, where Babel writes the ASCII '-'."""
+    if language() == "en":
+        return str(value)
+    from babel.numbers import format_decimal
+    return format_decimal(value, locale=language()).replace("-", MINUS)
+
+
+def grouped(value: int) -> str:
+    """A large number for a person, its thousands grouped: ``1,000,000,000`` in English as
+    ever, « 1 000 000 000 » in French."""
+    return f"{value:,}" if language() == "en" else number(value)
+
+
+def long_date(day: dt.date) -> str:
+    """A date for a person: ``2026-11-27`` in English as ever, « 27 novembre 2026 » in French."""
+    if language() == "en":
+        return day.isoformat()
+    from babel.dates import format_date
+    return format_date(day, format="long", locale=language())
+
+
+# Click's modules take gettext's functions at their import; they are pointed at our catalogue
+# of Click's messages while French is chosen, and back at gettext's own otherwise.
+_CLICK_MODULES = ("click.core", "click.exceptions", "click.formatting", "click.decorators", "click.parser",
+                  "click.types", "click.termui", "click.utils", "typer.core", "typer._click.parser",
+                  "typer.rich_utils")
+
+
+def _install_click(lang: str) -> None:
+    import sys
+    catalogue = translations(lang, CLICK_DOMAIN)
+    for name in _CLICK_MODULES:
+        module = sys.modules.get(name)
+        if module is None:
+            continue
+        if hasattr(module, "_"):
+            module._ = _gettext.gettext if lang == "en" else catalogue.gettext  # type: ignore[attr-defined]
+        if hasattr(module, "ngettext"):
+            module.ngettext = _gettext.ngettext if lang == "en" else catalogue.ngettext  # type: ignore[attr-defined]
