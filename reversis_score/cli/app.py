@@ -25,8 +25,8 @@ SUMMARY = ("Score games of Reversis and settle them, from plain-text records (.r
            "record (a terminal) or serve (web pages, and entry from the players' phones) at the "
            "table; check and format a record; settle it, why (every payment between two players), "
            "audit (what the table paid); export the ledgers, then season and report (HTML pages), "
-           "and forget a session; verify a JSON ledger; rules shows the presets. Each command's --help says all it "
-           "takes.")
+           "and forget a session; verify a JSON ledger; rules shows the presets. Each command's "
+           "--help says all it takes.")
 
 
 def examples(*lines: str) -> str:
