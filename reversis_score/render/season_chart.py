@@ -30,7 +30,7 @@ def downsample(points: list[tuple[int, int]], most: int = MAX_POINTS) -> list[tu
     """At most ``most`` points: the first, the last, and each stretch's lowest and highest.
 
     >>> downsample([(i, i % 7) for i in range(1, 1001)], 10)[:3]
-    [(1, 1), (7, 0), (6, 6)]
+    [(1, 1), (6, 6), (7, 0)]
     """
     if len(points) <= most:
         return points

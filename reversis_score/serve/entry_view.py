@@ -19,7 +19,7 @@ from reversis_score.replay.findings import Findings
 from reversis_score.replay.holdings import check_holdings
 from reversis_score.scrub import printable
 from reversis_score.serve import entry_words as say
-from reversis_score.serve.templating import environment, isolated_text
+from reversis_score.serve.templating import environment
 
 _BETWEEN_HANDS = ("dealer", "after", "table", "confirm-undo")  # the last hand's settlement is shown
 
@@ -74,26 +74,8 @@ def describe(recorder: Recorder, pending: tuple[str, ...], document: str, seen: 
                      else "settled" if view["settled"] else "none")
     view["cards"] = _cards(deck, plays, under_way, holdings, live, question, view)
     view.update(say.asking(recorder, view))
-    return isolating(view)
-
-
-def isolating(view: dict) -> dict:
-    """The view's words for people with each player's name between FSI and PDI, so that a
-    name holding a bidi control turns round only itself (a button's text, its accessible name
-    and its note are plain text: no element can isolate them). Entries are left as written."""
-    names = view["players"]
-    for key in ("status", "ask", "undo"):
-        if isinstance(view.get(key), str):
-            view[key] = isolated_text(view[key], names)
-    for choice in view.get("choices") or []:
-        if choice["label"] in names and choice["name"] == choice["label"]:
-            continue  # a lone name: its button (dir="auto") isolates it, and it stays its accessible name
-        choice["label"] = isolated_text(choice["label"], names)
-        choice["name"] = isolated_text(choice["name"], names)
-    for card in (view.get("cards") or {}).values():
-        if isinstance(card, dict) and card.get("note"):
-            card["note"] = isolated_text(card["note"], names)
     return view
+
 
 
 # ------------------------------------------------------------ the pack

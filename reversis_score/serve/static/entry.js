@@ -33,9 +33,34 @@
     if (text !== undefined) node.textContent = text;
     return node;
   }
+  // A sentence with players' names in it: each name in its own <bdi>, so that a name holding a
+  // right-to-left mark turns round only itself, never the figures beside it (the text reads the same).
+  function named(node, text) {
+    node.replaceChildren();
+    const names = (view.players || []).filter((n) => n).sort((a, b) => b.length - a.length);
+    let rest = String(text || "");
+    while (rest) {
+      let at = -1, found = "";
+      for (const n of names) {
+        const i = rest.indexOf(n);
+        if (i >= 0 && (at < 0 || i < at)) { at = i; found = n; }
+      }
+      if (at < 0) { node.append(rest); break; }
+      if (at > 0) node.append(rest.slice(0, at));
+      node.append(el("bdi", {}, found));
+      rest = rest.slice(at + found.length);
+    }
+    return node;
+  }
+  // The same for plain text (a tooltip, an accessible name): each name between FSI and PDI.
+  function isolatedText(text) {
+    let out = String(text || "");
+    for (const n of (view.players || []).filter((n) => n)) out = out.split(n).join("\u2068" + n + "\u2069");
+    return out;
+  }
   function button(label, onTap, primary, name) {
-    const b = el("button", { type: "button", dir: "auto", class: "big" + (primary ? " primary" : "") }, label);
-    if (name && name !== label) b.setAttribute("aria-label", name);
+    const b = named(el("button", { type: "button", dir: "auto", class: "big" + (primary ? " primary" : "") }), label);
+    if (name && name !== label) b.setAttribute("aria-label", isolatedText(name));
     b.addEventListener("click", onTap);
     return b;
   }
@@ -81,12 +106,12 @@
     box.replaceChildren();
     const all = $("said-all");
     for (const r of refused) {
-      box.append(el("p", { class: conflict ? "conflict" : "refused" }, r));
-      all.append(el("li", { class: "refused" }, r));
+      box.append(named(el("p", { class: conflict ? "conflict" : "refused" }), r));
+      all.append(named(el("li", { class: "refused" }), r));
     }
     for (const s of said) {
-      box.append(el("p", { class: "said" }, s));
-      all.append(el("li", {}, s));
+      box.append(named(el("p", { class: "said" }), s));
+      all.append(named(el("li", {}), s));
     }
     box.scrollTop = 0;
   }
@@ -95,8 +120,8 @@
   function draw() {
     syncComposing();
     root.className = "q-" + view.question;
-    $("status").textContent = view.status;
-    $("prompt").textContent = askWords();
+    named($("status"), view.status);
+    named($("prompt"), askWords());
     $("hand-text").textContent = view.hand_text;
     drawTrick();
     drawChoices();
@@ -203,7 +228,7 @@
       const c = cardState(card);
       b.className = "card is-" + c.state + (card === last ? " is-last" : "") +
         (fixing && card === fixing.card ? " is-fixing" : "");
-      if (c.note) b.title = c.note; else b.removeAttribute("title");
+      if (c.note) b.title = isolatedText(c.note); else b.removeAttribute("title");
       // not disabled: a tap on a card that cannot be given now says where it is (a title
       // is never seen on a touch screen)
       b.setAttribute("aria-disabled", ["away", "talon", "dealt", "idle"].includes(c.state) || c.off ? "true" : "false");
