@@ -50,6 +50,8 @@ def runs(tmp_path) -> dict[str, list[tuple[list[str], str | None]]]:
                 ([GOOD, "Anne", "Zoé"], None)],
         "export": [([GOOD, "--format", "sqlite", "--to", db], None), ([BAD], None), ([missing], None)],
         "season": [([db], None), ([GOOD], None)],
+        "forget": [([db, "nobody", "--yes"], None), ([db, "club-night"], "n\n"),
+                   ([db, "club-night", "--yes"], None)],
         "report": [([GOOD, "-o", str(tmp_path / "r.html")], None), ([BAD], None), ([missing], None)],
         "verify": [([str(tmp_path / "l.json")], None), ([LEDGER], None), ([missing], None)],
         "record": [([str(tmp_path / "new.rvs")], entries), ([str(tmp_path / "wrong.rvs")],
