@@ -10,6 +10,8 @@ whose head has arrived is never cut: its answer is under way.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import socket
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -23,6 +25,7 @@ class GuardedH11Protocol(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        _no_delay(transport)
         self._arm()
 
     def on_response_complete(self) -> None:
@@ -44,3 +47,14 @@ class GuardedH11Protocol(H11Protocol):
         waiting = self.cycle is None or self.cycle.response_complete
         if waiting and not self.transport.is_closing():
             self.transport.close()
+
+
+def _no_delay(transport: asyncio.Transport) -> None:
+    """Send each answer at once. h11 writes a response's head and its body apart; with Nagle's
+    algorithm on, the body then waits for the client's delayed ACK: 40 ms added to every
+    request on a kept-alive connection (a tap took 52 ms instead of 10)."""
+    sock = transport.get_extra_info("socket")
+    if sock is None or sock.family not in (socket.AF_INET, socket.AF_INET6):
+        return
+    with contextlib.suppress(OSError):
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)

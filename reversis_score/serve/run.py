@@ -117,6 +117,7 @@ def serve(folder: Path, host: str, port: int, read_only: bool, say: Callable[[st
 
 
 LIMIT_CONCURRENCY = 1000  # connections and requests at once; past it, 503 at once
+QUIET = 10.0  # seconds without a change before the season page is made again in the background
 
 
 class Warmer:
@@ -140,6 +141,12 @@ class Warmer:
         while True:
             self.wanted.wait()
             self.wanted.clear()
+            # A table entering a hand writes its record every few seconds. serve is one process:
+            # re-reading a long record here would hold the interpreter while the next tap waits
+            # (a tap into a 360-hand night went from 12 ms to 460 ms). So the season page is made
+            # again once the folder has been quiet for QUIET seconds, or by its first visitor.
+            while self.wanted.wait(QUIET):
+                self.wanted.clear()
             self._warm(warm)
 
     def _warm(self, warm) -> None:
