@@ -152,6 +152,12 @@ def stream_text(text: str, file: str = "-", record_dir: Path | None = None,
                          record_dir, rules_override)
 
 
+def _names_a_pool(lines: list[str]) -> bool:
+    """Whether a line may pay a numbered pool at the table (``pool:2``; ``panier:2`` in French):
+    only then are the pools followed as the record is checked."""
+    return any("pool:" in line or "panier:" in line for line in lines)
+
+
 def _tricks_only(hand: ParsedHand) -> ParsedHand:
     if hand.record is not None:
         hand.record = replace(hand.record, deal=None, exchange=None)
@@ -171,17 +177,18 @@ def stream_parsed(file: str, header: Header, header_diagnostics: list[Diagnostic
     can_replay = len(players) == 4 and len(set(players)) == 4 and not any(
         d.is_error and d.span and d.span.line == players_line for d in header_diags)
     checked = _replay_all(hands, players if can_replay else None, ruleset,
-                          not any(d.is_error for d in header_diags))
+                          not any(d.is_error for d in header_diags), _names_a_pool(lines))
     return SessionStream(file, header, ruleset, header_diags, lines, checked)
 
 
 def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
-                ruleset: RuleSet, clean: bool = True) -> Iterator[CheckedHand]:
+                ruleset: RuleSet, clean: bool = True, pools_named: bool = False) -> Iterator[CheckedHand]:
     """Each hand replayed. The last, cut short inside it, is a game in progress when every
     line before it is legal (``clean``: the header's, then each hand's); else the cut is an
     error like any other."""
     previous_dealer = None
-    watch = _RemiseWatch(ruleset.knobs) if ruleset.knobs.exchange_after_remise else None
+    knobs = ruleset.knobs
+    watch = _PoolWatch(knobs, pools_named) if knobs.exchange_after_remise or pools_named else None
     misnamed: set[str] = set()  # names written for a player all through a hand, said once
     by_events = False  # "hand N is recorded by its events: its play is not checked", said once
     for ph, last in _marking_the_last(hands):
@@ -208,15 +215,17 @@ def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
         yield hand
 
 
-class _RemiseWatch:
-    """parlett's optional rule (knob ``exchange_after_remise``) needs the pools as they stand
-    before each hand: it settles each good hand as it is checked, only when the knob is on.
-    After the first bad hand nothing more is settled, and nothing more is checked."""
+class _PoolWatch:
+    """Two checks need the pools as they stand at each hand: parlett's optional rule (knob
+    ``exchange_after_remise``), and a table payment to a numbered pool (``pool:3`` must stand
+    before or after its hand). Only when one is needed, each good hand is settled as it is
+    checked. After the first bad hand nothing more is settled, and nothing more is checked."""
 
-    def __init__(self, knobs: Knobs) -> None:
-        from reversis_score.settle.pools import PoolTable  # here: only this knob needs settling
+    def __init__(self, knobs: Knobs, pools_named: bool) -> None:
+        from reversis_score.settle.pools import PoolTable  # here: only these checks need settling
         self.knobs = knobs
         self.pools = PoolTable(knobs.pools)
+        self.pools_named = pools_named
         self.live = True
 
     def check(self, hand: CheckedHand) -> None:
@@ -224,14 +233,35 @@ class _RemiseWatch:
         from reversis_score.settle.pools import PoolTable
         if not self.live or hand.record is None:
             return
-        if self.pools.remise_standing:
+        if self.knobs.exchange_after_remise and self.pools.remise_standing:
             standing = [f"{PoolTable.name(i)} ({amount})" for i, amount in enumerate(self.pools.amounts)]
             pools = f"{' and '.join(standing)} still stand{'s' * (len(standing) == 1)}"
             hand.diagnostics.extend(exchange_after_remise_problems(hand.record, pools))
+        before = len(self.pools.amounts)
         if hand.ok and hand.play is not None:
             _, self.pools = settle_hand(hand.play, self.knobs, self.pools)
         else:
             self.live = False
+            return
+        if self.pools_named:
+            hand.diagnostics.extend(missing_pools(hand.record, max(before, len(self.pools.amounts))))
+
+
+def missing_pools(record: HandRecord, standing: int) -> list[Diagnostic]:
+    """A table payment to or from ``pool:N`` where no N-th pool stands in the hand (RULES §4:
+    the pools are numbered from pool:1, the oldest standing)."""
+    from reversis_score.notation.lexicon import pool_number
+    from reversis_score.replay.findings import Findings
+    found = Findings(record.number)
+    for line in record.table or ():
+        for side, span in ((line.payer, line.payer_span), (line.payee, line.payee_span)):
+            number = pool_number(side)
+            if number and number > standing:
+                stand = (f"{standing} pool{'s' * (standing != 1)} stand{'s' * (standing == 1)}" if standing
+                         else "no pool stands")
+                found.rule(f"there is no {side} to pay at the table: {stand} in this hand "
+                           f"(pool:1 is the oldest)", span or line.span)
+    return found.items
 
 
 def _said_once(found: list[Diagnostic], players: tuple[str, ...], misnamed: set[str]) -> list[Diagnostic]:

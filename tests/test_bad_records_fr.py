@@ -33,6 +33,7 @@ NOT_YET_FRENCH = {  # a message comes from replay/ or rules/houserules.py, not y
     "events-reversis-made-and-broken", "events-talon-against-the-deal", "events-ten-cards-in-trick-eleven",
     "events-trick-twelve", "events-two-cards-in-a-trick", "events-two-party-winners",
     "events-winner-with-more-points", "events-without-a-party",
+    "table-pays-a-pool-not-standing",  # pipeline.py's pools at the table
 }
 
 

@@ -585,3 +585,13 @@ def test_a_chart_of_figures_in_the_billions_is_drawn(folder):
     huge = {"Anne": [0, 3 * 10**12, 10**14], "Bruno": [0, -(10**13), -(10**14)]}
     svg = series_svg([1, 2, 3], huge, 0)
     assert svg.startswith("<svg") and svg.count('class="point"') == 6
+
+
+# ------------------------------------------------------------ 6: a payment to a pool that stands
+def test_a_table_payment_to_a_pool_that_does_not_stand_is_an_error_on_the_pages(folder):
+    bad = SAMPLES / "bad" / "table-pays-a-pool-not-standing.rvs"
+    shutil.copy(bad, folder / "paid.rvs")
+    web = client(folder)
+    page = re.sub("<[^>]*>", "", web.get("/session/paid").text)
+    assert "there is no pool:99 to pay at the table: 1 pool stands in this hand" in page
+    assert "(1 error in the record)" in re.sub("<[^>]*>", "", web.get("/").text)
