@@ -7,6 +7,7 @@ the settle table start from (one reading, many consumers).
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -153,9 +154,13 @@ def stream_text(text: str, file: str = "-", record_dir: Path | None = None,
 
 
 def _names_a_pool(lines: list[str]) -> bool:
-    """Whether a line may pay a numbered pool at the table (``pool:2``; ``panier:2`` in French):
-    only then are the pools followed as the record is checked."""
-    return any("pool:" in line or "panier:" in line for line in lines)
+    """Whether a line may pay a numbered pool at the table (``pool:2``; ``panier:2`` in French,
+    comments aside): only then are the pools followed as the record is checked."""
+    return any(("pool:" in line or "panier:" in line) and _NUMBERED_POOL.search(line.split("#", 1)[0])
+               for line in lines)
+
+
+_NUMBERED_POOL = re.compile(r"(?:pool|panier):\d")
 
 
 def _tricks_only(hand: ParsedHand) -> ParsedHand:

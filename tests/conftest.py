@@ -28,6 +28,18 @@ def pytest_addoption(parser):
                      help="Rewrite the golden files from the current output (never done silently).")
 
 
+@pytest.fixture(autouse=True)
+def _language_of_the_environment_again():
+    """A test that chose French (``--lang fr`` in process) leaves the next test, in the same
+    worker, to the environment's language: serve's pages and the Recorder never pass through
+    the CLI that would reset it."""
+    yield
+    import sys
+    i18n = sys.modules.get("reversis_score.i18n")
+    if i18n is not None and i18n._chosen:
+        i18n.set_language(None)
+
+
 @pytest.fixture
 def update_golden(request) -> bool:
     return request.config.getoption("--update-golden")
