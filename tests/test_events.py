@@ -15,8 +15,7 @@ from reversis_score.cli import app
 from reversis_score.ledger.build import build_ledger
 from reversis_score.notation.parse import read_text
 from reversis_score.pipeline import check_text
-from reversis_score.render.events import as_events
-from reversis_score.render.rvs import format_record
+from reversis_score.render.rvs import as_events, format_record
 from reversis_score.serve.app import create_app
 
 EXAMPLE = DATA / "events-example.rvs"

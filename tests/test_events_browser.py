@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from webserver import artefacts, chromium, running
 
 from reversis_score.cli import app as cli
-from reversis_score.render.events import as_events
+from reversis_score.render.rvs import as_events
 
 runner = CliRunner()
 PHONE = {"width": 420, "height": 800}

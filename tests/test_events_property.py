@@ -15,7 +15,7 @@ import pytest
 
 from reversis_score.ledger.build import build_ledger
 from reversis_score.pipeline import check_text
-from reversis_score.render.events import as_events
+from reversis_score.render.rvs import as_events
 from reversis_score.rules.knobs import PRESETS
 
 PLAYERS = ("Anne", "Bruno", "Claire", "Denis")

@@ -185,7 +185,7 @@ def format_command(
 def _as_events(text: str, file: str, symbols: bool) -> str:
     """``format --events``: a record with errors is refused (its hands' events are not known)."""
     from reversis_score.notation.diagnostics import render
-    from reversis_score.render.events import as_events
+    from reversis_score.render.rvs import as_events
     output, session = as_events(text, file, Path(file).parent if file != "-" else None, symbols)
     if output is None:
         for diag in session.diagnostics:

@@ -12,16 +12,10 @@ talon: 7 points
 """
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING
-
 from reversis_score.notation.cards import SUIT_SYMBOLS, Card
 from reversis_score.notation.lexicon import quote
 from reversis_score.notation.records import EventCard, EventsRecord, PlayerPoints
 from reversis_score.replay.play import HandEvents
-
-if TYPE_CHECKING:
-    from reversis_score.pipeline import CheckedSession
 
 
 def events_lines(events: HandEvents, symbols: bool = False, every_points: bool = False) -> list[str]:
@@ -124,23 +118,3 @@ def _count(n: int, word: str) -> str:
 
 def _card(card: Card, symbols: bool) -> str:
     return card.symbol() if symbols else str(card)
-
-
-def as_events(text: str, file: str = "-", record_dir: Path | None = None, symbols: bool = False,
-              rules_override: str | None = None) -> tuple[str | None, CheckedSession]:
-    """The record with every hand played card by card written as its events (``format
-    --events``), and the record as checked; None for the text when it has errors (its hands'
-    events are not known)."""
-    from reversis_score.notation.parse import read_text
-
-    # Here, not at the top: `format` and the writers of records need none of the settlement.
-    from reversis_score.pipeline import check_text
-    from reversis_score.render.rvs import format_record  # it imports this module
-    from reversis_score.settle.played import events_of
-    session = check_text(text, file, record_dir, rules_override)
-    if session.errors:
-        return None, session
-    knobs = session.rules.knobs
-    found = {h.number: events_of(h.play, knobs) for h in session.hands
-             if h.play is not None and not h.play.void and h.record is not None and h.record.events is None}
-    return format_record(read_text(text, file).session(), text, symbols, found), session

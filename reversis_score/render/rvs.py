@@ -16,12 +16,17 @@ void: misdeal
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reversis_score.notation.cards import Card
 from reversis_score.notation.lexicon import quote  # noqa: F401  (re-exported: the writers' name)
 from reversis_score.notation.records import HandRecord, Header, PlacedCard, Session
 from reversis_score.render.events import events_lines, record_lines
 from reversis_score.replay.play import HandEvents
+
+if TYPE_CHECKING:
+    from reversis_score.pipeline import CheckedSession
 
 INDENT = "  "
 
@@ -193,3 +198,21 @@ def _write_table(w: _Writer, hand: HandRecord, keyword_line: int | None) -> None
     width = max((len(quote(t.payer)) for t in table), default=0)
     for t in table:
         w.add(t.span.line, f"{INDENT}{quote(t.payer).ljust(width)} -> {quote(t.payee)} {t.amount}")
+
+def as_events(text: str, file: str = "-", record_dir: Path | None = None, symbols: bool = False,
+              rules_override: str | None = None) -> tuple[str | None, CheckedSession]:
+    """The record with every hand played card by card written as its events (``format
+    --events``), and the record as checked; None for the text when it has errors (its hands'
+    events are not known)."""
+    from reversis_score.notation.parse import read_text
+
+    # Here, not at the top: `format` and the writers of records need none of the settlement.
+    from reversis_score.pipeline import check_text
+    from reversis_score.settle.played import events_of
+    session = check_text(text, file, record_dir, rules_override)
+    if session.errors:
+        return None, session
+    knobs = session.rules.knobs
+    found = {h.number: events_of(h.play, knobs) for h in session.hands
+             if h.play is not None and not h.play.void and h.record is not None and h.record.events is None}
+    return format_record(read_text(text, file).session(), text, symbols, found), session
