@@ -118,6 +118,31 @@ def N_(message: str) -> str:
     return message
 
 
+_ELIDED = set("AEIOUYHÀÂÄÉÈÊËÎÏÔÖÙÛÜaeiouyhàâäéèêëîïôöùûü")
+
+
+def of(name: str) -> str:
+    """``de`` before a name, elided before a vowel or a mute h as French writes it:
+    « de Bruno », « d’Anne », « d’Hélène ».
+
+    >>> of("Bruno"), of("Anne"), of("Élise")
+    ('de Bruno', 'd’Anne', 'd’Élise')
+    """
+    return f"d\u2019{name}" if name[:1] in _ELIDED else f"de {name}"
+
+
+def fill(message: str, **values: object) -> str:
+    """``message.format(**values)``, where a French translation may also write ``{de_X}`` for
+    « de X » elided (``of``) beside any ``{X}`` the English names: « la partie {de_payer} »
+    gives « la partie d’Anne ». English messages never use them.
+
+    >>> fill("{who} wins", who="Anne"), fill("la partie {de_who}", who="Anne")
+    ('Anne wins', 'la partie d’Anne')
+    """
+    extra = {f"de_{key}": of(str(value)) for key, value in values.items() if isinstance(value, str)}
+    return message.format(**values, **extra)
+
+
 def number(value: int | float) -> str:
     """A number for a person: ``1250`` in English as ever, « 1 250 » in French (Babel's French
     format: a narrow no-break space between thousands), with the typographic minus (U+2212)
