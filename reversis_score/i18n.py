@@ -42,12 +42,19 @@ _chosen: list[str] = []  # the language set_language chose, if any
 # The modules whose words for people are in the catalogue: tests/test_i18n.py extracts every
 # message of these (Babel's extractor) and fails on one without its French. A module joins the
 # list once each of its messages goes through _() or ngettext(); tests/catalogue.py merges them.
-CATALOGUED = ("reversis_score.i18n", "reversis_score.cli.app", "reversis_score.rules.knobs",
+CATALOGUED: tuple[str, ...] = ("reversis_score.i18n", "reversis_score.cli.app", "reversis_score.rules.knobs",
               "reversis_score.rules.presets", "reversis_score.report.rules",
               "reversis_score.notation.diagnostics", "reversis_score.notation.wording",
               "reversis_score.notation.transform", "reversis_score.notation.parse",
               "reversis_score.notation.lexicon", "reversis_score.notation.french",
               "reversis_score.settle.laws", "reversis_score.settle.items", "reversis_score.settle.side")
+# The rule violations the replay finds, the pipeline's, and the rest of settle/'s whys.
+CATALOGUED += ("reversis_score.settle.party", "reversis_score.settle.reversis",
+               "reversis_score.settle.espagnolette", "reversis_score.settle.pools",
+               "reversis_score.notation.suggest", "reversis_score.replay.tricks",
+               "reversis_score.replay.cause", "reversis_score.replay.evidence",
+               "reversis_score.replay.holdings", "reversis_score.replay.irregular",
+               "reversis_score.replay.events", "reversis_score.pipeline")
 
 
 def set_language(lang: str | None) -> None:

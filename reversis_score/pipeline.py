@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from reversis_score.i18n import _, fill, ngettext
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.parse import ParsedHand, ParseResult, read_head
 from reversis_score.notation.records import HandRecord, Header
@@ -235,16 +236,18 @@ class _PoolWatch:
 
     def check(self, hand: CheckedHand) -> None:
         from reversis_score.settle.hand import settle_hand
-        from reversis_score.settle.pools import PoolTable
+        from reversis_score.settle.pools import PoolTable, shown
         if not self.live or hand.record is None:
             return
         if self.knobs.exchange_after_remise and self.pools.remise_standing:
-            standing = [f"{PoolTable.name(i)} ({amount})" for i, amount in enumerate(self.pools.amounts)]
-            pools = f"{' and '.join(standing)} still stand{'s' * (len(standing) == 1)}"
+            standing = [f"{shown(PoolTable.name(i))} ({amount})"
+                        for i, amount in enumerate(self.pools.amounts)]
+            pools = fill(ngettext("{pools} still stands", "{pools} still stand", len(standing)),
+                         pools=_(" and ").join(standing))
             hand.diagnostics.extend(exchange_after_remise_problems(hand.record, pools))
         before = len(self.pools.amounts)
         if hand.ok and hand.play is not None:
-            _, self.pools = settle_hand(hand.play, self.knobs, self.pools)
+            _settled, self.pools = settle_hand(hand.play, self.knobs, self.pools)
         else:
             self.live = False
             return
@@ -262,10 +265,10 @@ def missing_pools(record: HandRecord, standing: int) -> list[Diagnostic]:
         for side, span in ((line.payer, line.payer_span), (line.payee, line.payee_span)):
             number = pool_number(side)
             if number and number > standing:
-                stand = (f"{standing} pool{'s' * (standing != 1)} stand{'s' * (standing == 1)}" if standing
-                         else "no pool stands")
-                found.rule(f"there is no {side} to pay at the table: {stand} in this hand "
-                           f"(pool:1 is the oldest)", span or line.span)
+                stand = _("no pool stands") if not standing else \
+                    fill(ngettext("{count} pool stands", "{count} pools stand", standing), count=standing)
+                found.rule(fill(_("there is no {side} to pay at the table: {stand} in this hand (pool:1 is "
+                                  "the oldest)"), side=side, stand=stand), span or line.span)
     return found.items
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import NamedTuple
 
+from reversis_score.i18n import is_french
+
 SUITS = "SHDC"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SYMBOL_SUITS = {v: k for k, v in SUIT_SYMBOLS.items()}
@@ -16,6 +18,8 @@ SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 # Strongest first; T (the ten) only exists in a 52-card pack, between J and 9.
 RANKS = "AKQJT98765432"
 RANK_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
+# The ranks as the French print them, with the suit symbols (roi, dame, valet; the ten is 10).
+FRENCH_RANKS = {"K": "R", "Q": "D", "J": "V", "T": "10"}
 
 
 class Card(NamedTuple):
@@ -34,6 +38,12 @@ class Card(NamedTuple):
     def symbol(self) -> str:
         """The card with its suit as a symbol: ``A♦``."""
         return self.rank + SUIT_SYMBOLS[self.suit]
+
+    def shown(self) -> str:
+        """The card for a person: ``K♦`` as ``symbol``; in French its French rank, « R♦ »."""
+        if not is_french():
+            return self.rank + SUIT_SYMBOLS[self.suit]
+        return FRENCH_RANKS.get(self.rank, self.rank) + SUIT_SYMBOLS[self.suit]
 
     @property
     def points(self) -> int:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from reversis_score.i18n import _
+
 
 def nearest(name: str, choices: Iterable[str]) -> str | None:
     """The choice ``name`` most likely misspells: the only one it begins, else the closest
@@ -21,4 +23,4 @@ def nearest(name: str, choices: Iterable[str]) -> str | None:
 def did_you_mean(name: str, choices: Iterable[str]) -> str:
     """``; did you mean 'Claire'?`` when a choice is close to ``name``, else ''."""
     close = nearest(name, choices)
-    return f"; did you mean '{close}'?" if close else ""
+    return _("; did you mean '{name}'?").format(name=close) if close else ""

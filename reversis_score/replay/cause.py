@@ -5,6 +5,7 @@ the tricks it makes unreadable are named as not checked.
 """
 from __future__ import annotations
 
+from reversis_score.i18n import _, fill
 from reversis_score.notation.cards import Card
 from reversis_score.notation.records import HandRecord, Span
 from reversis_score.replay.findings import Findings
@@ -19,14 +20,16 @@ def report_wrong_leader(hand: HandRecord, players: tuple[str, ...], knobs: Knobs
     cause = None if knobs is None else _stray_before(hand, players, knobs, tricks)
     if cause is not None:
         trick, message, span = cause
-        found.rule(f"{message}; the tricks after it are not checked", span, trick)
+        found.rule(fill(_("{cause}; the tricks after it are not checked"), cause=message), span, trick)
         return
     line = hand.tricks[number - 1]
-    why = (f"the player after the dealer ({hand.dealer.text})" if number == 1
-           else f"the winner of trick {number - 1}")
+    why = (fill(_("the player after the dealer ({dealer})"), dealer=hand.dealer.text) if number == 1
+           else fill(_("the winner of trick {trick}"), trick=number - 1))
     hint = _swap_hint(tricks[-1], line.leader.text) if tricks and hand.deal is None else ""
-    found.rule(f"{leader} leads this trick as {why}, not {line.leader.text}{hint}; "
-               "the tricks from this one on are not checked", line.leader.span, number)
+    said = _("{leader} leads this trick as {why}, not {written}{hint}; the tricks from this one on are not "
+             "checked")
+    found.rule(fill(said, leader=leader, why=why, written=line.leader.text, hint=hint), line.leader.span,
+               number)
 
 
 def _stray_before(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
@@ -64,5 +67,7 @@ def _swap_hint(trick: PlayedTrick, written: str) -> str:
     best = max((card.strength, who) for who, card in swapped if card.suit == suit)
     if best[1] != written:
         return ""
-    return (f" (or are {written}'s {mine.symbol()} and {trick.winner}'s {theirs.symbol()} in "
-            f"trick {trick.number} written in each other's place?)")
+    said = _(" (or are {written}'s {mine} and {winner}'s {theirs} in trick {trick} written in each other's "
+             "place?)")
+    return fill(said, written=written, mine=mine.shown(), winner=trick.winner, theirs=theirs.shown(),
+                trick=trick.number)

@@ -9,6 +9,7 @@ it, the espagnolette's player holds its cards and the talon is the deal's.
 """
 from __future__ import annotations
 
+from reversis_score.i18n import N_, _, fill, ngettext
 from reversis_score.notation.cards import ACES, QUINOLA, SUIT_SYMBOLS, Card
 from reversis_score.notation.diagnostics import RULE, Diagnostic
 from reversis_score.notation.records import EventCard, EventsRecord, HandRecord, Name, PlayerPoints
@@ -20,7 +21,8 @@ from reversis_score.replay.irregular import ten_card_players
 from reversis_score.replay.play import CardPlay, HandEvents, Play, ReversisEvent
 from reversis_score.rules.knobs import Knobs
 
-NOT_CHECKED = "hand {number} is recorded by its events: its play is not checked"
+NOT_CHECKED = N_("hand {number} is recorded by its events: its play is not checked")
+_VERBS = {"led": N_("led"), "forced": N_("forced"), "placed": N_("placed")}
 
 
 def event_names(events: EventsRecord) -> list[Name]:
@@ -44,7 +46,7 @@ def replay_events(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
     events = hand.events
     assert events is not None
     if hand.tricks:
-        found.rule("a hand is recorded by its tricks or by its events, not both", events.span)
+        found.rule(_("a hand is recorded by its tricks or by its events, not both"), events.span)
         return None
     held = _held(hand, players, knobs, found)
     barred = {i.player.text for i in hand.irregulars if i.kind in ("peek", "expose")}
@@ -58,7 +60,7 @@ def replay_events(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
         if problem is not None:
             found.rule(problem, events.span)
         if events.reversis:
-            found.rule("these rules have no reversis (RULES §6): every player pays by points",
+            found.rule(_("these rules have no reversis (RULES §6): every player pays by points"),
                        events.reversis[0].span)
     rev = None if knobs.pairwise else _reversis(events, cards, barred, found)
     winner, loser = _party(events, hand, knobs, rev, barred | ten, points, found)
@@ -123,38 +125,48 @@ def _card(event: EventCard, hand: HandRecord, ten: frozenset[str], held: dict[st
         return None  # not a card, or not a number: already said
     span = event.card.span
     if card not in ACES and card != QUINOLA:
-        found.rule(f"{card.symbol()} is paid nothing: the events are the Aces and Quinola", span, number)
+        found.rule(fill(_("{card} is paid nothing: the events are the Aces and Quinola"), card=card.shown()),
+                   span, number)
         return None
     if not 1 <= number <= 11:
-        found.rule(f"trick {number} is not a trick of the hand: tricks are numbered 1 to 11", event.span)
+        found.rule(fill(_("trick {trick} is not a trick of the hand: tricks are numbered 1 to 11"),
+                        trick=number), event.span)
         return None
     if number == 11 and who in ten:
-        found.rule(f"{who} plays with ten cards (two discarded) and plays no card in trick 11",
-                   event.span, 11)
+        found.rule(fill(_("{player} plays with ten cards (two discarded) and plays no card in trick 11"),
+                        player=who), event.span, 11)
         return None
     if card in seen:
         first = seen[card]
         if first.how == event.how:
-            said = f"{_verb(event)} twice, in trick {first.trick} and in trick {number}"
+            said = fill(_("{card} is {verb} twice, in trick {first} and in trick {trick}: each card is "
+                          "played once"), card=card.shown(), verb=_verb(event), first=first.trick,
+                        trick=number)
         else:
-            said = f"{_verb(first)} in trick {first.trick} and {_verb(event)} in trick {number}"
-        found.rule(f"{card.symbol()} is {said}: each card is played once", span, number)
+            said = fill(_("{card} is {verb} in trick {first} and {then} in trick {trick}: each card is "
+                          "played once"), card=card.shown(), verb=_verb(first), first=first.trick,
+                        then=_verb(event), trick=number)
+        found.rule(said, span, number)
         return None
     seen[card] = event
     other = event.other.text if event.other else None
     if other == who and not event.gathered:  # one may gather a trick he placed a card in (§10)
-        said = (f"{who} places {card.symbol()} in a trick {who} takes: a placed card goes to another "
-                f"player (or write '{who} gathers it')" if event.how == "placed"
-                else f"{who} forces {card.symbol()} from {who}: a card is forced by another player's lead")
-        found.rule(said, event.other.span if event.other else span, number)
+        said = (_("{player} places {card} in a trick {player} takes: a placed card goes to another player "
+                  "(or write '{player} gathers it')") if event.how == "placed"
+                else _("{player} forces {card} from {player}: a card is forced by another player's lead"))
+        found.rule(fill(said, player=who, card=card.shown()), event.other.span if event.other else span,
+                   number)
         return None
     if event.how == "placed" and event.suit == card.suit:
-        found.rule(f"{card.symbol()} on a {SUIT_SYMBOLS[card.suit]} lead follows suit: it is forced "
-                   f"('{number}. LEADER forces {card} from {who}'), not placed", span, number)
+        said = _("{card} on a {suit} lead follows suit: it is forced ('{trick}. LEADER forces {written} from "
+                 "{player}'), not placed")
+        found.rule(fill(said, card=card.shown(), suit=SUIT_SYMBOLS[card.suit], trick=number,
+                        written=str(card), player=who), span, number)
         return None
     if held and card not in held.get(who, frozenset()):
-        found.rule(f"{who} plays {card.symbol()} but did not hold it after the exchange"
-                   f"{whereabouts(card, who, hand, _dealt(hand))}", span, number, who)
+        found.rule(fill(_("{player} plays {card} but did not hold it after the exchange{where}"), player=who,
+                        card=card.shown(), where=whereabouts(card, who, hand, _dealt(hand))),
+                   span, number, who)
         return None
     _same_trick(event, by_trick.setdefault(number, []), found)
     by_trick[number].append(event)
@@ -163,7 +175,7 @@ def _card(event: EventCard, hand: HandRecord, ten: frozenset[str], held: dict[st
 
 
 def _verb(event: EventCard) -> str:
-    return {"led": "led", "forced": "forced", "placed": "placed"}[event.how]
+    return _(_VERBS[event.how])
 
 
 def _same_trick(event: EventCard, before: list[EventCard], found: Findings) -> None:
@@ -171,18 +183,19 @@ def _same_trick(event: EventCard, before: list[EventCard], found: Findings) -> N
     who, number = event.player.text, event.trick
     for other in before:
         if other.player.text == who:
-            found.rule(f"{who} plays {other.card.known.symbol()} and {event.card.known.symbol()} in trick "
-                       f"{number}: one card a player a trick", event.card.span, number, who)
+            said = _("{player} plays {first} and {card} in trick {trick}: one card a player a trick")
+            found.rule(fill(said, player=who, first=other.card.known.shown(), card=event.card.known.shown(),
+                            trick=number), event.card.span, number, who)
             return
         lead_a, lead_b = _leader(other), _leader(event)
         if lead_a and lead_b and lead_a != lead_b:
-            found.rule(f"trick {number} is led by {lead_a} and by {lead_b}: one player leads a trick",
-                       event.span, number)
+            found.rule(fill(_("trick {trick} is led by {a} and by {b}: one player leads a trick"),
+                            trick=number, a=lead_a, b=lead_b), event.span, number)
             return
         if other.how == event.how == "placed" and other.other and event.other \
                 and other.other.text != event.other.text:
-            found.rule(f"trick {number} is taken by {other.other.text} and by {event.other.text}: "
-                       "one player takes a trick", event.other.span, number)
+            found.rule(fill(_("trick {trick} is taken by {a} and by {b}: one player takes a trick"),
+                            trick=number, a=other.other.text, b=event.other.text), event.other.span, number)
             return
 
 
@@ -200,13 +213,17 @@ def _scores(events: EventsRecord, found: Findings) -> tuple[dict[str, int], dict
     scores += [score for line in events.points for score in line]
     for score in scores:
         who = score.player.text
-        for value, into, what in ((score.points, points, "points"), (score.tricks, won, "tricks")):
+        for value, into, what in ((score.points, points, _TWICE_POINTS), (score.tricks, won, _TWICE_TRICKS)):
             if value is None:
                 continue
             if into.get(who, value) != value:
-                found.rule(f"{who}'s {what} are given twice, {into[who]} and {value}", score.span)
+                found.rule(fill(_(what), player=who, first=into[who], then=value), score.span)
             into[who] = value
     return points, won
+
+
+_TWICE_POINTS = N_("{player}'s points are given twice, {first} and {then}")
+_TWICE_TRICKS = N_("{player}'s tricks are given twice, {first} and {then}")
 
 
 def _talon(events: EventsRecord, hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
@@ -219,7 +236,7 @@ def _talon(events: EventsRecord, hand: HandRecord, players: tuple[str, ...], kno
     count = 4 + len(ten_card_players(hand)) - takers
     deal_talon = _deal_talon(hand, players, knobs, held)
     if len(events.talon) > 1:
-        found.rule("the talon is given twice", events.talon[1][1])
+        found.rule(_("the talon is given twice"), events.talon[1][1])
     if not events.talon:
         return deal_talon, None, len(deal_talon) if deal_talon is not None else count
     value, span = events.talon[0]
@@ -229,12 +246,13 @@ def _talon(events: EventsRecord, hand: HandRecord, players: tuple[str, ...], kno
     if len(cards) != len(value):
         return None, None, count  # a token that is not a card: already said
     if len(set(cards)) != len(cards):
-        found.rule("a card is written twice in the talon", span)
+        found.rule(_("a card is written twice in the talon"), span)
     elif knobs.deck == 48 and len(cards) != count:
-        found.rule(f"the talon holds {count} cards: {len(cards)} are written", span)
+        found.rule(fill(_("the talon holds {count} cards: {written} are written"), count=count,
+                        written=len(cards)), span)
     elif deal_talon is not None and set(cards) != set(deal_talon):
-        found.rule(f"the talon is not the deal's: the deal leaves {' '.join(c.symbol() for c in deal_talon)}",
-                   span)
+        found.rule(fill(_("the talon is not the deal's: the deal leaves {cards}"),
+                        cards=" ".join(c.shown() for c in deal_talon)), span)
     return tuple(sorted(cards, key=_deck_order)), None, count
 
 
@@ -258,22 +276,24 @@ def _reversis(events: EventsRecord, cards: tuple[CardPlay, ...], barred: set[str
         return None
     line = events.reversis[0]
     if len(events.reversis) > 1:
-        found.rule(f"the reversis is given twice: {line.player.text}'s reversis is made or broken, "
-                   "not both", events.reversis[1].span)
+        found.rule(fill(_("the reversis is given twice: {player}'s reversis is made or broken, not both"),
+                        player=line.player.text), events.reversis[1].span)
     who = line.player.text
     if who in barred:
-        found.rule(f"{who} is barred this hand and cannot make the reversis (RULES §7): "
-                   "record the hand's party", line.player.span)
+        found.rule(fill(_("{player} is barred this hand and cannot make the reversis (RULES §7): record the "
+                          "hand's party"), player=who), line.player.span)
     breaker = line.breaker.text if line.breaker else None
     if breaker == who:
-        found.rule(f"{who} cannot break his own reversis", line.breaker.span if line.breaker else line.span)
+        found.rule(fill(_("{player} cannot break his own reversis"), player=who),
+                   line.breaker.span if line.breaker else line.span)
     if breaker is not None and line.trick not in (10, 11):
-        found.rule(f"a reversis is broken in trick 10 or 11 (the first nine tricks make it), not in trick "
-                   f"{line.trick}", line.span)
+        found.rule(fill(_("a reversis is broken in trick 10 or 11 (the first nine tricks make it), not in "
+                          "trick {trick}"), trick=line.trick), line.span)
     for card in cards:
         if card.trick <= 9 and card.how == "placed" and card.other != who:
-            found.rule(f"{who} takes the first nine tricks with the reversis, but {card.other} takes trick "
-                       f"{card.trick}", line.span, card.trick)
+            found.rule(fill(_("{player} takes the first nine tricks with the reversis, but {other} takes "
+                              "trick {trick}"), player=who, other=str(card.other), trick=card.trick),
+                       line.span, card.trick)
             break
     early = any(c.card == QUINOLA and c.player == who and c.trick <= 9 for c in cards)
     late = any(c.card == QUINOLA and c.player == who and c.trick >= 10 for c in cards)
@@ -286,35 +306,41 @@ def _party(events: EventsRecord, hand: HandRecord, knobs: Knobs, rev: ReversisEv
            found: Findings) -> tuple[str | None, str | None]:
     sides = [side for line in events.party for side in line]
     if len(events.party) > 1:
-        found.rule("the party is given twice: one 'party:' line names its winner and its loser",
+        found.rule(_("the party is given twice: one 'party:' line names its winner and its loser"),
                    events.party[1][0].score.span)
     if knobs.pairwise:
         return None, None  # every player pays every other by points (replay_events checks them)
     if rev is not None:
         if sides:
-            found.rule(f"{rev.player} {'makes' if rev.made else 'undertakes'} the reversis, and the party is "
-                       "also given: a hand with a reversis has no party (RULES §8)", sides[0].score.span)
+            said = _("{player} makes the reversis, and the party is also given: a hand with a reversis has "
+                     "no party (RULES §8)") if rev.made else \
+                _("{player} undertakes the reversis, and the party is also given: a hand with a reversis has "
+                  "no party (RULES §8)")
+            found.rule(fill(said, player=rev.player), sides[0].score.span)
         return None, None
     winners = [s.score.player for s in sides if s.wins]
     losers = [s.score.player for s in sides if not s.wins]
     if len(winners) > 1 or len(losers) > 1:
-        twice, what = (winners, "winners") if len(winners) > 1 else (losers, "losers")
-        found.rule(f"the party has two {what}, {twice[0].text} and {twice[1].text}: one player "
-                   f"{'wins' if what == 'winners' else 'loses'} it", twice[1].span)
+        twice, said = (winners, _("the party has two winners, {a} and {b}: one player wins it")) \
+            if len(winners) > 1 else (losers, _("the party has two losers, {a} and {b}: one player loses it"))
+        found.rule(fill(said, a=twice[0].text, b=twice[1].text), twice[1].span)
         return None, None
     if not losers:
-        found.rule(f"hand {hand.number} has no party: write its winner and loser "
-                   "('party: A wins, B loses'), or its reversis", events.span)
+        found.rule(fill(_("hand {number} has no party: write its winner and loser ('party: A wins, B "
+                          "loses'), or its reversis"), number=hand.number), events.span)
         return None, None
     winner, loser = (winners[0].text if winners else None), losers[0].text
     if winner == loser:
-        found.rule(f"{winner} both wins and loses the party", losers[0].span)
+        found.rule(fill(_("{player} both wins and loses the party"), player=str(winner)), losers[0].span)
     elif winner in unpaid:
-        found.rule(f"{winner} cannot win the party: barred this hand (RULES §7, §10)", winners[0].span)
+        found.rule(fill(_("{player} cannot win the party: barred this hand (RULES §7, §10)"),
+                        player=str(winner)), winners[0].span)
     elif winner is not None and winner in points and loser in points and points[winner] > points[loser] \
             and not events.espagnolette:  # a lost espagnolette loses the party, whatever its points
-        found.rule(f"{winner} wins the party with {points[winner]} points, more than {loser}, who loses it "
-                   f"with {points[loser]}: the winner has the fewest points", winners[0].span)
+        said = _("{winner} wins the party with {points} points, more than {loser}, who loses it with "
+                 "{other}: the winner has the fewest points")
+        found.rule(fill(said, winner=winner, points=points[winner], loser=loser, other=points[loser]),
+                   winners[0].span)
     return winner, loser
 
 
@@ -323,32 +349,34 @@ def _espagnolette(events: EventsRecord, hand: HandRecord, knobs: Knobs, held: di
                   rev: ReversisEvent | None, found: Findings) -> tuple[str | None, bool]:
     if not events.espagnolette:
         if hand.announce is not None:
-            found.rule(f"{hand.announce.text} announces the espagnolette: say how it ended "
-                       f"('espagnolette: {hand.announce.text} wins' or 'loses')", hand.announce.span)
+            found.rule(fill(_("{player} announces the espagnolette: say how it ended ('espagnolette: "
+                              "{player} wins' or 'loses')"), player=hand.announce.text), hand.announce.span)
         return None, False
     line = events.espagnolette[0]
     who = line.player.text
     if len(events.espagnolette) > 1:
-        found.rule("the espagnolette is given twice", events.espagnolette[1].span)
+        found.rule(_("the espagnolette is given twice"), events.espagnolette[1].span)
     if knobs.pairwise:
-        found.rule("these rules have no espagnolette (RULES §6)", line.span)
+        found.rule(_("these rules have no espagnolette (RULES §6)"), line.span)
         return None, False
     if hand.announce is not None and hand.announce.text != who:
-        found.rule(f"{hand.announce.text} announces the espagnolette but {who} plays it", line.player.span)
+        found.rule(fill(_("{announcer} announces the espagnolette but {player} plays it"),
+                        announcer=hand.announce.text, player=who), line.player.span)
     if held and who in held and not qualifies_espagnolette(held[who]):
-        aces = " ".join(c.symbol() for c in sorted(held[who], key=str) if c.is_ace or c.is_quinola)
-        found.rule(f"{who} plays the espagnolette but holds {aces or 'no Ace'} after the exchange: it takes "
-                   "all four Aces, or Quinola and three Aces", line.player.span, player=who)
+        aces = " ".join(c.shown() for c in sorted(held[who], key=str) if c.is_ace or c.is_quinola)
+        said = _("{player} plays the espagnolette but holds {aces} after the exchange: it takes all four "
+                 "Aces, or Quinola and three Aces")
+        found.rule(fill(said, player=who, aces=aces or _("no Ace")), line.player.span, player=who)
     if rev is None and line.won and winner is not None and winner != who:
-        found.rule(f"{who} wins the espagnolette and with it the party, but {winner} is written as its "
-                   "winner", line.player.span)
+        found.rule(fill(_("{player} wins the espagnolette and with it the party, but {other} is written as "
+                          "its winner"), player=who, other=winner), line.player.span)
     if rev is None and not line.won and loser is not None and loser != who:
-        found.rule(f"{who} loses the espagnolette and with it the party, but {loser} is written as its "
-                   "loser", line.player.span)
+        found.rule(fill(_("{player} loses the espagnolette and with it the party, but {other} is written as "
+                          "its loser"), player=who, other=loser), line.player.span)
     if line.won and any(c.how == "placed" and c.other == who for c in cards):
         taken = next(c for c in cards if c.how == "placed" and c.other == who)
-        found.rule(f"{who} wins the espagnolette (no trick taken) but takes trick {taken.trick}",
-                   line.player.span, taken.trick)
+        found.rule(fill(_("{player} wins the espagnolette (no trick taken) but takes trick {trick}"),
+                        player=who, trick=taken.trick), line.player.span, taken.trick)
     return (None if rev is not None and rev.player == who else who), line.won
 
 
@@ -357,11 +385,13 @@ def pairwise_points_problem(players: tuple[str, ...], points: dict[str, int]) ->
     missing = [p for p in players if p not in points]
     if not missing:
         return None
-    return (f"these rules pay by points: every player's points are needed ('points: "
-            f"{', '.join(f'{p} N' for p in players)}'); {', '.join(missing)} "
-            f"{'has' if len(missing) == 1 else 'have'} none")
+    said = ngettext("these rules pay by points: every player's points are needed ('points: {example}'); "
+                    "{missing} has none",
+                    "these rules pay by points: every player's points are needed ('points: {example}'); "
+                    "{missing} have none", len(missing))
+    return fill(said, example=", ".join(f"{p} N" for p in players), missing=", ".join(missing))
 
 
 def not_checked(number: int, span, severity: str = "warning") -> Diagnostic:
     """The one thing said of every hand recorded by its events (the first time only)."""
-    return Diagnostic(NOT_CHECKED.format(number=number), span, RULE, severity, number)
+    return Diagnostic(fill(_(NOT_CHECKED), number=number), span, RULE, severity, number)

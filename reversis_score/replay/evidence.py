@@ -5,6 +5,7 @@ a card of that suit he plays later, or one still in his hand after the exchange.
 """
 from __future__ import annotations
 
+from reversis_score.i18n import _, fill
 from reversis_score.notation.cards import ACES, QUINOLA, SUIT_SYMBOLS, Card
 from reversis_score.notation.records import HandRecord
 from reversis_score.replay.findings import Findings
@@ -57,17 +58,19 @@ def _follow_evidence(who: str, trick: PlayedTrick, tricks, held,
     suit = trick.plays[0][1].suit
     for index, card in played:
         if index >= trick.number and card.suit == suit:
-            return f"{card.symbol()}, which {who} plays in trick {tricks[index].number}"
+            return fill(_("{card}, which {player} plays in trick {trick}"), card=card.shown(), player=who,
+                        trick=tricks[index].number)
     suited = [card for card in held.get(who, ()) if card.suit == suit]
     if not suited:
         return None
     before = {card for index, card in played if index < trick.number}
     # Mid-hand (a record being entered, or cut short) the rest of the play is not known yet:
     # "never plays" would say what no card entered shows.
-    rest = "never plays" if len(tricks) >= TRICKS_PER_HAND else "has not played so far"
+    rest = _("never plays") if len(tricks) >= TRICKS_PER_HAND else _("has not played so far")
     for card in sorted(suited, key=str):
         if card not in before:
-            return f"{card.symbol()}, which {who} holds after the exchange and {rest}"
+            return fill(_("{card}, which {player} holds after the exchange and {rest}"), card=card.shown(),
+                        player=who, rest=rest)
     return None
 
 
@@ -83,15 +86,16 @@ def report_revokes(revokes: list[Revoke], hand: HandRecord, found: Findings) -> 
     for r in revokes:
         if r.under_espagnolette or r.player in acknowledged:
             continue
-        found.rule(f"{r.player} plays {r.card.symbol()} on a {SUIT_SYMBOLS[r.led_suit]} lead while "
-                   f"holding {r.evidence} — a revoke; if it happened, add "
-                   f"`irregular: revoke {r.player}`", r.span, r.trick, r.player)
+        said = _("{player} plays {card} on a {suit} lead while holding {evidence} — a revoke; if it "
+                 "happened, add `irregular: revoke {player}`")
+        found.rule(fill(said, player=r.player, card=r.card.shown(), suit=SUIT_SYMBOLS[r.led_suit],
+                        evidence=r.evidence), r.span, r.trick, r.player)
     real = {r.player for r in revokes if not r.under_espagnolette}
     for player, irr in acknowledged.items():
         if player not in real:
-            found.rule(f"'irregular: revoke {player}' is acknowledged but no revoke by {player} "
-                       "shows in the tricks (settled as acknowledged)", irr.span, None, player,
-                       "warning")
+            said = _("'irregular: revoke {player}' is acknowledged but no revoke by {player} shows in the "
+                     "tricks (settled as acknowledged)")
+            found.rule(fill(said, player=player), irr.span, None, player, "warning")
 
 
 def check_announce(hand: HandRecord, qualified: str | None, held, knobs: Knobs,
@@ -101,11 +105,12 @@ def check_announce(hand: HandRecord, qualified: str | None, held, knobs: Knobs,
         return False
     who = hand.announce.text
     if knobs.pairwise:
-        found.rule("these rules have no espagnolette (RULES §6)", hand.announce.span)
+        found.rule(_("these rules have no espagnolette (RULES §6)"), hand.announce.span)
         return False
     if who != qualified:
-        aces = " ".join(c.symbol() for c in sorted(held[who], key=str) if c.is_ace or c.is_quinola)
-        found.rule(f"{who} announces the espagnolette but holds {aces or 'no Ace'} after the "
-                   "exchange: it takes all four Aces, or Quinola and three Aces", hand.announce.span)
+        aces = " ".join(c.shown() for c in sorted(held[who], key=str) if c.is_ace or c.is_quinola)
+        said = _("{player} announces the espagnolette but holds {aces} after the exchange: it takes all four "
+                 "Aces, or Quinola and three Aces")
+        found.rule(fill(said, player=who, aces=aces or _("no Ace")), hand.announce.span)
         return False
     return True

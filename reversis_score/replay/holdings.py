@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from typing import cast
 
+from reversis_score.i18n import N_, _, fill, ngettext
 from reversis_score.notation.cards import Card
 from reversis_score.notation.records import HandRecord, PlacedCard
 from reversis_score.rules.knobs import Knobs
 
 Stray = tuple[str, Card, PlacedCard]  # a player, a card not held, where it is written
+# What a dealer (or anyone in a 52-card game) may not do instead of discarding.
+_CANNOT = {"keeps": N_("keep"), "peeks": N_("peek"), "takes": N_("take without discarding")}
 
 
 def check_holdings(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
@@ -47,42 +50,46 @@ def _check_exchange_lines(hand: HandRecord, players, knobs: Knobs, found) -> Non
     for line in hand.exchange:
         who = line.player.text
         if who in seen:
-            found.rule(f"{who} has two exchange lines", line.span)
+            found.rule(fill(_("{player} has two exchange lines"), player=who), line.span)
         seen.add(who)
         if line.action in ("discards-two", "exposes"):
             _check_irregular_exchange(line, hand, knobs, found)
         elif (who == hand.dealer.text or knobs.deck == 52) and line.action != "discards":
-            whose = "the dealer" if who == hand.dealer.text else "in a 52-card game every player"
-            verb = {"keeps": "keep", "peeks": "peek", "takes": "take without discarding"}[line.action]
-            twelve = f", or {who} would play with 12 cards" if line.action == "keeps" else ""
-            found.rule(f"{who} cannot {verb}: {whose} discards one card{twelve}", line.span)
+            whose = _("the dealer") if who == hand.dealer.text else _("in a 52-card game every player")
+            verb = _(_CANNOT[line.action])
+            twelve = "" if line.action != "keeps" else \
+                fill(_(", or {player} would play with 12 cards"), player=who)
+            found.rule(fill(_("{player} cannot {verb}: {whose} discards one card{twelve}"), player=who,
+                            verb=verb, whose=whose, twelve=twelve), line.span)
     # A ten-card player's line may stand alone when the rest of the exchange is not recorded
     # (docs/notation.md): only an exchange of other lines must name everyone.
     if hand.deal is not None and not all(line.action == "discards-two" for line in hand.exchange):
         for player in players:
             if player not in seen:
-                found.rule(f"the exchange has no line for {player}", hand.span)
+                found.rule(fill(_("the exchange has no line for {player}"), player=player), hand.span)
 
 
 def _check_irregular_exchange(line, hand: HandRecord, knobs: Knobs, found) -> None:
     """Two cards discarded, or a talon card exposed: laws (§10) that need laws and a talon."""
     who = line.player.text
-    what = "discard two cards" if line.action == "discards-two" else "expose a card of the talon"
+    what = _("discard two cards") if line.action == "discards-two" else _("expose a card of the talon")
     if not knobs.has_laws:
-        found.rule(f"{who} cannot {what} under these rules: they have no laws (RULES §10)", line.span)
+        found.rule(fill(_("{player} cannot {what} under these rules: they have no laws (RULES §10)"),
+                        player=who, what=what), line.span)
     elif line.action == "exposes" and knobs.deck == 52:
-        found.rule(f"{who} cannot {what}: a 52-card game has no talon", line.span)
+        found.rule(fill(_("{player} cannot {what}: a 52-card game has no talon"), player=who, what=what),
+                   line.span)
     elif line.second is not None and line.card is not None and line.second.card == line.card.card:
-        found.rule(f"{who} discards {line.card.known.symbol()} twice: two discards are two cards",
-                   line.second.span)
+        found.rule(fill(_("{player} discards {card} twice: two discards are two cards"), player=who,
+                        card=line.card.known.shown()), line.second.span)
 
 
 def _check_discards_not_played(hand: HandRecord, played, found) -> None:
     for line in hand.exchange or ():
         for placed in (line.card, line.second):
             if placed and placed.known in played.get(line.player.text, ()):
-                found.rule(f"{line.player.text} discards {placed.known.symbol()} and then plays it",
-                           placed.span, player=line.player.text)
+                found.rule(fill(_("{player} discards {card} and then plays it"), player=line.player.text,
+                                card=placed.known.shown()), placed.span, player=line.player.text)
 
 
 def _check_deal(hand: HandRecord, players, knobs: Knobs, found):
@@ -92,7 +99,7 @@ def _check_deal(hand: HandRecord, players, knobs: Knobs, found):
     for line in hand.deal or ():
         who = line.player.text
         if who in dealt:
-            found.rule(f"{who} has two deal lines", line.span)
+            found.rule(fill(_("{player} has two deal lines"), player=who), line.span)
             continue
         _check_deal_size(line, who == hand.dealer.text, knobs, found)
         # the replay reads a hand only when every token is a card (PlacedCard.known)
@@ -106,13 +113,13 @@ def _check_deal(hand: HandRecord, players, knobs: Knobs, found):
         else:
             for placed in line.cards + ((line.face_down,) if line.face_down else ()):
                 if placed.known in seen:
-                    found.rule(f"{placed.known.symbol()} is dealt twice (also to {seen[placed.known]})",
-                               placed.span)
+                    found.rule(fill(_("{card} is dealt twice (also to {player})"), card=placed.known.shown(),
+                                    player=seen[placed.known]), placed.span)
                 seen[placed.known] = who
         dealt[who] = (frozenset(cards), down)
     for player in players:
         if player not in dealt:
-            found.rule(f"the deal has no line for {player}", hand.span)
+            found.rule(fill(_("the deal has no line for {player}"), player=player), hand.span)
     return None if found.has_errors else dealt
 
 
@@ -122,16 +129,20 @@ def _check_deal_size(line, is_dealer: bool, knobs: Knobs, found) -> None:
         want, face_down = 12, False
     else:
         want, face_down = (12, False) if is_dealer else (11, True)
-    role = "the dealer" if is_dealer else "a player"
+    role = _("the dealer") if is_dealer else _("a player")
     if len(line.cards) != want:
         count = len(line.cards)
-        found.rule(f"{who} is dealt {count} card{'s' * (count != 1)}: {role} gets {want} "
-                   f"in a {knobs.deck}-card game", line.span)
+        said = ngettext("{player} is dealt {count} card: {role} gets {want} in a {deck}-card game",
+                        "{player} is dealt {count} cards: {role} gets {want} in a {deck}-card game", count)
+        found.rule(fill(said, player=who, count=count, role=role, want=want, deck=knobs.deck), line.span)
     if face_down and line.face_down is None:
-        found.rule(f"{who}'s deal line needs '|' and the face-down card after the 11 cards", line.span)
+        found.rule(fill(_("{player}'s deal line needs '|' and the face-down card after the 11 cards"),
+                        player=who), line.span)
     if not face_down and line.face_down is not None:
-        why = "the dealer takes none" if is_dealer else f"nobody gets one in a {knobs.deck}-card game"
-        found.rule(f"{who} gets no face-down card: {why}", line.face_down.span)
+        why = _("the dealer takes none") if is_dealer else \
+            fill(_("nobody gets one in a {deck}-card game"), deck=knobs.deck)
+        found.rule(fill(_("{player} gets no face-down card: {why}"), player=who, why=why),
+                   line.face_down.span)
 
 
 def _after_exchange(cards: frozenset[Card], face_down: Card | None, line, player: str,
@@ -144,8 +155,8 @@ def _after_exchange(cards: frozenset[Card], face_down: Card | None, line, player
     discards = [placed for placed in (line.card, line.second) if placed is not None]  # ``second``:
     for placed in discards:  # two discarded, and ten cards to play with
         if placed.card not in cards:
-            found.rule(f"{player} discards {placed.card.symbol()}, which was not dealt to {player}",
-                       placed.span, player=player)
+            found.rule(fill(_("{player} discards {card}, which was not dealt to {player}"), player=player,
+                            card=placed.card.shown()), placed.span, player=player)
             # The discard is miswritten, the exchange was made: the cards discarded are those of
             # the hand never played, when the play shows as many (no second error follows).
             taken = cards | {face_down} if face_down else cards
@@ -178,27 +189,33 @@ def _compare(hand: HandRecord, players, played, held, dealt, found, finished: bo
             strays = [(player, card, placed)] + [
                 (other, c, p) for other, (n, p, c) in firsts.items() if n == number and other != player]
             message = stray_message(strays[:2] if len(strays) == 2 else strays[:1], held, hand, dealt)
-            if " are swapped" in message:
+            if len(strays) == 2 and _swapped(strays[:2], held):
                 said.add(strays[1][0])
             found.rule(message, placed.span, number, player)
         unplayed = len(held[player]) - len(played[player])
         if finished and not extra and unplayed > (1 if _took_extra(hand, player) else 0):
             missing = sorted((c for c in held[player] if c not in played[player]), key=str)
-            found.rule(f"{player} held {' '.join(c.symbol() for c in missing)} after the exchange "
-                       "but never plays them", hand.span, player=player)
+            found.rule(fill(_("{player} held {cards} after the exchange but never plays them"), player=player,
+                            cards=" ".join(c.shown() for c in missing)), hand.span, player=player)
 
 
 def stray_message(strays: list[Stray], held, hand: HandRecord, dealt) -> str:
     """Cards played by players who did not hold them, in one trick: two that each player's
     neighbour held are one mistake (a swap); otherwise the first is the cause."""
-    if len(strays) == 2:
-        (a, card_a, _), (b, card_b, _) = strays
-        if card_a in held[b] and card_b in held[a]:
-            return (f"{a} plays {card_a.symbol()} and {b} plays {card_b.symbol()}, but {a} holds "
-                    f"{card_b.symbol()} and {b} holds {card_a.symbol()}: the two cards are swapped")
-    who, card, _ = strays[0]
-    return (f"{who} plays {card.symbol()} but did not hold it after the exchange"
-            f"{whereabouts(card, who, hand, dealt)}")
+    if len(strays) == 2 and _swapped(strays, held):
+        (a, card_a, _place), (b, card_b, _place) = strays
+        said = _("{a} plays {card_a} and {b} plays {card_b}, but {a} holds {card_b} and {b} holds {card_a}: "
+                 "the two cards are swapped")
+        return fill(said, a=a, b=b, card_a=card_a.shown(), card_b=card_b.shown())
+    who, card, _place = strays[0]
+    return fill(_("{player} plays {card} but did not hold it after the exchange{where}"), player=who,
+                card=card.shown(), where=whereabouts(card, who, hand, dealt))
+
+
+def _swapped(strays: list[Stray], held) -> bool:
+    """Two cards played by two players who each held the other's: one mistake, a swap."""
+    (a, card_a, _place), (b, card_b, _place) = strays
+    return card_a in held[b] and card_b in held[a]
 
 
 def _took_extra(hand: HandRecord, player: str) -> bool:
@@ -208,14 +225,15 @@ def _took_extra(hand: HandRecord, player: str) -> bool:
 def whereabouts(card: Card, player: str, hand: HandRecord, dealt) -> str:
     for who, (cards, face_down) in dealt.items():
         if card == face_down:
-            owner = f"{player}'s own" if who == player else f"{who}'s"
-            note = " (the dealer takes no face-down card)" if player == hand.dealer.text else ""
-            return f": it is {owner} face-down card{note}{_twelve_hint(player, who, hand)}"
+            note = _(" (the dealer takes no face-down card)") if player == hand.dealer.text else ""
+            said = _(": it is {player}'s own face-down card{note}{hint}") if who == player \
+                else _(": it is {owner}'s face-down card{note}{hint}")
+            return fill(said, player=player, owner=who, note=note, hint=_twelve_hint(player, who, hand))
         if card in cards and who != player:
-            return f": it was dealt to {who}"
+            return fill(_(": it was dealt to {player}"), player=who)
     for line in hand.exchange or ():
         if any(placed and placed.card == card for placed in (line.card, line.second)):
-            return f": {line.player.text} discarded it"
+            return fill(_(": {player} discarded it"), player=line.player.text)
     return ""
 
 
@@ -225,5 +243,5 @@ def _twelve_hint(player: str, owner: str, hand: HandRecord) -> str:
     kept = any(e.player.text == player and e.action == "keeps" for e in hand.exchange or ())
     if owner != player or not kept:
         return ""
-    return (f"; taking it without discarding makes 12 cards: if {player} did, write "
-            f"`{player} takes without discarding`")
+    return fill(_("; taking it without discarding makes 12 cards: if {player} did, write "
+                  "`{player} takes without discarding`"), player=player)

@@ -8,6 +8,7 @@ appartient à celui qui la ramasse"): he is its winner for every purpose, and he
 """
 from __future__ import annotations
 
+from reversis_score.i18n import _, fill, ngettext
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.records import HandRecord, TrickLine
 from reversis_score.replay.findings import Findings
@@ -42,12 +43,16 @@ def trick_size_problem(line: TrickLine, number: int, short: frozenset[str]) -> s
     if want == 4:
         hint = ""
         if number == TRICKS_PER_HAND and have == 3:
-            hint = ("; a player who discarded two cards plays with ten and has no card for it: "
-                    "if so, write `NAME discards C1 C2` in the exchange")
-        return f"a trick has 4 cards, one from each player: this one has {have}{hint}"
-    names = " and ".join(sorted(short))
-    return (f"{names} discarded two cards and {'plays' if len(short) == 1 else 'play'} with ten, "
-            f"so the last trick has {want} cards: this one has {have}")
+            hint = _("; a player who discarded two cards plays with ten and has no card for it: "
+                     "if so, write `NAME discards C1 C2` in the exchange")
+        return fill(_("a trick has 4 cards, one from each player: this one has {have}{hint}"), have=have,
+                    hint=hint)
+    names = _(" and ").join(sorted(short))
+    said = ngettext("{names} discarded two cards and plays with ten, so the last trick has {want} cards: "
+                    "this one has {have}",
+                    "{names} discarded two cards and play with ten, so the last trick has {want} cards: "
+                    "this one has {have}", len(short))
+    return fill(said, names=names, want=want, have=have)
 
 
 def gathered_by(trick: PlayedTrick, line: TrickLine, found: Findings) -> PlayedTrick | None:
@@ -58,12 +63,14 @@ def gathered_by(trick: PlayedTrick, line: TrickLine, found: Findings) -> PlayedT
         return trick
     who = gatherer.text
     if all(player != who for player, _ in trick.plays):
-        found.rule(f"{who} gathers trick {trick.number} but plays no card in it: a trick is "
-                   "gathered by one of the players who played to it", gatherer.span, trick.number)
+        said = _("{player} gathers trick {trick} but plays no card in it: a trick is gathered by one of the "
+                 "players who played to it")
+        found.rule(fill(said, player=who, trick=trick.number), gatherer.span, trick.number)
         return None
     if who == trick.winner:
-        found.rule(f"{who} wins trick {trick.number} and gathers it: '| gathered by {who}' says "
-                   "nothing (settled as played)", gatherer.span, trick.number, who, "warning")
+        said = _("{player} wins trick {trick} and gathers it: '| gathered by {player}' says nothing (settled "
+                 "as played)")
+        found.rule(fill(said, player=who, trick=trick.number), gatherer.span, trick.number, who, "warning")
         return trick
     return trick._replace(winner=who)
 
@@ -72,14 +79,17 @@ def exchange_after_remise_problems(hand: HandRecord, pools: str) -> list[Diagnos
     """parlett's optional rule, while a remise's pool stands (``pools`` says which): every
     player discards and draws, and none discards Quinola. Only a recorded exchange is checked."""
     found = Findings(hand.number)
-    rule = (f"a remise has been paid and {pools}: under exchange_after_remise (parlett's optional "
-            "rule) every player discards and draws, and none discards Quinola, until every pool is won")
+    rule = fill(_("a remise has been paid and {pools}: under exchange_after_remise (parlett's optional rule) "
+                  "every player discards and draws, and none discards Quinola, until every pool is won"),
+                pools=pools)
     for line in hand.exchange or ():
         who = line.player.text
         if line.action in ("keeps", "takes"):
-            verb = "keeps (no discard, no draw)" if line.action == "keeps" else "takes without discarding"
-            found.rule(f"{who} {verb}, but {rule}", line.span, player=who)
+            said = _("{player} keeps (no discard, no draw), but {rule}") if line.action == "keeps" \
+                else _("{player} takes without discarding, but {rule}")
+            found.rule(fill(said, player=who, rule=rule), line.span, player=who)
         for placed in (line.card, line.second):
             if placed is not None and placed.card is not None and placed.card.is_quinola:
-                found.rule(f"{who} discards Quinola (J♥), but {rule}", placed.span, player=who)
+                found.rule(fill(_("{player} discards Quinola (J♥), but {rule}"), player=who, rule=rule),
+                           placed.span, player=who)
     return found.items

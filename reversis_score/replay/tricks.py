@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from reversis_score.i18n import N_, _, fill, ngettext
 from reversis_score.notation.cards import RANK_POINTS, RANKS, Card
 from reversis_score.notation.diagnostics import RULE, Diagnostic
 from reversis_score.notation.lexicon import quote
@@ -123,15 +124,23 @@ def unfinished_problems(hand: HandRecord, players: tuple[str, ...], knobs: Knobs
     (trick 5)") when everything recorded of it so far is legal; otherwise whatever its tricks
     so far already prove, and one error saying the hand is unfinished."""
     tricks, found = replay_unfinished(hand, players, knobs, previous_dealer)
-    if any(d.is_error and d.message.startswith("this trick is numbered") for d in found):
+    misnumbered = _(MISNUMBERED).split("{")[0]
+    if any(d.is_error and d.message.startswith(misnumbered) for d in found):
         return found  # a trick line is missing, not the hand's end: the numbers say so
     done = sum(1 for t in hand.tricks if len(t.cards) == 4)
     span = hand.tricks[-1].span if hand.tricks else hand.dealer.span
     if not any(d.is_error for d in found):
-        return found + [Diagnostic(f"hand {hand.number} in progress (trick {trick_in_progress(hand)})",
-                                   span, RULE, IN_PROGRESS, hand.number)]
-    return found + [Diagnostic(f"hand {hand.number} is unfinished: {done} of {TRICKS_PER_HAND} tricks "
-                               "recorded (`reversis-score record` resumes it)", span, RULE)]  # names its hand
+        said = fill(_("hand {number} in progress (trick {trick})"), number=hand.number,
+                    trick=trick_in_progress(hand))
+        return found + [Diagnostic(said, span, RULE, IN_PROGRESS, hand.number)]
+    said = fill(_("hand {number} is unfinished: {done} of {all} tricks recorded (`reversis-score record` "
+                  "resumes it)"), number=hand.number, done=done, all=TRICKS_PER_HAND)
+    return found + [Diagnostic(said, span, RULE)]  # names its hand
+
+
+# A trick numbered otherwise than its place (one message, looked for by unfinished_problems).
+MISNUMBERED = N_("this trick is numbered {given} but is trick {number} of the hand: a trick line before it "
+                 "is {why}, or its number is wrong")
 
 
 def trick_in_progress(hand: HandRecord) -> int:
@@ -205,10 +214,11 @@ def _check_names(hand: HandRecord, players: tuple[str, ...], found: Findings) ->
         if throughout and text in said:
             continue
         said.add(text)
-        hint = (f"; did you mean '{meant}'? ('{text}' stands for '{meant}' all through the hand: "
-                "is the 'players:' line right?)" if throughout else did_you_mean(text, players))
-        found.rule(f"'{text}' is not a player of this session (players: {listed}){hint}", span,
-                   player=text if throughout else None)
+        hint = (fill(_("; did you mean '{meant}'? ('{text}' stands for '{meant}' all through the hand: "
+                       "is the 'players:' line right?)"), meant=meant, text=text) if throughout
+                else did_you_mean(text, players))
+        found.rule(fill(_("'{text}' is not a player of this session (players: {listed}){hint}"), text=text,
+                        listed=listed, hint=hint), span, player=text if throughout else None)
 
 
 def _check_dealer_turn(hand: HandRecord, players: tuple[str, ...], previous: str | None,
@@ -217,21 +227,24 @@ def _check_dealer_turn(hand: HandRecord, players: tuple[str, ...], previous: str
         return  # the first hand, or the previous dealer was not a player (reported there)
     expected = players[(players.index(previous) + 1) % 4]
     if hand.dealer.text != expected:
-        found.rule(f"the deal passes to {expected} after {previous}, but {hand.dealer.text} deals "
-                   "(tables do skip: settled as recorded)", hand.dealer.span, severity="warning")
+        said = _("the deal passes to {expected} after {previous}, but {dealer} deals (tables do skip: "
+                 "settled as recorded)")
+        found.rule(fill(said, expected=expected, previous=previous, dealer=hand.dealer.text),
+                   hand.dealer.span, severity="warning")
 
 
 def _check_irregulars(hand: HandRecord, knobs: Knobs, found: Findings) -> None:
     seen = set()
     for irr in hand.irregulars:
         if not knobs.has_laws:
-            found.rule("these rules have no laws (RULES §10): 'irregular:' lines are not allowed",
+            found.rule(_("these rules have no laws (RULES §10): 'irregular:' lines are not allowed"),
                        irr.span)
         elif irr.kind == "misdeal" and irr.player.text != hand.dealer.text:
-            found.rule(f"a misdeal is the dealer's: {hand.dealer.text} deals this hand, "
-                       f"not {irr.player.text}", irr.player.span)
+            found.rule(fill(_("a misdeal is the dealer's: {dealer} deals this hand, not {player}"),
+                            dealer=hand.dealer.text, player=irr.player.text), irr.player.span)
         if (irr.kind, irr.player.text) in seen:
-            found.rule(f"'irregular: {irr.kind} {irr.player.text}' is given twice", irr.span)
+            found.rule(fill(_("'irregular: {kind} {player}' is given twice"), kind=irr.kind,
+                            player=irr.player.text), irr.span)
         seen.add((irr.kind, irr.player.text))
 
 
@@ -249,10 +262,10 @@ def _check_cards_exist(hand: HandRecord, knobs: Knobs, found: Findings, unreadab
     for number, placed in _all_placed(hand):
         if placed.card is None:
             if unreadable:
-                found.notation(f"'{placed.token}' is not a card", placed.span, number)
+                found.notation(fill(_("'{token}' is not a card"), token=placed.token), placed.span, number)
         elif placed.card.is_ten and knobs.deck != 52:
-            found.notation(f"there are no tens in a {knobs.deck}-card pack: '{placed.token}'",
-                           placed.span, number)
+            found.notation(fill(_("there are no tens in a {deck}-card pack: '{token}'"), deck=knobs.deck,
+                                token=placed.token), placed.span, number)
 
 
 def _all_cards_fit(hand: HandRecord, tens: bool) -> bool:
@@ -332,22 +345,24 @@ def _check_trick_shapes(hand: HandRecord, found: Findings, finished: bool = True
                         if t.number is not None and t.number != n), None)
     if misnumbered is not None:
         number, line = misnumbered
-        why = "missing" if (line.number or 0) > number else "written twice"
-        found.notation(f"this trick is numbered {line.number} but is trick {number} of the hand: "
-                       f"a trick line before it is {why}, or its number is wrong", line.span, number)
+        why = _("missing") if (line.number or 0) > number else _("written twice")
+        found.notation(fill(_(MISNUMBERED), given=line.number, number=number, why=why), line.span, number)
         ok = False
     # A hand that stops in the middle of a trick, every trick before it whole: one mistake
     # (the record was cut short), not a short hand and a short trick.
     cut = finished and 0 < count < TRICKS_PER_HAND and len(hand.tricks[-1].cards) < 4 \
         and all(len(t.cards) == 4 for t in hand.tricks[:-1])
     if cut:
-        found.rule(f"the hand stops in trick {count}, after {len(hand.tricks[-1].cards)} of its 4 cards: "
-                   f"a hand is {TRICKS_PER_HAND} tricks (or 'void: misdeal')", hand.tricks[-1].span)
+        said = _("the hand stops in trick {count}, after {cards} of its 4 cards: a hand is {all} tricks "
+                 "(or 'void: misdeal')")
+        found.rule(fill(said, count=count, cards=len(hand.tricks[-1].cards), all=TRICKS_PER_HAND),
+                   hand.tricks[-1].span)
         ok = False
     elif misnumbered is None and (count > TRICKS_PER_HAND or finished and count != TRICKS_PER_HAND):
         span = hand.tricks[-1].span if hand.tricks else hand.dealer.span
-        found.rule(f"the hand has {len(hand.tricks)} trick{'s' * (len(hand.tricks) != 1)}: "
-                   f"a hand is {TRICKS_PER_HAND} tricks (or 'void: misdeal')", span)
+        said = ngettext("the hand has {count} trick: a hand is {all} tricks (or 'void: misdeal')",
+                        "the hand has {count} tricks: a hand is {all} tricks (or 'void: misdeal')", count)
+        found.rule(fill(said, count=count, all=TRICKS_PER_HAND), span)
         ok = False
     for number, line in enumerate(hand.tricks, 1):
         # the trick being played, the last of an unfinished hand, may still be short
@@ -365,8 +380,9 @@ def _check_explicit_order(line: TrickLine, order: list[str], number: int, found:
         return True
     for name, want in zip(line.players, order, strict=False):  # a short trick is reported apart
         if name.text != want:
-            found.rule(f"the players of a trick follow the order of play from the leader "
-                       f"({' '.join(order)}): expected {want}, found {name.text}", name.span, number)
+            said = _("the players of a trick follow the order of play from the leader ({order}): "
+                     "expected {want}, found {found}")
+            found.rule(fill(said, order=" ".join(order), want=want, found=name.text), name.span, number)
             return False
     return True
 
@@ -375,8 +391,8 @@ def _check_repeats(line: TrickLine, number: int, seen: dict[Card, int], found: F
     for placed in line.cards:
         card = placed.known
         if card in seen:
-            found.rule(f"{card.symbol()} is played twice: it was played in trick "
-                       f"{seen[card]}", placed.span, number)
+            found.rule(fill(_("{card} is played twice: it was played in trick {trick}"), card=card.shown(),
+                            trick=seen[card]), placed.span, number)
         else:
             seen[card] = number
 
@@ -409,7 +425,7 @@ def _assemble(hand, players, knobs, tricks, held, barred, found: Findings) -> Pl
     for trick in tricks:
         won[trick.winner] += 1
         taken = 0
-        for _, card in trick.plays:
+        for _who, card in trick.plays:
             taken += RANK_POINTS.get(card.rank, 0)  # Card.points
         points[trick.winner] += taken
     return Play(hand, players, hand.dealer.text, False, tricks, talon, held, points, won,

@@ -1,8 +1,15 @@
 """A lost espagnolette pays back (docs/rules.md §9, §13 rules 7 and 14)."""
 from __future__ import annotations
 
+from reversis_score.i18n import N_, _, fill
 from reversis_score.settle.items import HandBook, Item
+from reversis_score.settle.pools import shown
 
+# Filled in later by the HandBook (the pool, its amount, whether a remise doubles or forms it).
+AMOUNT, HOW, POOL = "{amount}", "{how}", "{pool}"
+# Why a side payment is paid back: the words before its card.
+PLACING, BETWEEN, RECEIVED = N_("received for placing"), N_("it passed between two other players for"), \
+    N_("received for")
 SIDE_KINDS = ("ace-dumped", "ace-forced", "ace-led", "quinola-dumped", "quinola-forced", "quinola-led")
 
 
@@ -15,17 +22,18 @@ def pay_back(book: HandBook, player: str, quinola_holder: str | None) -> None:
         return
     for item in counted:
         if item.payee == player and item.kind in ("ace-dumped", "quinola-dumped"):
-            _return(book, item, player, "received for placing")
+            _return(book, item, player, PLACING)
     if rule == "manuscrit":
         for item in counted:
             if item.kind in SIDE_KINDS and player not in (item.payer, item.payee) \
                     and not item.payer.startswith("pool"):
-                _return(book, item, player, "it passed between two other players for")
+                _return(book, item, player, BETWEEN)
     for take in [i for i in counted if i.kind == "pool-take" and i.payee == player]:
         if rule == "manuscrit":
-            book.remise(player, f"{player} lost the espagnolette after taking {take.payer} "
-                                f"({take.amount}): {player} pays a remise of " "{amount}, {how} {pool} "
-                                "(RULES §9, espagnolette_lost: manuscrit)")
+            said = _("{player} lost the espagnolette after taking {taken} ({took}): {player} pays a remise "
+                     "of {amount}, {how} {pool} (RULES §9, espagnolette_lost: manuscrit)")
+            book.remise(player, fill(said, player=player, taken=shown(take.payer), took=take.amount,
+                                     amount=AMOUNT, how=HOW, pool=POOL))
         elif rule == "denexa":
             _return_pool_and_remise(book, player, take)
         else:
@@ -37,10 +45,11 @@ def _regles_fr(book: HandBook, counted: list[Item], player: str, held_quinola: b
     held Quinola, placed or not; nothing else is paid back (the pool and Quinola's 5 stay)."""
     for item in counted:
         if item.payee == player and item.kind.startswith("ace-"):
-            _return(book, item, player, "received for")
+            _return(book, item, player, RECEIVED)
     if held_quinola:
-        book.remise(player, f"{player} lost the espagnolette holding Quinola (J♥): {player} pays a "
-                            "remise of {amount}, {how} {pool} (RULES §9, espagnolette_lost: regles-fr)")
+        said = _("{player} lost the espagnolette holding Quinola (J♥): {player} pays a remise of {amount}, "
+                 "{how} {pool} (RULES §9, espagnolette_lost: regles-fr)")
+        book.remise(player, fill(said, player=player, amount=AMOUNT, how=HOW, pool=POOL))
 
 
 def _return_pool_twice(book: HandBook, player: str, take: Item) -> None:
@@ -48,9 +57,11 @@ def _return_pool_twice(book: HandBook, player: str, take: Item) -> None:
     amount = 2 * take.amount
     index = book.pools.add_new_pool(amount)
     name = book.pools.name(index)
+    said = _("{player} lost the espagnolette after taking {taken} ({took}): {player} pays twice that, "
+             "{amount}, into a reinstated pool, {pool} (RULES §9, §13 rule 7)")
     book.pay("pool-return", player, name, amount,
-             f"{player} lost the espagnolette after taking {take.payer} ({take.amount}): {player} "
-             f"pays twice that, {amount}, into a reinstated pool, {name} (RULES §9, §13 rule 7)")
+             fill(said, player=player, taken=shown(take.payer), took=take.amount, amount=amount,
+                  pool=shown(name)))
 
 
 def _return_pool_and_remise(book: HandBook, player: str, take: Item) -> None:
@@ -58,24 +69,27 @@ def _return_pool_and_remise(book: HandBook, player: str, take: Item) -> None:
     reinstated as the latest pool, then a remise on the pools as they then stand."""
     index = book.pools.add_new_pool(take.amount)
     name = book.pools.name(index)
+    said = _("{player} lost the espagnolette after taking {taken} ({took}): {player} returns it, reinstated "
+             "as {pool} (RULES §9, espagnolette_lost: denexa)")
     book.pay("pool-return", player, name, take.amount,
-             f"{player} lost the espagnolette after taking {take.payer} ({take.amount}): {player} "
-             f"returns it, reinstated as {name} (RULES §9, espagnolette_lost: denexa)")
-    book.remise(player, f"{player} lost the espagnolette after taking a pool: {player} also pays a "
-                        "remise of {amount}, {how} {pool} (RULES §9, espagnolette_lost: denexa)")
+             fill(said, player=player, taken=shown(take.payer), took=take.amount, pool=shown(name)))
+    said = _("{player} lost the espagnolette after taking a pool: {player} also pays a remise of {amount}, "
+             "{how} {pool} (RULES §9, espagnolette_lost: denexa)")
+    book.remise(player, fill(said, player=player, amount=AMOUNT, how=HOW, pool=POOL))
 
 
 def _return(book: HandBook, item: Item, player: str, reason: str) -> None:
     amount = 2 * item.amount
+    said = _("{player} lost the espagnolette: {payer} paid {payee} {paid} in trick {trick}, {reason} {card}; "
+             "{player} pays {payer} twice that, {amount} (RULES §9)")
     book.pay("espagnolette-return", player, item.payer, amount,
-             f"{player} lost the espagnolette: {item.payer} paid {item.payee} {item.amount} in trick "
-             f"{item.trick}, {reason} {_card(item)}; {player} pays {item.payer} twice that, {amount} "
-             "(RULES §9)", item.trick, None)
+             fill(said, player=player, payer=item.payer, payee=item.payee, paid=item.amount, trick=item.trick,
+                  reason=_(reason), card=_card(item), amount=amount), item.trick, None)
 
 
 def _card(item: Item) -> str:
     from reversis_score.notation.cards import Card
     if item.card is None:
-        return "a card"
+        return _("a card")
     card = Card.parse(item.card)
-    return "Quinola (J♥)" if card.is_quinola else card.symbol()
+    return _("Quinola (J♥)") if card.is_quinola else _("{card}").format(card=card.symbol())

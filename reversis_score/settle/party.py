@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reversis_score.i18n import _, fill, ngettext
 from reversis_score.notation.cards import Card
 from reversis_score.replay.play import CardPlay, HandEvents, Play
 from reversis_score.rules.knobs import Knobs
@@ -77,14 +78,16 @@ def _talon_points(events: HandEvents, knobs: Knobs) -> int:
 
 def value_text(events: HandEvents, knobs: Knobs) -> str:
     """How the party's value was counted, for the party item's why."""
-    text = f"{knobs.party_base} + talon {_talon_points(events, knobs)}"
+    text = fill(_("{base} + talon {points}"), base=knobs.party_base, points=_talon_points(events, knobs))
     if events.talon is not None:
-        text += f" ({' '.join(c.symbol() for c in events.talon)})"
+        text += f" ({' '.join(c.shown() for c in events.talon)})"
     if knobs.party_per_card:
         cards = 0 if knobs.deck == 52 else events.talon_cards
-        text += f" + {knobs.party_per_card} × {cards} cards"
+        # English says "cards" whatever the number; French has its singular (0 and 1)
+        text += fill(ngettext(" + {each} × {count} cards", " + {each} × {count} cards", cards),
+                     each=knobs.party_per_card, count=cards)
     if knobs.party_unit != 1:
-        text = f"({text}) × {knobs.party_unit} fish"
+        text = fill(_("({value}) × {unit} fish"), value=text, unit=knobs.party_unit)
     return text
 
 
@@ -108,15 +111,19 @@ def pay_party(book: HandBook, events: HandEvents) -> None:
     play = book.play
     factor = 2 if book.knobs.opposite_doubles_party and play.opposite(win, lose) else 1
     amount = party_value(events, book.knobs) * factor
-    how = f"{win} wins the party{_score(events, win, True)}, {lose} loses it{_score(events, lose, False)}"
+    how = fill(_("{winner} wins the party{won}, {loser} loses it{lost}"), winner=win, loser=lose,
+               won=_score(events, win, True), lost=_score(events, lose, False))
     if espagnolette == win:
-        how = f"{win} wins the party by the espagnolette (no trick taken), {lose} loses it"
+        how = fill(_("{winner} wins the party by the espagnolette (no trick taken), {loser} loses it"),
+                   winner=win, loser=lose)
     elif espagnolette == lose:
-        how = f"{lose} loses the espagnolette and with it the party; {win} wins it"
+        how = fill(_("{loser} loses the espagnolette and with it the party; {winner} wins it"), winner=win,
+                   loser=lose)
+    opposite = _(", ×2 opposite") if factor == 2 else ""
     book.pay("party", lose, win, amount,
-             f"{how}; value {value_text(events, book.knobs)}{', ×2 opposite' if factor == 2 else ''}: "
-             f"{lose} pays {win} {amount} "
-             "(RULES §6)")
+             fill(_("{how}; value {value}{opposite}: {loser} pays {winner} {amount} (RULES §6)"), how=how,
+                  value=value_text(events, book.knobs), opposite=opposite, loser=lose, winner=win,
+                  amount=amount))
 
 
 def _score(events: HandEvents, player: str, winner: bool) -> str:
@@ -125,9 +132,11 @@ def _score(events: HandEvents, player: str, winner: bool) -> str:
     if points is None:
         return ""
     if not winner:
-        return f" with {points}"
+        return fill(_(" with {points}"), points=points)
     tricks = events.tricks_won.get(player)
-    return f" with {points} points" + (f" ({tricks} tricks)" if tricks is not None else "")
+    said = fill(ngettext(" with {points} points", " with {points} points", points), points=points)
+    return said + (fill(ngettext(" ({tricks} tricks)", " ({tricks} tricks)", tricks), tricks=tricks)
+                   if tricks is not None else "")
 
 
 def pay_led(book: HandBook, led: list[CardPlay], winner: str | None) -> None:
@@ -137,7 +146,8 @@ def pay_led(book: HandBook, led: list[CardPlay], winner: str | None) -> None:
     for lead in led:
         if lead.player == winner:
             continue  # nothing is paid for his own lead (RULES §5, interpretation)
-        event = f"{lead.player} led {card_name(lead.card)}; {winner} wins the party"
+        event = fill(_("{player} led {card}; {winner} wins the party"), player=lead.player,
+                     card=card_name(lead.card), winner=winner)
         if not lead.card.is_quinola:
             pay_card(book, "ace-led", lead.player, winner, ace_value(book, lead.card, book.knobs.ace_forced),
                      lead.trick, lead.card, event)
@@ -147,5 +157,6 @@ def pay_led(book: HandBook, led: list[CardPlay], winner: str | None) -> None:
         for other in book.play.players:
             if other not in (lead.player, winner):
                 pay_card(book, "quinola-led", other, winner, book.knobs.quinola_forced_others,
-                         lead.trick, lead.card, f"{lead.player} led Quinola (J♥); each other player "
-                                                f"pays the party winner {winner}")
+                         lead.trick, lead.card,
+                         fill(_("{player} led Quinola (J♥); each other player pays the party winner "
+                                "{winner}"), player=lead.player, winner=winner))

@@ -14,6 +14,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from reversis_score.i18n import _
+
+
+def shown(name: str) -> str:
+    """A pool in a sentence for people: ``pool:2``, its own name, as ever; in French « le
+    panier 2 » (the ledger's columns and the items' payer and payee keep ``pool:2``)."""
+    number = name.partition(":")[2]
+    return _("pool:{number}").format(number=number) if number else name
+
 
 @dataclass
 class PoolTable:

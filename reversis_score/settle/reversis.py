@@ -5,10 +5,14 @@ The reversis is one of the hand's events (a ReversisEvent): found in the tricks
 """
 from __future__ import annotations
 
+from reversis_score.i18n import _, fill
 from reversis_score.notation.cards import QUINOLA
 from reversis_score.replay.play import ReversisEvent
 from reversis_score.settle.items import HandBook
 from reversis_score.settle.side import forced
+
+# Filled in later by the HandBook (the pool, its amount, whether a remise doubles or forms it).
+AMOUNT, HOW, POOL = "{amount}", "{how}", "{pool}"
 
 Reversis = ReversisEvent
 
@@ -33,18 +37,20 @@ def _made(book: HandBook, rev: ReversisEvent, espagnolette: str | None) -> None:
     k, play, maker = book.knobs, book.play, rev.player
     if espagnolette:
         total = 2 * k.reversis_side + k.reversis_opposite
+        said = _("{maker} makes the reversis (all 11 tricks) against {player}'s espagnolette: {player} alone "
+                 "pays {maker} {amount} (RULES §9)")
         book.pay("reversis-made", espagnolette, maker, total,
-                 f"{maker} makes the reversis (all 11 tricks) against {espagnolette}'s espagnolette: "
-                 f"{espagnolette} alone pays {maker} {total} (RULES §9)")
+                 fill(said, maker=maker, player=espagnolette, amount=total))
     else:
         for other in play.players:
             if other == maker:
                 continue
             amount = k.reversis_opposite if play.opposite(other, maker) else k.reversis_side
-            where = "opposite" if play.opposite(other, maker) else "a neighbour"
+            where = _("opposite") if play.opposite(other, maker) else _("a neighbour")
+            said = _("{maker} makes the reversis (all 11 tricks): {player}, {where}, pays {maker} {amount} "
+                     "(RULES §8)")
             book.pay("reversis-made", other, maker, amount,
-                     f"{maker} makes the reversis (all 11 tricks): {other}, {where}, pays {maker} "
-                     f"{amount} (RULES §8)")
+                     fill(said, maker=maker, player=other, where=where, amount=amount))
     takes_made_pool(book, rev)
 
 
@@ -55,14 +61,14 @@ def takes_made_pool(book: HandBook, rev: ReversisEvent) -> None:
     if book.knobs.reversis_pool == "unless-quinola-late":
         if rev.quinola_late:
             return
-        why = (f"{maker} made the reversis and did not play Quinola (J♥) in trick 10 or 11: {maker} "
-               "takes the latest pool, {pool} ({amount}) (RULES §8, reversis_pool: unless-quinola-late)")
+        why = _("{maker} made the reversis and did not play Quinola (J♥) in trick 10 or 11: {maker} takes "
+                "the latest pool, {pool} ({amount}) (RULES §8, reversis_pool: unless-quinola-late)")
     elif rev.quinola_early:
-        why = (f"{maker} made the reversis having played Quinola (J♥) in tricks 1–9: "
-               f"{maker} takes the latest pool, " "{pool} ({amount}) (RULES §8, §13 rule 5)")
+        why = _("{maker} made the reversis having played Quinola (J♥) in tricks 1–9: {maker} takes the "
+                "latest pool, {pool} ({amount}) (RULES §8, §13 rule 5)")
     else:
         return
-    book.take_pool(maker, why, None, None)
+    book.take_pool(maker, fill(why, maker=maker, pool=POOL, amount=AMOUNT), None, None)
 
 
 def _broken(book: HandBook, rev: ReversisEvent, espagnolette: str | None) -> None:
@@ -74,29 +80,36 @@ def _broken(book: HandBook, rev: ReversisEvent, espagnolette: str | None) -> Non
         payer = espagnolette
     amount, remises = _broken_amount(book, rev)
     barred = "barred" if breaker in play.barred else None
-    how = f"by Quinola (J♥) in trick {trick_no}" if rev.by_quinola else f"in trick {trick_no}"
-    who = "" if payer == rev.player else f" and {payer}'s espagnolette pays for it (RULES §9)"
+    how = fill(_("by Quinola (J♥) in trick {trick}") if rev.by_quinola else _("in trick {trick}"),
+               trick=trick_no)
+    who = "" if payer == rev.player else fill(_(" and {player}'s espagnolette pays for it (RULES §9)"),
+                                              player=payer)
+    said = _("{breaker} breaks {player}'s reversis {how}{who}: {payer} pays {breaker} {amount} (RULES §8)")
     book.pay("reversis-broken", payer, breaker, amount,
-             f"{breaker} breaks {rev.player}'s reversis {how}{who}: {payer} pays "
-             f"{breaker} {amount} (RULES §8)", None, None, barred)
+             fill(said, breaker=breaker, player=rev.player, how=how, who=who, payer=payer, amount=amount),
+             None, None, barred)
     if rev.by_quinola and k.broken_by_quinola == "flat":
         flat = k.quinola_forced
+        said = _("{breaker} broke the reversis with Quinola (J♥): {breaker} pays {player} a flat {amount} "
+                 "(RULES §8, broken_by_quinola: flat)")
         book.pay("quinola-forced", breaker, rev.player, flat,
-                 f"{breaker} broke the reversis with Quinola (J♥): {breaker} pays {rev.player} a flat "
-                 f"{flat} (RULES §8, broken_by_quinola: flat)", trick_no, QUINOLA)
+                 fill(said, breaker=breaker, player=rev.player, amount=flat), trick_no, QUINOLA)
     for reason in remises:
-        book.remise(rev.player, f"{rev.player}'s reversis is broken {reason}: {rev.player} pays a remise of "
-                                "{amount}, {how} {pool} (RULES §8)")
+        said = _("{player}'s reversis is broken {reason}: {player} pays a remise of {amount}, {how} {pool} "
+                 "(RULES §8)")
+        book.remise(rev.player, fill(said, player=rev.player, reason=reason, amount=AMOUNT, how=HOW,
+                                     pool=POOL))
 
 
 def _broken_amount(book: HandBook, rev: ReversisEvent) -> tuple[int, list[str]]:
     """What the broken reversis pays the breaker, and the reasons for each remise due."""
     k, play = book.knobs, book.play
     assert rev.breaker is not None
-    remises = [f"after {rev.player} played Quinola (J♥) in tricks 1–9"] if rev.quinola_early else []
+    remises = [fill(_("after {player} played Quinola (J♥) in tricks 1–9"), player=rev.player)] \
+        if rev.quinola_early else []
     if k.broken_reversis == "fixed":
         return k.reversis_broken, remises
     made = k.reversis_opposite if play.opposite(rev.breaker, rev.player) else k.reversis_side
     if rev.trick == 10:
         return made, remises
-    return 2 * made, ["at trick 11 (broken_reversis: by-trick, §13 rule 13)"]
+    return 2 * made, [_("at trick 11 (broken_reversis: by-trick, §13 rule 13)")]
