@@ -1,10 +1,9 @@
 """The bad records checked in French (``--lang fr``): each gets its exact expected output,
 samples/bad/fr/NAME.expected (rewritten only with ``pytest --update-golden``).
 
-The notation's diagnostics are in French (notation/: wording, transform, parse, lexicon,
-diagnostics); the rule violations the replay finds (replay/) are not yet: their lines are
-English inside the French frame today, and NOT_YET_FRENCH lists those records. The next
-session that converts replay/ empties that list and rewrites their goldens.
+Every diagnostic is in French: the notation's (notation/: wording, transform, parse, lexicon,
+diagnostics), the rules' (rules/houserules.py), the rule violations the replay finds (replay/)
+and the pipeline's (the pools at the table). No English word for a person is left in them.
 """
 import re
 
@@ -19,22 +18,6 @@ FRENCH = BAD / "fr"
 # English words a French message never holds (the record's own lines, after '|', aside).
 ENGLISH = re.compile(r"\b(?:is|not|the|of|player|players|hand|trick|error|expected|found|was|with|but|"
                      r"unknown|did|you|mean|this|and|holds|plays)\b")
-NOT_YET_FRENCH = {  # a message comes from replay/ or rules/houserules.py, not yet in the catalogue
-    "announce-without-the-aces", "card-off-in-a-trick", "card-played-twice", "dealt-twice",
-    "errors-in-two-hands", "exchange-discards-a-card-not-dealt", "five-card-trick", "missing-trick-line",
-    "misspelt-knob", "misspelt-name-in-announce", "misspelt-name-in-deal", "misspelt-name-in-exchange",
-    "misspelt-name-in-explicit-trick", "misspelt-name-in-irregular", "misspelt-name-in-table",
-    "misspelt-name-in-trick", "no-exchange-line", "players-line-misspelt", "plays-a-card-not-held",
-    "short-trick", "swapped-cards-no-deal", "swapped-cards", "trick-line-twice", "unacknowledged-revoke",
-    "unknown-player", "unknown-preset", "wrong-leader", "wrong-trick-number",
-    # replay/events.py's checks of a hand by its events
-    "events-against-the-deal", "events-and-tricks", "events-card-placed-and-forced",
-    "events-card-placed-twice", "events-espagnolette-without-the-aces", "events-reversis-and-party",
-    "events-reversis-made-and-broken", "events-talon-against-the-deal", "events-ten-cards-in-trick-eleven",
-    "events-trick-twelve", "events-two-cards-in-a-trick", "events-two-party-winners",
-    "events-winner-with-more-points", "events-without-a-party",
-    "table-pays-a-pool-not-standing",  # pipeline.py's pools at the table
-}
 
 
 def run_check(path, monkeypatch) -> str:
@@ -61,19 +44,9 @@ def said(path) -> list[str]:
     return [line.split(": ", 1)[-1] for line in lines if re.match(r"samples/bad/\S+?(:\d+:\d+)?:? ", line)]
 
 
-@pytest.mark.parametrize("path", [p for p in BAD_RECORDS if p.stem not in NOT_YET_FRENCH],
-                         ids=lambda p: p.stem)
-def test_the_notation_s_diagnostics_are_said_in_french(path):
+@pytest.mark.parametrize("path", BAD_RECORDS, ids=lambda p: p.stem)
+def test_every_diagnostic_is_said_in_french(path):
     for message in said(path):
         quoted_out = re.sub(r"'[^']*'|`[^`]*`|\([^)]*:[^)]*\)", "", message)  # the notation's own words
         assert not ENGLISH.search(quoted_out), message
         assert "erreur" in message or "donne" in message or "joueurs" in message
-
-
-def test_the_list_of_records_not_yet_french_is_honest():
-    """A record listed as not yet French really still has an English message in French."""
-    for stem in NOT_YET_FRENCH:
-        messages = said(BAD / f"{stem}.rvs")
-        english = [m for m in messages
-                   if ENGLISH.search(re.sub(r"'[^']*'|`[^`]*`|\([^)]*:[^)]*\)", "", m))]
-        assert english, f"{stem} is French now: take it off NOT_YET_FRENCH"

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from reversis_score.i18n import _, fill
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.records import Header, Span
 from reversis_score.reading import RULES_DIRS_ENV, ReadProblem, read_limited
@@ -67,7 +68,8 @@ def resolve(header: Header, record_dir: Path | None, override: str | None = None
         if line.knob not in KNOB_NAMES:
             unknown += 1
             close = suggest(line.knob, KNOB_NAMES) if unknown <= MAX_SUGGESTIONS else ""
-            diags.append(Diagnostic(f"unknown knob '{shortened(line.knob)}'{close}", line.span))
+            said = fill(_("unknown knob '{knob}'{hint}"), knob=shortened(line.knob), hint=close)
+            diags.append(Diagnostic(said, line.span))
             continue
         try:
             knobs = with_values(knobs, {line.knob: parse_knob_value(line.knob, line.value)})
@@ -94,8 +96,9 @@ def _load_reference(ref: str, span: Span | None, record_dir: Path | None,
         if refused:
             diags.append(Diagnostic(refused, span))
             return RuleSet(DEFAULT_PRESET, PRESETS[DEFAULT_PRESET], DEFAULT_PRESET)
-    diags.append(Diagnostic(f"unknown preset '{shortened(ref)}'{suggest(ref, PRESETS)} "
-                            f"(presets: {', '.join(PRESETS)}; or a house-rules .toml file)", span))
+    said = _("unknown preset '{preset}'{hint} (presets: {presets}; or a house-rules .toml file)")
+    diags.append(Diagnostic(fill(said, preset=shortened(ref), hint=suggest(ref, PRESETS),
+                                 presets=", ".join(PRESETS)), span))
     return RuleSet(DEFAULT_PRESET, PRESETS[DEFAULT_PRESET], DEFAULT_PRESET)
 
 
@@ -112,9 +115,11 @@ def _house_rules_path(ref: str, record_dir: Path) -> tuple[Path | None, str | No
     and the refusal shows nothing of what it named."""
     if not (ref.endswith(".toml") or "/" in ref or "\\" in ref):
         return None, None
-    refused = (f"'rules: {shortened(ref)}' is not read: a record's header names a preset or a "
-               ".toml file beside the record" + (" or under --rules-dir" if rules_dirs() else
-                                                 " (--rules-dir DIR allows the files under DIR)"))
+    said = _("'rules: {name}' is not read: a record's header names a preset or a .toml file beside the "
+             "record or under --rules-dir") if rules_dirs() else \
+        _("'rules: {name}' is not read: a record's header names a preset or a .toml file beside the record "
+          "(--rules-dir DIR allows the files under DIR)")
+    refused = fill(said, name=shortened(ref))
     if not ref.endswith(".toml") or "\0" in ref:
         return None, refused
     path = Path(ref) if Path(ref).is_absolute() else record_dir / ref
@@ -137,27 +142,30 @@ def load_toml(path: Path, name: str, span: Span | None = None) -> tuple[RuleSet,
     try:
         text = read_limited(path, "rules", name).decode("utf-8")
     except (ReadProblem, UnicodeDecodeError) as exc:
-        reason = str(exc) if isinstance(exc, ReadProblem) else f"{name}: not UTF-8 text"
-        message = f"cannot read house rules {reason}"
+        reason = str(exc) if isinstance(exc, ReadProblem) else fill(_("{name}: not UTF-8 text"), name=name)
+        message = fill(_("cannot read house rules {reason}"), reason=reason)
         return fallback, [Diagnostic(message, span) if span else Diagnostic(message, None, file=name)]
     import tomllib  # here: only a house-rules file needs it (start-up)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         line = int(m.group(1)) if (m := re.search(r"line (\d{1,9})", str(exc))) else 0
-        return fallback, [_toml_diag(name, text.splitlines(), None, f"not valid TOML: {exc}", line)]
+        said = fill(_("not valid TOML: {problem}"), problem=exc)
+        return fallback, [_toml_diag(name, text.splitlines(), None, said, line)]
     except RecursionError:  # arrays or tables nested some 900 deep
-        return fallback, [Diagnostic("not TOML that can be read: nested too deeply", None, file=name)]
+        return fallback, [Diagnostic(_("not TOML that can be read: nested too deeply"), None, file=name)]
     except ValueError:  # tomllib's int() of a number of more than 4,300 digits
-        return fallback, [Diagnostic("not TOML that can be read: a number has too many digits",
+        return fallback, [Diagnostic(_("not TOML that can be read: a number has too many digits"),
                                      None, file=name)]
     lines = text.splitlines()
     places = _key_places(lines)
     diags: list[Diagnostic] = []
     base = data.pop("base", DEFAULT_PRESET)
     if not isinstance(base, str) or base not in PRESETS:
-        said = (f"unknown preset '{shortened(base)}'{suggest(base, PRESETS)}" if isinstance(base, str)
-                else f"'base' names a preset ({', '.join(PRESETS)}), not {_echo(base)}")
+        said = (fill(_("unknown preset '{preset}'{hint}"), preset=shortened(base),
+                     hint=suggest(base, PRESETS)) if isinstance(base, str) else
+                fill(_("'base' names a preset ({presets}), not {value}"), presets=", ".join(PRESETS),
+                     value=_echo(base)))
         diags.append(_toml_diag(name, lines, "base", said, places=places))
         base = DEFAULT_PRESET
     knobs = PRESETS[base]
@@ -166,8 +174,8 @@ def load_toml(path: Path, name: str, span: Span | None = None) -> tuple[RuleSet,
         if key not in KNOB_NAMES:
             unknown += 1  # a near name is looked for only for the first few (difflib is slow)
             close = suggest(key, KNOB_NAMES) if unknown <= MAX_SUGGESTIONS else ""
-            diags.append(_toml_diag(name, lines, key, f"unknown knob '{shortened(key)}'{close}",
-                                    places=places))
+            said = fill(_("unknown knob '{knob}'{hint}"), knob=shortened(key), hint=close)
+            diags.append(_toml_diag(name, lines, key, said, places=places))
             continue
         try:
             knobs = with_values(knobs, {key: parse_knob_value(key, value)})
@@ -178,8 +186,8 @@ def load_toml(path: Path, name: str, span: Span | None = None) -> tuple[RuleSet,
 
 def _echo(value: object) -> str:
     """A TOML value that is not text, as an error message names it: by its kind."""
-    kinds: dict[type, str] = {dict: "a table", list: "a list"}
-    return kinds.get(type(value), f"a {type(value).__name__}")
+    kinds: dict[type, str] = {dict: _("a table"), list: _("a list")}
+    return kinds.get(type(value), fill(_("a {kind}"), kind=type(value).__name__))
 
 
 def _key_places(lines: list[str]) -> dict[str, tuple[int, int]]:
