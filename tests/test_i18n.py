@@ -200,3 +200,119 @@ def test_the_aces_and_quinola_say_why_in_french_with_the_sources_words(monkeypat
             "Bruno (RÈGLES §5)") in whys
     assert any("qui double le panier 1" in w and "paye une remise de 25" in w for w in whys)
     assert any("\u202f; ×2 vis-à-vis\u202f: Denis paye 10 à Bruno" in w for w in whys)
+
+
+def items(sample: str, *lang: str) -> list[dict]:
+    """Every item of ``settle SAMPLE --format json`` (its why in the language asked), with its hand."""
+    import json
+    result = runner.invoke(app, [*lang, "settle", f"samples/{sample}", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    return [dict(item, hand=hand["number"]) for hand in json.loads(result.output)["hands"]
+            for item in hand["items"]]
+
+
+def why_of(items_: list[dict], hand: int, kind: str, payer: str | None = None) -> str:
+    """The why of the first item of ``kind`` in ``hand`` (paid by, or else to, ``payer``)."""
+    return next(i["why"] for i in items_ if i["hand"] == hand and i["kind"] == kind
+                and payer in (None, i["payer"], i["payee"]))
+
+
+def test_the_party_and_the_led_aces_say_why_in_french_the_cards_in_french_ranks(monkeypatch):
+    """settle/party.py: the glossary's sentence (« 0 point (0 levée) », the talon as the party's
+    « écart », R♦ for K♦); a led Ace is owed to the party's winner (« a joué l’A♣ »)."""
+    monkeypatch.chdir(ROOT)
+    french, english = items("club-night.rvs", "--lang", "fr"), items("club-night.rvs")
+    assert why_of(french, 1, "party") == (
+        "Bruno gagne la partie avec 0 point (0 levée), Denis la perd avec 19\u202f; valeur 4 + écart 6 "
+        "(3♠ R♦ 2♦ R♣), ×2 vis-à-vis\u202f: Denis paye 20 à Bruno (RÈGLES §6)")
+    assert why_of(french, 1, "ace-led") == (
+        "levée 10\u202f: Denis a joué l’A♣\u202f; Bruno gagne la partie\u202f; ×2 vis-à-vis, ×2 à la levée "
+        "10\u202f: Denis paye 4 à Bruno (RÈGLES §5)")
+    assert why_of(french, 7, "party").startswith(
+        "Anne gagne la partie avec 5 points (2 levées), Bruno la perd")
+    assert why_of(english, 1, "party") == (
+        "Bruno wins the party with 0 points (0 tricks), Denis loses it with 19; value 4 + talon 6 "
+        "(3♠ K♦ 2♦ K♣), ×2 opposite: Denis pays Bruno 20 (RULES §6)")
+    assert why_of(english, 1, "ace-led") == ("trick 10: Denis led A♣; Bruno wins the party; ×2 opposite, "
+                                             "×2 in trick 10: Denis pays Bruno 4 (RULES §5)")
+    salon = items("regles-fr-salon.rvs", "--lang", "fr")  # a party counted in jetons: 5 fiches a point
+    assert ("valeur (0 + écart 6 (8♠ A♥ 5♥ D♦) + 4 × 4 cartes) × 5 fiches\u202f: Marie Claire paye 110 "
+            "à Élise") in why_of(salon, 1, "party")
+
+
+def test_the_reversis_made_and_broken_say_why_in_french(monkeypatch):
+    """settle/reversis.py: « faire le reversis », « rompre le reversis d’Anne » (elided), vis-à-vis
+    and « de côté »; the remise a reversis broken at trick 11 pays."""
+    monkeypatch.chdir(ROOT)
+    french, english = items("club-night.rvs", "--lang", "fr"), items("club-night.rvs")
+    assert why_of(french, 4, "reversis-made", "Denis") == \
+        "Bruno fait le reversis (les 11 levées)\u202f: Denis, vis-à-vis, paye 32 à Bruno (RÈGLES §8)"
+    assert why_of(french, 4, "reversis-made", "Anne") == \
+        "Bruno fait le reversis (les 11 levées)\u202f: Anne, de côté, paye 16 à Bruno (RÈGLES §8)"
+    assert why_of(french, 8, "reversis-broken") == \
+        "Claire rompt le reversis d’Anne avec le quinola (V♥) à la levée 10\u202f: Anne paye 64 à Claire " \
+        "(RÈGLES §8)"
+    assert why_of(english, 4, "reversis-made", "Anne") == \
+        "Bruno makes the reversis (all 11 tricks): Anne, a neighbour, pays Bruno 16 (RULES §8)"
+    assert why_of(english, 8, "reversis-broken") == \
+        "Claire breaks Anne's reversis by Quinola (J♥) in trick 10: Anne pays Claire 64 (RULES §8)"
+    salon = items("regles-fr-salon.rvs", "--lang", "fr")
+    assert why_of(salon, 3, "reversis-broken") == \
+        "Élise rompt le reversis de Théo à la levée 11\u202f: Théo paye 32 à Élise (RÈGLES §8)"
+    assert why_of(salon, 3, "remise", "Théo") == (
+        "le reversis de Théo est rompu à la levée 11 (broken_reversis: by-trick, §13 règle 13)\u202f: Théo "
+        "paye une remise de 120, qui double le panier 1 (RÈGLES §8)")
+
+
+def test_the_espagnolette_won_lost_and_paid_back_says_why_in_french(monkeypatch):
+    """settle/party.py and espagnolette.py: the party won or lost by the espagnolette, and what a
+    lost espagnolette pays back (manuscrit: twice what passed between two other players)."""
+    monkeypatch.chdir(ROOT)
+    french = items("club-night.rvs", "--lang", "fr")
+    assert why_of(french, 6, "party").startswith(
+        "Claire gagne la partie par l’espagnolette (sans faire de levée), Bruno la perd\u202f; "
+        "valeur 4 + écart 4")
+    assert why_of(french, 11, "party").startswith(
+        "Anne perd l’espagnolette et avec elle la partie\u202f; Denis la gagne\u202f; "
+        "valeur 4 + écart 1 (2♠ 8♦ V♣ 2♣)")
+    chateau = items("manuscrit-chateau.rvs", "--lang", "fr")
+    assert why_of(chateau, 2, "espagnolette-return", "Chevalier") == (
+        "Abbé a perdu l’espagnolette\u202f: Chevalier a payé 10 à Mme de Vaux à la levée 1, passé entre deux "
+        "autres joueurs pour le quinola (V♥)\u202f; Abbé paye le double à Chevalier, 20 (RÈGLES §9)")
+    english = items("manuscrit-chateau.rvs")
+    assert why_of(english, 2, "espagnolette-return", "Chevalier") == (
+        "Abbé lost the espagnolette: Chevalier paid Mme de Vaux 10 in trick 1, it passed between two other "
+        "players for Quinola (J♥); Abbé pays Chevalier twice that, 20 (RULES §9)")
+    assert "force le quinola (V♥) d’Abbé" in why_of(chateau, 2, "quinola-forced")  # « de » elided
+
+
+def test_a_pool_taken_is_le_panier_in_french_and_pool_for_the_machines(monkeypatch):
+    """The sentence names « le panier 3 »; the item's payer, read by the ledger's tools, stays pool:3."""
+    monkeypatch.chdir(ROOT)
+    french, english = items("club-night.rvs", "--lang", "fr"), items("club-night.rvs")
+    take = next(i for i in french if i["hand"] == 5 and i["kind"] == "pool-take")
+    assert take["payer"] == "pool:3" and take["payee"] == "Bruno"
+    assert take["why"] == ("levée 11\u202f: Bruno place le quinola (V♥) et gagne le dernier panier, le "
+                           "panier 3 (70) (RÈGLES §4, §5)")
+    assert why_of(english, 5, "pool-take") == \
+        "trick 11: Bruno places Quinola (J♥) and takes the latest pool, pool:3 (70) (RULES §4, §5)"
+    assert [(i["kind"], i["payer"], i["payee"], i["amount"]) for i in french] == \
+        [(i["kind"], i["payer"], i["payee"], i["amount"]) for i in english]  # only the sentences differ
+
+
+def test_the_replay_s_notes_are_french(monkeypatch, tmp_path):
+    """« donne N relevée par ses événements » and « donne 12 en cours (levée 6) », as check says them."""
+    monkeypatch.chdir(ROOT)
+    said = runner.invoke(app, ["--lang", "fr", "check", "tests/data/events-example.rvs"])
+    assert said.exit_code == 0
+    assert "donne 1 relevée par ses événements\u202f: son jeu n’est pas vérifié" in said.output
+    assert "recorded by its events" not in said.output
+    text = (ROOT / "samples" / "club-night.rvs").read_text("utf-8")
+    head, _, rest = text.partition("\nhand 12")
+    before, _, lines = rest.partition("tricks:\n")
+    cut = tmp_path / "cut.rvs"
+    cut.write_text(head + "\nhand 12" + before + "tricks:\n" + "".join(lines.splitlines(True)[:5]), "utf-8")
+    said = runner.invoke(app, ["--lang", "fr", "check", str(cut)])
+    assert said.exit_code == 0 and "donne 12 en cours (levée 6)" in said.output
+    english = runner.invoke(app, ["check", str(cut)])
+    assert "note: hand 12 in progress (trick 6)" in english.output
