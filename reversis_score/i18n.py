@@ -54,7 +54,8 @@ CATALOGUED += ("reversis_score.settle.party", "reversis_score.settle.reversis",
                "reversis_score.notation.suggest", "reversis_score.replay.tricks",
                "reversis_score.replay.cause", "reversis_score.replay.evidence",
                "reversis_score.replay.holdings", "reversis_score.replay.irregular",
-               "reversis_score.replay.events", "reversis_score.pipeline", "reversis_score.rules.houserules")
+               "reversis_score.replay.events", "reversis_score.pipeline", "reversis_score.rules.houserules",
+               "reversis_score.notation.cards")
 
 
 def set_language(lang: str | None) -> None:

@@ -316,3 +316,18 @@ def test_the_replay_s_notes_are_french(monkeypatch, tmp_path):
     assert said.exit_code == 0 and "donne 12 en cours (levée 6)" in said.output
     english = runner.invoke(app, ["check", str(cut)])
     assert "note: hand 12 in progress (trick 6)" in english.output
+
+
+def test_a_knob_s_bad_value_is_said_in_french(tmp_path):
+    """rules/knobs.py's values and rules/houserules.py's names, through the catalogue."""
+    record = tmp_path / "k.rvs"
+    record.write_text("players: A B C D\nrule quinola_forced: lots\nrule double_tricks: 12\nrule pools: many\n"
+                      "rule quinola_forcd: 5\nhand 1\ndealer: A\nvoid: misdeal\n", "utf-8")
+    said = runner.invoke(app, ["--lang", "fr", "check", str(record)]).output
+    assert "'quinola_forced'\u202f: un nombre entier est attendu, non 'lots'" in said
+    assert "'double_tricks'\u202f: les levées sont numérotées de 1 à 11, non '12'" in said
+    assert "'pools' prend multiple ou single ou none, non 'many'" in said
+    assert "réglage inconnu 'quinola_forcd'\u202f; vouliez-vous dire 'quinola_forced'\u202f?" in said
+    english = runner.invoke(app, ["check", str(record)]).output
+    assert "'quinola_forced' expected a whole number, not 'lots'" in english
+    assert "'pools' takes multiple or single or none, not 'many'" in english

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-from reversis_score.i18n import is_french
+from reversis_score.i18n import _, is_french
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -76,7 +76,8 @@ class Card(NamedTuple):
         """
         card = _parse_card(token)
         if card is None:
-            raise ValueError(f"'{token}' is not a card: expected a card such as AS or 9♥")
+            said = _("'{token}' is not a card: expected a card such as AS or 9♥")
+            raise ValueError(said.format(token=token))
         return card
 
 

@@ -335,17 +335,29 @@ def _parse_with_recovery(text: str, start: str, line_offset: int, context: int |
 
 
 _GENERIC = ("unexpected '", "this line ends too soon", "expected ")
+# The same generic messages (notation/wording.py's), as the chosen language words them.
+_GENERIC_WORDING = (N_("unexpected '{word}': expected {expected}"),
+                    N_("this line ends too soon: expected {expected}"),
+                    N_("expected {expected}, found {found}"))
+
+
+def _is_generic(message: str) -> bool:
+    """Whether a syntax error is one of the generic ones, in English or in the language chosen."""
+    if message.startswith(_GENERIC):
+        return True
+    return any(re.fullmatch(re.sub(r"\\\{\w+\\\}", ".*", re.escape(_(wording))), message, re.S)
+               for wording in _GENERIC_WORDING)
 
 
 def _saying_skipped(syntax: list[Diagnostic], hand: int | None) -> list[Diagnostic]:
     """A hand with a syntax error is not replayed: a generic first error says so (the
     particular ones, a misspelt keyword or a header line out of place, say what to write)."""
-    if hand is None or not syntax or not syntax[0].message.startswith(_GENERIC):
+    if hand is None or not syntax or not _is_generic(syntax[0].message):
         return syntax
     first = syntax[0]
-    said = Diagnostic(f"{first.message} (hand {hand} is skipped: it is not replayed or settled "
-                      "until this is put right)", first.span, first.family, first.severity, first.hand,
-                      first.trick, first.player, first.file, first.source_line)
+    skipped = _(" (hand {hand} is skipped: it is not replayed or settled until this is put right)")
+    said = Diagnostic(first.message + skipped.format(hand=hand), first.span, first.family, first.severity,
+                      first.hand, first.trick, first.player, first.file, first.source_line)
     return [said, *syntax[1:]]
 
 

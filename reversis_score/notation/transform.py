@@ -195,12 +195,13 @@ class RecordBuilder(Transformer):
                               ).format(name=shortened(p.text)), p.span)
             seen.add(p.text)
             if len(p.text) > MAX_NAME_CHARS:
-                self._error(f"'{shortened(p.text)}' is {len(p.text):,} characters long: a player's name "
-                            f"is at most {MAX_NAME_CHARS}", p.span)
+                said = _("'{name}' is {length} characters long: a player's name is at most {most}")
+                self._error(said.format(name=shortened(p.text), length=grouped(len(p.text)),
+                                        most=MAX_NAME_CHARS), p.span)
         title = values.get("title")
         if title is not None and isinstance(title[0], str) and len(title[0]) > MAX_TITLE_CHARS:
-            self._error(f"the session's title is {len(title[0]):,} characters long: at most "
-                        f"{MAX_TITLE_CHARS}", title[1])
+            said = _("the session's title is {length} characters long: at most {most}")
+            self._error(said.format(length=grouped(len(title[0])), most=MAX_TITLE_CHARS), title[1])
         rules = values.get("rules")
         return Header(title=values.get("title", (None,))[0], date=values.get("date", (None,))[0],
                       players=tuple(players), rules=rules[0] if rules else None,

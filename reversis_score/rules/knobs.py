@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from reversis_score.i18n import _
+from reversis_score.i18n import _, fill, grouped
 from reversis_score.scrub import shortened
 
 MAX_KNOB = 1_000_000  # no historic payment comes near; a larger value is a typing slip
@@ -151,7 +151,9 @@ def parse_knob_value(name: str, raw: object) -> KnobValue:
         return _knob_value(name, raw)
     except ValueError as exc:
         text = str(exc)
-        raise ValueError(text if text.startswith(f"'{name}'") else f"'{name}' {text}") from None
+        said = text if text.startswith(f"'{name}'") else \
+            fill(_("'{name}' {problem}"), name=name, problem=text)
+        raise ValueError(said) from None
 
 
 def _knob_value(name: str, raw: object) -> KnobValue:
@@ -163,16 +165,19 @@ def _knob_value(name: str, raw: object) -> KnobValue:
     elif isinstance(default, int):
         value = _as_int(raw)
         if meta["minimum"] is not None and value < meta["minimum"]:
-            raise ValueError(f"'{name}' must be at least {meta['minimum']}, not {shortened(str(value))}")
+            raise ValueError(fill(_("'{name}' must be at least {least}, not {value}"), name=name,
+                                  least=meta["minimum"], value=shortened(str(value))))
         if value > MAX_KNOB and name != "deck":
-            raise ValueError(f"'{name}' must be at most {MAX_KNOB:,}, not {shortened(str(value))}")
+            raise ValueError(fill(_("'{name}' must be at most {most}, not {value}"), name=name,
+                                  most=grouped(MAX_KNOB), value=shortened(str(value))))
     elif isinstance(default, tuple):
         value = _as_tricks(raw)
     else:
         value = str(raw).strip()
     choices = meta["choices"]
     if choices is not None and value not in choices:
-        raise ValueError(f"'{name}' takes {' or '.join(map(str, choices))}, not {_quoted(raw)}")
+        raise ValueError(fill(_("'{name}' takes {choices}, not {value}"), name=name,
+                              choices=_(" or ").join(map(str, choices)), value=_quoted(raw)))
     return value
 
 
@@ -184,29 +189,29 @@ def _as_bool(raw: object) -> bool:
         return True
     if text in ("no", "false", "off"):
         return False
-    raise ValueError(f"expected yes or no, not {_quoted(raw)}")
+    raise ValueError(fill(_("expected yes or no, not {value}"), value=_quoted(raw)))
 
 
 def _quoted(raw: object) -> str:
     """A value as a message quotes it: text in quotes, cut at 80 characters; a list or a table
     by its kind."""
     if isinstance(raw, (list, tuple, dict)):
-        return "a table" if isinstance(raw, dict) else "a list"
+        return _("a table") if isinstance(raw, dict) else _("a list")
     return f"'{shortened(str(raw))}'"
 
 
 def _as_int(raw: object) -> int:
     if isinstance(raw, bool):
-        raise ValueError(f"expected a whole number, not {raw}")
+        raise ValueError(fill(_("expected a whole number, not {value}"), value=raw))
     if isinstance(raw, int):
         return raw
     text = str(raw).strip() if isinstance(raw, str) else ""
     digits = text.removeprefix("-").lstrip("0")
     if not (text.removeprefix("-").isascii() and text.removeprefix("-").isdigit()):
-        raise ValueError(f"expected a whole number, not {_quoted(raw)}")
+        raise ValueError(fill(_("expected a whole number, not {value}"), value=_quoted(raw)))
     if len(digits) > MAX_DIGITS:  # checked before int(): past 4,300 digits it raises
-        raise ValueError(f"expected a whole number up to {MAX_KNOB:,}, not one of "
-                         f"{len(digits):,} digits")
+        raise ValueError(fill(_("expected a whole number up to {most}, not one of {digits} digits"),
+                              most=grouped(MAX_KNOB), digits=grouped(len(digits))))
     return int(text)
 
 
@@ -219,7 +224,7 @@ def _as_tricks(raw: object) -> tuple[int, ...]:
         items = str(raw).replace(",", " ").split()
     tricks = tuple(sorted({_as_int(i) for i in items}))
     if any(not 1 <= t <= 11 for t in tricks):
-        raise ValueError(f"trick numbers run from 1 to 11, not {_quoted(raw)}")
+        raise ValueError(fill(_("trick numbers run from 1 to 11, not {value}"), value=_quoted(raw)))
     return tricks
 
 
