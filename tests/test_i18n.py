@@ -321,8 +321,8 @@ def test_the_replay_s_notes_are_french(monkeypatch, tmp_path):
 def test_a_knob_s_bad_value_is_said_in_french(tmp_path):
     """rules/knobs.py's values and rules/houserules.py's names, through the catalogue."""
     record = tmp_path / "k.rvs"
-    record.write_text("players: A B C D\nrule quinola_forced: lots\nrule double_tricks: 12\nrule pools: many\n"
-                      "rule quinola_forcd: 5\nhand 1\ndealer: A\nvoid: misdeal\n", "utf-8")
+    record.write_text("players: A B C D\nrule quinola_forced: lots\nrule double_tricks: 12\n"
+                      "rule pools: many\nrule quinola_forcd: 5\nhand 1\ndealer: A\nvoid: misdeal\n", "utf-8")
     said = runner.invoke(app, ["--lang", "fr", "check", str(record)]).output
     assert "'quinola_forced'\u202f: un nombre entier est attendu, non 'lots'" in said
     assert "'double_tricks'\u202f: les levées sont numérotées de 1 à 11, non '12'" in said
