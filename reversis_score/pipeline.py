@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from reversis_score.i18n import _, fill, ngettext
+from reversis_score.i18n import _, fill, ngettext, number
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.parse import ParsedHand, ParseResult, read_head
 from reversis_score.notation.records import HandRecord, Header
@@ -240,7 +240,7 @@ class _PoolWatch:
         if not self.live or hand.record is None:
             return
         if self.knobs.exchange_after_remise and self.pools.remise_standing:
-            standing = [f"{shown(PoolTable.name(i))} ({amount})"
+            standing = [f"{shown(PoolTable.name(i))} ({number(amount)})"
                         for i, amount in enumerate(self.pools.amounts)]
             pools = fill(ngettext("{pools} still stands", "{pools} still stand", len(standing)),
                          pools=_(" and ").join(standing))

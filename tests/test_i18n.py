@@ -236,6 +236,7 @@ def test_the_party_and_the_led_aces_say_why_in_french_the_cards_in_french_ranks(
     assert why_of(english, 1, "ace-led") == ("trick 10: Denis led A♣; Bruno wins the party; ×2 opposite, "
                                              "×2 in trick 10: Denis pays Bruno 4 (RULES §5)")
     salon = items("regles-fr-salon.rvs", "--lang", "fr")  # a party counted in jetons: 5 fiches a point
+    assert "gagne le dernier panier, le panier 1 (1\u202f010)" in why_of(salon, 6, "pool-take")  # « 1 010 »
     assert ("valeur (0 + écart 6 (8♠ A♥ 5♥ D♦) + 4 × 4 cartes) × 5 fiches\u202f: Marie Claire paye 110 "
             "à Élise") in why_of(salon, 1, "party")
 

@@ -1,7 +1,7 @@
 """A lost espagnolette pays back (docs/rules.md §9, §13 rules 7 and 14)."""
 from __future__ import annotations
 
-from reversis_score.i18n import N_, _, fill
+from reversis_score.i18n import N_, _, fill, number
 from reversis_score.settle.items import HandBook, Item
 from reversis_score.settle.pools import shown
 
@@ -32,7 +32,7 @@ def pay_back(book: HandBook, player: str, quinola_holder: str | None) -> None:
         if rule == "manuscrit":
             said = _("{player} lost the espagnolette after taking {taken} ({took}): {player} pays a remise "
                      "of {amount}, {how} {pool} (RULES §9, espagnolette_lost: manuscrit)")
-            book.remise(player, fill(said, player=player, taken=shown(take.payer), took=take.amount,
+            book.remise(player, fill(said, player=player, taken=shown(take.payer), took=number(take.amount),
                                      amount=AMOUNT, how=HOW, pool=POOL))
         elif rule == "denexa":
             _return_pool_and_remise(book, player, take)
@@ -60,8 +60,8 @@ def _return_pool_twice(book: HandBook, player: str, take: Item) -> None:
     said = _("{player} lost the espagnolette after taking {taken} ({took}): {player} pays twice that, "
              "{amount}, into a reinstated pool, {pool} (RULES §9, §13 rule 7)")
     book.pay("pool-return", player, name, amount,
-             fill(said, player=player, taken=shown(take.payer), took=take.amount, amount=amount,
-                  pool=shown(name)))
+             fill(said, player=player, taken=shown(take.payer), took=number(take.amount),
+                  amount=number(amount), pool=shown(name)))
 
 
 def _return_pool_and_remise(book: HandBook, player: str, take: Item) -> None:
@@ -72,7 +72,7 @@ def _return_pool_and_remise(book: HandBook, player: str, take: Item) -> None:
     said = _("{player} lost the espagnolette after taking {taken} ({took}): {player} returns it, reinstated "
              "as {pool} (RULES §9, espagnolette_lost: denexa)")
     book.pay("pool-return", player, name, take.amount,
-             fill(said, player=player, taken=shown(take.payer), took=take.amount, pool=shown(name)))
+             fill(said, player=player, taken=shown(take.payer), took=number(take.amount), pool=shown(name)))
     said = _("{player} lost the espagnolette after taking a pool: {player} also pays a remise of {amount}, "
              "{how} {pool} (RULES §9, espagnolette_lost: denexa)")
     book.remise(player, fill(said, player=player, amount=AMOUNT, how=HOW, pool=POOL))

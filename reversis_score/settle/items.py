@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from reversis_score.i18n import _
+from reversis_score.i18n import _, number
 from reversis_score.notation.cards import Card
 from reversis_score.replay.play import Play
 from reversis_score.rules.knobs import Knobs
@@ -116,7 +116,7 @@ class HandBook:
         doubles = self.pools.doubling and self.pools.stands or self.pools.mode == "single"
         index, amount = self.pools.remise()
         how = _("doubling") if doubles else _("forming")
-        text = fill(why, amount=amount, pool=shown(PoolTable.name(index)), how=how)
+        text = fill(why, amount=number(amount), pool=shown(PoolTable.name(index)), how=how)
         return self.pay("remise", payer, PoolTable.name(index), amount, text, trick, card)
 
     def take_pool(self, taker: str, why: str, trick: int | None, card: Card | None,
@@ -131,7 +131,7 @@ class HandBook:
                               "barred" if taker in self.unpaid or taker in self.play.ten_cards else None)
         if blocked is None:
             self.pools.take_latest()
-        text = fill(why, amount=amount, pool=shown(PoolTable.name(index)))
+        text = fill(why, amount=number(amount), pool=shown(PoolTable.name(index)))
         return self.pay("pool-take", PoolTable.name(index), taker, amount, text, trick, card, blocked)
 
     def restore(self, snapshot: PoolTable) -> None:
