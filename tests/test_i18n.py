@@ -202,10 +202,10 @@ def test_the_aces_and_quinola_say_why_in_french_with_the_sources_words(monkeypat
     assert any("\u202f; ×2 vis-à-vis\u202f: Denis paye 10 à Bruno" in w for w in whys)
 
 
-def items(sample: str, *lang: str) -> list[dict]:
+def items(sample: str, *lang: str, options: tuple[str, ...] = ()) -> list[dict]:
     """Every item of ``settle SAMPLE --format json`` (its why in the language asked), with its hand."""
     import json
-    result = runner.invoke(app, [*lang, "settle", f"samples/{sample}", "--format", "json"])
+    result = runner.invoke(app, [*lang, "settle", f"samples/{sample}", "--format", "json", *options])
     assert result.exit_code == 0, result.output
     return [dict(item, hand=hand["number"]) for hand in json.loads(result.output)["hands"]
             for item in hand["items"]]
@@ -332,3 +332,15 @@ def test_a_knob_s_bad_value_is_said_in_french(tmp_path):
     english = runner.invoke(app, ["check", str(record)]).output
     assert "'quinola_forced' expected a whole number, not 'lots'" in english
     assert "'pools' takes multiple or single or none, not 'many'" in english
+
+
+def test_the_pools_split_at_the_end_say_why_in_french(monkeypatch):
+    """ledger/build.py's --split-pools items: « le panier 1 », the item's payer still pool:1."""
+    monkeypatch.chdir(ROOT)
+    french = items("club-night.rvs", "--lang", "fr", options=("--split-pools",))
+    english = items("club-night.rvs", options=("--split-pools",))
+    split = [i for i in french if i["kind"] == "pool-split"]
+    assert split and all(i["payer"].startswith("pool:") for i in split)
+    assert split[0]["why"].startswith("fin de la séance\u202f: le panier ")
+    said = next(i["why"] for i in english if i["kind"] == "pool-split")
+    assert said.startswith("end of the session: pool:")

@@ -14,13 +14,14 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import TYPE_CHECKING, Protocol, TypeGuard
 
+from reversis_score.i18n import _, fill, number
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.pipeline import CheckedHand, CheckedSession, SessionStream
 from reversis_score.rules.houserules import RuleSet
 from reversis_score.rules.knobs import Knobs
 from reversis_score.settle.hand import HandSettlement, settle_hand
 from reversis_score.settle.items import Item
-from reversis_score.settle.pools import PoolTable
+from reversis_score.settle.pools import PoolTable, shown
 
 
 class ConservationError(Exception):
@@ -173,10 +174,12 @@ class Running:
             name = PoolTable.name(index)
             for player in self.players:
                 if share:
+                    left_over = fill(_(", {rest} left on the table"), rest=number(rest)) if rest else ""
+                    said = _("end of the session: {pool} ({amount}) is split equally, {share} to each "
+                             "player{left} (--split-pools, RULES §4)")
                     items.append(Item(len(items) + 1, None, "pool-split", None, name, player, share, None,
-                                      f"end of the session: {name} ({amount}) is split equally, {share} "
-                                      f"to each player{f', {rest} left on the table' if rest else ''} "
-                                      "(--split-pools, RULES §4)"))
+                                      fill(said, pool=shown(name), amount=number(amount), share=number(share),
+                                           left=left_over)))
             left.append(rest)
         kept = [amount for amount in left if amount] if rules.knobs.pools == "multiple" else left
         split = replace(s, items=tuple(items), pools_after=tuple(kept))
