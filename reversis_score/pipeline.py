@@ -182,16 +182,19 @@ def stream_parsed(file: str, header: Header, header_diagnostics: list[Diagnostic
     players_line = _players_line(header)  # once: not once per problem (100,000 rule lines)
     can_replay = len(players) == 4 and len(set(players)) == 4 and not any(
         d.is_error and d.span and d.span.line == players_line for d in header_diags)
-    checked = _replay_all(hands, players if can_replay else None, ruleset,
-                          not any(d.is_error for d in header_diags), _names_a_pool(lines))
+    clean = not any(d.is_error for d in header_diags)
+    checked = _replay_all(hands, players if can_replay else None, ruleset, clean, _names_a_pool(lines),
+                          header.lang == "fr")
     return SessionStream(file, header, ruleset, header_diags, lines, checked)
 
 
 def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
-                ruleset: RuleSet, clean: bool = True, pools_named: bool = False) -> Iterator[CheckedHand]:
+                ruleset: RuleSet, clean: bool = True, pools_named: bool = False,
+                french: bool = False) -> Iterator[CheckedHand]:
     """Each hand replayed. The last, cut short inside it, is a game in progress when every
     line before it is legal (``clean``: the header's, then each hand's); else the cut is an
-    error like any other."""
+    error like any other. A ``french`` record's problems name its lines as it writes them
+    (``irrégulier: renonce Denis``, not ``irregular: revoke Denis``)."""
     previous_dealer = None
     knobs = ruleset.knobs
     watch = _PoolWatch(knobs, pools_named) if knobs.exchange_after_remise or pools_named else None
@@ -218,7 +221,16 @@ def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
         if watch is not None:
             watch.check(hand)
         clean = clean and not _has_error(hand.diagnostics)
+        if french and hand.diagnostics:
+            hand.diagnostics = _in_french_words(hand.diagnostics)
         yield hand
+
+
+def _in_french_words(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The keywords a message names, as a French record writes them (the parser's own messages
+    already are: doing it again changes nothing)."""
+    from reversis_score.notation.french import french_keywords
+    return [replace(d, message=french_keywords(d.message)) for d in diagnostics]
 
 
 class _PoolWatch:

@@ -344,3 +344,20 @@ def test_the_pools_split_at_the_end_say_why_in_french(monkeypatch):
     assert split[0]["why"].startswith("fin de la séance\u202f: le panier ")
     said = next(i["why"] for i in english if i["kind"] == "pool-split")
     assert said.startswith("end of the session: pool:")
+
+
+def test_a_french_record_is_told_the_line_to_add_in_its_own_words(monkeypatch, tmp_path):
+    """The replay's hints quote the notation; for a record written in French (``langue: fr``)
+    they quote it in French, in either language of output, and the line they give is read."""
+    monkeypatch.chdir(ROOT)
+    written = runner.invoke(app, ["format", "samples/bad/unacknowledged-revoke.rvs", "--lang", "fr"])
+    record = tmp_path / "renonce.rvs"
+    record.write_text(written.output, "utf-8")
+    for lang in (["--lang", "fr"], ["--lang", "en"]):
+        said = runner.invoke(app, [*lang, "check", str(record)])
+        assert said.exit_code == 1 and "`irrégulier: renonce Denis`" in said.output
+        assert "irregular: revoke" not in said.output
+    record.write_text(written.output.replace("levées:", "irrégulier: renonce Denis\nlevées:", 1), "utf-8")
+    assert runner.invoke(app, ["--lang", "fr", "check", str(record)]).exit_code == 0
+    english = runner.invoke(app, ["check", "samples/bad/unacknowledged-revoke.rvs"]).output
+    assert "`irregular: revoke Denis`" in english  # an English record, as ever

@@ -350,6 +350,9 @@ _MESSAGE_WORDS = (
     ("'waived'", "'abandonnées'"), ("rule KNOB", "règle KNOB"), ("rule RÉGLAGE", "règle RÉGLAGE"),
     ("'hand'", "'main'"), ("'hand ", "'main "), ("`hand ", "`main "), ("'events'", "'événements'"),
     ("(void: misdeal)", "(nul: maldonne)"),
+    ("`irregular: revoke ", "`irrégulier: renonce "), ("'irregular: revoke ", "'irrégulier: renonce "),
+    (" takes without discarding`", " prend sans écarter`"), (" discards C1 C2`", " écarte C1 C2`"),
+    (" gathers it')", " la ramasse')"),
 )
 _MESSAGE_KEYWORD = re.compile(r"(?<![\w\-])(session|players|rules|stake|dealer|deal|exchange|announce|tricks"
                               r"|events|irregular|void|claims|party):")
