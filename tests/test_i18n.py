@@ -361,3 +361,20 @@ def test_a_french_record_is_told_the_line_to_add_in_its_own_words(monkeypatch, t
     assert runner.invoke(app, ["--lang", "fr", "check", str(record)]).exit_code == 0
     english = runner.invoke(app, ["check", "samples/bad/unacknowledged-revoke.rvs"]).output
     assert "`irregular: revoke Denis`" in english  # an English record, as ever
+
+
+def test_every_french_message_is_set_the_french_way():
+    """A translator's check of the catalogue's typography (docs: the glossary's): a narrow
+    no-break space (U+202F) before « : ; ? ! », never a plain one; the apostrophe ’, never the
+    ASCII ' inside a word; « … » with no-break spaces inside. The notation a message quotes
+    ('hand 3', `irregular: revoke Denis`) keeps its own spelling."""
+    import re
+    catalog = read(i18n.LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{i18n.DOMAIN}.po")
+    wrong = []
+    for message in catalog:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for string in filter(None, strings if message.id else ()):
+            bare = re.sub(r"'[^']*'|`[^`]*`", "", string)
+            if re.search(r" [:;?!]|\w'\w", bare) or re.search(r"«(?!\u00a0)|(?<!\u00a0)»", string):
+                wrong.append(string)
+    assert not wrong, wrong
