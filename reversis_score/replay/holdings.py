@@ -14,7 +14,9 @@ from reversis_score.rules.knobs import Knobs
 
 Stray = tuple[str, Card, PlacedCard]  # a player, a card not held, where it is written
 # What a dealer (or anyone in a 52-card game) may not do instead of discarding.
-_CANNOT = {"keeps": N_("keep"), "peeks": N_("peek"), "takes": N_("take without discarding")}
+_CANNOT = {"keeps": N_("{player} cannot keep: {whose} discards one card{twelve}"),
+           "peeks": N_("{player} cannot peek: {whose} discards one card{twelve}"),
+           "takes": N_("{player} cannot take without discarding: {whose} discards one card{twelve}")}
 
 
 def check_holdings(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
@@ -56,11 +58,9 @@ def _check_exchange_lines(hand: HandRecord, players, knobs: Knobs, found) -> Non
             _check_irregular_exchange(line, hand, knobs, found)
         elif (who == hand.dealer.text or knobs.deck == 52) and line.action != "discards":
             whose = _("the dealer") if who == hand.dealer.text else _("in a 52-card game every player")
-            verb = _(_CANNOT[line.action])
             twelve = "" if line.action != "keeps" else \
                 fill(_(", or {player} would play with 12 cards"), player=who)
-            found.rule(fill(_("{player} cannot {verb}: {whose} discards one card{twelve}"), player=who,
-                            verb=verb, whose=whose, twelve=twelve), line.span)
+            found.rule(fill(_(_CANNOT[line.action]), player=who, whose=whose, twelve=twelve), line.span)
     # A ten-card player's line may stand alone when the rest of the exchange is not recorded
     # (docs/notation.md): only an exchange of other lines must name everyone.
     if hand.deal is not None and not all(line.action == "discards-two" for line in hand.exchange):

@@ -138,9 +138,11 @@ def unfinished_problems(hand: HandRecord, players: tuple[str, ...], knobs: Knobs
     return found + [Diagnostic(said, span, RULE)]  # names its hand
 
 
-# A trick numbered otherwise than its place (one message, looked for by unfinished_problems).
+# A trick numbered otherwise than its place (looked for by unfinished_problems, by its beginning).
 MISNUMBERED = N_("this trick is numbered {given} but is trick {number} of the hand: a trick line before it "
-                 "is {why}, or its number is wrong")
+                 "is missing, or its number is wrong")
+TWICE_NUMBERED = N_("this trick is numbered {given} but is trick {number} of the hand: a trick line before "
+                    "it is written twice, or its number is wrong")
 
 
 def trick_in_progress(hand: HandRecord) -> int:
@@ -345,8 +347,8 @@ def _check_trick_shapes(hand: HandRecord, found: Findings, finished: bool = True
                         if t.number is not None and t.number != n), None)
     if misnumbered is not None:
         number, line = misnumbered
-        why = _("missing") if (line.number or 0) > number else _("written twice")
-        found.notation(fill(_(MISNUMBERED), given=line.number, number=number, why=why), line.span, number)
+        said = _(MISNUMBERED) if (line.number or 0) > number else _(TWICE_NUMBERED)
+        found.notation(fill(said, given=line.number, number=number), line.span, number)
         ok = False
     # A hand that stops in the middle of a trick, every trick before it whole: one mistake
     # (the record was cut short), not a short hand and a short trick.
