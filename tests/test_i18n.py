@@ -378,3 +378,17 @@ def test_every_french_message_is_set_the_french_way():
             if re.search(r" [:;?!]|\w'\w", bare) or re.search(r"«(?!\u00a0)|(?<!\u00a0)»", string):
                 wrong.append(string)
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in (ROOT / "samples").glob("*.rvs")))
+def test_no_why_of_a_sample_holds_an_english_word_in_french(monkeypatch, sample):
+    """Every payment of every sample, its pools split at the end too, explained in French: the
+    words for a machine aside (a knob and its value in parentheses, ``pool:N`` in the payer)."""
+    import re
+    monkeypatch.chdir(ROOT)
+    english = re.compile(r"\b(?:pays|the|trick|tricks|wins|loses|and|with|of|player|pool|takes|places|"
+                         r"forced|led|into|doubling|forming|opposite|neighbour|party|value|fish)\b")
+    whys = {i["why"] for i in items(sample, "--lang", "fr", options=("--split-pools",))}
+    assert whys
+    for why in whys:
+        assert not english.search(re.sub(r"\([^()]*:[^()]*\)", "", why)), why
