@@ -352,7 +352,8 @@ _MESSAGE_WORDS = (
     ("(void: misdeal)", "(nul: maldonne)"),
     ("`irregular: revoke ", "`irrégulier: renonce "), ("'irregular: revoke ", "'irrégulier: renonce "),
     (" takes without discarding`", " prend sans écarter`"), (" discards C1 C2`", " écarte C1 C2`"),
-    (" gathers it')", " la ramasse')"),
+    (" gathers it')", " la ramasse')"), ("'party: A wins, B loses'", "'partie: A gagne, B perd'"),
+    (" wins' or 'loses'", " gagne' or 'perd'"), (" wins' ou 'loses'", " gagne' ou 'perd'"),
 )
 _MESSAGE_KEYWORD = re.compile(r"(?<![\w\-])(session|players|rules|stake|dealer|deal|exchange|announce|tricks"
                               r"|events|irregular|void|claims|party):")
