@@ -49,7 +49,8 @@ CATALOGUED = ("reversis_score.i18n", "reversis_score.cli.app", "reversis_score.r
               "reversis_score.notation.lexicon", "reversis_score.notation.french",
               "reversis_score.settle.laws", "reversis_score.settle.items", "reversis_score.settle.side",
               "reversis_score.render.words", "reversis_score.render.tables", "reversis_score.render.fit",
-              "reversis_score.report.export", "reversis_score.report.why", "reversis_score.report.audit")
+              "reversis_score.report.export", "reversis_score.report.why", "reversis_score.report.audit",
+              "reversis_score.report.season", "reversis_score.report.season_text")
 
 
 def set_language(lang: str | None) -> None:
@@ -162,11 +163,13 @@ def grouped(value: int) -> str:
 
 
 def long_date(day: dt.date) -> str:
-    """A date for a person: ``2026-11-27`` in English as ever, « 27 novembre 2026 » in French."""
+    """A date for a person: ``2026-11-27`` in English as ever, « 27 novembre 2026 » in French
+    (« 1er décembre 2026 »)."""
     if language() == "en":
         return day.isoformat()
     from babel.dates import format_date
-    return format_date(day, format="long", locale=language())
+    text = format_date(day, format="long", locale=language())
+    return "1er" + text[1:] if day.day == 1 else text  # French writes the first of the month 1er
 
 
 # Click's modules take gettext's functions at their import; they are pointed at our catalogue

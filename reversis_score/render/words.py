@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from reversis_score.i18n import MINUS, N_, _, fill, is_french, number
+from reversis_score.i18n import MINUS, N_, _, fill, is_french, long_date, number
 from reversis_score.notation.cards import SUIT_SYMBOLS
 from reversis_score.settle.hand import Outcome
 
@@ -92,6 +92,26 @@ def human_number(cell):
     if isinstance(cell, str) and _SIGNED.fullmatch(cell):
         return cell.replace("-", MINUS) if not is_french() else signed(int(cell))
     return cell
+
+
+def signed_decimal(value: float) -> str:
+    """A signed average for a person, one decimal: ``+2.5``, ``−0.3`` (« +2,5 » in French)."""
+    if not is_french():
+        return f"{value:+.1f}".replace("-", MINUS)
+    from babel.numbers import format_decimal
+    return ("+" if value >= 0 else MINUS) + format_decimal(abs(value), format="#,##0.0", locale="fr")
+
+
+def day_words(iso: str) -> str:
+    """A date the record or database holds as ``2026-11-15``, for a person: as it is in English,
+    « 15 novembre 2026 » in French (a text that is not a date is left as it is)."""
+    if not is_french():
+        return iso
+    import datetime as dt
+    try:
+        return long_date(dt.date.fromisoformat(iso))
+    except ValueError:
+        return iso
 
 
 def pools_words(pools) -> str:
