@@ -50,7 +50,8 @@ CATALOGUED = ("reversis_score.i18n", "reversis_score.cli.app", "reversis_score.r
               "reversis_score.settle.laws", "reversis_score.settle.items", "reversis_score.settle.side",
               "reversis_score.render.words", "reversis_score.render.tables", "reversis_score.render.fit",
               "reversis_score.report.export", "reversis_score.report.why", "reversis_score.report.audit",
-              "reversis_score.report.season", "reversis_score.report.season_text")
+              "reversis_score.report.season", "reversis_score.report.season_text",
+              "reversis_score.report.compare")
 
 
 def set_language(lang: str | None) -> None:
