@@ -51,7 +51,8 @@ CATALOGUED = ("reversis_score.i18n", "reversis_score.cli.app", "reversis_score.r
               "reversis_score.render.words", "reversis_score.render.tables", "reversis_score.render.fit",
               "reversis_score.report.export", "reversis_score.report.why", "reversis_score.report.audit",
               "reversis_score.report.season", "reversis_score.report.season_text",
-              "reversis_score.report.compare")
+              "reversis_score.report.compare", "reversis_score.render.identity",
+              "reversis_score.render.season_chart")
 
 
 def set_language(lang: str | None) -> None:

@@ -133,3 +133,27 @@ def test_the_tables_words_keep_the_ledger_words_for_machines(season_db, monkeypa
     assert ",ace-forced,AS," in got and "pool:1" in got
     got = run("fr", ["season", "{db}", "--format", "csv"], season_db, monkeypatch)
     assert got.startswith("player,sessions,hands,total,from_players")
+
+
+def test_a_replaced_session_says_what_changed_in_french(tmp_path, monkeypatch):
+    db = str(tmp_path / "season.db")
+    monkeypatch.chdir(ROOT)
+    for lang in ("en", "fr"):
+        result = CliRunner().invoke(app, ["--lang", lang, "export", CLUB, "--format", "sqlite", "--to", db])
+        assert result.exit_code == 0, result.output
+    assert "le même relevé\u202f; donnes 12 → 12\u202f; Anne −106 → −106, Bruno +98 → +98" in result.output
+    copy = tmp_path / "other.rvs"
+    copy.write_bytes((ROOT / CLUB).read_bytes())
+    result = CliRunner().invoke(app, ["--lang", "fr", "export", str(copy), "--format", "sqlite", "--to", db])
+    assert "le même relevé (les mêmes octets) est déjà dans la saison comme séance «\u00a0club-night\u00a0»" \
+        in result.output
+
+
+def test_the_season_chart_speaks_french():
+    from reversis_score.render.season_chart import panel
+    i18n.set_language("fr")
+    svg = panel("Anne", [(1, -1250), (2, 40)], 3, -1250, 40)
+    assert "\u2068Anne\u2069\u202f: solde cumulé après chaque séance jouée (2 sur 3), maintenant +40" in svg
+    assert "\u2068Anne\u2069, après la séance 1\u202f: \u22121\u202f250" in svg and ">séance 1<" in svg
+    i18n.set_language("en")
+    assert ">session 1<" in panel("Anne", [(1, -1250)], 3, -1250, 40)
