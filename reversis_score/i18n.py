@@ -52,7 +52,9 @@ CATALOGUED = ("reversis_score.i18n", "reversis_score.cli.app", "reversis_score.r
               "reversis_score.report.export", "reversis_score.report.why", "reversis_score.report.audit",
               "reversis_score.report.season", "reversis_score.report.season_text",
               "reversis_score.report.compare", "reversis_score.render.identity",
-              "reversis_score.render.season_chart")
+              "reversis_score.render.season_chart", "reversis_score.render.database",
+              "reversis_score.render.sqlite", "reversis_score.render.postgres",
+              "reversis_score.render.migrate", "reversis_score.render.schema")
 
 
 def set_language(lang: str | None) -> None:

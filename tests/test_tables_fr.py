@@ -157,3 +157,14 @@ def test_the_season_chart_speaks_french():
     assert "\u2068Anne\u2069, après la séance 1\u202f: \u22121\u202f250" in svg and ">séance 1<" in svg
     i18n.set_language("en")
     assert ">session 1<" in panel("Anne", [(1, -1250)], 3, -1250, 40)
+
+
+def test_a_database_that_is_not_one_is_said_in_french(tmp_path, monkeypatch):
+    missing, record = str(tmp_path / "nope.db"), CLUB
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(app, ["--lang", "fr", "season", missing])
+    assert f"{missing}\u202f: pas de base (écrivez-en une avec «\u00a0reversis-score export" in result.output
+    result = CliRunner().invoke(app, ["--lang", "fr", "season", record])
+    assert f"{record}\u202f: pas une base SQLite (" in result.output and result.exit_code == 2
+    result = CliRunner().invoke(app, ["--lang", "en", "season", missing])
+    assert f"{missing}: no such database (write one with 'reversis-score export" in result.output
