@@ -168,3 +168,18 @@ def test_a_database_that_is_not_one_is_said_in_french(tmp_path, monkeypatch):
     assert f"{record}\u202f: pas une base SQLite (" in result.output and result.exit_code == 2
     result = CliRunner().invoke(app, ["--lang", "en", "season", missing])
     assert f"{missing}: no such database (write one with 'reversis-score export" in result.output
+
+
+def numbers(text: str) -> list[str]:
+    """Every number of an output, as English writes it (« 1 250 » is 1250, « +7,4 » is +7.4)."""
+    plain = text.replace("\u202f", "").replace("\u2212", "-")
+    return re.findall(r"[+-]?\d+(?:[.,]\d+)?", plain.replace(",", "."))
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "samples").glob("*.rvs")), ids=lambda p: p.stem)
+def test_french_and_english_tables_say_the_same_numbers(path, season_db, monkeypatch):
+    """Each sample's settle (its title, with its date, aside): only the words change."""
+    args = ["settle", str(path.relative_to(ROOT))]
+    english, french = (run(lang, args, season_db, monkeypatch).split("\n", 1)[1] for lang in ("en", "fr"))
+    assert numbers(french) == numbers(english)
+    assert len(french.splitlines()) == len(english.splitlines())
