@@ -183,3 +183,10 @@ def test_french_and_english_tables_say_the_same_numbers(path, season_db, monkeyp
     english, french = (run(lang, args, season_db, monkeypatch).split("\n", 1)[1] for lang in ("en", "fr"))
     assert numbers(french) == numbers(english)
     assert len(french.splitlines()) == len(english.splitlines())
+
+
+def test_the_tables_french_numbers_are_babels():
+    from reversis_score.render.words import french_int
+    i18n.set_language("fr")
+    for n in (0, 7, -7, 999, 1000, -1250, 12345, 1_000_000, -987_654_321, 10**12):
+        assert french_int(n) == i18n.number(n)
