@@ -56,6 +56,14 @@ CATALOGUED += ("reversis_score.settle.party", "reversis_score.settle.reversis",
                "reversis_score.replay.holdings", "reversis_score.replay.irregular",
                "reversis_score.replay.events", "reversis_score.pipeline", "reversis_score.rules.houserules",
                "reversis_score.notation.cards")
+CATALOGUED += ("reversis_score.render.words", "reversis_score.render.tables",
+               "reversis_score.render.fit", "reversis_score.report.export", "reversis_score.report.why",
+               "reversis_score.report.audit", "reversis_score.report.season",
+               "reversis_score.report.season_text", "reversis_score.report.compare",
+               "reversis_score.render.identity", "reversis_score.render.season_chart",
+               "reversis_score.render.database", "reversis_score.render.sqlite",
+               "reversis_score.render.postgres", "reversis_score.render.migrate",
+               "reversis_score.render.schema")
 
 
 def set_language(lang: str | None) -> None:
@@ -168,11 +176,13 @@ def grouped(value: int) -> str:
 
 
 def long_date(day: dt.date) -> str:
-    """A date for a person: ``2026-11-27`` in English as ever, « 27 novembre 2026 » in French."""
+    """A date for a person: ``2026-11-27`` in English as ever, « 27 novembre 2026 » in French
+    (« 1er décembre 2026 »)."""
     if language() == "en":
         return day.isoformat()
     from babel.dates import format_date
-    return format_date(day, format="long", locale=language())
+    text = format_date(day, format="long", locale=language())
+    return "1er" + text[1:] if day.day == 1 else text  # French writes the first of the month 1er
 
 
 # Click's modules take gettext's functions at their import; they are pointed at our catalogue

@@ -21,6 +21,7 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
+from reversis_score.i18n import _, fill
 from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand, is_settled
 from reversis_score.render import identity
 from reversis_score.render.schema import SCHEMA_VERSION, TABLES, OldSchema, TargetProblem, insert_sql
@@ -108,7 +109,7 @@ def write_run(conn: Any, sessions: Iterable[tuple[str, Session]], mark: str,
         if strict and outcome == "refused":
             name = session.session[NAME_AT] if isinstance(session, SessionRows) else \
                 identity.record_name(session.session.file)
-            raise Refused(f"{name}: not exported: {outcome.detail}")
+            raise Refused(fill(_("{name}: not exported: {why}"), name=name, why=outcome.detail))
         done.append(outcome)
     return done
 
@@ -120,8 +121,8 @@ def forget_run(conn: Any, chosen: list[tuple[int, str]], mark: str) -> int:
         cursor = conn.execute(f"DELETE FROM sessions WHERE id = {mark} AND sha256 = {mark}",
                               (session_id, sha))
         if cursor.rowcount != 1:
-            raise TargetProblem(f"session {session_id} was changed or removed by another run since it "
-                                "was shown; look again")
+            raise TargetProblem(fill(_("session {id} was changed or removed by another run since it was "
+                                       "shown; look again"), id=session_id))
     return len(chosen)
 
 
@@ -275,7 +276,8 @@ class Reader:
             found = self.conn.execute(sql, args).fetchall()
         except self.errors as exc:
             said = scrub(" ".join(str(exc).split()), self.target)
-            raise TargetProblem(f"{self.name}: cannot be read as a season ({said})") from None
+            raise TargetProblem(fill(_("{name}: cannot be read as a season ({why})"), name=self.name,
+                                     why=said)) from None
         return [tuple(int(v) if isinstance(v, Decimal) else v for v in row) for row in found]
 
     def close(self) -> None:
@@ -289,10 +291,11 @@ class Reader:
         closed and a ``TargetProblem`` says so."""
         if version == 1:
             conn.close()
-            raise OldSchema(f"{name}: written by an older reversis-score (schema 1, whose sessions are "
-                                "known by their bytes): export a record into it, or 'reversis-score "
-                                "forget' a session, to bring it up to date in place")
+            raise OldSchema(fill(_("{name}: written by an older reversis-score (schema 1, whose sessions "
+                                   "are known by their bytes): export a record into it, or 'reversis-score "
+                                   "forget' a session, to bring it up to date in place"), name=name))
         if version != SCHEMA_VERSION or not {*TABLES, "hand_nets"} <= names:
             conn.close()
-            raise TargetProblem(f"{name}: not a reversis-score database (no sessions written by export)")
+            said = _("{name}: not a reversis-score database (no sessions written by export)")
+            raise TargetProblem(fill(said, name=name))
         return cls(conn, mark, name, errors, target)

@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 import tabulate as _tabulate_module
 
+from reversis_score.i18n import _
+
 # The width tabulate pads a cell to (wide characters count twice when wcwidth is installed).
 width_of: Callable[[str], int] = getattr(_tabulate_module, "_visible_width", len)
 GAP = 2  # tabulate's "simple" format puts two spaces between columns
@@ -105,7 +107,8 @@ def as_list(headers: list[str], rows: list[list[str]], width: int) -> str:
         lines += wrap_line(f"{headers[0]} {row[0]}" if numbered else str(row[0]), width, "", "  ")
         for heading, cell in zip(headers[1:], row[1:], strict=True):
             if str(cell) != "":
-                lines += wrap_line(f"{heading}: {cell}", width, "  ", "      ")
+                lines += wrap_line(_("{heading}: {value}").format(heading=heading, value=cell),
+                                   width, "  ", "      ")
     return "\n".join(lines)
 
 

@@ -14,6 +14,7 @@ import json
 from pathlib import PurePath
 from typing import Any, NamedTuple
 
+from reversis_score.i18n import _, fill
 from reversis_score.render.tables import signed
 
 # What a replacement compares, read off the session it replaces.
@@ -50,33 +51,39 @@ def changes(old: Before, rows: Any, hands: int) -> str:
     new = rows.session  # render/schema.py's COLUMNS["sessions"]
     said = []
     if old.row[1] == new[0]:
-        said.append("the same record")
+        said.append(_("the same record"))
     if old.row[2] != new[2]:
-        said.append("title changed")
+        said.append(_("title changed"))
     if old.row[3] != new[3]:
-        said.append(f"date {old.row[3] or 'none'} → {new[3] or 'none'}")
+        said.append(fill(_("date {before} → {after}"), before=old.row[3] or _("none"),
+                         after=new[3] or _("none")))
     if int(old.row[4]) != new[4]:
-        said.append(f"stake {old.row[4]} → {new[4]}")
+        said.append(fill(_("stake {before} → {after}"), before=old.row[4], after=new[4]))
     if old.row[5] != new[5] or json.loads(old.row[6]) != json.loads(new[7]):
-        said.append("rules changed")
+        said.append(_("rules changed"))
     order = tuple(p[1] for p in rows.players)
     if order != old.order:
-        said.append("players " + " ".join(old.order) + " → " + " ".join(order))
-    said.append(f"hands {old.hands} → {hands}")
+        said.append(fill(_("players {before} → {after}"), before=" ".join(old.order), after=" ".join(order)))
+    said.append(fill(_("hands {before} → {after}"), before=old.hands, after=hands))
     totals = {p[1]: p[2] for p in rows.players}
     said.append(", ".join(f"{p} {_was(old.totals, p)} → {signed(totals[p])}" for p in order))
     gone = [p for p in old.order if p not in totals]
     if gone:
-        said.append(", ".join(f"{p} {signed(old.totals[p])} → gone" for p in gone))
-    return "; ".join(said)
+        said.append(", ".join(fill(_("{player} {before} → gone"), player=p, before=signed(old.totals[p]))
+                              for p in gone))
+    return _("; ").join(said)
 
 
 def _was(totals: dict[str, int], player: str) -> str:
-    return signed(totals[player]) if player in totals else "new"
+    return signed(totals[player]) if player in totals else _("new")
 
 
 def held(name: str, file: str, same_bytes: bool) -> str:
     """Why a session is refused: the session already holding it."""
-    what = "the same record (the same bytes)" if same_bytes else "the same hands"
-    return (f"{what} already in the season as session '{name}' (exported from {file}); export it "
-            f"under that name to replace it, or 'reversis-score forget' that session first")
+    said = (_("the same record (the same bytes) already in the season as session '{name}' (exported "
+              "from {file}); export it under that name to replace it, or 'reversis-score forget' that "
+              "session first")
+            if same_bytes else
+            _("the same hands already in the season as session '{name}' (exported from {file}); export it "
+              "under that name to replace it, or 'reversis-score forget' that session first"))
+    return fill(said, name=name, file=file)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from reversis_score.i18n import _, fill, ngettext
 from reversis_score.render.identity import record_name
 from reversis_score.render.schema import COLUMNS, NAME_INDEX, STATS, insert_sql, migration
 from reversis_score.render.tally import SessionTally
@@ -69,12 +70,16 @@ def _tally(conn: Any, session_id: int, mark: str) -> SessionTally:
 
 
 def _said(target: str, count: int, renamed: list[str], copies: list[list[str]]) -> str:
-    said = [f"{target}: brought up to date in place (schema 1 → 2): each of its {count} session"
-            f"{'s' * (count != 1)} is now known by its record's name, and a record exported again "
-            "under its name replaces its session"]
+    said = [fill(ngettext("{target}: brought up to date in place (schema 1 → 2): each of its {count} "
+                          "session is now known by its record's name, and a record exported again under its "
+                          "name replaces its session",
+                          "{target}: brought up to date in place (schema 1 → 2): each of its {count} "
+                          "sessions is now known by its record's name, and a record exported again under "
+                          "its name replaces its session", count), target=target, count=count)]
     if renamed:
-        said.append("two sessions had one name, so the later is renamed: " + "; ".join(renamed))
+        said.append(fill(_("two sessions had one name, so the later is renamed: {renamed}"),
+                         renamed=_("; ").join(renamed)))
     for names in copies:
-        said.append(f"sessions {', '.join(names)} hold the same hands (the night is counted "
-                    f"{len(names)} times): 'reversis-score forget' all but one")
-    return "; ".join(said)
+        said.append(fill(_("sessions {names} hold the same hands (the night is counted {count} times): "
+                           "'reversis-score forget' all but one"), names=", ".join(names), count=len(names)))
+    return _("; ").join(said)

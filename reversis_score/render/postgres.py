@@ -21,6 +21,7 @@ import hashlib
 from collections.abc import Iterable
 from typing import Any
 
+from reversis_score.i18n import _, fill
 from reversis_score.render.database import Outcome, Reader, Session, forget_run, scrub, shown, write_run
 from reversis_score.render.migrate import migrate
 from reversis_score.render.schema import SCHEMA_VERSION, TABLES, VIEWS, TargetProblem, judge, render
@@ -36,8 +37,8 @@ def _driver() -> Any:
     try:
         import psycopg
     except ImportError:
-        raise TargetProblem("a PostgreSQL database needs psycopg 3: "
-                            "pip install 'reversis-score[postgres]'") from None
+        raise TargetProblem(_("a PostgreSQL database needs psycopg 3: "
+                              "pip install 'reversis-score[postgres]'")) from None
     return psycopg
 
 
@@ -51,7 +52,7 @@ def _connect(target: str) -> Any:
     try:
         return psycopg.connect(target, connect_timeout=10, application_name="reversis-score")
     except psycopg.Error as exc:
-        raise TargetProblem(f"cannot connect ({_said(exc, target)})") from None
+        raise TargetProblem(fill(_("cannot connect ({why})"), why=_said(exc, target))) from None
 
 
 def export_postgres(target: str, sessions: Iterable[tuple[str, Session]],
@@ -73,7 +74,7 @@ def export_postgres(target: str, sessions: Iterable[tuple[str, Session]],
             notes.append(said)
         return done
     except psycopg.Error as exc:
-        raise TargetProblem(f"cannot be written ({_said(exc, target)})") from None
+        raise TargetProblem(fill(_("cannot be written ({why})"), why=_said(exc, target))) from None
     finally:
         conn.close()
 
@@ -84,8 +85,9 @@ def _lock(conn: Any, psycopg: Any) -> None:
     try:
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
     except psycopg.errors.LockNotAvailable:
-        raise TargetProblem(f"another export holds the database's export lock (advisory lock {LOCK_KEY}; "
-                            f"waited {LOCK_WAIT:g} s for it); try again when that export is done") from None
+        raise TargetProblem(fill(_("another export holds the database's export lock (advisory lock {key}; "
+                                   "waited {seconds} s for it); try again when that export is done"),
+                                 key=LOCK_KEY, seconds=f"{LOCK_WAIT:g}")) from None
 
 
 def _ours(conn: Any) -> tuple[int | None, set[str]]:
@@ -109,7 +111,7 @@ def ensure_schema(conn: Any, target: str, create: bool = True) -> str | None:
     version, present = _ours(conn)
     state = judge(version, present, set(), strict_file=False)
     if state == "create" and not create:
-        raise TargetProblem("not a reversis-score database (no sessions written by export)")
+        raise TargetProblem(_("not a reversis-score database (no sessions written by export)"))
     said = None
     if state == "create":
         for statement in render("postgresql"):
@@ -132,7 +134,7 @@ def forget_postgres(target: str, chosen: list[tuple[int, str]], notes: list[str]
             said = ensure_schema(conn, shown(target), create=False)
             gone = forget_run(conn, chosen, "%s")
     except psycopg.Error as exc:
-        raise TargetProblem(f"cannot be written ({_said(exc, target)})") from None
+        raise TargetProblem(fill(_("cannot be written ({why})"), why=_said(exc, target))) from None
     finally:
         conn.close()
     if said and notes is not None:
@@ -152,5 +154,6 @@ def open_postgres(target: str) -> Reader:
         version, present = _ours(conn)
     except psycopg.Error as exc:
         conn.close()
-        raise TargetProblem(f"{shown(target)}: cannot be read ({_said(exc, target)})") from None
+        raise TargetProblem(fill(_("{target}: cannot be read ({why})"), target=shown(target),
+                                 why=_said(exc, target))) from None
     return Reader.checked(conn, version, present, "%s", shown(target), (psycopg.Error,), target)

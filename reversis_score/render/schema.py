@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from reversis_score.i18n import _, fill
+
 SCHEMA_VERSION = 2
 TABLES = ("sessions", "players", "hands", "items", "payments")
 VIEWS = ("hand_nets", "running_balances", "player_totals", "player_season")
@@ -222,7 +224,9 @@ def judge(version: int | None, present: set[str], others: set[str], strict_file:
         return "migrate"
     if strict_file and not present and not version:
         shown = ", ".join(sorted(others)[:3]) + (", …" if len(others) > 3 else "")
-        raise TargetProblem(f"not a reversis-score database (it holds {shown}); export into a new file")
-    raise TargetProblem("the database holds other tables named like reversis-score's "
-                        f"({', '.join(sorted(present)) or 'none'}; schema version {version or 0}, "
-                        f"this program writes {SCHEMA_VERSION})")
+        raise TargetProblem(fill(_("not a reversis-score database (it holds {tables}); export into a new "
+                                   "file"), tables=shown))
+    raise TargetProblem(fill(_("the database holds other tables named like reversis-score's ({tables}; "
+                               "schema version {version}, this program writes {ours})"),
+                             tables=", ".join(sorted(present)) or _("none"), version=version or 0,
+                             ours=SCHEMA_VERSION))

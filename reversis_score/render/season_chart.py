@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from html import escape
 
+from reversis_score.i18n import _, fill
 from reversis_score.render.html import FONT, _bounds, _n, short_name, text_width
 from reversis_score.render.tables import human_number, signed
 
@@ -71,8 +72,10 @@ def panel(player: str, points: list[tuple[int, int]], sessions: int, low: int, h
     out = [f'<svg class="chart panel" viewBox="0 0 {W} {H}" role="img" aria-labelledby="{title_id}" '
            f'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif" font-size="{FONT}" '
            f'data-player="{name}">',
-           f'<title id="{title_id}">{isolated}: running balance after each session played '
-           f'({len(points)} of {sessions}), now {signed(last)}</title>',
+           f'<title id="{title_id}">' + fill(_("{player}: running balance after each session played "
+                                               "({played} of {sessions}), now {balance}"),
+                                             player=isolated, played=len(points), sessions=sessions,
+                                             balance=signed(last)) + '</title>',
            f'<text x="4" y="16" font-weight="bold"><tspan unicode-bidi="isolate">'
            f'{escape(short_name(player, NAME_CHARS))}</tspan> {signed(last)}</text>']
     out += _axes(left, low, high, sessions, y, x)
@@ -81,7 +84,8 @@ def panel(player: str, points: list[tuple[int, int]], sessions: int, low: int, h
         out.append(f'<polyline points="{line}" fill="none" stroke="{COLOUR}" stroke-width="2"/>')
     if len(drawn) <= MARKERS:
         out += [f'<circle class="point" cx="{_n(x(s))}" cy="{_n(y(v))}" r="3" fill="{COLOUR}">'
-                f"<title>{isolated}, after session {s}: {signed(v)}</title></circle>"
+                "<title>" + fill(_("{player}, after session {number}: {balance}"), player=isolated,
+                                 number=s, balance=signed(v)) + "</title></circle>"
                 for s, v in drawn]
     out.append("</svg>")
     return "\n".join(out)
@@ -101,7 +105,7 @@ def _axes(left: float, low: int, high: int, sessions: int, y, x) -> list[str]:
         out.append(f'<text x="{_n(left - 6)}" y="{_n(at + 4)}" text-anchor="end">'
                    f'{escape(human_number(value))}</text>')
     base = H - BOTTOM + 16
-    first, end = "session 1", str(sessions)
+    first, end = escape(fill(_("session {number}"), number=1)), str(sessions)
     out.append(f'<text x="{_n(x(1))}" y="{base}" text-anchor="start">{first}</text>')
     if sessions > 1 and x(sessions) - text_width(end) > x(1) + text_width(first) + 6:
         out.append(f'<text x="{_n(x(sessions))}" y="{base}" text-anchor="end">{end}</text>')

@@ -24,6 +24,7 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
+from reversis_score.i18n import _, fill
 from reversis_score.render.database import Outcome, Reader, Session, forget_run, write_run
 from reversis_score.render.migrate import migrate
 from reversis_score.render.schema import SCHEMA_VERSION, TABLES, VIEWS, TargetProblem, judge, render
@@ -41,9 +42,9 @@ def export_sqlite(path: Path, sessions: Iterable[tuple[str, Session]],
     """
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise TargetProblem(f"no such folder {folder}")
+        raise TargetProblem(fill(_("no such folder {folder}"), folder=folder))
     if path.is_dir():
-        raise TargetProblem("is a directory, not a database file")
+        raise TargetProblem(_("is a directory, not a database file"))
     while True:
         conn, created, held = _connect(path)
         try:
@@ -64,7 +65,7 @@ def _connect(path: Path) -> tuple[sqlite3.Connection, bool, tuple[int, int] | No
         # timeout: how long BEGIN IMMEDIATE waits for another writer's lock.
         conn = sqlite3.connect(path, isolation_level=None, timeout=LOCK_WAIT)
     except sqlite3.Error as exc:
-        raise TargetProblem(f"cannot be opened ({exc})") from None
+        raise TargetProblem(fill(_("cannot be opened ({why})"), why=exc)) from None
     return conn, created, _inode(path)
 
 
@@ -110,7 +111,7 @@ def _write(conn: sqlite3.Connection, sessions: Iterable[tuple[str, Session]],
         return done
     except sqlite3.Error as exc:
         _give_up(conn, created if new else None)
-        raise TargetProblem(f"cannot be written ({exc})") from None
+        raise TargetProblem(fill(_("cannot be written ({why})"), why=exc)) from None
     except BaseException:
         _give_up(conn, created if new else None)
         raise
@@ -132,11 +133,12 @@ def _lock(conn: sqlite3.Connection) -> None:
         conn.execute("BEGIN IMMEDIATE")
     except sqlite3.OperationalError as exc:
         if "locked" in str(exc) or "busy" in str(exc):
-            raise TargetProblem(f"another export holds the database's write lock (waited {LOCK_WAIT:g} s "
-                                "for it); try again when that export is done") from None
-        raise TargetProblem(f"cannot be written ({exc})") from None
+            raise TargetProblem(fill(_("another export holds the database's write lock (waited {seconds} s "
+                                       "for it); try again when that export is done"),
+                                     seconds=f"{LOCK_WAIT:g}")) from None
+        raise TargetProblem(fill(_("cannot be written ({why})"), why=exc)) from None
     except sqlite3.DatabaseError as exc:
-        raise TargetProblem(f"cannot be written ({exc})") from None
+        raise TargetProblem(fill(_("cannot be written ({why})"), why=exc)) from None
 
 
 def _rollback(conn: sqlite3.Connection) -> None:
@@ -153,7 +155,7 @@ def ensure_schema(conn: sqlite3.Connection, target: str, create: bool = True) ->
     said = None
     state = judge(version, names & ours, names - ours, strict_file=True)
     if state == "create" and not create:
-        raise TargetProblem("not a reversis-score database (no sessions written by export)")
+        raise TargetProblem(_("not a reversis-score database (no sessions written by export)"))
     if state == "migrate":
         said = migrate(conn, "sqlite", "?", target)
     # Every statement says IF NOT EXISTS: an older database of this version gains what it lacks.
@@ -170,8 +172,8 @@ def forget_sqlite(path: Path, chosen: list[tuple[int, str]], notes: list[str] | 
     message joins ``notes``); how many were removed. ``TargetProblem`` when it cannot be done
     (nothing changed), also when a session changed since it was shown."""
     if not path.is_file():
-        raise TargetProblem("no such database")
-    conn, _, _ = _connect(path)
+        raise TargetProblem(_("no such database"))
+    conn = _connect(path)[0]
     try:
         conn.execute("PRAGMA foreign_keys = ON")
         _lock(conn)
@@ -181,7 +183,7 @@ def forget_sqlite(path: Path, chosen: list[tuple[int, str]], notes: list[str] | 
             conn.execute("COMMIT")
         except sqlite3.Error as exc:
             _rollback(conn)
-            raise TargetProblem(f"cannot be written ({exc})") from None
+            raise TargetProblem(fill(_("cannot be written ({why})"), why=exc)) from None
         except BaseException:
             _rollback(conn)
             raise
@@ -195,16 +197,16 @@ def forget_sqlite(path: Path, chosen: list[tuple[int, str]], notes: list[str] | 
 def open_sqlite(path: Path) -> Reader:
     """Open a season database file read-only; a missing or foreign file is a ``TargetProblem``."""
     if not path.is_file():
-        raise TargetProblem(f"{path}: no such database (write one with 'reversis-score export "
-                            "FILE... --format sqlite --to PATH')")
+        raise TargetProblem(fill(_("{path}: no such database (write one with 'reversis-score export "
+                                   "FILE... --format sqlite --to PATH')"), path=path))
     try:
         conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
     except sqlite3.Error as exc:
-        raise TargetProblem(f"{path}: cannot be opened ({exc})") from None
+        raise TargetProblem(fill(_("{path}: cannot be opened ({why})"), path=path, why=exc)) from None
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
     except sqlite3.DatabaseError as exc:
         conn.close()
-        raise TargetProblem(f"{path}: not a SQLite database ({exc})") from None
+        raise TargetProblem(fill(_("{path}: not a SQLite database ({why})"), path=path, why=exc)) from None
     return Reader.checked(conn, version, names, "?", str(path), (sqlite3.Error,))

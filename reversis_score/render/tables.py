@@ -18,21 +18,31 @@ import tabulate as _tabulate_module
 from tabulate import tabulate
 
 from reversis_score.blocks import Block
+from reversis_score.i18n import N_, _, fill, is_french, long_date
 from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand, settle_up
-from reversis_score.notation.cards import SUIT_SYMBOLS
 from reversis_score.render import fit
+from reversis_score.render.words import (
+    cancelled_name,
+    human_number,
+    kind_name,
+    outcome_words,
+    person_card,
+    pools_words,
+    side_name,
+    signed,
+)
 from reversis_score.rules.knobs import knob_text
 from reversis_score.scrub import printable
-from reversis_score.settle.hand import Outcome
 
 ITEM_COLUMNS = ["seq", "trick", "kind", "card", "payer", "payee", "amount", "cancelled_by", "why"]
+# The same columns' headings in a table for people (translated where shown).
+ITEM_HEADINGS = [N_("seq"), N_("trick"), N_("kind"), N_("card"), N_("payer"), N_("payee"), N_("amount"),
+                 N_("cancelled_by"), N_("why")]
 
 # One minus sign per output kind: what people read (the terminal table, Markdown, HTML) gets
 # the typographic minus U+2212; what programs read (CSV, JSON) keeps the ASCII '-' that every
 # number parser accepts. The writers of the human kinds apply the choice, the data stays ints.
 MINUS = "\u2212"
-_SIGNED = re.compile(r"[+-]\d+")
-_NUMBER = re.compile(r"[+\-\u2212]?\d+(\.\d+)?")
 # The width tabulate pads a cell to (wide characters count twice when wcwidth is installed).
 _width: Callable[[str], int] = getattr(_tabulate_module, "_visible_width", len)
 
@@ -117,6 +127,7 @@ def write_block_streamed(title: str, headers: list[str], rows: Iterable[list], f
 def _measure(headers: list[str], rows: Iterable[list], fmt: str,
              waiting: BinaryIO) -> tuple[list, list[str], int]:
     """Write each row's cells to ``waiting``; each column's widest cell and alignment."""
+    number = _numbers()
     widest: list = [""] * len(headers)
     numeric = [True] * len(headers)
     present = [False] * len(headers)
@@ -130,7 +141,7 @@ def _measure(headers: list[str], rows: Iterable[list], fmt: str,
                 widest[i] = cell
             if cell not in ("", None, "—"):
                 present[i] = True
-                numeric[i] = numeric[i] and isinstance(cell, str) and bool(_NUMBERS.fullmatch(cell))
+                numeric[i] = numeric[i] and isinstance(cell, str) and bool(number.fullmatch(cell))
     aligns = ["right" if p and n else "left" for p, n in zip(present, numeric, strict=True)]
     return widest, aligns, count
 
@@ -162,34 +173,25 @@ def blocks_text(blocks: list[Block], fmt: str, width: int | None = None, wide: s
     return out.getvalue()
 
 
-def human_number(cell):
-    """A table cell as people read it: an int, or a string that is only a signed int
-    (``-126``, ``+5``), gets the typographic minus; any other cell is left alone.
-
-    >>> human_number(-126), human_number("+5"), human_number("-3 (due -4)")
-    ('−126', '+5', '-3 (due -4)')
-    """
-    if isinstance(cell, int) and not isinstance(cell, bool):
-        return str(cell).replace("-", MINUS)
-    if isinstance(cell, str) and _SIGNED.fullmatch(cell):
-        return cell.replace("-", MINUS)
-    return cell
-
-
-def signed(n: int) -> str:
-    """A net as people read it: ``+5``, ``−3``, ``0``."""
-    return f"{n:+d}".replace("-", MINUS) if n else "0"
 
 
 # A cell that reads as a number: one, several (the pools left, ``60 95 100``), or one with a
-# note in brackets (audit's ``−63 (due −64)``); ``—`` (none) is as a blank.
-_NUMBERS = re.compile(r"[+\-\u2212]?\d+(\.\d+)?( [+\-\u2212]?\d+(\.\d+)?)*( \([^()]*\))?")
+# note in brackets (audit's ``−63 (due −64)``); ``—`` (none) is as a blank. In French a number
+# groups its thousands with a narrow no-break space and writes a decimal comma (« 1 250,5 »).
+_NUMBERS_EN = re.compile(r"[+\-\u2212]?\d+(\.\d+)?( [+\-\u2212]?\d+(\.\d+)?)*( \([^()]*\))?")
+_ONE_FR = r"[+\-\u2212]?\d+(\u202f\d{3})*(,\d+)?"
+_NUMBERS_FR = re.compile(rf"{_ONE_FR}( {_ONE_FR})*( \([^()]*\))?")
+
+
+def _numbers() -> re.Pattern[str]:
+    return _NUMBERS_FR if is_french() else _NUMBERS_EN
 
 
 def _align(column: list) -> str:
     """Right for a column of numbers (blank cells and ``—`` aside), left for text."""
     present = [c for c in column if c not in ("", None, "—")]
-    numeric = present and all(isinstance(c, str) and _NUMBERS.fullmatch(c) for c in present)
+    number = _numbers()
+    numeric = present and all(isinstance(c, str) and number.fullmatch(c) for c in present)
     return "right" if numeric else "left"
 
 
@@ -198,34 +200,16 @@ def _md(cell):
     return cell.replace("|", "\\|") if isinstance(cell, str) else cell
 
 
-def outcome_words(outcome: Outcome, settlement=None) -> str:
-    """``Claire wins the party (6)``, ``Bruno makes the reversis``, ``void (misdeal)``."""
-    esp = outcome.espagnolette
-    if outcome.kind == "void":
-        return "void (misdeal)"
-    if outcome.kind == "pairwise":
-        points = settlement.play.points if settlement else {}
-        return "pairwise: " + ", ".join(f"{p} {n}" for p, n in sorted(points.items(), key=lambda x: x[1]))
-    if outcome.kind == "reversis-made":
-        text = f"{outcome.reversis_player} makes the reversis"
-    elif outcome.kind == "reversis-broken":
-        text = f"{outcome.breaker} breaks {outcome.reversis_player}'s reversis"
-    elif outcome.party_winner:
-        text = f"{outcome.party_winner} wins the party ({outcome.party_value})"
-    else:
-        text = "no party paid"
-    if esp and esp["result"] in ("won", "lost"):
-        text = f"{esp['player']} {'wins' if esp['result'] == 'won' else 'loses'} the espagnolette; {text}"
-    return text
-
 
 def rules_line(ledger: Ledger | LedgerStream) -> str:
+    """``rules: regles-fr (from maison.toml); changed: stake = 100``: the rules a ledger follows."""
     changed = ledger.rules.changed
-    text = f"rules: {ledger.rules.preset}"
+    text = fill(_("rules: {preset}"), preset=ledger.rules.preset)
     if ledger.rules.source != ledger.rules.preset:
-        text += f" (from {ledger.rules.source})"
+        text += fill(_(" (from {source})"), source=ledger.rules.source)
     if changed:
-        text += "; changed: " + ", ".join(f"{k} = {knob_text(v)}" for k, v in changed.items())
+        text += fill(_("; changed: {knobs}"),
+                     knobs=", ".join(f"{k} = {knob_text(v)}" for k, v in changed.items()))
     return text
 
 
@@ -233,17 +217,17 @@ def session_title(ledger: Ledger | LedgerStream) -> str:
     header = ledger.session.header
     parts = [header.title or ledger.session.file]
     if header.date:
-        parts.append(header.date.isoformat())
+        parts.append(long_date(header.date))
     return " — ".join(parts)
 
 
 def hands_block(ledger: Ledger) -> Block:
-    return Block("Hands", hands_headers(ledger), list(hands_rows(ledger)))
+    return Block(_("Hands"), hands_headers(ledger), list(hands_rows(ledger)))
 
 
 def hands_headers(ledger: Ledger | LedgerStream) -> list[str]:
     """The columns of the Hands table."""
-    return ["hand", "dealer", "outcome", *ledger.players, "pools after"]
+    return [_("hand"), _("dealer"), _("outcome"), *ledger.players, _("pools after")]
 
 
 def hands_rows(ledger: Ledger | LedgerStream) -> Iterator[list]:
@@ -252,38 +236,45 @@ def hands_rows(ledger: Ledger | LedgerStream) -> Iterator[list]:
     for hand in ledger.hands:
         s = hand.settlement
         if s is None:
-            yield ([hand.number, hand.dealer or "?", "not settled: the record has errors"]
+            yield ([hand.number, hand.dealer or "?", _("not settled: the record has errors")]
                    + [""] * len(players) + [""])
             continue
         net = s.net
         yield ([hand.number, hand.dealer, outcome_words(s.outcome, s)]
-               + [f"{net[p]:+d}" if net[p] else "0" for p in players]
-               + [pools_text(s.pools_after)])
+               + [signed(net[p]) for p in players]
+               + [pools_words(s.pools_after)])
 
 
 def pools_text(pools) -> str:
+    """The pools as the hands CSV writes them (``60 95 100``; ``—`` for none): for programs."""
     return " ".join(str(p) for p in pools) if pools else "—"
 
 
 def balances_block(ledger: Ledger | LedgerStream) -> Block:
     # Each sum once, not once per player: a header may name 100,000 players.
     between, into, balances = ledger.between_players(), ledger.into_pools(), ledger.balances
-    rows = [[p, ledger.stake, f"{ledger.totals[p]:+d}", balances[p], f"{between[p]:+d}", into[p]]
-            for p in ledger.players]
-    return Block("Balances", ["player", "stake", "session", "balance", "from players", "into pools"], rows)
+    rows = [[p, ledger.stake, signed(ledger.totals[p]) if ledger.totals[p] else "+0", balances[p],
+             signed(between[p]) if between[p] else "+0", into[p]] for p in ledger.players]
+    return Block(_("Balances"), [_("player"), _("stake"), _("session"), _("balance"), _("from players"),
+                                 _("into pools")], rows)
 
 
 def settle_up_block(ledger: Ledger | LedgerStream, notes: list[str] | None = None) -> Block:
     """The transfers that settle the session, the pools left, and ``notes`` (by default, a
     ledger's ``incomplete_note``; a stream is written only when it has no error)."""
     transfers = settle_up(ledger.between_players())
-    lines = [[f"{a} pays {b} {n}"] for a, b, n in transfers] or [["nobody owes anybody anything"]]
-    lines.append([f"pools left on the table: {pools_text(ledger.pools)}"])
+    lines = [[pays_words(a, b, n)] for a, b, n in transfers] or [[_("nobody owes anybody anything")]]
+    lines.append([fill(_("pools left on the table: {pools}"), pools=pools_words(ledger.pools))])
     if notes is None:
         assert isinstance(ledger, Ledger)
         notes = incomplete_note(ledger)
     lines.extend([[note] for note in notes])
-    return Block("Settle up (payments between players)", [], lines)
+    return Block(_("Settle up (payments between players)"), [], lines)
+
+
+def pays_words(payer: str, payee: str, amount: int) -> str:
+    """A transfer of the settle-up: ``Anne pays Bruno 40`` (« Anne paye 40 à Bruno »)."""
+    return fill(_("{payer} pays {payee} {amount}"), payer=payer, payee=payee, amount=human_number(amount))
 
 
 def incomplete_note(ledger: Ledger) -> list[str]:
@@ -291,30 +282,39 @@ def incomplete_note(ledger: Ledger) -> list[str]:
     bad = next((h for h in ledger.hands if h.status == "error"), None)
     if bad is None and not ledger.session.errors:
         return []
-    where = f"hand {bad.number}" if bad else "the header"
-    return [f"NOT THE WHOLE SESSION: the record has errors; nothing from {where} on is settled"]
+    if bad is None:
+        return [_("NOT THE WHOLE SESSION: the record has errors; nothing from the header on is settled")]
+    return [fill(_("NOT THE WHOLE SESSION: the record has errors; nothing from hand {number} on is settled"),
+                 number=bad.number)]
 
 
 def warnings_block(ledger: Ledger | LedgerStream) -> Block | None:
     if not ledger.warnings:
         return None
-    rows = [[f"hand {w.hand}: {w.message}" if w.hand and not w.message.startswith("hand ") else w.message]
+    said = _("hand {number}: {warning}")
+    hand_word = said.split(" ", 1)[0] + " "  # a message that names its hand already
+    rows = [[fill(said, number=w.hand, warning=w.message)
+             if w.hand and not w.message.startswith(("hand ", hand_word)) else w.message]
             for w in ledger.warnings]
-    return Block("Warnings", [], rows)
+    return Block(_("Warnings"), [], rows)
 
 
 def item_rows(items) -> list[list]:
-    return [[i.seq, i.trick or "", i.kind, card_symbol(i.card), i.payer, i.payee, i.amount,
-             i.cancelled_by or "", i.why] for i in items]
+    """The rows of an items table for people (the kinds and causes in the chosen language)."""
+    return [[i.seq, i.trick or "", kind_name(i.kind), person_card(i.card), side_name(i.payer),
+             side_name(i.payee), i.amount,
+             cancelled_name(i.cancelled_by), i.why] for i in items]
 
 
 def card_symbol(text: str | None) -> str:
-    """A card as the ledger spells it (``AD``) with its suit symbol (``A♦``); '' for none."""
-    return text[:-1] + SUIT_SYMBOLS[text[-1]] if text else ""
+    """A card as the ledger spells it (``AD``) with its suit symbol (``A♦``; in French « R♦ »
+    for ``KD``); '' for none."""
+    return person_card(text)
 
 
 def items_block(hand: SettledHand) -> Block:
-    return Block(f"Hand {hand.number} — items", ITEM_COLUMNS, item_rows(hand.settlement.items))
+    return Block(fill(_("Hand {number} — items"), number=hand.number), [_(h) for h in ITEM_HEADINGS],
+                 item_rows(hand.settlement.items))
 
 
 def summary_blocks(ledger: Ledger, itemised: bool = False) -> list[Block]:
@@ -331,16 +331,20 @@ def hand_blocks(hand: SettledHand) -> list[Block]:
     """One settled hand in full: its tricks with winners, talon, points, items and net."""
     number, s = hand.number, hand.settlement
     play = s.play
-    head = [[f"dealer {play.dealer}; {outcome_words(s.outcome, s)}"],
-            [f"pools before {pools_text(s.pools_before)}, after {pools_text(s.pools_after)}"]]
-    blocks = [Block(f"Hand {number}", [], head)]
+    head = [[fill(_("dealer {dealer}; {outcome}"), dealer=play.dealer, outcome=outcome_words(s.outcome, s))],
+            [fill(_("pools before {before}, after {after}"), before=pools_words(s.pools_before),
+                  after=pools_words(s.pools_after))]]
+    blocks = [Block(fill(_("Hand {number}"), number=number), [], head)]
     if play.tricks:
-        rows = [[t.number, t.leader, "  ".join(f"{who} {card.symbol()}" for who, card in t.plays),
+        rows = [[t.number, t.leader, "  ".join(f"{who} {person_card(str(card))}" for who, card in t.plays),
                  t.winner] for t in play.tricks]
-        blocks.append(Block("Tricks", ["trick", "leader", "cards in order of play", "winner"], rows))
-        talon = " ".join(c.symbol() for c in play.talon)
-        rows = [[p, play.tricks_won[p], play.points[p], f"{s.net[p]:+d}"] for p in play.players]
-        blocks.append(Block(f"Talon: {talon}", ["player", "tricks", "points", "net"], rows))
+        blocks.append(Block(_("Tricks"), [_("trick"), _("leader"), _("cards in order of play"), _("winner")],
+                            rows))
+        talon = " ".join(person_card(str(c)) for c in play.talon)
+        rows = [[p, play.tricks_won[p], play.points[p], signed(s.net[p]) if s.net[p] else "+0"]
+                for p in play.players]
+        blocks.append(Block(fill(_("Talon: {cards}"), cards=talon), [_("player"), _("tricks"), _("points"),
+                                                                      _("net")], rows))
     blocks.append(items_block(hand))
     return blocks
 

@@ -16,19 +16,23 @@ import re
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from reversis_score.i18n import N_, _, fill, ngettext
 from reversis_score.ledger.build import Ledger, SettledHand, settle_up
 from reversis_score.notation.records import TableLine
-from reversis_score.render.tables import Block, rules_line, session_title, signed
+from reversis_score.render.tables import Block, rules_line, session_title
+from reversis_score.render.words import human_number, signed
 from reversis_score.report.why import POOL, norm_side, reason_of, rule_of
 from reversis_score.rules.knobs import Knobs
 from reversis_score.settle.hand import HandSettlement
 from reversis_score.settle.items import Item
 
 MAX_SUBSET = 14  # beyond this many items or findings, exact subset search is skipped (2^14 is cheap)
-_CANCELLED = {"reversis": "the reversis returns every payment of tricks 1–9 (RULES §8)",
-              "revoke": "nothing is paid to a revoker (RULES §10, §13 rule 8)",
-              "barred": "a barred player, or one playing with ten cards, receives nothing "
-                        "(RULES §7, §10, §13 rule 9)"}
+_CANCELLED = {"reversis": N_("the reversis returns every payment of tricks 1–9 (RULES §8)"),
+              "revoke": N_("nothing is paid to a revoker (RULES §10, §13 rule 8)"),
+              "barred": N_("a barred player, or one playing with ten cards, receives nothing "
+                           "(RULES §7, §10, §13 rule 9)")}
+# The notes of a why that say a payment was doubled (its English or its French).
+_DOUBLED = re.compile(r"×2 (?:opposite|in trick \d+|vis-à-vis|à la levée \d+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,46 +228,52 @@ def _explaining(findings: list[Finding], difference: dict[str, int]) -> tuple[li
 # ------------------------------------------------------------------ words
 def flow_words(payer: str, payee: str, amount: int) -> str:
     """A payment made: ``Anne paid Bruno 4``, ``Anne paid 5 into the pools``."""
+    n = human_number(amount)
     if payee == POOL:
-        return f"{payer} paid {amount} into the pools"
+        return fill(_("{payer} paid {amount} into the pools"), payer=payer, amount=n)
     if payer == POOL:
-        return f"{payee} took {amount} from the pools"
-    return f"{payer} paid {payee} {amount}"
+        return fill(_("{payee} took {amount} from the pools"), payee=payee, amount=n)
+    return fill(_("{payer} paid {payee} {amount}"), payer=payer, payee=payee, amount=n)
 
 
 def owed_words(payer: str, payee: str, amount: int) -> str:
     """A payment due: ``Anne should have paid Bruno 4``."""
+    n = human_number(amount)
     if payee == POOL:
-        return f"{payer} should have paid {amount} into the pools"
+        return fill(_("{payer} should have paid {amount} into the pools"), payer=payer, amount=n)
     if payer == POOL:
-        return f"{payee} should have taken {amount} from the pools"
-    return f"{payer} should have paid {payee} {amount}"
+        return fill(_("{payee} should have taken {amount} from the pools"), payee=payee, amount=n)
+    return fill(_("{payer} should have paid {payee} {amount}"), payer=payer, payee=payee, amount=n)
 
 
 def _lines_ref(lines) -> str:
     numbers = [str(t.span.line) for t in lines]
-    return f" (line{'s' * (len(numbers) > 1)} {', '.join(numbers)})"
+    said = ngettext(" (line {numbers})", " (lines {numbers})", len(numbers))
+    return said.format(numbers=", ".join(numbers))
 
 
 def _missing(number: int, item: Item) -> Finding:
     payer, payee = norm_side(item.payer), norm_side(item.payee)
-    words = (f"hand {number}: missing — {owed_words(payer, payee, item.amount)}: "
-             f"{reason_of(item)} (RULES {rule_of(item.why, item.kind)})")
+    words = fill(_("hand {number}: missing — {owed}: {reason} (RULES {rule})"), number=number,
+                 owed=owed_words(payer, payee, item.amount), reason=reason_of(item),
+                 rule=rule_of(item.why, item.kind))
     return Finding("missing", payer, payee, 0, item.amount, (item,), (), words)
 
 
 def _unexpected(number: int, line: TableLine, s: HandSettlement) -> Finding:
     payer, payee = norm_side(line.payer), norm_side(line.payee)
-    words = (f"hand {number}: unexpected — {flow_words(payer, payee, line.amount)}"
-             f"{_lines_ref([line])}, but the settlement has no such payment")
+    words = fill(_("hand {number}: unexpected — {paid}{lines}, but the settlement has no such payment"),
+                 number=number, paid=flow_words(payer, payee, line.amount), lines=_lines_ref([line]))
     returned = next(((i, i.cancelled_by) for i in s.items if i.cancelled_by is not None
                      and i.amount == line.amount
                      and (norm_side(i.payer), norm_side(i.payee)) == (payer, payee)), None)
     if returned is not None:
         item, cancelled_by = returned
-        words += f": {reason_of(item)}; {_CANCELLED[cancelled_by]}"
+        words += fill(_(": {reason}; {cancelled}"), reason=reason_of(item),
+                      cancelled=_(_CANCELLED[cancelled_by]))
     elif payer != POOL and payee != POOL:
-        words += f": no rule makes {payer} pay {payee} anything more in this hand"
+        words += fill(_(": no rule makes {payer} pay {payee} anything more in this hand"), payer=payer,
+                      payee=payee)
     return Finding("unexpected", payer, payee, line.amount, 0, (), (line,), words)
 
 
@@ -274,16 +284,17 @@ def _wrong_amount(number: int, items: list[Item], lines: list[TableLine],
     sign = {payer: 1, payee: -1}
     paid = sum(t.amount * sign[norm_side(t.payer)] for t in lines)
     due = sum(i.amount * sign[norm_side(i.payer)] for i in items)
-    due_text = str(due) if due > 0 else "nothing" if due == 0 else flow_words(payee, payer, -due)
+    due_text = human_number(due) if due > 0 else _("nothing") if due == 0 else flow_words(payee, payer, -due)
     if len(items) == 1:
         item = items[0]
         hint = _hint(item, paid, s, knobs)
-        reasons = f"{reason_of(item)}{', ' + hint if hint else ''} (RULES {rule_of(item.why, item.kind)})"
+        reasons = fill(_("{reason} (RULES {rule})"), reason=reason_of(item) + (", " + hint if hint else ""),
+                       rule=rule_of(item.why, item.kind))
     else:
-        reasons = "; ".join(f"{i.amount} — {reason_of(i)} (RULES {rule_of(i.why, i.kind)})"
-                            for i in items)
-    words = (f"hand {number}: {flow_words(payer, payee, paid)}{_lines_ref(lines)}, "
-             f"the settlement has {due_text}: {reasons}")
+        reasons = _("; ").join(fill(_("{amount} — {reason} (RULES {rule})"), amount=human_number(i.amount),
+                                    reason=reason_of(i), rule=rule_of(i.why, i.kind)) for i in items)
+    words = fill(_("hand {number}: {paid}{lines}, the settlement has {due}: {reasons}"), number=number,
+                 paid=flow_words(payer, payee, paid), lines=_lines_ref(lines), due=due_text, reasons=reasons)
     return Finding("wrong-amount", payer, payee, paid, due, tuple(items), tuple(lines), words)
 
 
@@ -292,68 +303,74 @@ def _hint(item: Item, paid: int, s: HandSettlement, knobs: Knobs) -> str:
     players = s.play.players
     if item.payer not in players or item.payee not in players or not item.kind.startswith(("ace", "quinola")):
         return ""
-    notes = re.findall(r"×2 (?:opposite|in trick \d+)", item.why)
+    notes = _DOUBLED.findall(item.why)
     if paid == 2 * item.amount and not notes:
         why = []
         if not s.play.opposite(item.payer, item.payee):
-            why.append(f"{item.payer} and {item.payee} sit side by side")
+            why.append(fill(_("{a} and {b} sit side by side"), a=item.payer, b=item.payee))
         if item.trick is not None and item.trick not in knobs.double_tricks:
-            why.append(f"trick {item.trick} is not a doubled trick")
-        return "not doubled" + (f" ({'; '.join(why)})" if why else "")
+            why.append(fill(_("trick {trick} is not a doubled trick"), trick=item.trick))
+        return _("not doubled") + (" (" + _("; ").join(why) + ")" if why else "")
     if paid == 2 * item.amount:
-        return f"doubled only once ({', '.join(notes)})"
+        return fill(_("doubled only once ({notes})"), notes=", ".join(notes))
     if 2 * paid == item.amount and notes:
-        return f"doubled: {', '.join(notes)}"
+        return fill(_("doubled: {notes}"), notes=", ".join(notes))
     return ""
 
 
 def correction_words(payer: str, payee: str, amount: int) -> str:
     """``Anne owes Bruno 6 more``; with the pools: who pays in or takes back."""
+    n = human_number(amount)
     if payee == POOL:
-        return f"{payer} owes the pools {amount} more (into the latest pool)"
+        return fill(_("{payer} owes the pools {amount} more (into the latest pool)"), payer=payer, amount=n)
     if payer == POOL:
-        return f"{payee} takes {amount} back from the pools"
-    return f"{payer} owes {payee} {amount} more"
+        return fill(_("{payee} takes {amount} back from the pools"), payee=payee, amount=n)
+    return fill(_("{payer} owes {payee} {amount} more"), payer=payer, payee=payee, amount=n)
 
 
 # ------------------------------------------------------------------ tables and JSON
 def _cell(paid: int, due: int) -> str:
     """``+85 (due +81)``: a table cell, so with the typographic minus of the human kinds."""
-    return signed(paid) if paid == due else f"{signed(paid)} (due {signed(due)})"
+    return signed(paid) if paid == due else fill(_("{paid} (due {due})"), paid=signed(paid), due=signed(due))
 
 
 def audit_blocks(audit: Audit) -> list[Block]:
     """The verdict per hand, the findings in words, and the corrections."""
     ledger = audit.ledger
     count = len(audit.hands)
+    file = ledger.session.file
     head = [[rules_line(ledger)],
-            [f"{ledger.session.file}: {count} hand{'s' * (count != 1)} with table: lines"
-             if count else f"{ledger.session.file}: no hand has table: lines, nothing to audit"]]
+            [fill(ngettext("{file}: {count} hand with table: lines",
+                           "{file}: {count} hands with table: lines", count), file=file, count=count)
+             if count else fill(_("{file}: no hand has table: lines, nothing to audit"), file=file)]]
     if audit.unaudited and audit.hands:
-        head.append([f"not audited (no table: lines): hand{'s' * (len(audit.unaudited) > 1)} "
-                     + ", ".join(map(str, audit.unaudited))])
-    blocks = [Block(f"Audit — {session_title(ledger)}", [], head)]
+        head.append([fill(ngettext("not audited (no table: lines): hand {numbers}",
+                                   "not audited (no table: lines): hands {numbers}", len(audit.unaudited)),
+                          numbers=", ".join(map(str, audit.unaudited)))])
+    blocks = [Block(fill(_("Audit — {session}"), session=session_title(ledger)), [], head)]
     if not audit.hands:
         return blocks
     players = list(ledger.players)
-    rows = [[h.number, len(h.lines), "agrees" if h.matches else "DIFFERS"]
+    rows = [[h.number, len(h.lines), _("agrees") if h.matches else _("DIFFERS")]
             + [_cell(h.paid[p], h.due[p]) for p in (*players, POOL)] for h in audit.hands]
-    blocks.append(Block("Paid at the table (nets), against the settlement",
-                        ["hand", "lines", "verdict", *players, "pools"], rows))
+    blocks.append(Block(_("Paid at the table (nets), against the settlement"),
+                        [_("hand"), _("lines"), _("verdict"), *players, _("pools")], rows))
     words = [[f.words] for h in audit.hands for f in h.findings]
     if words:
-        blocks.append(Block("What explains the differences", [], words))
+        blocks.append(Block(_("What explains the differences"), [], words))
     transfers = audit.corrections()
     fixes = [[correction_words(*t)] for t in transfers] or [
-        ["nothing to correct: the table paid what the settlement says"]]
+        [_("nothing to correct: the table paid what the settlement says")]]
     if sum(1 for n in audit.owed().values() if n) > 2:  # with two sides, one transfer says it all
         fixes.insert(0, [_shortfalls(audit)])
-    blocks.append(Block("Corrections", [], fixes))
+    blocks.append(Block(_("Corrections"), [], fixes))
     return blocks
 
 
 def _shortfalls(audit: Audit) -> str:
     """``to put right: Claire must pay 6; Bruno must receive 1`` — before the fewest transfers."""
-    words = [f"{'the pools' if side == POOL else side} must {'receive' if n > 0 else 'pay'} {abs(n)}"
+    words = [fill(_("{side} must receive {amount}") if n > 0 else _("{side} must pay {amount}"),
+                  side=_("the pools") if side == POOL else side, amount=human_number(abs(n)))
              for side, n in audit.owed().items() if n]
-    return "to put right: " + "; ".join(words) + ". The fewest transfers that do it:"
+    return fill(_("to put right: {shortfalls}. The fewest transfers that do it:"),
+                shortfalls=_("; ").join(words))

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reversis_score.i18n import _, fill, ngettext
 from reversis_score.ledger.build import Ledger, build_ledger, settle_up
 from reversis_score.notation.diagnostics import Diagnostic, where_prefix
 from reversis_score.pipeline import CheckedSession
-from reversis_score.render.tables import Block
+from reversis_score.render.tables import Block, pays_words
+from reversis_score.render.words import pools_words, signed
 from reversis_score.rules.houserules import suggest
 from reversis_score.rules.knobs import PRESETS
 
@@ -26,7 +28,8 @@ def parse_names(text: str) -> tuple[list[str], str | None]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     for name in names:
         if name not in PRESETS and not name.endswith(".toml") and "/" not in name:
-            return [], f"unknown preset '{name}'{suggest(name, PRESETS)} (presets: {', '.join(PRESETS)})"
+            return [], fill(_("unknown preset '{name}'{hint} (presets: {presets})"), name=name,
+                            hint=suggest(name, PRESETS), presets=", ".join(PRESETS))
     return names or list(PRESETS), None
 
 
@@ -49,20 +52,25 @@ def compare(check, names: list[str]) -> list[Reading]:
 
 def totals_block(readings: list[Reading]) -> Block:
     players = list(readings[0].ledger.players)
-    rows: list[list] = [[p] + [f"{r.ledger.totals[p]:+d}" if r.ledger.settled else "—" for r in readings]
+    rows: list[list] = [[p] + [_net(r.ledger.totals[p]) if r.ledger.settled else "—" for r in readings]
                         for p in players]
-    rows.append(["pools left"] + [" ".join(map(str, r.ledger.pools)) or "—" for r in readings])
-    rows.append(["hands settled"] + [len(r.ledger.settled) for r in readings])
-    return Block("Totals under each reading", ["player"] + [r.name for r in readings], rows)
+    rows.append([_("pools left")] + [pools_words(r.ledger.pools) for r in readings])
+    rows.append([_("hands settled")] + [len(r.ledger.settled) for r in readings])
+    return Block(_("Totals under each reading"), [_("player")] + [r.name for r in readings], rows)
+
+
+def _net(n: int) -> str:
+    """A net as the tables write it, with ``+0`` for none."""
+    return signed(n) if n else "+0"
 
 
 def settle_up_block(readings: list[Reading]) -> Block:
     lines = []
     for r in readings:
         transfers = settle_up(r.ledger.between_players())
-        text = "; ".join(f"{a} pays {b} {n}" for a, b, n in transfers) or "nobody owes anything"
-        lines.append([f"{r.name}: {text}"])
-    return Block("Settle up under each reading", [], lines)
+        text = _("; ").join(pays_words(a, b, n) for a, b, n in transfers) or _("nobody owes anything")
+        lines.append([fill(_("{reading}: {said}"), reading=r.name, said=text)])
+    return Block(_("Settle up under each reading"), [], lines)
 
 
 def hands_block(readings: list[Reading]) -> Block:
@@ -74,24 +82,29 @@ def hands_block(readings: list[Reading]) -> Block:
             row = [number, player]
             for r in readings:
                 hand = next((h for h in r.ledger.settled if h.number == number), None)
-                row.append(f"{hand.settlement.net[player]:+d}" if hand else "—")
+                row.append(_net(hand.settlement.net[player]) if hand else "—")
             rows.append(row)
-    return Block("Each hand under each reading", ["hand", "player"] + [r.name for r in readings], rows)
+    headers = [_("hand"), _("player")] + [r.name for r in readings]
+    return Block(_("Each hand under each reading"), headers, rows)
 
 
 def errors_block(readings: list[Reading]) -> Block | None:
-    lines = [[f"{r.name}: a {r.ledger.rules.knobs.deck}-card game: compared on the tricks alone "
-              "(the recorded deal and exchange are for another pack)"] for r in readings if r.tricks_only]
+    lines = [[fill(_("{reading}: a {deck}-card game: compared on the tricks alone (the recorded deal and "
+                     "exchange are for another pack)"), reading=r.name, deck=r.ledger.rules.knobs.deck)]
+             for r in readings if r.tricks_only]
     for r in readings:
         for d in r.errors[:3]:
-            lines.append([f"{r.name}: line {d.span.line if d.span else '?'}: "
-                          f"{where_prefix(d.hand, d.trick)}{d.message}"])
+            lines.append([fill(_("{reading}: line {line}: {problem}"), reading=r.name,
+                               line=d.span.line if d.span else "?",
+                               problem=where_prefix(d.hand, d.trick) + d.message)])
         if len(r.errors) > 3:
             more = len(r.errors) - 3
-            lines.append([f"{r.name}: … and {more} more error{'s' * (more != 1)}"])
+            said = ngettext("{reading}: … and {count} more error", "{reading}: … and {count} more errors",
+                            more)
+            lines.append([fill(said, reading=r.name, count=more)])
     if not lines:
         return None
-    return Block("Notes (a reading with errors is settled up to its first bad hand)", [], lines)
+    return Block(_("Notes (a reading with errors is settled up to its first bad hand)"), [], lines)
 
 
 def compare_blocks(readings: list[Reading], itemised: bool) -> list[Block]:

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
+from reversis_score.i18n import _
 from reversis_score.ledger.build import Ledger, LedgerHand, LedgerStream, build_ledger, stream_ledger
 from reversis_score.notation.diagnostics import render
 from reversis_score.notation.records import TableLine
@@ -137,7 +138,7 @@ def _write_markdown(ledger: Ledger | LedgerStream, write: Callable[[str], object
     hands table written as they are settled."""
     title = tables.Block(tables.session_title(ledger), [], [[tables.rules_line(ledger)]])
     write(tables.write_blocks([title], "markdown") + "\n")
-    tables.write_block_streamed("Hands", tables.hands_headers(ledger), tables.hands_rows(ledger),
+    tables.write_block_streamed(_("Hands"), tables.hands_headers(ledger), tables.hands_rows(ledger),
                                 "markdown", write)
     ends = [tables.balances_block(ledger), tables.settle_up_block(ledger, [])]
     warned = tables.warnings_block(ledger)
@@ -185,7 +186,7 @@ def write_session(stream: SessionStream, fmt: str, what: str, sha: str, folder: 
     except BaseException:
         os.unlink(path)
         raise
-    for _ in hands:  # the hands after a bad one: their problems too
+    for _hand in hands:  # the hands after a bad one: their problems too
         pass
     if written.errors:
         os.unlink(path)

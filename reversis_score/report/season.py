@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from reversis_score.i18n import N_, _, fill
 from reversis_score.ledger.build import Ledger, settle_up
 from reversis_score.render import database, engine
 from reversis_score.render.database import Reader
@@ -85,7 +86,7 @@ class Season:
     order: tuple[SessionFigures, ...] = ()
 
 
-SETTLE_UP_WORDS = ("the fewest transfers that settle the whole season: each player's balance "
+SETTLE_UP_WORDS = N_("the fewest transfers that settle the whole season: each player's balance "
                    "(payments between players; the pools stay on the table) paid off at once, so "
                    "two players may be paired who never sat at one table")
 
@@ -101,7 +102,8 @@ def figures_of(name: str, ledger: Ledger) -> SessionFigures:
     return SessionFigures(name, header.title or name, header.date.isoformat() if header.date else None,
                           ledger.players, tally.hands, dict(ledger.totals), ledger.between_players(),
                           problems, tally.stats, dict(tally.payments),
-                          f"hand {playing.number} in progress" if playing is not None else None)
+                          fill(_("hand {number} in progress"), number=playing.number)
+                          if playing is not None else None)
 
 
 def in_order(sessions: list[SessionFigures]) -> list[SessionFigures]:
@@ -131,10 +133,12 @@ def season_of(sessions: list[SessionFigures], player: str | None = None) -> Seas
     transfers = settle_up({r.player: r.from_players for r in players})
     if player is not None:
         if player not in rows:
-            from reversis_score.notation.suggest import did_you_mean
-            names = " ".join(rows) or "(none)"
-            raise SeasonProblem(f"'{player}' played in no session of this season (players: {names})"
-                                f"{did_you_mean(player, list(rows))}")
+            from reversis_score.notation.suggest import nearest
+            names = " ".join(rows) or _("(none)")
+            close = nearest(player, list(rows))
+            hint = fill(_("; did you mean {names}?"), names=fill(_("'{name}'"), name=close)) if close else ""
+            said = _("{name} played in no session of this season (players: {players}){hint}")
+            raise SeasonProblem(fill(said, name=fill(_("'{name}'"), name=player), players=names, hint=hint))
         players = [r for r in players if r.player == player]
         transfers = [t for t in transfers if player in t[:2]]
     dates = [s.date for s in ordered if s.date]

@@ -13,17 +13,22 @@ import io
 import json
 from dataclasses import asdict, fields
 
-from reversis_score.render.tables import Block, signed
+from reversis_score.i18n import N_, _, fill, ngettext
+from reversis_score.render.tables import Block, pays_words
+from reversis_score.render.words import day_words, signed, signed_decimal
 from reversis_score.report.season import SETTLE_UP_WORDS, PlayerSeason, Season
 
-STANDINGS = ["#", "player", "balance", "net", "sessions", "hands", "per hand", "parties won", "parties lost"]
-PLAY = ["player", "aces placed", "aces forced", "quinola placed", "quinola forced", "quinola led",
-        "reversis made", "reversis broken", "broke a reversis", "espagnolettes"]
+# The headings of the standings and the play (translated where shown).
+STANDINGS = ["#", N_("player"), N_("balance"), N_("net"), N_("sessions"), N_("hands"), N_("per hand"),
+             N_("parties won"), N_("parties lost")]
+PLAY = [N_("player"), N_("aces placed"), N_("aces forced"), N_("quinola placed"), N_("quinola forced"),
+        N_("quinola led"), N_("reversis made"), N_("reversis broken"), N_("broke a reversis"),
+        N_("espagnolettes")]
 
 
 def per_hand(row: PlayerSeason) -> str:
     """The average per hand, signed, one decimal (``+2.5``, ``−0.3``, ``0``)."""
-    return signed(0) if not row.per_hand else f"{row.per_hand:+.1f}".replace("-", "−")
+    return signed(0) if not row.per_hand else signed_decimal(row.per_hand)
 
 
 def standings_rows(season: Season) -> list[list]:
@@ -46,27 +51,37 @@ def payments_table(season: Season) -> tuple[list[str], list[list]]:
     columns = names + met
     rows: list[list] = [[a, *("·" if a == b else season.payments.get((a, b), "") for b in columns)]
                         for a in names]
-    return ["paid ↓ to →", *columns], rows
+    return [_("paid ↓ to →"), *columns], rows
 
 
 def season_blocks(season: Season, since: str | None = None) -> list[Block]:
     """The season as tables: standings, play, who paid whom, and the settle-up."""
-    span = (season.first if season.first == season.last else f"{season.first} to {season.last}"
-            ) if season.first else "undated"
-    title = (f"Season: {season.sessions} session{'s' * (season.sessions != 1)}"
-             + (f", {span}" if season.sessions else "") + (f" (since {since})" if since else ""))
+    title = season_title(season, since)
     if not season.sessions:
-        return [Block(title, [], [["no session in this database matches"]])]
-    moves = [[f"{a} pays {b} {n}"] for a, b, n in season.transfers] or [["nobody owes anybody anything"]]
+        return [Block(title, [], [[_("no session in this database matches")]])]
+    moves = [[pays_words(a, b, n)] for a, b, n in season.transfers] or [[_("nobody owes anybody anything")]]
     headers, paid = payments_table(season)
-    return [Block(title, STANDINGS, standings_rows(season)),
-            Block("balance: payments between players only; net: every payment, pools included; "
-                  "ranked by balance, then net", [], []),
-            Block("Play", PLAY, play_rows(season)),
-            Block("Who paid whom over the season (each row: what that player paid each column)",
+    words = _(SETTLE_UP_WORDS)
+    return [Block(title, [_(h) for h in STANDINGS], standings_rows(season)),
+            Block(_("balance: payments between players only; net: every payment, pools included; "
+                    "ranked by balance, then net"), [], []),
+            Block(_("Play"), [_(h) for h in PLAY], play_rows(season)),
+            Block(_("Who paid whom over the season (each row: what that player paid each column)"),
                   headers, paid),
-            Block("Settle up for the season (payments between players)", [],
-                  [[SETTLE_UP_WORDS[0].upper() + SETTLE_UP_WORDS[1:] + ":"]] + moves)]
+            Block(_("Settle up for the season (payments between players)"), [],
+                  [[fill(_("{words}:"), words=words[0].upper() + words[1:])]] + moves)]
+
+
+def season_title(season: Season, since: str | None = None) -> str:
+    """``Season: 3 sessions, 2026-10-04 to 2026-10-18 (since 2026-10-01)``."""
+    if season.first and season.first != season.last:
+        span = fill(_("{first} to {last}"), first=day_words(season.first), last=day_words(season.last or ""))
+    else:
+        span = day_words(season.first) if season.first else _("undated")
+    title = fill(ngettext("Season: {count} session", "Season: {count} sessions", season.sessions),
+                 count=season.sessions)
+    title += fill(_(", {span}"), span=span) if season.sessions else ""
+    return title + (fill(_(" (since {day})"), day=day_words(since)) if since else "")
 
 
 def season_document(season: Season) -> dict:

@@ -15,17 +15,28 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from reversis_score.i18n import N_, _, fill, ngettext
 from reversis_score.ledger.build import Ledger, settle_up
 from reversis_score.render.tables import Block, card_symbol
+from reversis_score.render.words import cancelled_name, human_number, kind_name, side_name, signed
 from reversis_score.settle.items import Item
 
 POOL = "pool"  # every pool side, once normalised: 'pool' is reserved, so no player has this name
 _POOL_SIDE = re.compile(r"^pool(:\d+)?$")
-_RULE = re.compile(r"\s*\(RULES (§[^)]*)\)\s*$")
+_RULE = re.compile(r"\s*\((?:RULES|RÈGLES) (§[^)]*)\)\s*$")  # a why in English or in French
 _KIND_RULE = {"pool-ante": "§4", "dealer-ante": "§4", "remise": "§4", "pool-take": "§4",
               "pool-return": "§8", "party": "§6", "pairwise": "§6", "reversis-made": "§8",
               "reversis-broken": "§8", "espagnolette-return": "§9", "fine": "§10",
               "pool-split": "§4"}
+# A kind in the words of the why table's "what" column (the Aces and Quinola aside).
+_KIND_WORDS = {"party": N_("the party"), "pool-take": N_("takes the pool"), "pool-ante": N_("pool ante"),
+               "dealer-ante": N_("dealer ante"), "remise": N_("remise"), "pool-return": N_("pool return"),
+               "pool-split": N_("pool split"), "pairwise": N_("pairwise"),
+               "reversis-made": N_("reversis made"),
+               "reversis-broken": N_("reversis broken"), "espagnolette-return": N_("espagnolette return"),
+               "fine": N_("fine")}
+_CARD_WORDS = {"dumped": N_("{card} dumped"), "forced": N_("{card} forced"), "led": N_("{card} led")}
+_QUINOLA_WORDS = {"dumped": N_("Quinola dumped"), "forced": N_("Quinola forced"), "led": N_("Quinola led")}
 
 
 class WhyProblem(Exception):
@@ -45,7 +56,7 @@ def norm_side(side: str) -> str:
 
 def side_words(side: str) -> str:
     """A side as said in words: a player's name, or ``the pools``."""
-    return "the pools" if is_pool(side) else side
+    return _("the pools") if is_pool(side) else side
 
 
 def rule_of(why: str, kind: str | None = None) -> str:
@@ -59,16 +70,20 @@ def rule_of(why: str, kind: str | None = None) -> str:
 def reason_of(item: Item) -> str:
     """An item's why without its rule and without the closing ``: X pays Y N`` already said."""
     text = _RULE.sub("", item.why)
-    tail = f": {item.payer} pays {item.payee} {item.amount}"
+    tail = fill(_(": {payer} pays {payee} {amount}"), payer=item.payer, payee=item.payee, amount=item.amount)
     return text[: -len(tail)] if text.endswith(tail) else text
 
 
 def kind_words(item: Item) -> str:
     """``A♦ forced``, ``Quinola led``, ``the party``, ``remise``."""
-    if item.kind.startswith(("ace-", "quinola-")) and item.card:
-        what = "Quinola" if item.kind.startswith("quinola") else card_symbol(item.card)
-        return f"{what} {item.kind.split('-', 1)[1]}"
-    return {"party": "the party", "pool-take": "takes the pool"}.get(item.kind, item.kind.replace("-", " "))
+    how = item.kind.split("-", 1)[-1]
+    if item.kind.startswith(("ace-", "quinola-")) and item.card and how in _CARD_WORDS:
+        if item.kind.startswith("quinola"):
+            return _(_QUINOLA_WORDS[how])
+        return fill(_(_CARD_WORDS[how]), card=card_symbol(item.card))
+    if item.kind in _KIND_WORDS:
+        return _(_KIND_WORDS[item.kind])
+    return item.kind.replace("-", " ")
 
 
 # ------------------------------------------------------------------ the answer
@@ -147,17 +162,24 @@ def _check_question(ledger: Ledger, a: str, b: str, hand: int | None) -> None:
     unknown = [n for n in (a, b) if n not in players]
     if unknown:
         from reversis_score.notation.suggest import nearest
-        names = " and ".join(f"'{n}'" for n in unknown)
+        names = _names(unknown)
         meant = [m for m in (nearest(n, players) for n in unknown) if m is not None]
-        quoted = " and ".join(f"'{m}'" for m in meant)
-        hints = f"; did you mean {quoted}?" if meant else ""
-        raise WhyProblem(f"{names} {'is not a player' if len(unknown) == 1 else 'are not players'} "
-                         f"of this session (players: {' '.join(players)}){hints}")
+        hints = fill(_("; did you mean {names}?"), names=_names(meant)) if meant else ""
+        said = ngettext("{names} is not a player of this session (players: {players}){hints}",
+                        "{names} are not players of this session (players: {players}){hints}", len(unknown))
+        raise WhyProblem(fill(said, names=names, players=" ".join(players), hints=hints))
     if a == b:
-        raise WhyProblem(f"name two different players (players: {' '.join(players)})")
+        raise WhyProblem(fill(_("name two different players (players: {players})"),
+                              players=" ".join(players)))
     if hand is not None and hand not in [h.number for h in ledger.settled]:
-        numbers = ", ".join(str(h.number) for h in ledger.settled) or "none"
-        raise WhyProblem(f"no settled hand {hand} (settled hands: {numbers})")
+        numbers = ", ".join(str(h.number) for h in ledger.settled) or _("none")
+        raise WhyProblem(fill(_("no settled hand {hand} (settled hands: {numbers})"), hand=hand,
+                              numbers=numbers))
+
+
+def _names(names: list[str]) -> str:
+    """``'Zoe'`` or ``'Zoe' and 'Bob'`` (French: « Zoe » et « Bob »)."""
+    return _(" and ").join(fill(_("'{name}'"), name=n) for n in names)
 
 
 def _hands(ledger: Ledger, hand: int | None):
@@ -184,17 +206,18 @@ def closing_words(ans: WhyAnswer) -> str:
     """``Anne owes Claire 40: 3 payments from Anne to Claire (52), 2 payments from Claire to Anne (12).``"""
     out = [line for line in ans.lines if line.effect > 0]
     back = [line for line in ans.lines if line.effect < 0]
-    scope = f" in hand {ans.hand}" if ans.hand is not None else ""
-    parts = [f"{_count(lines)} from {payer} to {payee} ({abs(sum(x.effect for x in lines))})"
+    scope = fill(_(" in hand {hand}"), hand=ans.hand) if ans.hand is not None else ""
+    parts = [fill(_("{payments} from {payer} to {payee} ({amount})"), payments=_count(lines), payer=payer,
+                  payee=payee, amount=human_number(abs(sum(x.effect for x in lines))))
              for lines, payer, payee in ((out, ans.a, ans.b), (back, ans.b, ans.a)) if lines]
-    detail = ", ".join(parts) or "no payment between them"
+    detail = ", ".join(parts) or _("no payment between them")
     if ans.net > 0:
-        head = f"{ans.a} owes {ans.b} {ans.net}{scope}"
+        head = fill(_("{a} owes {b} {amount}"), a=ans.a, b=ans.b, amount=human_number(ans.net)) + scope
     elif ans.net < 0:
-        head = f"{ans.b} owes {ans.a} {-ans.net}{scope}"
+        head = fill(_("{a} owes {b} {amount}"), a=ans.b, b=ans.a, amount=human_number(-ans.net)) + scope
     else:
-        head = f"{ans.a} and {ans.b} are even{scope}"
-    return f"{head}: {detail}."
+        head = fill(_("{a} and {b} are even"), a=ans.a, b=ans.b) + scope
+    return fill(_("{head}: {detail}."), head=head, detail=detail)
 
 
 def settle_up_words(ans: WhyAnswer) -> str | None:
@@ -204,39 +227,47 @@ def settle_up_words(ans: WhyAnswer) -> str | None:
     if given is None:
         return None
     payer, payee = (ans.a, ans.b) if given > 0 else (ans.b, ans.a)
+    given_text = human_number(abs(given))
     if given == ans.net:
-        return (f"The settle-up of `settle` asks the same: {payer} pays {payee} {abs(given)}."
-                if given else "The settle-up of `settle` has no transfer between them either.")
-    nets = "it nets what each player owes all the others into the fewest transfers, so"
+        return (fill(_("The settle-up of `settle` asks the same: {payer} pays {payee} {amount}."),
+                     payer=payer, payee=payee, amount=given_text)
+                if given else _("The settle-up of `settle` has no transfer between them either."))
     if given:
-        head = (f"In the settle-up of `settle`, {payer} pays {payee} {abs(given)} instead: {nets} "
-                "one transfer also carries fish owed to or by the other players.")
+        head = fill(_("In the settle-up of `settle`, {payer} pays {payee} {amount} instead: it nets what "
+                      "each player owes all the others into the fewest transfers, so one transfer also "
+                      "carries fish owed to or by the other players."),
+                    payer=payer, payee=payee, amount=given_text)
     else:
-        head = (f"The settle-up of `settle` has no transfer between {ans.a} and {ans.b}: {nets} "
-                f"the {abs(ans.net)} is settled within the transfers with the other players.")
-    return head + " Each player's total is the same either way."
+        head = fill(_("The settle-up of `settle` has no transfer between {a} and {b}: it nets what each "
+                      "player owes all the others into the fewest transfers, so the {amount} is settled "
+                      "within the transfers with the other players."),
+                    a=ans.a, b=ans.b, amount=human_number(abs(ans.net)))
+    return head + _(" Each player's total is the same either way.")
 
 
 def _count(lines) -> str:
-    return f"{len(lines)} payment{'s' * (len(lines) != 1)}"
+    return ngettext("{n} payment", "{n} payments", len(lines)).format(n=human_number(len(lines)))
 
 
 def why_blocks(ans: WhyAnswer) -> list[Block]:
     """The items table, the closing net, and (with --pools) the pools block."""
-    title = f"Between {ans.a} and {ans.b}" + (f", hand {ans.hand}" if ans.hand is not None else "")
+    title = fill(_("Between {a} and {b}"), a=ans.a, b=ans.b) + (
+        fill(_(", hand {hand}"), hand=ans.hand) if ans.hand is not None else "")
     rows = [[line.hand, line.item.trick or "", card_symbol(line.item.card), kind_words(line.item),
-             rule_of(line.item.why, line.item.kind), f"{line.item.payer} → {line.item.payee}",
+             rule_of(line.item.why, line.item.kind),
+             f"{side_name(line.item.payer)} → {side_name(line.item.payee)}",
              line.item.amount, _running(line, ans.a, ans.b)] for line in ans.lines]
-    headers = ["hand", "trick", "card", "what", "rule", "payment", "amount", "running"]
+    headers = [_("hand"), _("trick"), _("card"), _("what"), _("rule"), _("payment"), _("amount"),
+               _("running")]
     blocks = [Block(title, headers, rows) if rows else
-              Block(title, [], [["no payment between them"]])]
+              Block(title, [], [[_("no payment between them")]])]
     notes = [[closing_words(ans)]]
     route = settle_up_words(ans)
     if route:
         notes.append([route])
     if any(line.effect == 0 for line in ans.lines):
-        notes.append(["items marked 'cancelled' were written and returned: they count in no sum "
-                      "(RULES §8, §13 rules 8–9)"])
+        notes.append([_("items marked 'cancelled' were written and returned: they count in no sum "
+                        "(RULES §8, §13 rules 8–9)")])
     blocks.append(Block("", [], notes))
     if ans.pools is not None:
         blocks.append(pools_block(ans.pools))
@@ -246,16 +277,22 @@ def why_blocks(ans: WhyAnswer) -> list[Block]:
 def _running(line: WhyLine, a: str, b: str) -> str:
     """Who owes the other what so far: ``Anne owes 30``, ``Claire owes 16``, ``even``."""
     n = line.running
-    text = f"{a} owes {n}" if n > 0 else f"{b} owes {-n}" if n < 0 else "even"
-    return f"{text} (cancelled: {line.item.cancelled_by})" if line.effect == 0 else text
+    owes = _("{player} owes {amount}")
+    text = (fill(owes, player=a, amount=human_number(n)) if n > 0
+            else fill(owes, player=b, amount=human_number(-n)) if n < 0 else _("even"))
+    if line.effect != 0:
+        return text
+    return fill(_("{running} (cancelled: {cause})"), running=text,
+                cause=cancelled_name(line.item.cancelled_by))
 
 
 def pools_block(pools: tuple[PoolSummary, ...]) -> Block:
     """What each of the two paid into and took from the pools, and as what."""
-    rows = [[s.player, s.paid, s.took, f"{s.paid - s.took:+d}" if s.paid != s.took else "0",
-             ", ".join(f"{k} {n}" for k, n in s.by_kind.items()) or "—"] for s in pools]
-    return Block("The pools", ["player", "paid into the pools", "took from the pools",
-                               "net into the pools", "paid as"], rows)
+    rows = [[s.player, s.paid, s.took, signed(s.paid - s.took),
+             ", ".join(f"{kind_name(k)} {human_number(n)}" for k, n in s.by_kind.items()) or "—"]
+            for s in pools]
+    return Block(_("The pools"), [_("player"), _("paid into the pools"), _("took from the pools"),
+                                  _("net into the pools"), _("paid as")], rows)
 
 
 def why_document(ans: WhyAnswer) -> dict[str, object]:
