@@ -13,24 +13,28 @@ import typer
 
 from reversis_score.cli import complete
 from reversis_score.cli.app import app, examples, fail
+from reversis_score.i18n import N_
 
 _SESSIONS = ("SELECT s.id, s.name, s.file, s.title, s.date, s.sha256, "
              "(SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) FROM sessions s ORDER BY s.id")
 _PLAYERS = "SELECT session_id, name FROM players ORDER BY session_id, seat"
 
 
-@app.command(epilog=examples("reversis-score forget season.db club-night",
+FORGET_HELP = N_("Remove sessions from a season database. Shows what it removes and asks first.")
+
+
+@app.command(help=FORGET_HELP, epilog=examples("reversis-score forget season.db club-night",
                              "reversis-score forget season.db 12 autumn-3 --yes"))
 def forget(
-    db: Annotated[str, typer.Argument(metavar="DB", help="A database written by export: a SQLite "
-                                                         "file, or a postgresql:// URL.",
+    db: Annotated[str, typer.Argument(metavar="DB", help=N_("A database written by export: a SQLite "
+                                                            "file, or a postgresql:// URL."),
                                       autocompletion=complete.database_files)],
-    sessions: Annotated[list[str], typer.Argument(metavar="SESSION...", help="The sessions to remove: "
+    sessions: Annotated[list[str], typer.Argument(metavar="SESSION...", help=N_("The sessions to remove: "
                                                   "each by its name (the record's file name without "
-                                                  ".rvs) or its id.")],
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Remove without asking.")] = False,
+                                                  ".rvs) or its id."))],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help=N_("Remove without asking."))] = False,
 ) -> None:
-    """Remove sessions from a season database. Shows what it removes and asks first."""
+    """The ``forget`` command; its --help is FORGET_HELP."""
     from reversis_score.render import engine
     from reversis_score.render.database import shown
     from reversis_score.render.schema import TargetProblem

@@ -20,6 +20,8 @@ from typing import Annotated
 
 import typer
 
+from reversis_score.i18n import N_
+
 # The rules (presets and knobs) are imported by the functions that offer them, when Tab is
 # pressed: every run imports this module, and start-up stays light.
 
@@ -188,10 +190,10 @@ def use_our_bash_hook() -> None:
 # Declared once, used by every command that takes them, so each completes the same way.
 RecordFile = Annotated[str, typer.Argument(
     metavar="FILE", show_default=False, autocompletion=record_files,
-    help="A record file (.rvs); '-' reads standard input.")]
+    help=N_("A record file (.rvs); '-' reads standard input."))]
 RecordFiles = Annotated[list[str], typer.Argument(
     metavar="FILE", show_default=False, autocompletion=record_files,
-    help="Record files (.rvs); '-' reads standard input.")]
-Player = Annotated[str, typer.Argument(metavar="A", autocompletion=player_names, help="One player.")]
+    help=N_("Record files (.rvs); '-' reads standard input."))]
+Player = Annotated[str, typer.Argument(metavar="A", autocompletion=player_names, help=N_("One player."))]
 OtherPlayer = Annotated[str, typer.Argument(metavar="B", autocompletion=player_names,
-                                            help="The other player.")]
+                                            help=N_("The other player."))]

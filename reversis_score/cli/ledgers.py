@@ -27,6 +27,7 @@ from reversis_score.cli.app import (
     try_load,
 )
 from reversis_score.cli.records import JOBS_FORCE_HELP, JOBS_HELP, QUIET_HELP
+from reversis_score.i18n import N_
 
 if TYPE_CHECKING:  # imported where used: --help and check stay light
     from reversis_score.pipeline import CheckedSession
@@ -88,16 +89,18 @@ def _write_text(text: str, to: str | None) -> None:
 
 
 # ------------------------------------------------------------------ audit
-@app.command(epilog=examples("reversis-score audit club.rvs", "reversis-score audit club.rvs --format json"))
+AUDIT_HELP = N_("Compare what was paid at the table (table: lines) with the settlement.\n\n"
+                "Exit 0 when every audited hand agrees, 3 when any disagrees, 1 for record errors.")
+
+
+@app.command(help=AUDIT_HELP,
+             epilog=examples("reversis-score audit club.rvs", "reversis-score audit club.rvs --format json"))
 def audit(
     files: complete.RecordFiles,
-    output: Annotated[Shown, typer.Option("--format", help="table, markdown, or json (the ledger "
-                                                           "with each hand's audit block).")] = Shown.table,
+    output: Annotated[Shown, typer.Option("--format", help=N_(
+        "table, markdown, or json (the ledger with each hand's audit block)."))] = Shown.table,
 ) -> None:
-    """Compare what was paid at the table (table: lines) with the settlement.
-
-    Exit 0 when every audited hand agrees, 3 when any disagrees, 1 for record errors.
-    """
+    """The ``audit`` command; its --help is AUDIT_HELP."""
     from reversis_score.render.tables import write_blocks
     from reversis_score.report.audit import audit_blocks, audit_ledger
     from reversis_score.report.audit_json import audited_document
@@ -122,18 +125,22 @@ def audit(
 
 
 # ------------------------------------------------------------------ why
-@app.command(epilog=examples("reversis-score why club.rvs Anne Claire",
+WHY_HELP = N_("Why does A owe B? Every payment between them, in order, with the running sum and the "
+              "net.")
+
+
+@app.command(help=WHY_HELP, epilog=examples("reversis-score why club.rvs Anne Claire",
                              "reversis-score why club.rvs Anne Claire --hand 3 --pools"))
 def why(
     file: complete.RecordFile,
     a: complete.Player,
     b: complete.OtherPlayer,
-    hand: Annotated[int | None, typer.Option("--hand", metavar="N", help="Only hand N.")] = None,
-    pools: Annotated[bool, typer.Option("--pools", help="Add what each paid into and took from "
-                                                        "the pools.")] = False,
-    output: Annotated[Shown, typer.Option("--format", help="table, markdown or json.")] = Shown.table,
+    hand: Annotated[int | None, typer.Option("--hand", metavar="N", help=N_("Only hand N."))] = None,
+    pools: Annotated[bool, typer.Option("--pools", help=N_("Add what each paid into and took from "
+                                                           "the pools."))] = False,
+    output: Annotated[Shown, typer.Option("--format", help=N_("table, markdown or json."))] = Shown.table,
 ) -> None:
-    """Why does A owe B? Every payment between them, in order, with the running sum and the net."""
+    """The ``why`` command; its --help is WHY_HELP."""
     from reversis_score.report.why import WhyProblem, answer, why_blocks, why_document
     session = guarded(file, load_checked)
     print_diagnostics(session)
@@ -162,36 +169,38 @@ def why(
 
 
 # ------------------------------------------------------------------ export
-@app.command(epilog=examples("reversis-score export night*.rvs --format sqlite --to season.db",
+EXPORT_HELP = N_("Export session ledgers: JSON, CSV, Markdown, or into a SQLite or PostgreSQL database.\n\n"
+                 "A file with record errors is reported (exit 1) and left out; the others still go in.")
+
+
+@app.command(help=EXPORT_HELP,
+             epilog=examples("reversis-score export night*.rvs --format sqlite --to season.db",
                              "reversis-score export club.rvs --format csv --what hands --to hands.csv",
                              "reversis-score export night*.rvs --to postgresql://club@db.example.org/league"))
 def export(
     ctx: typer.Context,
     files: complete.RecordFiles,
-    output: Annotated[ExportFormat, typer.Option("--format", help="json, csv, markdown or sqlite. "
+    output: Annotated[ExportFormat, typer.Option("--format", help=N_("json, csv, markdown or sqlite. "
                                                  "With --to, the file's extension says it (.db, .sqlite, "
-                                                 ".json, .csv, .md); standard output: json.")]
+                                                 ".json, .csv, .md); standard output: json."))]
     = ExportFormat.json,
     to: Annotated[str | None, typer.Option("--to", metavar="PATH", autocompletion=complete.any_files,
-                                              help="Write here (required "
+                                              help=N_("Write here (required "
                                               "for sqlite); otherwise standard output. A "
                                               "postgresql:// URL writes into that PostgreSQL "
-                                              "database.")] = None,
+                                              "database."))] = None,
     what: Annotated[What, typer.Option("--what", help=(
-        "With --format csv, what a row is: 'items', one row per payment (who paid whom, how "
+        N_("With --format csv, what a row is: 'items', one row per payment (who paid whom, how "
         "much, in which hand and trick, and why); 'hands', one row per hand (its dealer, its "
-        "outcome, each player's net and the pools after)."))]
+        "outcome, each player's net and the pools after).")))]
     = What.items,
-    all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing", help="Export nothing when any "
-                                                 "file has record errors.")] = False,
+    all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing", help=N_("Export nothing when any "
+                                                 "file has record errors."))] = False,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", metavar="N", min=1, help=JOBS_HELP)] = None,
     jobs_force: Annotated[bool, typer.Option("--jobs-force", help=JOBS_FORCE_HELP)] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
 ) -> None:
-    """Export session ledgers: JSON, CSV, Markdown, or into a SQLite or PostgreSQL database.
-
-    A file with record errors is reported (exit 1) and left out; the others still go in.
-    """
+    """The ``export`` command; its --help is EXPORT_HELP."""
     output = _database_format(ctx, output, to)
     if output is ExportFormat.sqlite and to is None:
         fail("error: --format sqlite needs --to FILE.db", 2)
@@ -248,20 +257,24 @@ def _database_format(ctx: typer.Context, output: ExportFormat, to: str | None) -
 
 
 # ------------------------------------------------------------------ season
-@app.command(epilog=examples("reversis-score season season.db",
+SEASON_HELP = N_("Totals per player across the sessions of a database, and the season's settle-up.")
+
+
+@app.command(help=SEASON_HELP, epilog=examples("reversis-score season season.db",
                              "reversis-score season season.db --since 2026-10-01 --player Anne",
                              "reversis-score season postgresql://treasurer@db.example.org/league"))
 def season(
-    db: Annotated[str, typer.Argument(metavar="DB", help="A database written by export: a SQLite "
-                                                         "file, or a postgresql:// URL.",
+    db: Annotated[str, typer.Argument(metavar="DB", help=N_("A database written by export: a SQLite "
+                                                            "file, or a postgresql:// URL."),
                                       autocompletion=complete.database_files)],
     since: Annotated[str | None, typer.Option("--since", metavar="DATE",
-                                                 help="Only sessions on or after DATE (YYYY-MM-DD).")] = None,
+                                          help=N_("Only sessions on or after DATE (YYYY-MM-DD)."))] = None,
     player: Annotated[str | None, typer.Option("--player", metavar="NAME",
-                                                  help="Only this player (and its transfers).")] = None,
-    output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
+                                                  help=N_("Only this player (and its transfers)."))] = None,
+    output: Annotated[Output, typer.Option("--format",
+        help=N_("table, json, csv or markdown."))] = Output.table,
 ) -> None:
-    """Totals per player across the sessions of a database, and the season's settle-up."""
+    """The ``season`` command; its --help is SEASON_HELP."""
     from datetime import date
 
     from reversis_score.render.tables import write_blocks
@@ -291,26 +304,27 @@ def season(
 
 
 # ------------------------------------------------------------------ report
-@app.command(epilog=examples("reversis-score report club.rvs -o night.html",
+REPORT_HELP = N_("One self-contained HTML page, the page serve shows, written as a file.\n\n"
+                 "One record gives the night's page: its header, hands, balances, settle-up and a chart of"
+                 " the balances. Several records, or a season database written by export, give the "
+                 "season's: the standings, the settle-up, a chart of the nets and the sessions.")
+
+
+@app.command(help=REPORT_HELP, epilog=examples("reversis-score report club.rvs -o night.html",
                              "reversis-score report night*.rvs -o season.html",
                              "reversis-score report season.db -o season.html"),
-             short_help="HTML pages: one night with its chart, or the season of several records "
-                        "or of a database.")
+             short_help=N_("HTML pages: one night with its chart, or the season of several records "
+                           "or of a database."))
 def report(
     files: Annotated[list[str], typer.Argument(
         metavar="FILE", show_default=False, autocompletion=complete.record_files,
-        help="Record files (.rvs), '-' reading standard input; or one season database written by "
-             "export (a SQLite .db file, or a postgresql:// URL).")],
+        help=N_("Record files (.rvs), '-' reading standard input; or one season database written by "
+                "export (a SQLite .db file, or a postgresql:// URL)."))],
     out: Annotated[str | None, typer.Option("-o", "--output", metavar="FILE.html",
                                                autocompletion=complete.any_files,
-                                               help="Write the page here (else standard output).")] = None,
+                                            help=N_("Write the page here (else standard output)."))] = None,
 ) -> None:
-    """One self-contained HTML page, the page serve shows, written as a file.
-
-    One record gives the night's page: its header, hands, balances, settle-up and a chart of
-    the balances. Several records, or a season database written by export, give the season's:
-    the standings, the settle-up, a chart of the nets and the sessions.
-    """
+    """The ``report`` command; its --help is REPORT_HELP."""
     for name in files:
         if out is not None and name != "-" and Path(name).resolve() == Path(out).resolve():
             fail(f"error: -o {out} is {'the record' if len(files) == 1 else 'one of the records'} "

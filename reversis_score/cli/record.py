@@ -11,49 +11,50 @@ import typer
 
 from reversis_score.cli import complete
 from reversis_score.cli.app import app, examples, fail
+from reversis_score.i18n import N_
+
+RECORD_HELP = N_("Score at the table: each card checked as it is entered, each entry written at once.\n\n"
+                 "At a terminal it asks, hand by hand and card by card. Otherwise (or with ENTRIES) it "
+                 "reads the same entries one a line, - meaning standard input: the first refused entry is "
+                 "reported on standard error, the entries after it are skipped, and the run ends with "
+                 "status 1.\n\n"
+                 "The header options fill a new file's header: given any of them, nothing more of the "
+                 "header is asked but the players, when --players is not given (names may be separated by "
+                 "commas). At any prompt: undo, show, help, quit, table, void, claims waived, irregular "
+                 "KIND NAME.")
 
 
-@app.command(epilog=examples("reversis-score record club.rvs",
+@app.command(help=RECORD_HELP, epilog=examples("reversis-score record club.rvs",
                              "reversis-score record club.rvs entries.txt",
                              "reversis-score record club.rvs - < entries.txt",
                              "reversis-score record new.rvs --players 'Anne Bruno Claire Denis' --stake 100"))
 def record(
     file: Annotated[str, typer.Argument(
         metavar="FILE", show_default=False, autocompletion=complete.record_files,
-        help="The record file (.rvs): a new one, or one to go on with.")],
+        help=N_("The record file (.rvs): a new one, or one to go on with."))],
     entries: Annotated[str | None, typer.Argument(
         metavar="[ENTRIES]", show_default=False, autocompletion=complete.record_files,
-        help="Where the entries come from: - reads standard input (the default when it is not a "
-             "terminal), or a file of entries (a .rvs file's lines work).")] = None,
+        help=N_("Where the entries come from: - reads standard input (the default when it is not a "
+                "terminal), or a file of entries (a .rvs file's lines work)."))] = None,
     session: Annotated[str | None, typer.Option(
-        "--session", metavar="NAME", help="The session's name (a new file).")] = None,
+        "--session", metavar="NAME", help=N_("The session's name (a new file)."))] = None,
     date: Annotated[str | None, typer.Option(
-        "--date", metavar="YYYY-MM-DD", help="The date (a new file).")] = None,
+        "--date", metavar="YYYY-MM-DD", help=N_("The date (a new file)."))] = None,
     players: Annotated[str | None, typer.Option(
-        "--players", metavar="'A B C D'", help="The four players in order of play (a new file).")] = None,
+        "--players", metavar="'A B C D'", help=N_("The four players in order of play (a new file)."))] = None,
     rules: Annotated[str | None, typer.Option(
         "--rules", metavar="NAME|FILE", autocompletion=complete.preset_or_house_rules,
-        help="A preset or a house-rules .toml file (a new file).")] = None,
+        help=N_("A preset or a house-rules .toml file (a new file)."))] = None,
     stake: Annotated[int | None, typer.Option(
-        "--stake", metavar="N", help="Fish each player starts with (a new file).")] = None,
+        "--stake", metavar="N", help=N_("Fish each player starts with (a new file)."))] = None,
     verbose: Annotated[bool, typer.Option(
-        "--verbose", help="Piped entries: say what each one did (tricks, payments, settlements), "
-                          "as at a terminal; without it only refusals and a closing summary.")] = False,
+        "--verbose", help=N_("Piped entries: say what each one did (tricks, payments, settlements), "
+                             "as at a terminal; without it only refusals and a closing summary."))] = False,
     repair: Annotated[bool, typer.Option(
-        "--repair", help="A file that ends in a half line (cut off as it was written): drop that "
-                         "text and go on (at a terminal, record asks).")] = False,
+        "--repair", help=N_("A file that ends in a half line (cut off as it was written): drop that "
+                            "text and go on (at a terminal, record asks)."))] = False,
 ) -> None:
-    """Score at the table: each card checked as it is entered, each entry written at once.
-
-    At a terminal it asks, hand by hand and card by card. Otherwise (or with ENTRIES) it reads
-    the same entries one a line, - meaning standard input: the first refused entry is reported
-    on standard error, the entries after it are skipped, and the run ends with status 1.
-
-    The header options fill a new file's header: given any of them, nothing more of the
-    header is asked but the players, when --players is not given (names may be separated by
-    commas). At any prompt: undo, show, help, quit, table, void, claims waived, irregular
-    KIND NAME.
-    """
+    """The ``record`` command; its --help is RECORD_HELP."""
     from reversis_score.record.store import Replaced, WriteFailed
     from reversis_score.record.terminal import open_record, run, stdin_lines, summary, terminal_lines
     path = Path(file)

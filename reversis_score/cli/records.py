@@ -27,6 +27,7 @@ from reversis_score.cli.app import (
     terminal_width,
     validate_rules_option,
 )
+from reversis_score.i18n import N_
 
 if TYPE_CHECKING:  # imported where used: --help and check stay light
     from reversis_score.cli.batch import FileReport
@@ -40,28 +41,32 @@ class Suits(StrEnum):
     symbols = "symbols"
 
 
-JOBS_HELP = ("Worker processes (default, and at most: one per CPU); the output is the same for "
-             "any number.")
-JOBS_FORCE_HELP = "Allow --jobs above the number of CPUs."
-QUIET_HELP = "No progress bar (it shows only on a terminal, for work over ~2 s)."
+JOBS_HELP = (N_("Worker processes (default, and at most: one per CPU); the output is the same for "
+             "any number."))
+JOBS_FORCE_HELP = N_("Allow --jobs above the number of CPUs.")
+QUIET_HELP = N_("No progress bar (it shows only on a terminal, for work over ~2 s).")
 
 
-@app.command(epilog=examples("reversis-score check samples/*.rvs", "reversis-score check samples/",
+CHECK_HELP = N_("Check records: one summary line per file, or every error with its place.")
+
+
+@app.command(help=CHECK_HELP,
+             epilog=examples("reversis-score check samples/*.rvs", "reversis-score check samples/",
                              "reversis-score check --strict club.rvs"))
 def check(
     files: Annotated[list[str], typer.Argument(
         metavar="FILE", show_default=False, autocompletion=complete.record_files,
-        help="Record files (.rvs), or folders: every .rvs file under a folder, in sorted order; "
-             "'-' reads standard input.")],
-    strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
+        help=N_("Record files (.rvs), or folders: every .rvs file under a folder, in sorted order; "
+                "'-' reads standard input."))],
+    strict: Annotated[bool, typer.Option("--strict", help=N_("Stop at the first error."))] = False,
     rules: Annotated[str | None, typer.Option(
         "--rules", metavar="NAME|FILE", autocompletion=complete.preset_or_house_rules,
-        help="Rules to check under, overriding the header.")] = None,
+        help=N_("Rules to check under, overriding the header."))] = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", metavar="N", min=1, help=JOBS_HELP)] = None,
     jobs_force: Annotated[bool, typer.Option("--jobs-force", help=JOBS_FORCE_HELP)] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
 ) -> None:
-    """Check records: one summary line per file, or every error with its place."""
+    """The ``check`` command; its --help is CHECK_HELP."""
     from reversis_score.cli import batch
     validate_rules_option(rules)
     files = records_under(files)
@@ -134,23 +139,27 @@ def summary_line(session: CheckSummary) -> str:
         file=session.file, hands=counted, players=players, rules=rules, verdict=verdict))
 
 
-@app.command(name="format", epilog=examples("reversis-score format club.rvs --suits symbols --in-place"))
+FORMAT_HELP = N_("Write a record in one canonical layout (comments kept).")
+
+
+@app.command(help=FORMAT_HELP,
+             name="format", epilog=examples("reversis-score format club.rvs --suits symbols --in-place"))
 def format_command(
     file: complete.RecordFile,
     suits: Annotated[Suits, typer.Option(
-        "--suits", help="Write suits as letters (AS) or symbols (A♠).")] = Suits.letters,
+        "--suits", help=N_("Write suits as letters (AS) or symbols (A♠)."))] = Suits.letters,
     in_place: Annotated[bool, typer.Option(
-        "--in-place", help="Rewrite the file (a temporary file, then a rename).")] = False,
+        "--in-place", help=N_("Rewrite the file (a temporary file, then a rename)."))] = False,
     events: Annotated[bool, typer.Option(
-        "--events", help=("Write each hand recorded card by card as its events (the party, the talon, "
-                          "each Ace and Quinola, the reversis): it settles to the same ledger."))] = False,
+        "--events", help=(N_("Write each hand recorded card by card as its events (the party, the talon, "
+                          "each Ace and Quinola, the reversis): it settles to the same ledger.")))] = False,
     spelling: Annotated[Language | None, typer.Option(
         "--lang", case_sensitive=False,
-        help=("Write the record's cards and keywords in French (fr: 'langue: fr', RP DC VK AT, "
-              "joueurs:, main N, levées:) or in English (en). Default: the record's own.")),
+        help=(N_("Write the record's cards and keywords in French (fr: 'langue: fr', RP DC VK AT, "
+              "joueurs:, main N, levées:) or in English (en). Default: the record's own."))),
     ] = None,
 ) -> None:
-    """Write a record in one canonical layout (comments kept)."""
+    """The ``format`` command; its --help is FORMAT_HELP."""
     from reversis_score.files import write_atomically
     from reversis_score.notation.diagnostics import render
     from reversis_score.notation.parse import read_text
@@ -195,35 +204,38 @@ def _as_events(text: str, file: str, symbols: bool) -> str:
     return output
 
 
-@app.command(epilog=examples("reversis-score settle club.rvs --itemised",
+SETTLE_HELP = N_("Settle every fish: per hand, balances, settle-up; itemised, one hand, or as JSON/CSV.")
+
+
+@app.command(help=SETTLE_HELP, epilog=examples("reversis-score settle club.rvs --itemised",
                              "reversis-score settle club.rvs --hand 3",
                              "reversis-score settle club.rvs --format json",
                              "reversis-score settle club.rvs --compare parlett,denexa"))
 def settle(
     file: complete.RecordFile,
     itemised: Annotated[bool, typer.Option("--itemised", "--itemized",
-                                           help="Add every item of every hand.")] = False,
+                                           help=N_("Add every item of every hand."))] = False,
     hand: Annotated[int | None, typer.Option("--hand", metavar="N",
-                                                help="Show one hand in full: tricks, talon, items.")] = None,
+                                             help=N_("Show one hand in full: tricks, talon, items."))] = None,
     output: Annotated[Output, typer.Option(
-        "--format", help="table, json, csv (items) or markdown.")] = Output.table,
+        "--format", help=N_("table, json, csv (items) or markdown."))] = Output.table,
     rules: Annotated[str | None, typer.Option(
         "--rules", metavar="NAME|FILE", autocompletion=complete.preset_or_house_rules,
-        help="Rules to settle under, overriding the header.")] = None,
-    strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
+        help=N_("Rules to settle under, overriding the header."))] = None,
+    strict: Annotated[bool, typer.Option("--strict", help=N_("Stop at the first error."))] = False,
     split_pools: Annotated[bool, typer.Option("--split-pools", help=(
-        "End the session by sharing out the fish still in the pools: each pool is divided "
+        N_("End the session by sharing out the fish still in the pools: each pool is divided "
         "equally among the four players (what does not divide by four stays on the table), "
         "and the shares count in the balances and the settle-up. Without it, the pools stay "
-        "on the table for the next session."))] = False,
+        "on the table for the next session.")))] = False,
     compare: Annotated[str | None, typer.Option(
         "--compare", metavar="A,B,...", autocompletion=complete.compare_list, help=(
-            "Settle the record under each of these rules (comma-separated presets or .toml "
+            N_("Settle the record under each of these rules (comma-separated presets or .toml "
             "files) and show the totals, the pools left and the settle-up side by side, one "
             "column per reading (--itemised adds each hand). --compare \"\" compares all five "
-            "presets."))] = None,
+            "presets.")))] = None,
 ) -> None:
-    """Settle every fish: per hand, balances, settle-up; itemised, one hand, or as JSON/CSV."""
+    """The ``settle`` command; its --help is SETTLE_HELP."""
     from reversis_score.ledger.build import ConservationError, build_ledger
     if compare is not None:
         if hand is not None or split_pools or output is Output.csv or rules is not None:
@@ -290,20 +302,25 @@ def _printing_diagnostics(stream: SessionStream) -> list[int]:
     return errors
 
 
-@app.command(name="rules", epilog=examples("reversis-score rules", "reversis-score rules manuscrit",
+RULES_HELP = N_("The presets and their sources; every knob of one; or where two readings differ.")
+
+
+@app.command(help=RULES_HELP,
+             name="rules", epilog=examples("reversis-score rules", "reversis-score rules manuscrit",
                                           "reversis-score rules double_tricks",
                                           "reversis-score rules --diff parlett regles-fr"))
 def rules_command(
     name: Annotated[str | None, typer.Argument(
         metavar="[NAME]", show_default=False, autocompletion=complete.rules_names,
-        help="A preset name, a house-rules .toml file, or a knob name (that knob under every "
-             "preset).")] = None,
+        help=N_("A preset name, a house-rules .toml file, or a knob name (that knob under every "
+                "preset)."))] = None,
     diff: Annotated[tuple[str, str] | None, typer.Option(
         "--diff", metavar="A B", autocompletion=complete.preset_or_house_rules,
-        help="Show only the knobs where A and B differ.")] = None,
-    output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
+        help=N_("Show only the knobs where A and B differ."))] = None,
+    output: Annotated[Output, typer.Option("--format",
+        help=N_("table, json, csv or markdown."))] = Output.table,
 ) -> None:
-    """The presets and their sources; every knob of one; or where two readings differ."""
+    """The ``rules`` command; its --help is RULES_HELP."""
     from reversis_score.report import rules as rulesview
     try:
         if diff is not None:

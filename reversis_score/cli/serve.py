@@ -11,29 +11,31 @@ from typing import Annotated
 import typer
 
 from reversis_score.cli.app import app, examples, fail
+from reversis_score.i18n import N_
+
+SERVE_HELP = N_("Serve the folder's records as web pages, with entry at the table from the players' "
+                "phones.\n\n"
+                "The pages: the season, each session, each hand, why. Entry (/entry, unless --read-only) "
+                "starts or continues a session by tapping the cards, with record's checks, and writes the"
+                " .rvs file as record does. Needs the web extra: pip install 'reversis-score[web]'.")
 
 
-@app.command(epilog=examples("reversis-score serve records/",
+@app.command(help=SERVE_HELP, epilog=examples("reversis-score serve records/",
                              "reversis-score serve records/ --host 0.0.0.0",
                              "reversis-score serve records/ --host 0.0.0.0 --read-only"))
 def serve(
-    folder: Annotated[Path, typer.Argument(metavar="FOLDER", help="The folder of .rvs records "
-                                                                  "(default: the current folder).")]
+    folder: Annotated[Path, typer.Argument(metavar="FOLDER", help=N_("The folder of .rvs records "
+                                                                     "(default: the current folder)."))]
     = Path("."),
-    host: Annotated[str, typer.Option("--host", metavar="H", help="The address to listen on. Any "
-                                      "but 127.0.0.1 needs the access token printed at start-up.")]
+    host: Annotated[str, typer.Option("--host", metavar="H", help=N_("The address to listen on. Any "
+                                      "but 127.0.0.1 needs the access token printed at start-up."))]
     = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", metavar="P", min=1, max=65535,
-                                      help="The port.")] = 8000,
-    read_only: Annotated[bool, typer.Option("--read-only", help="Serve the pages without entry "
-                                            "(the /entry page and its writes).")] = False,
+                                      help=N_("The port."))] = 8000,
+    read_only: Annotated[bool, typer.Option("--read-only", help=N_("Serve the pages without entry "
+                                            "(the /entry page and its writes)."))] = False,
 ) -> None:
-    """Serve the folder's records as web pages, with entry at the table from the players' phones.
-
-    The pages: the season, each session, each hand, why. Entry (/entry, unless --read-only)
-    starts or continues a session by tapping the cards, with record's checks, and writes the
-    .rvs file as record does. Needs the web extra: pip install 'reversis-score[web]'.
-    """
+    """The ``serve`` command; its --help is SERVE_HELP."""
     if not folder.is_dir():
         fail(f"error: {folder}: not a folder", 2)
     try:

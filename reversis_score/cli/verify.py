@@ -13,35 +13,37 @@ import typer
 from reversis_score.cli import complete
 from reversis_score.cli.app import UsageProblem, app, examples, read_bytes, try_load, validate_rules_option
 from reversis_score.cli.ledgers import _ledger, worst
+from reversis_score.i18n import N_
 
 EPILOG = examples("reversis-score verify night.json",
                   "reversis-score settle club.rvs --format json | reversis-score verify -",
                   "reversis-score verify night.json --record club.rvs")
 
 
-@app.command(epilog=EPILOG)
+VERIFY_HELP = N_("Check JSON ledgers: their shape, then every sum a ledger keeps.\n\n"
+                 "Each problem is one line naming the hand, the item (seq) and the key. Exit 0 when every "
+                 "ledger is sound, 1 when one is not, 2 for a usage error.")
+
+
+@app.command(help=VERIFY_HELP, epilog=EPILOG)
 def verify(
     files: Annotated[list[str], typer.Argument(metavar="LEDGER", show_default=False,
                                                autocompletion=complete.ledger_files,
-                                               help="JSON ledgers (settle/export --format json); "
-                                                    "'-' reads standard input.")],
+                                               help=N_("JSON ledgers (settle/export --format json); "
+                                                       "'-' reads standard input."))],
     record: Annotated[str | None, typer.Option("--record", metavar="FILE",
                                                   autocompletion=complete.record_files,
-                                                  help="Also settle this record (.rvs) and say, item "
-                                                       "by item, where the ledger differs from it.")] = None,
+                                                  help=N_("Also settle this record (.rvs) and say, item by "
+                                                          "item, where the ledger differs from it."))] = None,
     rules: Annotated[str | None, typer.Option("--rules", metavar="NAME|FILE",
                                                  autocompletion=complete.preset_or_house_rules,
-                                                 help="With --record: settle it under these rules, "
-                                                      "as settle --rules did.")] = None,
-    split_pools: Annotated[bool, typer.Option("--split-pools", help="With --record: split the pools "
-                                                                    "left at the end, as settle "
-                                                                    "--split-pools did.")] = False,
+                                                 help=N_("With --record: settle it under these rules, "
+                                                         "as settle --rules did."))] = None,
+    split_pools: Annotated[bool, typer.Option("--split-pools", help=N_("With --record: split the pools "
+                                                                       "left at the end, as settle "
+                                                                       "--split-pools did."))] = False,
 ) -> None:
-    """Check JSON ledgers: their shape, then every sum a ledger keeps.
-
-    Each problem is one line naming the hand, the item (seq) and the key. Exit 0 when every
-    ledger is sound, 1 when one is not, 2 for a usage error.
-    """
+    """The ``verify`` command; its --help is VERIFY_HELP."""
     validate_rules_option(rules)
     if record is not None and len(files) > 1:
         typer.echo("error: --record compares one ledger with one record; give one LEDGER", err=True)
