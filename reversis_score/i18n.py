@@ -47,7 +47,11 @@ CATALOGUED = ("reversis_score.i18n", "reversis_score.cli.app", "reversis_score.r
               "reversis_score.notation.diagnostics", "reversis_score.notation.wording",
               "reversis_score.notation.transform", "reversis_score.notation.parse",
               "reversis_score.notation.lexicon", "reversis_score.notation.french",
-              "reversis_score.settle.laws", "reversis_score.settle.items", "reversis_score.settle.side")
+              "reversis_score.settle.laws", "reversis_score.settle.items", "reversis_score.settle.side",
+              "reversis_score.cli.__init__", "reversis_score.cli.helptext", "reversis_score.cli.batch",
+              "reversis_score.cli.books", "reversis_score.cli.complete", "reversis_score.cli.exports",
+              "reversis_score.cli.ledgers", "reversis_score.cli.record", "reversis_score.cli.records",
+              "reversis_score.cli.serve", "reversis_score.cli.verify")
 
 
 def set_language(lang: str | None) -> None:

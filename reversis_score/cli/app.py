@@ -58,6 +58,17 @@ class WholeHelpGroup(typer.core.TyperGroup):
             set_language(None)
         return super().make_context(info_name, args, parent, **extra)
 
+    def resolve_command(self, ctx, args):
+        """Typer's "Did you mean 'check'?" after an unknown command, in the chosen language."""
+        from typer._click.exceptions import UsageError
+        try:
+            return super().resolve_command(ctx, args)
+        except UsageError as exc:
+            head, said, names = exc.message.rpartition(". Did you mean ")
+            if said and names.endswith("?"):
+                exc.message = head + ". " + fill(_("Did you mean {names}?"), names=names[:-1])
+            raise
+
     def format_commands(self, ctx, formatter) -> None:
         rows = []
         for name in self.list_commands(ctx):
@@ -201,7 +212,7 @@ def stdin_bytes(kind: str = "record") -> bytes:
         try:
             _STDIN.append(read_stream(sys.stdin.buffer, kind, "standard input"))
         except ReadProblem as exc:
-            fail(fill(_("error: {problem}"), problem=exc), 2)
+            fail(error_line(exc), 2)
     return _STDIN[0]
 
 
@@ -285,6 +296,17 @@ def terminal_width() -> int | None:
     return size if size > 0 else 100
 
 
+def error_line(problem: object) -> str:
+    """``error: …``, a usage problem as every command says it, in the chosen language."""
+    return fill(_("error: {problem}"), problem=problem)
+
+
+def not_conserved(where: object) -> str:
+    """Fish not conserved: an engine bug, said as such."""
+    return fill(_("internal error: fish not conserved in {where} — this is a bug in reversis-score, "
+                  "not in the record; please report it"), where=where)
+
+
 def fail(message: str, code: int) -> NoReturn:
     typer.echo(message, err=True)
     raise typer.Exit(code)
@@ -295,7 +317,7 @@ def guarded(name: str, action):
     try:
         return action(name)
     except UsageProblem as exc:
-        fail(fill(_("error: {problem}"), problem=exc), 2)
+        fail(error_line(exc), 2)
     except RecordProblem as exc:
         fail(str(exc), 1)
 
@@ -306,7 +328,7 @@ def try_load(name: str, strict: bool = False, rules: str | None = None) -> tuple
     try:
         session = load_checked(name, strict, rules)
     except UsageProblem as exc:
-        typer.echo(fill(_("error: {problem}"), problem=exc), err=True)
+        typer.echo(error_line(exc), err=True)
         return None, 2
     except RecordProblem as exc:
         typer.echo(str(exc), err=True)

@@ -18,16 +18,18 @@ from reversis_score.cli import complete
 from reversis_score.cli.app import (
     Output,
     app,
+    error_line,
     examples,
     fail,
     guarded,
     load_checked,
+    not_conserved,
     print_diagnostics,
     terminal_width,
     try_load,
 )
 from reversis_score.cli.records import JOBS_FORCE_HELP, JOBS_HELP, QUIET_HELP
-from reversis_score.i18n import N_
+from reversis_score.i18n import N_, _, fill, ngettext
 
 if TYPE_CHECKING:  # imported where used: --help and check stay light
     from reversis_score.pipeline import CheckedSession
@@ -71,8 +73,7 @@ def _ledger(session: CheckedSession, split_pools: bool = False):
     try:
         return build_ledger(session, split_pools)
     except ConservationError as exc:
-        fail(f"internal error: fish not conserved in {exc} — this is a bug in reversis-score, "
-              "not in the record; please report it", 1)
+        fail(not_conserved(exc), 1)
 
 
 def _write_text(text: str, to: str | None) -> None:
@@ -85,7 +86,8 @@ def _write_text(text: str, to: str | None) -> None:
     try:
         write_atomically(target, text.encode("utf-8"))
     except OSError as exc:
-        fail(f"error: cannot write {to} ({exc.strerror or exc}); nothing was written", 2)
+        fail(error_line(fill(_("cannot write {target} ({reason}); nothing was written"), target=to,
+                             reason=exc.strerror or exc)), 2)
 
 
 # ------------------------------------------------------------------ audit
@@ -150,7 +152,7 @@ def why(
     try:
         ans = answer(ledger, a, b, hand, pools)
     except WhyProblem as exc:
-        fail(f"error: {exc}", 2)
+        fail(error_line(exc), 2)
     if output is Shown.json:
         import json
         sys.stdout.write(json.dumps(why_document(ans), ensure_ascii=False, indent=2) + "\n")
@@ -203,11 +205,12 @@ def export(
     """The ``export`` command; its --help is EXPORT_HELP."""
     output = _database_format(ctx, output, to)
     if output is ExportFormat.sqlite and to is None:
-        fail("error: --format sqlite needs --to FILE.db", 2)
+        fail(error_line(_("--format sqlite needs --to FILE.db")), 2)
     if what is What.hands and output is not ExportFormat.csv:
-        fail("error: --what hands is for --format csv", 2)
+        fail(error_line(_("--what hands is for --format csv")), 2)
     if to is not None and any(f != "-" and Path(f).resolve() == Path(to).resolve() for f in files):
-        fail(f"error: --to {to} is one of the records being exported; choose another file", 2)
+        fail(error_line(fill(_("--to {target} is one of the records being exported; choose another file"),
+                             target=to)), 2)
     from reversis_score.cli import batch
     from reversis_score.cli.exports import ExportRun, export_database, export_text
     run = ExportRun(files, output.value, what.value, all_or_nothing, batch.worker_count(jobs, jobs_force),
@@ -241,18 +244,21 @@ def _database_format(ctx: typer.Context, output: ExportFormat, to: str | None) -
         return output
     if is_postgres_url(to):
         if given:
-            fail(f"error: --to postgresql://… writes into a PostgreSQL database; --format {output.value} "
-                 "writes a file (leave out --format to export into the database)", 2)
+            fail(error_line(fill(_("--to postgresql://… writes into a PostgreSQL database; --format {format} "
+                                   "writes a file (leave out --format to export into the database)"),
+                                 format=output.value)), 2)
         return ExportFormat.sqlite
     suffix = Path(to).suffix.lower()
     meant = EXTENSIONS.get(suffix)
     known = ", ".join(f"{ext} ({fmt.value})" for ext, fmt in EXTENSIONS.items())
     if meant is None and not given:
-        fail(f"error: --to {to}: {'the extension ' + suffix if suffix else 'no extension'} does not say "
-             f"which format to write; name the file {known}, or say --format", 2)
+        said = fill(_("the extension {suffix}"), suffix=suffix) if suffix else _("no extension")
+        fail(error_line(fill(_("--to {target}: {extension} does not say which format to write; name the "
+                               "file {known}, or say --format"), target=to, extension=said, known=known)), 2)
     if meant is not None and given and meant is not output:
-        fail(f"error: --to {to} is a {meant.value} file by its name, but --format says {output.value}; "
-             "leave out --format, or name the file for its format", 2)
+        fail(error_line(fill(_("--to {target} is a {meant} file by its name, but --format says {format}; "
+                               "leave out --format, or name the file for its format"), target=to,
+                             meant=meant.value, format=output.value)), 2)
     return meant or output
 
 
@@ -283,7 +289,7 @@ def season(
         try:
             since = date.fromisoformat(since).isoformat()
         except ValueError:
-            fail(f"error: --since {since}: not a date (write it as YYYY-MM-DD)", 2)
+            fail(error_line(fill(_("--since {since}: not a date (write it as YYYY-MM-DD)"), since=since)), 2)
     from reversis_score.render.schema import TargetProblem
     try:
         reader = seasons.open_database(db)
@@ -292,7 +298,7 @@ def season(
         finally:
             reader.close()
     except (seasons.SeasonProblem, TargetProblem) as exc:
-        fail(f"error: {exc}", 2)
+        fail(error_line(exc), 2)
     from reversis_score.report import season_text
     if output is Output.json:
         sys.stdout.write(season_text.season_json(result))
@@ -327,11 +333,13 @@ def report(
     """The ``report`` command; its --help is REPORT_HELP."""
     for name in files:
         if out is not None and name != "-" and Path(name).resolve() == Path(out).resolve():
-            fail(f"error: -o {out} is {'the record' if len(files) == 1 else 'one of the records'} "
-                 "itself; choose another file", 2)
+            message = (_("-o {target} is the record itself; choose another file") if len(files) == 1
+                       else _("-o {target} is one of the records itself; choose another file"))
+            fail(error_line(fill(message, target=out)), 2)
     databases = [name for name in files if _is_database(name)]
     if databases and len(files) > 1:
-        fail(f"error: {databases[0]}: a season database is reported alone (not with other files)", 2)
+        fail(error_line(fill(_("{db}: a season database is reported alone (not with other files)"),
+                             db=databases[0])), 2)
     if databases:
         _report_database(databases[0], out)
     elif len(files) == 1:
@@ -357,13 +365,16 @@ def _report_session(file: str, out: str | None) -> None:
     session = guarded(file, load_checked)
     print_diagnostics(session)
     if session.errors:
-        fail(f"{file}: the record has errors: no report written", 1)
+        fail(fill(_("{file}: the record has errors: no report written"), file=file), 1)
     ledger = _ledger(session)
     _write_text(session_page(ledger), out)
     if out is not None:
         hands = len(ledger.settled)
         from reversis_score.scrub import safe
-        typer.echo(safe(f"wrote {out}: {hands} hand{'s' * (hands != 1)}, {len(ledger.players)} players"))
+        said = fill(ngettext("wrote {target}: {n} hand, {players} players",
+                             "wrote {target}: {n} hands, {players} players", hands),
+                    target=out, n=hands, players=len(ledger.players))
+        typer.echo(safe(said))
 
 
 def _report_season(files: list[str], out: str | None) -> None:
@@ -377,7 +388,7 @@ def _report_season(files: list[str], out: str | None) -> None:
         if session is not None and not session.errors:
             summaries.append(summary_of(Path(name).stem if name != "-" else "stdin", _ledger(session)))
     if worst(codes):
-        fail("the records have errors: no report written", worst(codes))
+        fail(_("the records have errors: no report written"), worst(codes))
     _write_season(season_page(summaries), summaries, out)
 
 
@@ -394,7 +405,7 @@ def _report_database(db: str, out: str | None) -> None:
         finally:
             reader.close()
     except (seasons.SeasonProblem, TargetProblem) as exc:
-        fail(f"error: {exc}", 2)
+        fail(error_line(exc), 2)
     _write_season(season_page(summaries), summaries, out)
 
 
@@ -403,5 +414,7 @@ def _write_season(page: str, summaries, out: str | None) -> None:
     if out is not None:
         from reversis_score.scrub import safe
         players = len({p for s in summaries for p in s.players})
-        typer.echo(safe(f"wrote {out}: the season of {len(summaries)} "
-                        f"session{'s' * (len(summaries) != 1)}, {players} players"))
+        said = fill(ngettext("wrote {target}: the season of {n} session, {players} players",
+                             "wrote {target}: the season of {n} sessions, {players} players", len(summaries)),
+                    target=out, n=len(summaries), players=players)
+        typer.echo(safe(said))

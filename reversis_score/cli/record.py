@@ -10,8 +10,8 @@ from typing import Annotated
 import typer
 
 from reversis_score.cli import complete
-from reversis_score.cli.app import app, examples, fail
-from reversis_score.i18n import N_
+from reversis_score.cli.app import app, error_line, examples, fail
+from reversis_score.i18n import N_, _, fill
 
 RECORD_HELP = N_("Score at the table: each card checked as it is entered, each entry written at once.\n\n"
                  "At a terminal it asks, hand by hand and card by card. Otherwise (or with ENTRIES) it "
@@ -59,8 +59,8 @@ def record(
     from reversis_score.record.terminal import open_record, run, stdin_lines, summary, terminal_lines
     path = Path(file)
     if file == "-" or path.is_dir():
-        fail(f"error: {file}: record needs a file to write into (its entries may come from -, "
-             "standard input: reversis-score record FILE -)", 2)
+        fail(error_line(fill(_("{file}: record needs a file to write into (its entries may come from -, "
+                               "standard input: reversis-score record FILE -)"), file=file)), 2)
     if rules is not None and rules.endswith(".toml") and Path(rules).is_file():
         # a record names its house rules relative to itself; the command line, to here
         rules = os.path.relpath(Path(rules).resolve(), path.resolve().parent)
@@ -87,15 +87,16 @@ def record(
         outcome = run(recorder, store, lines, sys.stdout, sys.stderr,
                       _no_label if interactive else _input_line(file, entries), verbose or interactive)
     except (Replaced, WriteFailed) as exc:
-        fail(f"error: {exc}", 1)
+        fail(error_line(exc), 1)
     except KeyboardInterrupt:
         from reversis_score.record.words import INTERRUPTED
         said = INTERRUPTED.format(file=file) if path.exists() else \
-            "interrupted: nothing was entered, so no file was made."
+            _("interrupted: nothing was entered, so no file was made.")
         typer.echo("\n" + said, err=True)
         raise typer.Exit(130) from None
     from reversis_score.record.resume import where
-    closing = f"{file}: {where(recorder)}." if interactive else summary(file, recorder, outcome)
+    closing = fill(_("{file}: {where}."), file=file, where=where(recorder)) if interactive else \
+        summary(file, recorder, outcome)
     if closing:
         typer.echo(closing, err=True)
     raise typer.Exit(outcome.status)
@@ -108,24 +109,27 @@ def _entries(entries: str | None):
     try:
         return open(entries, encoding="utf-8", newline=None)  # noqa: SIM115  (read to its end by run)
     except OSError as exc:
-        fail(f"error: {entries}: cannot be read ({exc.strerror or exc})", 2)
+        fail(error_line(fill(_("{file}: cannot be read ({reason})"), file=entries,
+                             reason=exc.strerror or exc)), 2)
 
 
 def _repair(interactive: bool, repair: bool):
     def ask(line: int, text: str) -> bool:
         if repair or not interactive:
             return repair
-        return typer.confirm(f"drop the half line {line}, {text!r}, and go on?", err=True)
+        question = fill(_("drop the half line {line}, {text}, and go on?"), line=line, text=repr(text))
+        return typer.confirm(question, err=True)
     return ask
 
 
 def _no_label(number: int) -> str:
-    return "refused: "
+    return _("refused: ")
 
 
 def _input_line(file: str, entries: str | None):
     source = entries if entries not in (None, "-") else "<stdin>"
 
     def label(number: int) -> str:
-        return f"{source}:{number}: refused ({file} unchanged by it): "
+        return fill(_("{source}:{number}: refused ({file} unchanged by it): "), source=source, number=number,
+                    file=file)
     return label

@@ -16,10 +16,12 @@ from reversis_score.cli.app import (
     Language,
     Output,
     app,
+    error_line,
     examples,
     fail,
     guarded,
     load_checked,
+    not_conserved,
     print_diagnostics,
     read_record,
     render_ledger,
@@ -27,7 +29,7 @@ from reversis_score.cli.app import (
     terminal_width,
     validate_rules_option,
 )
-from reversis_score.i18n import N_
+from reversis_score.i18n import N_, _, fill
 
 if TYPE_CHECKING:  # imported where used: --help and check stay light
     from reversis_score.cli.batch import FileReport
@@ -102,7 +104,7 @@ def records_under(files: list[str]) -> list[str]:
         found = sorted(os.path.join(root, f) for root, dirs, names in os.walk(name)
                        for f in names if f.endswith(".rvs"))
         if not found:
-            fail(f"error: {name}: no record (.rvs) in this folder or under it", 2)
+            fail(error_line(fill(_("{folder}: no record (.rvs) in this folder or under it"), folder=name)), 2)
         out.extend(found)
     return out
 
@@ -114,7 +116,7 @@ def check_work(name: str, strict: bool, rules: str | None, stdin: bytes | None) 
     read = read_or_report(name, stdin)
     if isinstance(read, FileReport):
         return read
-    _, text, folder = read
+    _data, text, folder = read
     session = summarise(stream_text(text, name, folder, rules), strict)  # hand by hand
     return FileReport(name, 1 if session.errors else 0, diagnostics_text(session),
                       summary_line(session), session.hands)
@@ -123,7 +125,7 @@ def check_work(name: str, strict: bool, rules: str | None, stdin: bytes | None) 
 def summary_line(session: CheckSummary) -> str:
     """``club.rvs: 12 hands, players Anne Bruno Claire Denis, rules parlett: ok``."""
     hands = session.hands
-    from reversis_score.i18n import _, ngettext
+    from reversis_score.i18n import ngettext
     from reversis_score.render.rvs import quote
     players = " ".join(quote(p) for p in session.players) or _("(none)")
     rules = session.rules.source
@@ -164,7 +166,7 @@ def format_command(
     from reversis_score.notation.diagnostics import render
     from reversis_score.notation.parse import read_text
     from reversis_score.render.rvs import format_record
-    text, _ = guarded(file, read_record)
+    text, _folder = guarded(file, read_record)
     parsed = read_text(text, file)
     if parsed.errors:
         for diag in parsed.diagnostics:
@@ -179,16 +181,17 @@ def format_command(
         try:
             output = to_french(output)
         except ValueError as exc:
-            fail(f"{file}: not written in French: {exc}", 1)
+            fail(fill(_("{file}: not written in French: {problem}"), file=file, problem=exc), 1)
     if in_place and file == "-":
-        fail("error: --in-place needs a file, not standard input", 2)
+        fail(error_line(_("--in-place needs a file, not standard input")), 2)
     if not in_place:
         sys.stdout.write(output)
         return
     try:
         write_atomically(Path(file), output.encode("utf-8"))
     except OSError as exc:
-        fail(f"error: cannot rewrite {file} ({exc.strerror or exc}); the file is unchanged", 2)
+        fail(error_line(fill(_("cannot rewrite {file} ({reason}); the file is unchanged"), file=file,
+                             reason=exc.strerror or exc)), 2)
 
 
 def _as_events(text: str, file: str, symbols: bool) -> str:
@@ -199,7 +202,7 @@ def _as_events(text: str, file: str, symbols: bool) -> str:
     if output is None:
         for diag in session.diagnostics:
             typer.echo(render(diag, file, session.lines), err=True)
-        fail(f"{file}: not written as events: the record has errors", 1)
+        fail(fill(_("{file}: not written as events: the record has errors"), file=file), 1)
     assert output is not None
     return output
 
@@ -239,8 +242,8 @@ def settle(
     from reversis_score.ledger.build import ConservationError, build_ledger
     if compare is not None:
         if hand is not None or split_pools or output is Output.csv or rules is not None:
-            fail("error: --compare shows totals side by side: it does not take --hand, "
-                  "--split-pools, --rules or --format csv", 2)
+            fail(error_line(_("--compare shows totals side by side: it does not take --hand, "
+                              "--split-pools, --rules or --format csv")), 2)
         _settle_compare(file, compare, itemised, output)
         return
     validate_rules_option(rules)
@@ -251,8 +254,7 @@ def settle(
     try:
         ledger = build_ledger(session, split_pools)
     except ConservationError as exc:
-        fail(f"internal error: fish not conserved in {exc} — this is a bug in reversis-score, "
-              "not in the record; please report it", 1)
+        fail(not_conserved(exc), 1)
     sys.stdout.write(render_ledger(ledger, output, itemised, hand))
     raise typer.Exit(1 if session.errors else 0)
 
@@ -276,8 +278,7 @@ def _settle_streamed(file: str, rules: str | None, split_pools: bool, output: Ou
             writer.writerow(tables.ITEMS_HEADER)
             writer.writerows(tables.item_csv_rows(ledger))
     except ConservationError as exc:
-        fail(f"internal error: fish not conserved in {exc} — this is a bug in reversis-score, "
-              "not in the record; please report it", 1)
+        fail(not_conserved(exc), 1)
     return 1 if errors[0] else 0
 
 
@@ -330,7 +331,7 @@ def rules_command(
         else:
             blocks = rulesview.preset_blocks()
     except rulesview.RulesProblem as exc:
-        fail(f"error: {exc}", 2)
+        fail(error_line(exc), 2)
     from reversis_score.render.tables import blocks_text
     from reversis_score.rules.knobs import KNOB_NAMES, PRESETS
     # One preset's knobs, with their sentences, read better as a list than as a narrow table;
@@ -346,7 +347,7 @@ def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) 
     from reversis_score.report import compare as cmp
     names, problem = cmp.parse_names(names_text)
     if problem:
-        fail(f"error: {problem}", 2)
+        fail(error_line(problem), 2)
     for name in names:
         validate_rules_option(name)
     text, folder = guarded(file, read_record)
@@ -354,7 +355,7 @@ def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) 
         readings = cmp.compare(lambda name, tricks_only: check_text(text, file, folder, name,
                                                                    tricks_only=tricks_only), names)
     except ConservationError as exc:
-        fail(f"internal error: fish not conserved in {exc}; please report it", 1)
+        fail(fill(_("internal error: fish not conserved in {where}; please report it"), where=exc), 1)
     if output is Output.json:
         import json
 

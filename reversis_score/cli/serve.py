@@ -10,8 +10,8 @@ from typing import Annotated
 
 import typer
 
-from reversis_score.cli.app import app, examples, fail
-from reversis_score.i18n import N_
+from reversis_score.cli.app import app, error_line, examples, fail
+from reversis_score.i18n import N_, _, fill
 
 SERVE_HELP = N_("Serve the folder's records as web pages, with entry at the table from the players' "
                 "phones.\n\n"
@@ -37,7 +37,7 @@ def serve(
 ) -> None:
     """The ``serve`` command; its --help is SERVE_HELP."""
     if not folder.is_dir():
-        fail(f"error: {folder}: not a folder", 2)
+        fail(error_line(fill(_("{folder}: not a folder"), folder=folder)), 2)
     try:
         import starlette  # noqa: F401
         import uvicorn  # noqa: F401
@@ -45,11 +45,12 @@ def serve(
         from reversis_score.serve.run import PortInUse
         from reversis_score.serve.run import serve as run
     except ImportError as exc:
-        fail(f"error: serve needs the web extra ({exc.name} is missing): "
-             "pip install 'reversis-score[web]'", 2)
+        fail(error_line(fill(_("serve needs the web extra ({module} is missing): "
+                               "pip install 'reversis-score[web]'"), module=exc.name)), 2)
     try:
         run(folder, host, port, read_only, typer.echo)
     except PortInUse as exc:  # one line, before anything else is printed
         fail(str(exc), 2)
     except OSError as exc:
-        fail(f"error: cannot listen on {host}:{port} ({exc.strerror or exc})", 2)
+        fail(error_line(fill(_("cannot listen on {host}:{port} ({reason})"), host=host, port=port,
+                             reason=exc.strerror or exc)), 2)
