@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import TYPE_CHECKING, Protocol, TypeGuard
 
+from reversis_score.i18n import _, fill
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.pipeline import CheckedHand, CheckedSession, SessionStream
 from reversis_score.rules.houserules import RuleSet
@@ -174,9 +175,7 @@ class Running:
             for player in self.players:
                 if share:
                     items.append(Item(len(items) + 1, None, "pool-split", None, name, player, share, None,
-                                      f"end of the session: {name} ({amount}) is split equally, {share} "
-                                      f"to each player{f', {rest} left on the table' if rest else ''} "
-                                      "(--split-pools, RULES §4)"))
+                                      _split_why(name, amount, share, rest)))
             left.append(rest)
         kept = [amount for amount in left if amount] if rules.knobs.pools == "multiple" else left
         split = replace(s, items=tuple(items), pools_after=tuple(kept))
@@ -296,13 +295,21 @@ def _noting_warnings(hands: Iterable[CheckedHand], warnings: list[Diagnostic]) -
         yield hand
 
 
+def _split_why(pool: str, amount: int, share: int, rest: int) -> str:
+    """The why of a share of a pool split at the end of the session (--split-pools)."""
+    left = fill(_(", {rest} left on the table"), rest=rest) if rest else ""
+    return fill(_("end of the session: {pool} ({amount}) is split equally, {share} to each player{left} "
+                  "(--split-pools, RULES §4)"), pool=pool, amount=amount, share=share, left=left)
+
+
 def check_conservation(settlement: HandSettlement, net: dict[str, int] | None = None) -> None:
     """Players' nets (``net``, when already known) plus the pools' growth must be exactly 0."""
     net = settlement.net if net is None else net
     total = sum(net.values()) + settlement.pool_growth
     if total != 0:
-        raise ConservationError(f"hand {settlement.play.number}: nets {net} and pool "
-                                f"growth {settlement.pool_growth} do not balance ({total:+d})")
+        raise ConservationError(fill(_("hand {hand}: nets {net} and pool growth {growth} do not balance "
+                                       "({total})"), hand=settlement.play.number, net=net,
+                                     growth=settlement.pool_growth, total=f"{total:+d}"))
 
 
 def _dealer_of(players: tuple[str, ...], hand: CheckedHand) -> str | None:
