@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from reversis_score.cli.app import app, error_line, examples, fail
-from reversis_score.i18n import N_, _, fill
+from reversis_score.i18n import N_, _, fill, is_french
 
 SERVE_HELP = N_("Serve the folder's records as web pages, with entry at the table from the players' "
                 "phones.\n\n"
@@ -50,7 +50,19 @@ def serve(
     try:
         run(folder, host, port, read_only, typer.echo)
     except PortInUse as exc:  # one line, before anything else is printed
-        fail(str(exc), 2)
+        fail(_port_in_use(str(exc), host, port), 2)
     except OSError as exc:
         fail(error_line(fill(_("cannot listen on {host}:{port} ({reason})"), host=host, port=port,
                              reason=exc.strerror or exc)), 2)
+
+
+def _port_in_use(said: str, host: str, port: int) -> str:
+    """serve/run.py's "port 8000 is in use: try --port 8001", in the chosen language: the
+    next free port is looked for again (the exception says it only in English)."""
+    if not is_french():
+        return said
+    from reversis_score.serve.run import next_free
+    free = next_free(host, port)
+    if free is None:
+        return fill(_("port {port} is in use"), port=port)
+    return fill(_("port {port} is in use: try --port {free}"), port=port, free=free)
