@@ -268,3 +268,20 @@ def test_record_needs_a_file_in_french(tmp_path):
     assert result.exit_code == 2
     assert result.output.startswith(f"erreur{NNBSP}: {tmp_path}{NNBSP}: record demande un fichier où écrire")
     shutil.rmtree(tmp_path)
+
+
+def test_click_s_usage_errors_in_french_and_in_english_as_ever():
+    said = {args: run("--lang", "fr", *args).output.splitlines()[-1]
+            for args in [("check",), ("settle", CLUB, "--format", "yaml"), ("check", "--bogus", CLUB),
+                         ("check", "-j", "0", CLUB)]}
+    assert said[("check",)] == f"Erreur{NNBSP}: Argument manquant 'FILE'."
+    assert said[("settle", CLUB, "--format", "yaml")] == (
+        f"Erreur{NNBSP}: Valeur invalide pour '--format'{NNBSP}: 'yaml' n’est pas l’un de 'table', 'json', "
+        "'csv', 'markdown'.")
+    assert said[("check", "--bogus", CLUB)] == f"Erreur{NNBSP}: Option inconnue{NNBSP}: --bogus " \
+                                                f"(options possibles{NNBSP}: --jobs)"
+    assert said[("check", "-j", "0", CLUB)] == (
+        f"Erreur{NNBSP}: Valeur invalide pour '--jobs' / '-j'{NNBSP}: 0 n’est pas dans l’intervalle x>=1.")
+    assert run("check").output.splitlines()[-1] == "Error: Missing argument 'FILE'."
+    assert run("check", "-j", "0", CLUB).output.splitlines()[-1] == \
+        "Error: Invalid value for '--jobs' / '-j': 0 is not in the range x>=1."

@@ -15,6 +15,7 @@ completion options' help) are looked up in Click's domain, or are in ours below.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -108,7 +109,53 @@ def _show_error(exc: Any, file: Any = None) -> None:
             hint = _click_word("Try '{command} {option}' for help.").format(
                 command=ctx.command_path, option=ctx.help_option_names[0]) + "\n"
         echo(f"{ctx.get_usage()}\n{hint}", file=file, color=color)
-    echo(_click_word("Error: {message}").format(message=exc.format_message()), file=file, color=color)
+    echo(_click_word("Error: {message}").format(message=_message(exc)), file=file, color=color)
+
+
+_MISSING = ("Missing argument", "Missing option", "Missing parameter")
+# The messages of Click's types that Typer's Click writes in English: their French is in
+# Click's domain, under Click's own message ids (``{value!r}`` stands for the quoted value).
+_VALUES = ((re.compile(r"(?P<value>.+) is not one of (?P<choices>.+)\.", re.S),
+            ("{value!r} is not {choice}.", "{value!r} is not one of {choices}.")),
+           (re.compile(r"(?P<value>.+) is not in the range (?P<range>.+)\.", re.S),
+            ("{value} is not in the range {range}.", None)))
+
+
+def _message(exc: Any) -> str:
+    """A usage error's message in the chosen language, as far as Click's domain says it: a
+    missing argument or option, an invalid value (one not among the choices, out of range),
+    an unknown option and the options it may have meant."""
+    from typer._click import exceptions
+    english = exc.format_message()
+    if isinstance(exc, exceptions.MissingParameter):
+        head = next((h for h in _MISSING if english.startswith(h)), None)
+        return _click_word(head) + english[len(head):] if head else english
+    if isinstance(exc, exceptions.BadParameter):
+        hint, said, message = english.partition(": ")
+        if said and hint.startswith("Invalid value for "):
+            return _click_word("Invalid value for {param_hint}: {message}").format(
+                param_hint=hint[len("Invalid value for "):], message=_value_message(message))
+        return english
+    if isinstance(exc, exceptions.NoSuchOption) and english.startswith("No such option: "):
+        name, _sep, possible = english[len("No such option: "):].partition(" (Possible options: ")
+        said = fill(_("No such option: {name}"), name=name)
+        if possible.endswith(")"):
+            said += " " + fill(_("(Possible options: {names})"), names=possible[:-1])
+        return said
+    return english
+
+
+def _value_message(english: str) -> str:
+    for pattern, (message, plural) in _VALUES:
+        match = pattern.fullmatch(english)
+        if match is None:
+            continue
+        catalogue = translations(language(), CLICK_DOMAIN)
+        said = catalogue.ngettext(message, plural, 2) if plural else catalogue.gettext(message)
+        for key, value in match.groupdict().items():
+            said = said.replace("{" + key + "!r}", value).replace("{" + key + "}", value)
+        return said
+    return english
 
 
 def _shown(method: Callable[..., Any]) -> Callable[..., Any]:
