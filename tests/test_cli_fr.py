@@ -285,3 +285,17 @@ def test_click_s_usage_errors_in_french_and_in_english_as_ever():
     assert run("check").output.splitlines()[-1] == "Error: Missing argument 'FILE'."
     assert run("check", "-j", "0", CLUB).output.splitlines()[-1] == \
         "Error: Invalid value for '--jobs' / '-j': 0 is not in the range x>=1."
+
+
+def test_a_file_that_cannot_be_read_is_said_in_french(tmp_path):
+    missing = run("--lang", "fr", "check", str(tmp_path / "none.rvs"))
+    assert missing.output == f"erreur{NNBSP}: {tmp_path / 'none.rvs'}{NNBSP}: fichier introuvable\n"
+    folder = run("--lang", "fr", "verify", str(tmp_path))
+    assert folder.exit_code == 2
+    assert folder.output == f"erreur{NNBSP}: {tmp_path}{NNBSP}: c’est un dossier, pas un registre\n"
+    big = tmp_path / "big.rvs"
+    big.write_bytes(b"x" * (2 * 1024 * 1024))
+    large = run("--lang", "fr", "--max-record-mib", "1", "check", str(big))
+    assert large.output == (f"erreur{NNBSP}: {big}{NNBSP}: plus de 1 Mio, la limite d’un relevé "
+                            "(--max-record-mib N la relève)\n")
+    assert run("check", str(tmp_path / "none.rvs")).output == f"error: {tmp_path / 'none.rvs'}: no such file\n"
