@@ -298,4 +298,5 @@ def test_a_file_that_cannot_be_read_is_said_in_french(tmp_path):
     large = run("--lang", "fr", "--max-record-mib", "1", "check", str(big))
     assert large.output == (f"erreur{NNBSP}: {big}{NNBSP}: plus de 1 Mio, la limite d’un relevé "
                             "(--max-record-mib N la relève)\n")
-    assert run("check", str(tmp_path / "none.rvs")).output == f"error: {tmp_path / 'none.rvs'}: no such file\n"
+    english = run("check", str(tmp_path / "none.rvs")).output
+    assert english == f"error: {tmp_path / 'none.rvs'}: no such file\n"
