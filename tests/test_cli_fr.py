@@ -300,3 +300,29 @@ def test_a_file_that_cannot_be_read_is_said_in_french(tmp_path):
                             "(--max-record-mib N la relève)\n")
     english = run("check", str(tmp_path / "none.rvs")).output
     assert english == f"error: {tmp_path / 'none.rvs'}: no such file\n"
+
+
+def test_serve_s_start_up_lines_in_french(tmp_path):
+    import queue
+    import threading
+
+    from webserver import free_port
+    shutil.copy(CLUB, tmp_path / "club-night.rvs")
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-c", "from reversis_score.cli import main; main()",
+                             "--lang", "fr", "serve", str(tmp_path), "--port", str(port), "--read-only"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines: queue.Queue[str] = queue.Queue()
+    def read() -> None:
+        for line in proc.stdout:
+            lines.put(line.rstrip("\n"))
+    threading.Thread(target=read, daemon=True).start()
+    said = []
+    try:
+        while not said or "prête" not in said[-1]:
+            said.append(lines.get(timeout=60))
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    assert said[0] == f"les relevés de {tmp_path} sont servis (lecture seule) à http://127.0.0.1:{port}/"
+    assert re.fullmatch(rf"1 relevé lu en \d+,\d s{NNBSP}: la page de la saison est prête", said[-1]), said
