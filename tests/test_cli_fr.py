@@ -326,3 +326,19 @@ def test_serve_s_start_up_lines_in_french(tmp_path):
         proc.wait(timeout=30)
     assert said[0] == f"les relevés de {tmp_path} sont servis (lecture seule) à http://127.0.0.1:{port}/"
     assert re.fullmatch(rf"1 relevé lu en \d+,\d s{NNBSP}: la page de la saison est prête", said[-1]), said
+
+
+@pytest.mark.parametrize("command", [None, "check", "export", "serve"])
+def test_lang_en_under_a_french_locale_gives_the_english_help_byte_for_byte(command):
+    assert help_page(command, "--lang", "en", env={"LANG": "fr_FR.UTF-8"}) == help_page(command)
+
+
+def test_the_progress_bar_s_words_in_french(monkeypatch):
+    from reversis_score import i18n
+    from reversis_score.cli.batch import FileReport, Progress
+    progress = Progress(3, 100, False)
+    progress.advance(FileReport("a.rvs", hands=1250), 10)
+    monkeypatch.setattr(i18n, "_chosen", ["fr"])
+    assert progress._said() == "1/3 fichiers, 1\u202f250 donnes"
+    monkeypatch.setattr(i18n, "_chosen", ["en"])
+    assert progress._said() == "1/3 files, 1,250 hands"
