@@ -207,9 +207,9 @@ def test_verify_s_summary_and_findings_in_french(tmp_path):
     ledger = tmp_path / "l.json"
     ledger.write_text(run("settle", CLUB, "--format", "json").output)
     sound = run("--lang", "fr", "verify", str(ledger))
-    assert sound.exit_code == 0 and sound.output == f"{ledger}{NNBSP}: 12 donnes{NNBSP}: sain\n"
+    assert sound.exit_code == 0 and sound.output == f"{ledger}{NNBSP}: 12 donnes{NNBSP}: cohérent\n"
     same = run("--lang", "fr", "verify", str(ledger), "--record", CLUB)
-    assert same.output == (f"{ledger}{NNBSP}: 12 donnes{NNBSP}: sain{NNBSP}; c’est le registre auquel se "
+    assert same.output == (f"{ledger}{NNBSP}: 12 donnes{NNBSP}: cohérent{NNBSP}; c’est le registre auquel se "
                            f"règle {CLUB}\n")
     doc = json.loads(ledger.read_text())
     doc["hands"][0]["items"][0]["amount"] += 1
