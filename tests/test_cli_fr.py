@@ -72,10 +72,15 @@ def test_every_help_page_is_french_with_lang_fr_and_under_a_french_locale(comman
 
 def test_french_help_keeps_the_machine_words_and_the_examples_as_written():
     french = help_page("export", "--lang", "fr")
-    assert "--format <json|csv|markdown|sqlite>" in french and "--to PATH" in french
+    assert "--format <json|csv|markdown|sqlite>" in french and "--to CHEMIN" in french
+    assert french.startswith(f"Usage{NNBSP}: reversis-score export [OPTIONS] FICHIER...\n")
     assert "    reversis-score export club.rvs --format csv --what hands --to hands.csv" in french
     assert "Exporter les registres des séances" in french
     root = help_page(None, "--lang", "fr")
+    assert root.startswith(f"Usage{NNBSP}: reversis-score [OPTIONS] COMMANDE [ARGS]...\n")
+    forget = help_page("forget", "--lang", "fr")
+    assert "reversis-score forget [OPTIONS] BASE SÉANCE..." in forget
+    assert "\n  SÉANCE...  Les séances" in forget
     assert "Commandes:" in root and "(par défaut 1\u202f024)" in root
     assert "Lire des relevés (.rvs) jusqu’à N Mio (par défaut 64)." in flat(root)
 
@@ -274,7 +279,7 @@ def test_click_s_usage_errors_in_french_and_in_english_as_ever():
     said = {args: run("--lang", "fr", *args).output.splitlines()[-1]
             for args in [("check",), ("settle", CLUB, "--format", "yaml"), ("check", "--bogus", CLUB),
                          ("check", "-j", "0", CLUB)]}
-    assert said[("check",)] == f"Erreur{NNBSP}: Argument manquant 'FILE'."
+    assert said[("check",)] == f"Erreur{NNBSP}: Argument manquant 'FICHIER'."
     assert said[("settle", CLUB, "--format", "yaml")] == (
         f"Erreur{NNBSP}: Valeur invalide pour '--format'{NNBSP}: 'yaml' n’est pas l’un de 'table', 'json', "
         "'csv', 'markdown'.")

@@ -16,7 +16,8 @@ completion options' help) are looked up in Click's domain, or are in ours below.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
 from typing import Any
 
@@ -28,6 +29,10 @@ _EXAMPLES_HEAD = "\b\nExamples:\n"
 TYPERS_OWN = (N_("Install completion for the current shell."),
               N_("Show completion for the current shell, to copy it or customize the installation."),
               N_("Show this message and exit."))
+# The placeholders of the usage lines and options (metavars) that French names otherwise
+PLACEHOLDERS = (N_("FILE"), N_("FILE.html"), N_("NAME"), N_("NAME|FILE"), N_("[NAME]"), N_("DB"), N_("DIR"),
+                N_("FOLDER"), N_("LEDGER"), N_("PATH"), N_("SESSION..."), N_("YYYY-MM-DD"), N_("[ENTRIES]"),
+                N_("COMMAND [ARGS]..."))
 _DEFERRED: dict[str, tuple[str, dict[str, object]]] = {}  # English text: (message, its values)
 _installed: list[bool] = []
 
@@ -83,6 +88,36 @@ def _reading(method: Callable[..., Any], *names: str) -> Callable[..., Any]:
     return wrapper
 
 
+@contextmanager
+def _placeholders(command: Any) -> Iterator[None]:
+    """The command's placeholders (``FILE``, ``NAME|FILE``…) in the chosen language while it
+    writes its page or its usage line, put back after."""
+    if language() == "en" or command is None:
+        yield
+        return
+    kept = [(param, param.metavar) for param in command.params if isinstance(param.metavar, str)]
+    sub = getattr(command, "subcommand_metavar", None)
+    try:
+        for param, metavar in kept:
+            param.metavar = _(metavar)
+        if isinstance(sub, str):
+            command.subcommand_metavar = _(sub)
+        yield
+    finally:
+        for param, metavar in kept:
+            param.metavar = metavar
+        if isinstance(sub, str):
+            command.subcommand_metavar = sub
+
+
+def _with_placeholders(method: Callable[..., Any]) -> Callable[..., Any]:
+    @wraps(method)
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with _placeholders(self):
+            return method(self, *args, **kwargs)
+    return wrapper
+
+
 def _write_usage(method: Callable[..., Any]) -> Callable[..., Any]:
     @wraps(method)
     def wrapper(self: Any, prog: str, args: str = "", prefix: str | None = None) -> Any:
@@ -102,6 +137,8 @@ def _show_error(exc: Any, file: Any = None) -> None:
         file = get_text_stderr()
     ctx = getattr(exc, "ctx", None) if isinstance(exc, UsageError) else None
     color = getattr(exc, "show_color", None)
+    with _placeholders(ctx.command if ctx is not None else None):
+        message = _message(exc)
     if ctx is not None:
         color = ctx.color
         hint = ""
@@ -109,7 +146,7 @@ def _show_error(exc: Any, file: Any = None) -> None:
             hint = _click_word("Try '{command} {option}' for help.").format(
                 command=ctx.command_path, option=ctx.help_option_names[0]) + "\n"
         echo(f"{ctx.get_usage()}\n{hint}", file=file, color=color)
-    echo(_click_word("Error: {message}").format(message=_message(exc)), file=file, color=color)
+    echo(_click_word("Error: {message}").format(message=message), file=file, color=color)
 
 
 _MISSING = ("Missing argument", "Missing option", "Missing parameter")
@@ -177,6 +214,8 @@ def install() -> None:
     from typer._click import core as click_core
     from typer._click import exceptions, formatting
     command = click_core.Command
+    command.format_help = _with_placeholders(command.format_help)  # type: ignore[method-assign]
+    command.format_usage = _with_placeholders(command.format_usage)  # type: ignore[method-assign]
     command.format_help_text = _reading(command.format_help_text, "help")  # type: ignore[method-assign]
     command.format_epilog = _reading(command.format_epilog, "epilog")  # type: ignore[method-assign]
     command.get_short_help_str = _reading(  # type: ignore[method-assign]
