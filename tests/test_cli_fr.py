@@ -347,3 +347,13 @@ def test_the_progress_bar_s_words_in_french(monkeypatch):
     assert progress._said() == "1/3 fichiers, 1\u202f250 donnes"
     monkeypatch.setattr(i18n, "_chosen", ["en"])
     assert progress._said() == "1/3 files, 1,250 hands"
+
+
+def test_forget_in_french_asks_again_after_another_answer_and_no_answer_is_non(tmp_path):
+    db = str(tmp_path / "s.db")
+    run("export", CLUB, "--to", db)
+    silent = run("--lang", "fr", "forget", db, "club-night", input="")
+    assert silent.exit_code == 1 and silent.output.endswith("rien n’a été retiré\n")
+    again = run("--lang", "fr", "forget", db, "club-night", input="peut-être\no\n")
+    assert again.exit_code == 0 and "répondez o (oui) ou n (non)\n" in again.output
+    assert again.output.endswith(f"1 séance retirée de {db}{NNBSP}: club-night\n")
