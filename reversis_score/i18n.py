@@ -51,8 +51,9 @@ CATALOGUED = ("reversis_score.i18n", "reversis_score.cli.app", "reversis_score.r
               "reversis_score.cli.__init__", "reversis_score.cli.helptext", "reversis_score.cli.batch",
               "reversis_score.cli.books", "reversis_score.cli.complete", "reversis_score.cli.exports",
               "reversis_score.cli.ledgers", "reversis_score.cli.record", "reversis_score.cli.records",
-              "reversis_score.cli.serve", "reversis_score.cli.verify", "reversis_score.ledger.verify",
-              "reversis_score.ledger.against", "reversis_score.ledger.build", "reversis_score.reading")
+              "reversis_score.cli.reports", "reversis_score.cli.serve", "reversis_score.cli.verify",
+              "reversis_score.ledger.verify", "reversis_score.ledger.against", "reversis_score.ledger.build",
+              "reversis_score.reading")
 
 
 def set_language(lang: str | None) -> None:

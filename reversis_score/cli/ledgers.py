@@ -29,7 +29,7 @@ from reversis_score.cli.app import (
     try_load,
 )
 from reversis_score.cli.records import JOBS_FORCE_HELP, JOBS_HELP, QUIET_HELP
-from reversis_score.i18n import N_, _, fill, ngettext
+from reversis_score.i18n import N_, _, fill
 
 if TYPE_CHECKING:  # imported where used: --help and check stay light
     from reversis_score.pipeline import CheckedSession
@@ -74,20 +74,6 @@ def _ledger(session: CheckedSession, split_pools: bool = False):
         return build_ledger(session, split_pools)
     except ConservationError as exc:
         fail(not_conserved(exc), 1)
-
-
-def _write_text(text: str, to: str | None) -> None:
-    """Standard output, or a file written to a temporary file first and renamed into place."""
-    if to is None:
-        sys.stdout.write(text)
-        return
-    from reversis_score.files import write_atomically
-    target = Path(to)
-    try:
-        write_atomically(target, text.encode("utf-8"))
-    except OSError as exc:
-        fail(error_line(fill(_("cannot write {target} ({reason}); nothing was written"), target=to,
-                             reason=exc.strerror or exc)), 2)
 
 
 # ------------------------------------------------------------------ audit
@@ -330,91 +316,20 @@ def report(
                                                autocompletion=complete.any_files,
                                             help=N_("Write the page here (else standard output)."))] = None,
 ) -> None:
-    """The ``report`` command; its --help is REPORT_HELP."""
+    """The ``report`` command; its --help is REPORT_HELP (the pages: cli/reports.py)."""
+    from reversis_score.cli.reports import is_database, report_database, report_season, report_session
     for name in files:
         if out is not None and name != "-" and Path(name).resolve() == Path(out).resolve():
             message = (_("-o {target} is the record itself; choose another file") if len(files) == 1
                        else _("-o {target} is one of the records itself; choose another file"))
             fail(error_line(fill(message, target=out)), 2)
-    databases = [name for name in files if _is_database(name)]
+    databases = [name for name in files if is_database(name)]
     if databases and len(files) > 1:
         fail(error_line(fill(_("{db}: a season database is reported alone (not with other files)"),
                              db=databases[0])), 2)
     if databases:
-        _report_database(databases[0], out)
+        report_database(databases[0], out)
     elif len(files) == 1:
-        _report_session(files[0], out)
+        report_session(files[0], out)
     else:
-        _report_season(files, out)
-
-
-def _is_database(name: str) -> bool:
-    """A PostgreSQL URL, or a file that starts as SQLite databases do."""
-    from reversis_score.render.database import is_postgres_url
-    if is_postgres_url(name):
-        return True
-    try:
-        with open(name, "rb") as file:
-            return file.read(16) == b"SQLite format 3\x00"
-    except OSError:
-        return False  # the record reader says what is wrong with it
-
-
-def _report_session(file: str, out: str | None) -> None:
-    from reversis_score.serve.offline import session_page
-    session = guarded(file, load_checked)
-    print_diagnostics(session)
-    if session.errors:
-        fail(fill(_("{file}: the record has errors: no report written"), file=file), 1)
-    ledger = _ledger(session)
-    _write_text(session_page(ledger), out)
-    if out is not None:
-        hands = len(ledger.settled)
-        from reversis_score.scrub import safe
-        said = fill(ngettext("wrote {target}: {n} hand, {players} players",
-                             "wrote {target}: {n} hands, {players} players", hands),
-                    target=out, n=hands, players=len(ledger.players))
-        typer.echo(safe(said))
-
-
-def _report_season(files: list[str], out: str | None) -> None:
-    """The season page of several records; a record with errors stops it (nothing written)."""
-    from reversis_score.serve.offline import season_page
-    from reversis_score.serve.season import summary_of
-    summaries, codes = [], []
-    for name in files:
-        session, code = try_load(name)
-        codes.append(code)
-        if session is not None and not session.errors:
-            summaries.append(summary_of(Path(name).stem if name != "-" else "stdin", _ledger(session)))
-    if worst(codes):
-        fail(_("the records have errors: no report written"), worst(codes))
-    _write_season(season_page(summaries), summaries, out)
-
-
-def _report_database(db: str, out: str | None) -> None:
-    """The season page of a database written by export."""
-    from reversis_score.render.schema import TargetProblem
-    from reversis_score.report import season as seasons
-    from reversis_score.serve.offline import season_page
-    from reversis_score.serve.season import summaries_from_database
-    try:
-        reader = seasons.open_database(db)
-        try:
-            summaries = summaries_from_database(reader)
-        finally:
-            reader.close()
-    except (seasons.SeasonProblem, TargetProblem) as exc:
-        fail(error_line(exc), 2)
-    _write_season(season_page(summaries), summaries, out)
-
-
-def _write_season(page: str, summaries, out: str | None) -> None:
-    _write_text(page, out)
-    if out is not None:
-        from reversis_score.scrub import safe
-        players = len({p for s in summaries for p in s.players})
-        said = fill(ngettext("wrote {target}: the season of {n} session, {players} players",
-                             "wrote {target}: the season of {n} sessions, {players} players", len(summaries)),
-                    target=out, n=len(summaries), players=players)
-        typer.echo(safe(said))
+        report_season(files, out)
