@@ -9,9 +9,11 @@ they read the French instead. English chosen, each wrapper calls the original st
 the English pages are Typer's own, byte for byte.
 
 A help built from values (``--max-record-mib``'s default) is ``deferred``: its message and
-values are kept, and filled again in the chosen language. The words Typer and its Click write
-themselves without gettext (``Usage:``, ``Error:``, ``Try '…' for help.``, the help and
-completion options' help) are looked up in Click's domain, or are in ours below.
+values are kept, and filled again in the chosen language. The placeholders (metavars: ``FILE``,
+``NAME|FILE``, ``COMMAND [ARGS]...``) are said in the chosen language while a page or a usage
+line is written. The words Typer and its Click write themselves without gettext (``Usage:``,
+``Error:``, ``Try '…' for help.``, a missing argument, an invalid value, an unknown option, the
+help and completion options' help) are looked up in Click's domain, or are in ours below.
 """
 from __future__ import annotations
 
