@@ -64,6 +64,12 @@ CATALOGUED += ("reversis_score.render.words", "reversis_score.render.tables",
                "reversis_score.render.database", "reversis_score.render.sqlite",
                "reversis_score.render.postgres", "reversis_score.render.migrate",
                "reversis_score.render.schema")
+CATALOGUED += ("reversis_score.cli.__init__", "reversis_score.cli.helptext", "reversis_score.cli.batch",
+               "reversis_score.cli.books", "reversis_score.cli.complete", "reversis_score.cli.exports",
+               "reversis_score.cli.ledgers", "reversis_score.cli.record", "reversis_score.cli.records",
+               "reversis_score.cli.reports", "reversis_score.cli.serve", "reversis_score.cli.verify",
+               "reversis_score.ledger.verify", "reversis_score.ledger.against",
+               "reversis_score.ledger.build", "reversis_score.reading")
 
 
 def set_language(lang: str | None) -> None:

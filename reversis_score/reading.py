@@ -15,6 +15,8 @@ import stat
 from pathlib import Path
 from typing import BinaryIO
 
+from reversis_score.i18n import N_, _, fill, grouped
+
 MIB = 1024 * 1024
 LIMITS = {"record": 64 * MIB, "rules": 1 * MIB, "ledger": 1024 * MIB}
 OPTIONS = {"record": "--max-record-mib", "rules": "--max-rules-mib", "ledger": "--max-ledger-mib"}
@@ -23,6 +25,23 @@ OPTIONS = {"record": "--max-record-mib", "rules": "--max-rules-mib", "ledger": "
 LIMIT_ENV = "REVERSIS_SCORE_MAX_{}_MIB"
 # The folders named by --rules-dir, whose .toml files a record's 'rules:' line may name.
 RULES_DIRS_ENV = "REVERSIS_SCORE_RULES_DIRS"
+
+
+# Each kind's own sentences (a kind is not a word of its own: « un relevé », « un registre »).
+_DIRECTORY = {"record": N_("{file}: is a directory, not a record file"),
+              "rules": N_("{file}: is a directory, not a rules file"),
+              "ledger": N_("{file}: is a directory, not a ledger file")}
+_NOT_REGULAR = {
+    "record": N_("{file}: not a regular file (a device, a FIFO or a socket): a record file is read only "
+                 "from a regular file"),
+    "rules": N_("{file}: not a regular file (a device, a FIFO or a socket): a rules file is read only "
+                "from a regular file"),
+    "ledger": N_("{file}: not a regular file (a device, a FIFO or a socket): a ledger file is read only "
+                 "from a regular file")}
+_TOO_LARGE = {
+    "record": N_("{file}: larger than {mib} MiB, the limit for a record file ({option} N raises it)"),
+    "rules": N_("{file}: larger than {mib} MiB, the limit for a rules file ({option} N raises it)"),
+    "ledger": N_("{file}: larger than {mib} MiB, the limit for a ledger file ({option} N raises it)")}
 
 
 class ReadProblem(Exception):
@@ -38,8 +57,8 @@ def limit(kind: str) -> int:
 
 
 def _too_large(name: str, kind: str) -> ReadProblem:
-    return ReadProblem(f"{name}: larger than {limit(kind) // MIB:,} MiB, the limit for a {kind} "
-                       f"file ({OPTIONS[kind]} N raises it)")
+    return ReadProblem(fill(_(_TOO_LARGE[kind]), file=name, mib=grouped(limit(kind) // MIB),
+                            option=OPTIONS[kind]))
 
 
 def read_limited(path: Path, kind: str, name: str | None = None) -> bytes:
@@ -50,18 +69,18 @@ def read_limited(path: Path, kind: str, name: str | None = None) -> bytes:
         # O_NONBLOCK: opening a FIFO must not wait for a writer; its type is refused below.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
-        raise ReadProblem(f"{shown}: no such file") from None
+        raise ReadProblem(fill(_("{file}: no such file"), file=shown)) from None
     except IsADirectoryError:
-        raise ReadProblem(f"{shown}: is a directory, not a {kind} file") from None
+        raise ReadProblem(fill(_(_DIRECTORY[kind]), file=shown)) from None
     except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name
-        raise ReadProblem(f"{shown}: cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+        raise ReadProblem(fill(_("{file}: cannot be read ({reason})"), file=shown,
+                               reason=getattr(exc, "strerror", None) or exc)) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise ReadProblem(f"{shown}: is a directory, not a {kind} file")
+            raise ReadProblem(fill(_(_DIRECTORY[kind]), file=shown))
         if not stat.S_ISREG(info.st_mode):
-            raise ReadProblem(f"{shown}: not a regular file (a device, a FIFO or a socket): "
-                              f"a {kind} file is read only from a regular file")
+            raise ReadProblem(fill(_(_NOT_REGULAR[kind]), file=shown))
         if info.st_size > limit(kind):
             raise _too_large(shown, kind)
     except BaseException:
@@ -71,7 +90,8 @@ def read_limited(path: Path, kind: str, name: str | None = None) -> bytes:
         try:
             return read_stream(stream, kind, shown)
         except OSError as exc:
-            raise ReadProblem(f"{shown}: cannot be read ({exc.strerror or exc})") from None
+            raise ReadProblem(fill(_("{file}: cannot be read ({reason})"), file=shown,
+                                   reason=exc.strerror or exc)) from None
 
 
 def read_stream(stream: BinaryIO, kind: str, name: str = "-") -> bytes:

@@ -10,6 +10,7 @@ import typer
 from reversis_score.cli import books, ledgers, records, serve, verify  # noqa: F401  (each registers its commands on app)
 from reversis_score.cli.app import app
 from reversis_score.cli.complete import use_our_bash_hook
+from reversis_score.i18n import N_, _, fill
 
 # isort: split
 from reversis_score.cli import record  # noqa: F401  (registered last: listed last in --help)
@@ -17,8 +18,8 @@ from reversis_score.cli import record  # noqa: F401  (registered last: listed la
 __all__ = ["app", "main"]
 use_our_bash_hook()  # Tab offers only what fits (complete.py)
 
-STOPPED = {signal.SIGINT: ("interrupted (SIGINT): stopped", 130),
-           signal.SIGTERM: ("terminated (SIGTERM): stopped", 143)}
+STOPPED = {signal.SIGINT: (N_("interrupted (SIGINT): stopped"), 130),
+           signal.SIGTERM: (N_("terminated (SIGTERM): stopped"), 143)}
 _CAUGHT: list[int] = []  # the signal that stopped the run
 
 
@@ -50,8 +51,8 @@ def main() -> None:
         if not isinstance(exc, Exception):
             raise
         # a bug: say so in one line, never a traceback
-        typer.echo(f"internal error (a bug in reversis-score, please report it): "
-                   f"{type(exc).__name__}: {exc}", err=True)
+        typer.echo(fill(_("internal error (a bug in reversis-score, please report it): {kind}: {problem}"),
+                        kind=type(exc).__name__, problem=exc), err=True)
         sys.exit(70)
 
 
@@ -76,7 +77,7 @@ def _reported_by_command(exc: SystemExit) -> bool:
 
 def _stopped() -> NoReturn:
     message, code = STOPPED[signal.Signals(_CAUGHT[0] if _CAUGHT else signal.SIGINT)]
-    typer.echo(message, err=True)
+    typer.echo(_(message), err=True)
     sys.exit(code)
 
 

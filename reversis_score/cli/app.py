@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from reversis_score import __version__
-from reversis_score.i18n import LANG_ENV, _
+from reversis_score.cli.helptext import deferred, install
+from reversis_score.i18n import LANG_ENV, N_, _, fill
 from reversis_score.reading import LIMIT_ENV, LIMITS, MIB, RULES_DIRS_ENV
 
 if TYPE_CHECKING:  # the pipeline (Lark and the engine) is imported by the commands that run it
     from reversis_score.pipeline import CheckedSession
 
-SUMMARY = ("Score games of Reversis and settle them, from plain-text records (.rvs files): "
+SUMMARY = N_("Score games of Reversis and settle them, from plain-text records (.rvs files): "
            "record (a terminal) or serve (web pages, and entry from the players' phones) at the "
            "table; check and format a record; settle it, why (every payment between two players), "
            "audit (what the table paid); export the ledgers, then season and report (HTML pages), "
@@ -57,6 +58,17 @@ class WholeHelpGroup(typer.core.TyperGroup):
             set_language(None)
         return super().make_context(info_name, args, parent, **extra)
 
+    def resolve_command(self, ctx, args):
+        """Typer's "Did you mean 'check'?" after an unknown command, in the chosen language."""
+        from typer._click.exceptions import UsageError
+        try:
+            return super().resolve_command(ctx, args)
+        except UsageError as exc:
+            head, said, names = exc.message.rpartition(". Did you mean ")
+            if said and names.endswith("?"):
+                exc.message = head + ". " + fill(_("Did you mean {names}?"), names=names[:-1])
+            raise
+
     def format_commands(self, ctx, formatter) -> None:
         rows = []
         for name in self.list_commands(ctx):
@@ -72,6 +84,7 @@ app = typer.Typer(name="reversis-score", add_completion=True, no_args_is_help=Tr
                   rich_markup_mode=None, pretty_exceptions_enable=False, cls=WholeHelpGroup,
                   context_settings={"help_option_names": ["-h", "--help"]},  # every command
                   help=SUMMARY, epilog=EXAMPLES)
+install()  # --help in the chosen language (helptext.py)
 
 
 def _usage_metavar(self, ctx, *, usage: bool = False) -> str:
@@ -89,6 +102,8 @@ _typer_metavar = typer.core.TyperArgument.make_metavar
 typer.core.TyperArgument.make_metavar = _usage_metavar  # type: ignore[method-assign]
 
 _STDIN: list[bytes] = []  # standard input, once read (a run may name '-' twice)
+_READING = {"record": N_("reading the record from standard input; end it with Ctrl-D"),
+            "ledger": N_("reading the ledger from standard input; end it with Ctrl-D")}
 
 
 class Language(StrEnum):
@@ -126,28 +141,32 @@ def _language(value: str | None) -> str | None:
     return value
 
 
+_MIB_HELP = {"record": N_("Read record files of up to N MiB (default {mib})."),
+             "rules": N_("Read rules files of up to N MiB (default {mib})."),
+             "ledger": N_("Read ledger files of up to N MiB (default {mib}).")}
+
+
 def _mib(kind: str):
     return typer.Option(f"--max-{kind}-mib", metavar="N", min=1, max=1_000_000,
-                        help=f"Read {kind} files of up to N MiB (default "
-                             f"{LIMITS[kind] // MIB}).")
+                        help=deferred(_MIB_HELP[kind], mib=LIMITS[kind] // MIB))
 
 
 @app.callback()
 def main_options(
     ctx: typer.Context,
     version: Annotated[bool | None, typer.Option("--version", callback=_version, is_eager=True,
-                                                    help="Show the version and exit.")] = None,
+                                                    help=N_("Show the version and exit."))] = None,
     rules_dir: Annotated[list[Path] | None, typer.Option(
-        "--rules-dir", metavar="DIR", help="A folder whose .toml files a record's 'rules:' line "
-                                           "may name (else only one beside the record).")] = None,
+        "--rules-dir", metavar="DIR", help=N_("A folder whose .toml files a record's 'rules:' line "
+                                              "may name (else only one beside the record)."))] = None,
     max_record: Annotated[int | None, _mib("record")] = None,
     max_rules: Annotated[int | None, _mib("rules")] = None,
     max_ledger: Annotated[int | None, _mib("ledger")] = None,
     lang: Annotated[Language | None, typer.Option(
         "--lang", callback=_language, is_eager=True, case_sensitive=False,
-        help="The language of the words written for people: fr (français) or en (English). "
-             "Default: the locale's (LC_ALL, LC_MESSAGES, LANG), else English. JSON keys, CSV "
-             "headings and SQL columns never change.")] = None,
+        help=N_("The language of the words written for people: fr (français) or en (English). "
+                "Default: the locale's (LC_ALL, LC_MESSAGES, LANG), else English. JSON keys, CSV "
+                "headings and SQL columns never change."))] = None,
 ) -> None:
     scrub_stderr()
     _STDIN.clear()  # each run reads its own standard input
@@ -189,11 +208,11 @@ def stdin_bytes(kind: str = "record") -> bytes:
     from reversis_score.reading import ReadProblem, read_stream
     if not _STDIN:
         if sys.stdin.isatty():
-            typer.echo(f"reading the {kind} from standard input; end it with Ctrl-D", err=True)
+            typer.echo(_(_READING[kind]), err=True)
         try:
             _STDIN.append(read_stream(sys.stdin.buffer, kind, "standard input"))
         except ReadProblem as exc:
-            fail(f"error: {exc}", 2)
+            fail(error_line(exc), 2)
     return _STDIN[0]
 
 
@@ -241,7 +260,7 @@ def validate_rules_option(rules: str | None) -> None:
     try:
         load(rules)
     except RulesProblem as exc:
-        fail(f"error: --rules: {exc}", 2)
+        fail(fill(_("error: --rules: {problem}"), problem=exc), 2)
 
 
 def load_checked(name: str, strict: bool = False, rules: str | None = None) -> CheckedSession:
@@ -277,6 +296,17 @@ def terminal_width() -> int | None:
     return size if size > 0 else 100
 
 
+def error_line(problem: object) -> str:
+    """``error: …``, a usage problem as every command says it, in the chosen language."""
+    return fill(_("error: {problem}"), problem=problem)
+
+
+def not_conserved(where: object) -> str:
+    """Fish not conserved: an engine bug, said as such."""
+    return fill(_("internal error: fish not conserved in {where} — this is a bug in reversis-score, "
+                  "not in the record; please report it"), where=where)
+
+
 def fail(message: str, code: int) -> NoReturn:
     typer.echo(message, err=True)
     raise typer.Exit(code)
@@ -287,7 +317,7 @@ def guarded(name: str, action):
     try:
         return action(name)
     except UsageProblem as exc:
-        fail(f"error: {exc}", 2)
+        fail(error_line(exc), 2)
     except RecordProblem as exc:
         fail(str(exc), 1)
 
@@ -298,7 +328,7 @@ def try_load(name: str, strict: bool = False, rules: str | None = None) -> tuple
     try:
         session = load_checked(name, strict, rules)
     except UsageProblem as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(error_line(exc), err=True)
         return None, 2
     except RecordProblem as exc:
         typer.echo(str(exc), err=True)
@@ -315,8 +345,8 @@ def render_ledger(ledger, output: Output, itemised: bool, hand: int | None) -> s
         chosen = next((h for h in ledger.settled if h.number == hand), None)
         if chosen is None:
             numbers = [h.number for h in ledger.settled]
-            fail(f"error: no settled hand {hand} (settled hands: "
-                 f"{', '.join(map(str, numbers)) or 'none'})", 2)
+            fail(fill(_("error: no settled hand {hand} (settled hands: {numbers})"), hand=hand,
+                      numbers=", ".join(map(str, numbers)) or _("none")), 2)
     if output is Output.json:
         from reversis_score.render.document import hand_document, json_text, to_json
         if chosen is None:

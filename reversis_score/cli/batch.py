@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from reversis_score.cli.app import RecordProblem, UsageProblem, decoded, read_bytes
+from reversis_score.cli.app import RecordProblem, UsageProblem, decoded, error_line, read_bytes
+from reversis_score.i18n import _, fill, grouped
 
 if TYPE_CHECKING:  # the pool is imported when one is started: a one-file run never is
     from concurrent.futures import Executor, Future
@@ -79,7 +80,7 @@ def read_or_report(name: str, stdin: bytes | None) -> tuple[bytes, str, Path] | 
         data, folder = read_bytes(name, stdin=stdin)
         return data, decoded(name, data), folder
     except UsageProblem as exc:
-        return FileReport(name, 2, [f"error: {exc}"])
+        return FileReport(name, 2, [error_line(exc)])
     except RecordProblem as exc:
         return FileReport(name, 1, [str(exc)])
 
@@ -261,8 +262,12 @@ class Progress:
             self._start()
         if self.bar is not None:
             rate = self.hands / max(1e-9, time.monotonic() - self.started)
-            self.bar.update(self.task, advance=size, files=self.done_files, hands=self.hands,
-                            rate=f"{rate:,.0f} hands/s")
+            self.bar.update(self.task, advance=size, said=self._said(),
+                            rate=fill(_("{rate} hands/s"), rate=grouped(round(rate))))
+
+    def _said(self) -> str:
+        return fill(_("{done}/{of} files, {hands} hands"), done=self.done_files, of=self.files,
+                    hands=grouped(self.hands))
 
     def _start(self) -> None:
         from rich.console import Console
@@ -270,12 +275,10 @@ class Progress:
         from rich.progress import Progress as Bar
 
         from reversis_score.scrub import unwrapped
-        self.bar = Bar(TextColumn("{task.fields[files]}/{task.fields[of]} files, "
-                                  "{task.fields[hands]:,} hands"), BarColumn(),
+        self.bar = Bar(TextColumn("{task.fields[said]}"), BarColumn(),
                        TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
                        console=Console(file=unwrapped(sys.stderr)), transient=True)
-        self.task = self.bar.add_task("", total=self.total_bytes, files=0, of=self.files, hands=0,
-                                      rate="")
+        self.task = self.bar.add_task("", total=self.total_bytes, said=self._said(), rate="")
         self.bar.start()
 
     def print(self, text: str, err: bool = False) -> None:

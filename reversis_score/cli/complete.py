@@ -20,6 +20,8 @@ from typing import Annotated
 
 import typer
 
+from reversis_score.i18n import N_, _
+
 # The rules (presets and knobs) are imported by the functions that offer them, when Tab is
 # pressed: every run imports this module, and start-up stays light.
 
@@ -39,20 +41,20 @@ def presets(incomplete: str) -> list[tuple[str, str]]:
 
 def preset_or_house_rules(incomplete: str) -> list[tuple[str, str]]:
     """``--rules``: a preset, or a house-rules ``.toml`` file."""
-    return presets(incomplete) + [(f, "house rules") for f in _files(incomplete, (".toml",))]
+    return presets(incomplete) + [(f, _("house rules")) for f in _files(incomplete, (".toml",))]
 
 
 def rules_names(incomplete: str) -> list[tuple[str, str]]:
     """``rules [NAME]``: a preset, a knob (that knob under every preset), or a ``.toml`` file."""
     from reversis_score.rules.knobs import KNOB_NAMES, knob_doc
     knobs = [(k, knob_doc(k)) for k in KNOB_NAMES if k.startswith(incomplete)]
-    return presets(incomplete) + knobs + [(f, "house rules") for f in _files(incomplete, (".toml",))]
+    return presets(incomplete) + knobs + [(f, _("house rules")) for f in _files(incomplete, (".toml",))]
 
 
 def compare_list(incomplete: str) -> list[str]:
     """``--compare A,B,...``: the presets not yet in the list, after the names already typed."""
     from reversis_score.rules.presets import ALL
-    done, _, last = incomplete.rpartition(",")
+    done, _sep, last = incomplete.rpartition(",")
     taken = set(done.split(","))
     prefix = f"{done}," if done else ""
     return [prefix + p.name for p in ALL if p.name.startswith(last) and p.name not in taken]
@@ -92,7 +94,7 @@ def header_players(path: Path) -> tuple[str, ...]:
         if start is None:
             return ()
         lines = list(_header_lines(start.splitlines(keepends=True)))
-        header, _ = parse_header(normalise("".join(lines)))
+        header, _problems = parse_header(normalise("".join(lines)))
     except Exception:  # completion must never break the user's shell, whatever the file holds
         return ()
     return header.player_names
@@ -188,10 +190,10 @@ def use_our_bash_hook() -> None:
 # Declared once, used by every command that takes them, so each completes the same way.
 RecordFile = Annotated[str, typer.Argument(
     metavar="FILE", show_default=False, autocompletion=record_files,
-    help="A record file (.rvs); '-' reads standard input.")]
+    help=N_("A record file (.rvs); '-' reads standard input."))]
 RecordFiles = Annotated[list[str], typer.Argument(
     metavar="FILE", show_default=False, autocompletion=record_files,
-    help="Record files (.rvs); '-' reads standard input.")]
-Player = Annotated[str, typer.Argument(metavar="A", autocompletion=player_names, help="One player.")]
+    help=N_("Record files (.rvs); '-' reads standard input."))]
+Player = Annotated[str, typer.Argument(metavar="A", autocompletion=player_names, help=N_("One player."))]
 OtherPlayer = Annotated[str, typer.Argument(metavar="B", autocompletion=player_names,
-                                            help="The other player.")]
+                                            help=N_("The other player."))]

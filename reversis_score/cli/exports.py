@@ -20,10 +20,11 @@ from typing import Any, BinaryIO
 import typer
 
 from reversis_score.cli import batch
-from reversis_score.cli.app import fail, stdin_bytes
+from reversis_score.cli.app import error_line, fail, stdin_bytes
 from reversis_score.cli.batch import FileReport, read_or_report
+from reversis_score.i18n import N_, _, fill, ngettext
 
-NOT_EXPORTED = "{}: has record errors: not exported"
+NOT_EXPORTED = N_("{file}: has record errors: not exported")
 
 
 def export_work(name: str, fmt: str, what: str, stdin: bytes | None, folder: str) -> FileReport:
@@ -41,15 +42,17 @@ def export_work(name: str, fmt: str, what: str, stdin: bytes | None, folder: str
     try:
         written = write_session(stream_text(text, name, where), fmt, what, sha, folder)
     except ConservationError as exc:
-        bug = f"internal error: fish not conserved in {exc}; please report it"
-        return FileReport(name, 1, [bug, NOT_EXPORTED.format(name)])
+        bug = fill(_("internal error: fish not conserved in {where}; please report it"), where=exc)
+        return FileReport(name, 1, [bug, fill(_(NOT_EXPORTED), file=name)])
     if written.errors:
-        return FileReport(name, 1, written.messages + [NOT_EXPORTED.format(name)], hands=written.read)
+        return FileReport(name, 1, written.messages + [fill(_(NOT_EXPORTED), file=name)], hands=written.read)
     if written.in_progress is not None:
         n = written.in_progress
-        written.messages.append(f"{name}: hand {n} in progress: exported up to "
-                                + (f"hand {n - 1}" if n > 1 else "its header (no hand finished yet)")
-                                + "; export it again when the hand is finished")
+        said = (_("{file}: hand {n} in progress: exported up to hand {last}; export it again when the hand "
+                  "is finished") if n > 1 else
+                _("{file}: hand {n} in progress: exported up to its header (no hand finished yet); export it "
+                  "again when the hand is finished"))
+        written.messages.append(fill(said, file=name, n=n, last=n - 1))
     return FileReport(name, 0, written.messages, None, written.settled, sha, written.piece)
 
 
@@ -98,11 +101,11 @@ class ExportRun:
 
     def finish(self) -> None:
         """After an Abort: report the remaining files too, then say why nothing was exported."""
-        for _ in self._reported():
+        for _report in self._reported():
             pass
         if 2 in self.codes:
-            fail("nothing exported: fix the file names first", 2)
-        fail("nothing exported (--all-or-nothing): a file has record errors", 1)
+            fail(_("nothing exported: fix the file names first"), 2)
+        fail(_("nothing exported (--all-or-nothing): a file has record errors"), 1)
 
 
 def export_text(run: ExportRun, to: str | None) -> None:
@@ -144,7 +147,8 @@ def _write_spool(spool: BinaryIO, to: str | None) -> None:
             raise
         target.commit()
     except OSError as exc:
-        fail(f"error: cannot write {to} ({exc.strerror or exc}); nothing was written", 2)
+        fail(error_line(fill(_("cannot write {target} ({reason}); nothing was written"), target=to,
+                             reason=exc.strerror or exc)), 2)
 
 
 def export_database(run: ExportRun, to: str) -> None:
@@ -172,15 +176,18 @@ def export_database(run: ExportRun, to: str) -> None:
         done = write(to, _sessions(waiting), notes, strict=run.all_or_nothing)
     except Refused as exc:
         run.codes.append(1)
-        fail(f"error: {exc}; nothing was changed (--all-or-nothing)", 1)
+        fail(error_line(fill(_("{problem}; nothing was changed (--all-or-nothing)"), problem=exc)), 1)
     except TargetProblem as exc:
-        fail(f"error: {shown(to)}: {exc}; nothing was changed", 2)
+        fail(error_line(fill(_("{target}: {problem}; nothing was changed"), target=shown(to),
+                             problem=exc)), 2)
     except OSError as exc:
-        fail(f"error: cannot write {shown(to)} ({exc}); nothing was changed", 2)
+        fail(error_line(fill(_("cannot write {target} ({reason}); nothing was changed"), target=shown(to),
+                             reason=exc)), 2)
     for note in notes:
         typer.echo(safe(note), err=True)
     for report, outcome in zip(waiting, done, strict=True):
-        said = f"{report.name}: {outcome_words(outcome, shown(to), report.hands, record_name(report.name))}"
+        said = fill(_("{file}: {said}"), file=report.name,
+                    said=outcome_words(outcome, shown(to), report.hands, record_name(report.name)))
         if outcome == "refused":
             run.codes.append(1)
         typer.echo(safe(said), err=outcome == "refused")
@@ -190,10 +197,16 @@ def outcome_words(outcome: Any, target: str, hands: int, name: str) -> str:
     """What became of one session, after the file's name: added, replaced (and what changed),
     or not exported (and which session holds it)."""
     if outcome == "refused":
-        return f"not exported: {outcome.detail}"
-    where = "to" if outcome == "added" else "in"
-    said = f"{outcome} {where} {target} ({hands} hand{'s' * (hands != 1)}, session {name})"
-    return said + (f": {outcome.detail}" if getattr(outcome, "detail", "") else "")
+        return fill(_("not exported: {detail}"), detail=outcome.detail)
+    if outcome == "added":
+        said = ngettext("added to {target} ({n} hand, session {name})",
+                        "added to {target} ({n} hands, session {name})", hands)
+    else:
+        said = ngettext("replaced in {target} ({n} hand, session {name})",
+                        "replaced in {target} ({n} hands, session {name})", hands)
+    said = fill(said, target=target, n=hands, name=name)
+    detail = getattr(outcome, "detail", "")
+    return fill(_("{said}: {detail}"), said=said, detail=detail) if detail else said
 
 
 def _sessions(waiting: list[FileReport]) -> Iterator[tuple[str, Any]]:

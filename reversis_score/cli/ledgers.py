@@ -18,15 +18,18 @@ from reversis_score.cli import complete
 from reversis_score.cli.app import (
     Output,
     app,
+    error_line,
     examples,
     fail,
     guarded,
     load_checked,
+    not_conserved,
     print_diagnostics,
     terminal_width,
     try_load,
 )
 from reversis_score.cli.records import JOBS_FORCE_HELP, JOBS_HELP, QUIET_HELP
+from reversis_score.i18n import N_, _, fill
 
 if TYPE_CHECKING:  # imported where used: --help and check stay light
     from reversis_score.pipeline import CheckedSession
@@ -70,34 +73,22 @@ def _ledger(session: CheckedSession, split_pools: bool = False):
     try:
         return build_ledger(session, split_pools)
     except ConservationError as exc:
-        fail(f"internal error: fish not conserved in {exc} — this is a bug in reversis-score, "
-              "not in the record; please report it", 1)
-
-
-def _write_text(text: str, to: str | None) -> None:
-    """Standard output, or a file written to a temporary file first and renamed into place."""
-    if to is None:
-        sys.stdout.write(text)
-        return
-    from reversis_score.files import write_atomically
-    target = Path(to)
-    try:
-        write_atomically(target, text.encode("utf-8"))
-    except OSError as exc:
-        fail(f"error: cannot write {to} ({exc.strerror or exc}); nothing was written", 2)
+        fail(not_conserved(exc), 1)
 
 
 # ------------------------------------------------------------------ audit
-@app.command(epilog=examples("reversis-score audit club.rvs", "reversis-score audit club.rvs --format json"))
+AUDIT_HELP = N_("Compare what was paid at the table (table: lines) with the settlement.\n\n"
+                "Exit 0 when every audited hand agrees, 3 when any disagrees, 1 for record errors.")
+
+
+@app.command(help=AUDIT_HELP,
+             epilog=examples("reversis-score audit club.rvs", "reversis-score audit club.rvs --format json"))
 def audit(
     files: complete.RecordFiles,
-    output: Annotated[Shown, typer.Option("--format", help="table, markdown, or json (the ledger "
-                                                           "with each hand's audit block).")] = Shown.table,
+    output: Annotated[Shown, typer.Option("--format", help=N_(
+        "table, markdown, or json (the ledger with each hand's audit block)."))] = Shown.table,
 ) -> None:
-    """Compare what was paid at the table (table: lines) with the settlement.
-
-    Exit 0 when every audited hand agrees, 3 when any disagrees, 1 for record errors.
-    """
+    """The ``audit`` command; its --help is AUDIT_HELP."""
     from reversis_score.render.tables import write_blocks
     from reversis_score.report.audit import audit_blocks, audit_ledger
     from reversis_score.report.audit_json import audited_document
@@ -122,18 +113,22 @@ def audit(
 
 
 # ------------------------------------------------------------------ why
-@app.command(epilog=examples("reversis-score why club.rvs Anne Claire",
+WHY_HELP = N_("Why does A owe B? Every payment between them, in order, with the running sum and the "
+              "net.")
+
+
+@app.command(help=WHY_HELP, epilog=examples("reversis-score why club.rvs Anne Claire",
                              "reversis-score why club.rvs Anne Claire --hand 3 --pools"))
 def why(
     file: complete.RecordFile,
     a: complete.Player,
     b: complete.OtherPlayer,
-    hand: Annotated[int | None, typer.Option("--hand", metavar="N", help="Only hand N.")] = None,
-    pools: Annotated[bool, typer.Option("--pools", help="Add what each paid into and took from "
-                                                        "the pools.")] = False,
-    output: Annotated[Shown, typer.Option("--format", help="table, markdown or json.")] = Shown.table,
+    hand: Annotated[int | None, typer.Option("--hand", metavar="N", help=N_("Only hand N."))] = None,
+    pools: Annotated[bool, typer.Option("--pools", help=N_("Add what each paid into and took from "
+                                                           "the pools."))] = False,
+    output: Annotated[Shown, typer.Option("--format", help=N_("table, markdown or json."))] = Shown.table,
 ) -> None:
-    """Why does A owe B? Every payment between them, in order, with the running sum and the net."""
+    """The ``why`` command; its --help is WHY_HELP."""
     from reversis_score.report.why import WhyProblem, answer, why_blocks, why_document
     session = guarded(file, load_checked)
     print_diagnostics(session)
@@ -143,7 +138,7 @@ def why(
     try:
         ans = answer(ledger, a, b, hand, pools)
     except WhyProblem as exc:
-        fail(f"error: {exc}", 2)
+        fail(error_line(exc), 2)
     if output is Shown.json:
         import json
         sys.stdout.write(json.dumps(why_document(ans), ensure_ascii=False, indent=2) + "\n")
@@ -162,43 +157,46 @@ def why(
 
 
 # ------------------------------------------------------------------ export
-@app.command(epilog=examples("reversis-score export night*.rvs --format sqlite --to season.db",
+EXPORT_HELP = N_("Export session ledgers: JSON, CSV, Markdown, or into a SQLite or PostgreSQL database.\n\n"
+                 "A file with record errors is reported (exit 1) and left out; the others still go in.")
+
+
+@app.command(help=EXPORT_HELP,
+             epilog=examples("reversis-score export night*.rvs --format sqlite --to season.db",
                              "reversis-score export club.rvs --format csv --what hands --to hands.csv",
                              "reversis-score export night*.rvs --to postgresql://club@db.example.org/league"))
 def export(
     ctx: typer.Context,
     files: complete.RecordFiles,
-    output: Annotated[ExportFormat, typer.Option("--format", help="json, csv, markdown or sqlite. "
+    output: Annotated[ExportFormat, typer.Option("--format", help=N_("json, csv, markdown or sqlite. "
                                                  "With --to, the file's extension says it (.db, .sqlite, "
-                                                 ".json, .csv, .md); standard output: json.")]
+                                                 ".json, .csv, .md); standard output: json."))]
     = ExportFormat.json,
     to: Annotated[str | None, typer.Option("--to", metavar="PATH", autocompletion=complete.any_files,
-                                              help="Write here (required "
+                                              help=N_("Write here (required "
                                               "for sqlite); otherwise standard output. A "
                                               "postgresql:// URL writes into that PostgreSQL "
-                                              "database.")] = None,
+                                              "database."))] = None,
     what: Annotated[What, typer.Option("--what", help=(
-        "With --format csv, what a row is: 'items', one row per payment (who paid whom, how "
+        N_("With --format csv, what a row is: 'items', one row per payment (who paid whom, how "
         "much, in which hand and trick, and why); 'hands', one row per hand (its dealer, its "
-        "outcome, each player's net and the pools after)."))]
+        "outcome, each player's net and the pools after).")))]
     = What.items,
-    all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing", help="Export nothing when any "
-                                                 "file has record errors.")] = False,
+    all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing", help=N_("Export nothing when any "
+                                                 "file has record errors."))] = False,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", metavar="N", min=1, help=JOBS_HELP)] = None,
     jobs_force: Annotated[bool, typer.Option("--jobs-force", help=JOBS_FORCE_HELP)] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
 ) -> None:
-    """Export session ledgers: JSON, CSV, Markdown, or into a SQLite or PostgreSQL database.
-
-    A file with record errors is reported (exit 1) and left out; the others still go in.
-    """
+    """The ``export`` command; its --help is EXPORT_HELP."""
     output = _database_format(ctx, output, to)
     if output is ExportFormat.sqlite and to is None:
-        fail("error: --format sqlite needs --to FILE.db", 2)
+        fail(error_line(_("--format sqlite needs --to FILE.db")), 2)
     if what is What.hands and output is not ExportFormat.csv:
-        fail("error: --what hands is for --format csv", 2)
+        fail(error_line(_("--what hands is for --format csv")), 2)
     if to is not None and any(f != "-" and Path(f).resolve() == Path(to).resolve() for f in files):
-        fail(f"error: --to {to} is one of the records being exported; choose another file", 2)
+        fail(error_line(fill(_("--to {target} is one of the records being exported; choose another file"),
+                             target=to)), 2)
     from reversis_score.cli import batch
     from reversis_score.cli.exports import ExportRun, export_database, export_text
     run = ExportRun(files, output.value, what.value, all_or_nothing, batch.worker_count(jobs, jobs_force),
@@ -232,36 +230,43 @@ def _database_format(ctx: typer.Context, output: ExportFormat, to: str | None) -
         return output
     if is_postgres_url(to):
         if given:
-            fail(f"error: --to postgresql://… writes into a PostgreSQL database; --format {output.value} "
-                 "writes a file (leave out --format to export into the database)", 2)
+            fail(error_line(fill(_("--to postgresql://… writes into a PostgreSQL database; --format {format} "
+                                   "writes a file (leave out --format to export into the database)"),
+                                 format=output.value)), 2)
         return ExportFormat.sqlite
     suffix = Path(to).suffix.lower()
     meant = EXTENSIONS.get(suffix)
     known = ", ".join(f"{ext} ({fmt.value})" for ext, fmt in EXTENSIONS.items())
     if meant is None and not given:
-        fail(f"error: --to {to}: {'the extension ' + suffix if suffix else 'no extension'} does not say "
-             f"which format to write; name the file {known}, or say --format", 2)
+        said = fill(_("the extension {suffix}"), suffix=suffix) if suffix else _("no extension")
+        fail(error_line(fill(_("--to {target}: {extension} does not say which format to write; name the "
+                               "file {known}, or say --format"), target=to, extension=said, known=known)), 2)
     if meant is not None and given and meant is not output:
-        fail(f"error: --to {to} is a {meant.value} file by its name, but --format says {output.value}; "
-             "leave out --format, or name the file for its format", 2)
+        fail(error_line(fill(_("--to {target} is a {meant} file by its name, but --format says {format}; "
+                               "leave out --format, or name the file for its format"), target=to,
+                             meant=meant.value, format=output.value)), 2)
     return meant or output
 
 
 # ------------------------------------------------------------------ season
-@app.command(epilog=examples("reversis-score season season.db",
+SEASON_HELP = N_("Totals per player across the sessions of a database, and the season's settle-up.")
+
+
+@app.command(help=SEASON_HELP, epilog=examples("reversis-score season season.db",
                              "reversis-score season season.db --since 2026-10-01 --player Anne",
                              "reversis-score season postgresql://treasurer@db.example.org/league"))
 def season(
-    db: Annotated[str, typer.Argument(metavar="DB", help="A database written by export: a SQLite "
-                                                         "file, or a postgresql:// URL.",
+    db: Annotated[str, typer.Argument(metavar="DB", help=N_("A database written by export: a SQLite "
+                                                            "file, or a postgresql:// URL."),
                                       autocompletion=complete.database_files)],
     since: Annotated[str | None, typer.Option("--since", metavar="DATE",
-                                                 help="Only sessions on or after DATE (YYYY-MM-DD).")] = None,
+                                          help=N_("Only sessions on or after DATE (YYYY-MM-DD)."))] = None,
     player: Annotated[str | None, typer.Option("--player", metavar="NAME",
-                                                  help="Only this player (and its transfers).")] = None,
-    output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
+                                                  help=N_("Only this player (and its transfers)."))] = None,
+    output: Annotated[Output, typer.Option("--format",
+        help=N_("table, json, csv or markdown."))] = Output.table,
 ) -> None:
-    """Totals per player across the sessions of a database, and the season's settle-up."""
+    """The ``season`` command; its --help is SEASON_HELP."""
     from datetime import date
 
     from reversis_score.render.tables import write_blocks
@@ -270,7 +275,7 @@ def season(
         try:
             since = date.fromisoformat(since).isoformat()
         except ValueError:
-            fail(f"error: --since {since}: not a date (write it as YYYY-MM-DD)", 2)
+            fail(error_line(fill(_("--since {since}: not a date (write it as YYYY-MM-DD)"), since=since)), 2)
     from reversis_score.render.schema import TargetProblem
     try:
         reader = seasons.open_database(db)
@@ -279,7 +284,7 @@ def season(
         finally:
             reader.close()
     except (seasons.SeasonProblem, TargetProblem) as exc:
-        fail(f"error: {exc}", 2)
+        fail(error_line(exc), 2)
     from reversis_score.report import season_text
     if output is Output.json:
         sys.stdout.write(season_text.season_json(result))
@@ -291,103 +296,40 @@ def season(
 
 
 # ------------------------------------------------------------------ report
-@app.command(epilog=examples("reversis-score report club.rvs -o night.html",
+REPORT_HELP = N_("One self-contained HTML page, the page serve shows, written as a file.\n\n"
+                 "One record gives the night's page: its header, hands, balances, settle-up and a chart of"
+                 " the balances. Several records, or a season database written by export, give the "
+                 "season's: the standings, the settle-up, a chart of the nets and the sessions.")
+
+
+@app.command(help=REPORT_HELP, epilog=examples("reversis-score report club.rvs -o night.html",
                              "reversis-score report night*.rvs -o season.html",
                              "reversis-score report season.db -o season.html"),
-             short_help="HTML pages: one night with its chart, or the season of several records "
-                        "or of a database.")
+             short_help=N_("HTML pages: one night with its chart, or the season of several records "
+                           "or of a database."))
 def report(
     files: Annotated[list[str], typer.Argument(
         metavar="FILE", show_default=False, autocompletion=complete.record_files,
-        help="Record files (.rvs), '-' reading standard input; or one season database written by "
-             "export (a SQLite .db file, or a postgresql:// URL).")],
+        help=N_("Record files (.rvs), '-' reading standard input; or one season database written by "
+                "export (a SQLite .db file, or a postgresql:// URL)."))],
     out: Annotated[str | None, typer.Option("-o", "--output", metavar="FILE.html",
                                                autocompletion=complete.any_files,
-                                               help="Write the page here (else standard output).")] = None,
+                                            help=N_("Write the page here (else standard output)."))] = None,
 ) -> None:
-    """One self-contained HTML page, the page serve shows, written as a file.
-
-    One record gives the night's page: its header, hands, balances, settle-up and a chart of
-    the balances. Several records, or a season database written by export, give the season's:
-    the standings, the settle-up, a chart of the nets and the sessions.
-    """
+    """The ``report`` command; its --help is REPORT_HELP (the pages: cli/reports.py)."""
+    from reversis_score.cli.reports import is_database, report_database, report_season, report_session
     for name in files:
         if out is not None and name != "-" and Path(name).resolve() == Path(out).resolve():
-            fail(f"error: -o {out} is {'the record' if len(files) == 1 else 'one of the records'} "
-                 "itself; choose another file", 2)
-    databases = [name for name in files if _is_database(name)]
+            message = (_("-o {target} is the record itself; choose another file") if len(files) == 1
+                       else _("-o {target} is one of the records itself; choose another file"))
+            fail(error_line(fill(message, target=out)), 2)
+    databases = [name for name in files if is_database(name)]
     if databases and len(files) > 1:
-        fail(f"error: {databases[0]}: a season database is reported alone (not with other files)", 2)
+        fail(error_line(fill(_("{db}: a season database is reported alone (not with other files)"),
+                             db=databases[0])), 2)
     if databases:
-        _report_database(databases[0], out)
+        report_database(databases[0], out)
     elif len(files) == 1:
-        _report_session(files[0], out)
+        report_session(files[0], out)
     else:
-        _report_season(files, out)
-
-
-def _is_database(name: str) -> bool:
-    """A PostgreSQL URL, or a file that starts as SQLite databases do."""
-    from reversis_score.render.database import is_postgres_url
-    if is_postgres_url(name):
-        return True
-    try:
-        with open(name, "rb") as file:
-            return file.read(16) == b"SQLite format 3\x00"
-    except OSError:
-        return False  # the record reader says what is wrong with it
-
-
-def _report_session(file: str, out: str | None) -> None:
-    from reversis_score.serve.offline import session_page
-    session = guarded(file, load_checked)
-    print_diagnostics(session)
-    if session.errors:
-        fail(f"{file}: the record has errors: no report written", 1)
-    ledger = _ledger(session)
-    _write_text(session_page(ledger), out)
-    if out is not None:
-        hands = len(ledger.settled)
-        from reversis_score.scrub import safe
-        typer.echo(safe(f"wrote {out}: {hands} hand{'s' * (hands != 1)}, {len(ledger.players)} players"))
-
-
-def _report_season(files: list[str], out: str | None) -> None:
-    """The season page of several records; a record with errors stops it (nothing written)."""
-    from reversis_score.serve.offline import season_page
-    from reversis_score.serve.season import summary_of
-    summaries, codes = [], []
-    for name in files:
-        session, code = try_load(name)
-        codes.append(code)
-        if session is not None and not session.errors:
-            summaries.append(summary_of(Path(name).stem if name != "-" else "stdin", _ledger(session)))
-    if worst(codes):
-        fail("the records have errors: no report written", worst(codes))
-    _write_season(season_page(summaries), summaries, out)
-
-
-def _report_database(db: str, out: str | None) -> None:
-    """The season page of a database written by export."""
-    from reversis_score.render.schema import TargetProblem
-    from reversis_score.report import season as seasons
-    from reversis_score.serve.offline import season_page
-    from reversis_score.serve.season import summaries_from_database
-    try:
-        reader = seasons.open_database(db)
-        try:
-            summaries = summaries_from_database(reader)
-        finally:
-            reader.close()
-    except (seasons.SeasonProblem, TargetProblem) as exc:
-        fail(f"error: {exc}", 2)
-    _write_season(season_page(summaries), summaries, out)
-
-
-def _write_season(page: str, summaries, out: str | None) -> None:
-    _write_text(page, out)
-    if out is not None:
-        from reversis_score.scrub import safe
-        players = len({p for s in summaries for p in s.players})
-        typer.echo(safe(f"wrote {out}: the season of {len(summaries)} "
-                        f"session{'s' * (len(summaries) != 1)}, {players} players"))
+        report_season(files, out)

@@ -16,10 +16,12 @@ from reversis_score.cli.app import (
     Language,
     Output,
     app,
+    error_line,
     examples,
     fail,
     guarded,
     load_checked,
+    not_conserved,
     print_diagnostics,
     read_record,
     render_ledger,
@@ -27,6 +29,7 @@ from reversis_score.cli.app import (
     terminal_width,
     validate_rules_option,
 )
+from reversis_score.i18n import N_, _, fill
 
 if TYPE_CHECKING:  # imported where used: --help and check stay light
     from reversis_score.cli.batch import FileReport
@@ -40,28 +43,32 @@ class Suits(StrEnum):
     symbols = "symbols"
 
 
-JOBS_HELP = ("Worker processes (default, and at most: one per CPU); the output is the same for "
-             "any number.")
-JOBS_FORCE_HELP = "Allow --jobs above the number of CPUs."
-QUIET_HELP = "No progress bar (it shows only on a terminal, for work over ~2 s)."
+JOBS_HELP = (N_("Worker processes (default, and at most: one per CPU); the output is the same for "
+             "any number."))
+JOBS_FORCE_HELP = N_("Allow --jobs above the number of CPUs.")
+QUIET_HELP = N_("No progress bar (it shows only on a terminal, for work over ~2 s).")
 
 
-@app.command(epilog=examples("reversis-score check samples/*.rvs", "reversis-score check samples/",
+CHECK_HELP = N_("Check records: one summary line per file, or every error with its place.")
+
+
+@app.command(help=CHECK_HELP,
+             epilog=examples("reversis-score check samples/*.rvs", "reversis-score check samples/",
                              "reversis-score check --strict club.rvs"))
 def check(
     files: Annotated[list[str], typer.Argument(
         metavar="FILE", show_default=False, autocompletion=complete.record_files,
-        help="Record files (.rvs), or folders: every .rvs file under a folder, in sorted order; "
-             "'-' reads standard input.")],
-    strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
+        help=N_("Record files (.rvs), or folders: every .rvs file under a folder, in sorted order; "
+                "'-' reads standard input."))],
+    strict: Annotated[bool, typer.Option("--strict", help=N_("Stop at the first error."))] = False,
     rules: Annotated[str | None, typer.Option(
         "--rules", metavar="NAME|FILE", autocompletion=complete.preset_or_house_rules,
-        help="Rules to check under, overriding the header.")] = None,
+        help=N_("Rules to check under, overriding the header."))] = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", metavar="N", min=1, help=JOBS_HELP)] = None,
     jobs_force: Annotated[bool, typer.Option("--jobs-force", help=JOBS_FORCE_HELP)] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
 ) -> None:
-    """Check records: one summary line per file, or every error with its place."""
+    """The ``check`` command; its --help is CHECK_HELP."""
     from reversis_score.cli import batch
     validate_rules_option(rules)
     files = records_under(files)
@@ -97,7 +104,7 @@ def records_under(files: list[str]) -> list[str]:
         found = sorted(os.path.join(root, f) for root, dirs, names in os.walk(name)
                        for f in names if f.endswith(".rvs"))
         if not found:
-            fail(f"error: {name}: no record (.rvs) in this folder or under it", 2)
+            fail(error_line(fill(_("{folder}: no record (.rvs) in this folder or under it"), folder=name)), 2)
         out.extend(found)
     return out
 
@@ -109,7 +116,7 @@ def check_work(name: str, strict: bool, rules: str | None, stdin: bytes | None) 
     read = read_or_report(name, stdin)
     if isinstance(read, FileReport):
         return read
-    _, text, folder = read
+    _data, text, folder = read
     session = summarise(stream_text(text, name, folder, rules), strict)  # hand by hand
     return FileReport(name, 1 if session.errors else 0, diagnostics_text(session),
                       summary_line(session), session.hands)
@@ -118,7 +125,7 @@ def check_work(name: str, strict: bool, rules: str | None, stdin: bytes | None) 
 def summary_line(session: CheckSummary) -> str:
     """``club.rvs: 12 hands, players Anne Bruno Claire Denis, rules parlett: ok``."""
     hands = session.hands
-    from reversis_score.i18n import _, ngettext
+    from reversis_score.i18n import ngettext
     from reversis_score.render.rvs import quote
     players = " ".join(quote(p) for p in session.players) or _("(none)")
     rules = session.rules.source
@@ -134,28 +141,32 @@ def summary_line(session: CheckSummary) -> str:
         file=session.file, hands=counted, players=players, rules=rules, verdict=verdict))
 
 
-@app.command(name="format", epilog=examples("reversis-score format club.rvs --suits symbols --in-place"))
+FORMAT_HELP = N_("Write a record in one canonical layout (comments kept).")
+
+
+@app.command(help=FORMAT_HELP,
+             name="format", epilog=examples("reversis-score format club.rvs --suits symbols --in-place"))
 def format_command(
     file: complete.RecordFile,
     suits: Annotated[Suits, typer.Option(
-        "--suits", help="Write suits as letters (AS) or symbols (A♠).")] = Suits.letters,
+        "--suits", help=N_("Write suits as letters (AS) or symbols (A♠)."))] = Suits.letters,
     in_place: Annotated[bool, typer.Option(
-        "--in-place", help="Rewrite the file (a temporary file, then a rename).")] = False,
+        "--in-place", help=N_("Rewrite the file (a temporary file, then a rename)."))] = False,
     events: Annotated[bool, typer.Option(
-        "--events", help=("Write each hand recorded card by card as its events (the party, the talon, "
-                          "each Ace and Quinola, the reversis): it settles to the same ledger."))] = False,
+        "--events", help=(N_("Write each hand recorded card by card as its events (the party, the talon, "
+                          "each Ace and Quinola, the reversis): it settles to the same ledger.")))] = False,
     spelling: Annotated[Language | None, typer.Option(
         "--lang", case_sensitive=False,
-        help=("Write the record's cards and keywords in French (fr: 'langue: fr', RP DC VK AT, "
-              "joueurs:, main N, levées:) or in English (en). Default: the record's own.")),
+        help=(N_("Write the record's cards and keywords in French (fr: 'langue: fr', RP DC VK AT, "
+              "joueurs:, main N, levées:) or in English (en). Default: the record's own."))),
     ] = None,
 ) -> None:
-    """Write a record in one canonical layout (comments kept)."""
+    """The ``format`` command; its --help is FORMAT_HELP."""
     from reversis_score.files import write_atomically
     from reversis_score.notation.diagnostics import render
     from reversis_score.notation.parse import read_text
     from reversis_score.render.rvs import format_record
-    text, _ = guarded(file, read_record)
+    text, _folder = guarded(file, read_record)
     parsed = read_text(text, file)
     if parsed.errors:
         for diag in parsed.diagnostics:
@@ -170,16 +181,17 @@ def format_command(
         try:
             output = to_french(output)
         except ValueError as exc:
-            fail(f"{file}: not written in French: {exc}", 1)
+            fail(fill(_("{file}: not written in French: {problem}"), file=file, problem=exc), 1)
     if in_place and file == "-":
-        fail("error: --in-place needs a file, not standard input", 2)
+        fail(error_line(_("--in-place needs a file, not standard input")), 2)
     if not in_place:
         sys.stdout.write(output)
         return
     try:
         write_atomically(Path(file), output.encode("utf-8"))
     except OSError as exc:
-        fail(f"error: cannot rewrite {file} ({exc.strerror or exc}); the file is unchanged", 2)
+        fail(error_line(fill(_("cannot rewrite {file} ({reason}); the file is unchanged"), file=file,
+                             reason=exc.strerror or exc)), 2)
 
 
 def _as_events(text: str, file: str, symbols: bool) -> str:
@@ -190,45 +202,48 @@ def _as_events(text: str, file: str, symbols: bool) -> str:
     if output is None:
         for diag in session.diagnostics:
             typer.echo(render(diag, file, session.lines), err=True)
-        fail(f"{file}: not written as events: the record has errors", 1)
+        fail(fill(_("{file}: not written as events: the record has errors"), file=file), 1)
     assert output is not None
     return output
 
 
-@app.command(epilog=examples("reversis-score settle club.rvs --itemised",
+SETTLE_HELP = N_("Settle every fish: per hand, balances, settle-up; itemised, one hand, or as JSON/CSV.")
+
+
+@app.command(help=SETTLE_HELP, epilog=examples("reversis-score settle club.rvs --itemised",
                              "reversis-score settle club.rvs --hand 3",
                              "reversis-score settle club.rvs --format json",
                              "reversis-score settle club.rvs --compare parlett,denexa"))
 def settle(
     file: complete.RecordFile,
     itemised: Annotated[bool, typer.Option("--itemised", "--itemized",
-                                           help="Add every item of every hand.")] = False,
+                                           help=N_("Add every item of every hand."))] = False,
     hand: Annotated[int | None, typer.Option("--hand", metavar="N",
-                                                help="Show one hand in full: tricks, talon, items.")] = None,
+                                             help=N_("Show one hand in full: tricks, talon, items."))] = None,
     output: Annotated[Output, typer.Option(
-        "--format", help="table, json, csv (items) or markdown.")] = Output.table,
+        "--format", help=N_("table, json, csv (items) or markdown."))] = Output.table,
     rules: Annotated[str | None, typer.Option(
         "--rules", metavar="NAME|FILE", autocompletion=complete.preset_or_house_rules,
-        help="Rules to settle under, overriding the header.")] = None,
-    strict: Annotated[bool, typer.Option("--strict", help="Stop at the first error.")] = False,
+        help=N_("Rules to settle under, overriding the header."))] = None,
+    strict: Annotated[bool, typer.Option("--strict", help=N_("Stop at the first error."))] = False,
     split_pools: Annotated[bool, typer.Option("--split-pools", help=(
-        "End the session by sharing out the fish still in the pools: each pool is divided "
+        N_("End the session by sharing out the fish still in the pools: each pool is divided "
         "equally among the four players (what does not divide by four stays on the table), "
         "and the shares count in the balances and the settle-up. Without it, the pools stay "
-        "on the table for the next session."))] = False,
+        "on the table for the next session.")))] = False,
     compare: Annotated[str | None, typer.Option(
         "--compare", metavar="A,B,...", autocompletion=complete.compare_list, help=(
-            "Settle the record under each of these rules (comma-separated presets or .toml "
+            N_("Settle the record under each of these rules (comma-separated presets or .toml "
             "files) and show the totals, the pools left and the settle-up side by side, one "
             "column per reading (--itemised adds each hand). --compare \"\" compares all five "
-            "presets."))] = None,
+            "presets.")))] = None,
 ) -> None:
-    """Settle every fish: per hand, balances, settle-up; itemised, one hand, or as JSON/CSV."""
+    """The ``settle`` command; its --help is SETTLE_HELP."""
     from reversis_score.ledger.build import ConservationError, build_ledger
     if compare is not None:
         if hand is not None or split_pools or output is Output.csv or rules is not None:
-            fail("error: --compare shows totals side by side: it does not take --hand, "
-                  "--split-pools, --rules or --format csv", 2)
+            fail(error_line(_("--compare shows totals side by side: it does not take --hand, "
+                              "--split-pools, --rules or --format csv")), 2)
         _settle_compare(file, compare, itemised, output)
         return
     validate_rules_option(rules)
@@ -239,8 +254,7 @@ def settle(
     try:
         ledger = build_ledger(session, split_pools)
     except ConservationError as exc:
-        fail(f"internal error: fish not conserved in {exc} — this is a bug in reversis-score, "
-              "not in the record; please report it", 1)
+        fail(not_conserved(exc), 1)
     sys.stdout.write(render_ledger(ledger, output, itemised, hand))
     raise typer.Exit(1 if session.errors else 0)
 
@@ -264,8 +278,7 @@ def _settle_streamed(file: str, rules: str | None, split_pools: bool, output: Ou
             writer.writerow(tables.ITEMS_HEADER)
             writer.writerows(tables.item_csv_rows(ledger))
     except ConservationError as exc:
-        fail(f"internal error: fish not conserved in {exc} — this is a bug in reversis-score, "
-              "not in the record; please report it", 1)
+        fail(not_conserved(exc), 1)
     return 1 if errors[0] else 0
 
 
@@ -290,20 +303,25 @@ def _printing_diagnostics(stream: SessionStream) -> list[int]:
     return errors
 
 
-@app.command(name="rules", epilog=examples("reversis-score rules", "reversis-score rules manuscrit",
+RULES_HELP = N_("The presets and their sources; every knob of one; or where two readings differ.")
+
+
+@app.command(help=RULES_HELP,
+             name="rules", epilog=examples("reversis-score rules", "reversis-score rules manuscrit",
                                           "reversis-score rules double_tricks",
                                           "reversis-score rules --diff parlett regles-fr"))
 def rules_command(
     name: Annotated[str | None, typer.Argument(
         metavar="[NAME]", show_default=False, autocompletion=complete.rules_names,
-        help="A preset name, a house-rules .toml file, or a knob name (that knob under every "
-             "preset).")] = None,
+        help=N_("A preset name, a house-rules .toml file, or a knob name (that knob under every "
+                "preset)."))] = None,
     diff: Annotated[tuple[str, str] | None, typer.Option(
         "--diff", metavar="A B", autocompletion=complete.preset_or_house_rules,
-        help="Show only the knobs where A and B differ.")] = None,
-    output: Annotated[Output, typer.Option("--format", help="table, json, csv or markdown.")] = Output.table,
+        help=N_("Show only the knobs where A and B differ."))] = None,
+    output: Annotated[Output, typer.Option("--format",
+        help=N_("table, json, csv or markdown."))] = Output.table,
 ) -> None:
-    """The presets and their sources; every knob of one; or where two readings differ."""
+    """The ``rules`` command; its --help is RULES_HELP."""
     from reversis_score.report import rules as rulesview
     try:
         if diff is not None:
@@ -313,7 +331,7 @@ def rules_command(
         else:
             blocks = rulesview.preset_blocks()
     except rulesview.RulesProblem as exc:
-        fail(f"error: {exc}", 2)
+        fail(error_line(exc), 2)
     from reversis_score.render.tables import blocks_text
     from reversis_score.rules.knobs import KNOB_NAMES, PRESETS
     # One preset's knobs, with their sentences, read better as a list than as a narrow table;
@@ -329,7 +347,7 @@ def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) 
     from reversis_score.report import compare as cmp
     names, problem = cmp.parse_names(names_text)
     if problem:
-        fail(f"error: {problem}", 2)
+        fail(error_line(problem), 2)
     for name in names:
         validate_rules_option(name)
     text, folder = guarded(file, read_record)
@@ -337,7 +355,7 @@ def _settle_compare(file: str, names_text: str, itemised: bool, output: Output) 
         readings = cmp.compare(lambda name, tricks_only: check_text(text, file, folder, name,
                                                                    tricks_only=tricks_only), names)
     except ConservationError as exc:
-        fail(f"internal error: fish not conserved in {exc}; please report it", 1)
+        fail(fill(_("internal error: fish not conserved in {where}; please report it"), where=exc), 1)
     if output is Output.json:
         import json
 

@@ -11,40 +11,50 @@ from typing import Annotated
 import typer
 
 from reversis_score.cli import complete
-from reversis_score.cli.app import UsageProblem, app, examples, read_bytes, try_load, validate_rules_option
+from reversis_score.cli.app import (
+    UsageProblem,
+    app,
+    error_line,
+    examples,
+    read_bytes,
+    try_load,
+    validate_rules_option,
+)
 from reversis_score.cli.ledgers import _ledger, worst
+from reversis_score.i18n import N_, _, fill, ngettext
 
 EPILOG = examples("reversis-score verify night.json",
                   "reversis-score settle club.rvs --format json | reversis-score verify -",
                   "reversis-score verify night.json --record club.rvs")
 
 
-@app.command(epilog=EPILOG)
+VERIFY_HELP = N_("Check JSON ledgers: their shape, then every sum a ledger keeps.\n\n"
+                 "Each problem is one line naming the hand, the item (seq) and the key. Exit 0 when every "
+                 "ledger is sound, 1 when one is not, 2 for a usage error.")
+
+
+@app.command(help=VERIFY_HELP, epilog=EPILOG)
 def verify(
     files: Annotated[list[str], typer.Argument(metavar="LEDGER", show_default=False,
                                                autocompletion=complete.ledger_files,
-                                               help="JSON ledgers (settle/export --format json); "
-                                                    "'-' reads standard input.")],
+                                               help=N_("JSON ledgers (settle/export --format json); "
+                                                       "'-' reads standard input."))],
     record: Annotated[str | None, typer.Option("--record", metavar="FILE",
                                                   autocompletion=complete.record_files,
-                                                  help="Also settle this record (.rvs) and say, item "
-                                                       "by item, where the ledger differs from it.")] = None,
+                                                  help=N_("Also settle this record (.rvs) and say, item by "
+                                                          "item, where the ledger differs from it."))] = None,
     rules: Annotated[str | None, typer.Option("--rules", metavar="NAME|FILE",
                                                  autocompletion=complete.preset_or_house_rules,
-                                                 help="With --record: settle it under these rules, "
-                                                      "as settle --rules did.")] = None,
-    split_pools: Annotated[bool, typer.Option("--split-pools", help="With --record: split the pools "
-                                                                    "left at the end, as settle "
-                                                                    "--split-pools did.")] = False,
+                                                 help=N_("With --record: settle it under these rules, "
+                                                         "as settle --rules did."))] = None,
+    split_pools: Annotated[bool, typer.Option("--split-pools", help=N_("With --record: split the pools "
+                                                                       "left at the end, as settle "
+                                                                       "--split-pools did."))] = False,
 ) -> None:
-    """Check JSON ledgers: their shape, then every sum a ledger keeps.
-
-    Each problem is one line naming the hand, the item (seq) and the key. Exit 0 when every
-    ledger is sound, 1 when one is not, 2 for a usage error.
-    """
+    """The ``verify`` command; its --help is VERIFY_HELP."""
     validate_rules_option(rules)
     if record is not None and len(files) > 1:
-        typer.echo("error: --record compares one ledger with one record; give one LEDGER", err=True)
+        typer.echo(error_line(_("--record compares one ledger with one record; give one LEDGER")), err=True)
         raise typer.Exit(2)
     against = (_settled_record(record, rules, split_pools), record) if record is not None else None
     raise typer.Exit(worst([_verify_one(name, against) for name in files]))
@@ -56,7 +66,8 @@ def _settled_record(record: str, rules: str | None, split_pools: bool) -> dict:
     session, code = try_load(record, rules=rules)
     if session is None or code:
         if code == 1:
-            typer.echo(f"{record}: has record errors: nothing to compare the ledger with", err=True)
+            said = fill(_("{record}: has record errors: nothing to compare the ledger with"), record=record)
+            typer.echo(said, err=True)
         raise typer.Exit(code)
     import hashlib
     document = ledger_document(_ledger(session, split_pools))
@@ -77,14 +88,14 @@ def _verify_one(name: str, against: tuple[dict, str] | None) -> int:
         schema_findings,
     )
     try:
-        data, _ = read_bytes(name, "ledger")
+        data, _folder = read_bytes(name, "ledger")
     except UsageProblem as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(error_line(exc), err=True)
         return 2
     try:
         docs = read_documents(_text(data))
     except LedgerProblem as exc:
-        typer.echo(f"{name}: {exc}", err=True)
+        typer.echo(fill(_("{file}: {said}"), file=name, said=exc), err=True)
         return 1
     findings, hands = [], 0
     for doc in docs:
@@ -96,8 +107,9 @@ def _verify_one(name: str, against: tuple[dict, str] | None) -> int:
         hands += len(doc["hands"]) if isinstance(doc.get("hands"), list) else 0
     from reversis_score.scrub import safe  # a ledger comes from anyone: its text is printed safe
     for finding in findings:
-        typer.echo(safe(f"{name}: {finding}"))
-    typer.echo(safe(f"{name}: {_summary(docs, hands, findings, against[1] if against else None)}"))
+        typer.echo(safe(fill(_("{file}: {said}"), file=name, said=finding)))
+    summary = _summary(docs, hands, findings, against[1] if against else None)
+    typer.echo(safe(fill(_("{file}: {said}"), file=name, said=summary)))
     return 1 if findings else 0
 
 
@@ -106,8 +118,8 @@ def _text(data: bytes) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise LedgerProblem(f"not JSON: not UTF-8 text (byte {data[exc.start]:#04x} at offset "
-                            f"{exc.start})") from None
+        raise LedgerProblem(fill(_("not JSON: not UTF-8 text (byte {byte} at offset {offset})"),
+                                 byte=f"{data[exc.start]:#04x}", offset=exc.start)) from None
 
 
 def _against(doc: dict, docs: list[dict], expected: dict, record: str) -> list:
@@ -115,22 +127,19 @@ def _against(doc: dict, docs: list[dict], expected: dict, record: str) -> list:
     from reversis_score.ledger.against import compare_documents
     from reversis_score.ledger.verify import Finding
     if len(docs) > 1:
-        return [Finding(None, None, "format", f"holds {len(docs)} sessions: --record compares "
-                                              "a ledger of one session")] if doc is docs[0] else []
+        said = fill(_("holds {n} sessions: --record compares a ledger of one session"), n=len(docs))
+        return [Finding(None, None, "format", said)] if doc is docs[0] else []
     return compare_documents(doc, expected, record)
 
 
 def _summary(docs: list[dict], hands: int, findings: list, record: str | None) -> str:
-    sessions = f"{len(docs)} sessions, " if len(docs) > 1 else ""
-    problems = f"{len(findings)} problem{'s' if len(findings) != 1 else ''}"
+    sessions = fill(_("{n} sessions, "), n=len(docs)) if len(docs) > 1 else ""
+    counted = sessions + fill(ngettext("{n} hand", "{n} hands", hands), n=hands)
     if findings:
-        return f"{sessions}{_hands(hands)}: {problems}"
+        problems = fill(ngettext("{n} problem", "{n} problems", len(findings)), n=len(findings))
+        return fill(_("{hands}: {problems}"), hands=counted, problems=problems)
     stops = [h["number"] for d in docs for h in d["hands"] if h["status"] == "error"]
-    note = (f" (the record had errors from hand {stops[0]}: the ledger stops there)"
+    note = (fill(_(" (the record had errors from hand {hand}: the ledger stops there)"), hand=stops[0])
             if len(stops) == 1 else "")
-    same = f"; it is the ledger {record} settles to" if record else ""
-    return f"{sessions}{_hands(hands)}: sound{same}{note}"
-
-
-def _hands(n: int) -> str:
-    return f"{n} hand" if n == 1 else f"{n} hands"
+    same = fill(_("; it is the ledger {record} settles to"), record=record) if record else ""
+    return fill(_("{hands}: sound{same}{note}"), hands=counted, same=same, note=note)

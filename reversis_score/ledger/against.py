@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from difflib import SequenceMatcher
 
+from reversis_score.i18n import _, fill
 from reversis_score.ledger.verify import Finding
 
 ITEM_KEYS = ("trick", "kind", "card", "payer", "payee", "amount", "cancelled_by")
@@ -32,9 +33,13 @@ def compare_documents(ledger: dict, settled: dict, record: str) -> list[Finding]
     ours = {h["number"]: h for h in ledger["hands"]}
     for number in sorted(set(theirs) | set(ours)):
         if number not in ours:
-            found.append(Finding(number, None, "hands", f"missing: {record} settles hand {number}"))
+            found.append(Finding(number, None, "hands",
+                                 fill(_("missing: {record} settles hand {hand}"), record=record,
+                                      hand=number)))
         elif number not in theirs:
-            found.append(Finding(number, None, "hands", f"{record} has no hand {number} to settle"))
+            found.append(Finding(number, None, "hands",
+                                 fill(_("{record} has no hand {hand} to settle"), record=record,
+                                      hand=number)))
         else:
             found += _hand(ours[number], theirs[number], said)
     for key in ("totals", "pools"):
@@ -50,15 +55,15 @@ class _Saying:
         self.record = record
 
     def differs(self, hand: int | None, seq: int | None, key: str, ours, theirs) -> Finding:
-        return Finding(hand, seq, key, f"the ledger has {_text(ours)}, {self.record} settles "
-                                       f"to {_text(theirs)}")
+        return Finding(hand, seq, key, fill(_("the ledger has {ours}, {record} settles to {theirs}"),
+                                            ours=_text(ours), record=self.record, theirs=_text(theirs)))
 
 
 def _text(value) -> str:
     if value is None:
-        return "none"
+        return _("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, dict):
         return ", ".join(f"{k} {v:+d}" if isinstance(v, int) and not isinstance(v, bool) and v
                          else f"{k} {v}" for k, v in value.items())
@@ -82,9 +87,10 @@ def _session(ledger: dict, settled: dict, said: _Saying) -> list[Finding]:
             found.append(said.differs(None, None, f"session.{key}", ours_s.get(key), theirs_s.get(key)))
     # export writes the record's hash: a ledger that has one must have the record's.
     if "sha256" in ours_s and ours_s["sha256"] != theirs_s.get("sha256"):
-        found.append(Finding(None, None, "session.sha256", f"the ledger has {_text(ours_s['sha256'])}, "
-                                                           f"the hash of {said.record} is "
-                                                           f"{_text(theirs_s.get('sha256'))}"))
+        found.append(Finding(None, None, "session.sha256",
+                             fill(_("the ledger has {ours}, the hash of {record} is {theirs}"),
+                                  ours=_text(ours_s["sha256"]), record=said.record,
+                                  theirs=_text(theirs_s.get("sha256")))))
     for key in ("preset", "changed"):
         if ledger["rules"].get(key) != settled["rules"].get(key):
             found.append(said.differs(None, None, f"rules.{key}", ledger["rules"].get(key),
@@ -122,15 +128,19 @@ def _items(number: int, ours: list[dict], theirs: list[dict], said: _Saying) -> 
                 found += [said.differs(number, mine["seq"], key, mine[key], right[key])
                           for key in ITEM_KEYS if mine[key] != right[key]]
             continue
-        found += [Finding(number, i["seq"], "items", f"{_payment(i)}: {said.record} settles to "
-                                                      "no such item") for i in ours[a0:a1]]
-        found += [Finding(number, None, "items", f"missing from the ledger: {said.record} "
-                                                      f"settles to {_payment(i)} as item {i['seq']}")
+        found += [Finding(number, i["seq"], "items",
+                          fill(_("{payment}: {record} settles to no such item"), payment=_payment(i),
+                               record=said.record)) for i in ours[a0:a1]]
+        found += [Finding(number, None, "items",
+                          fill(_("missing from the ledger: {record} settles to {payment} as item {seq}"),
+                               record=said.record, payment=_payment(i), seq=i["seq"]))
                   for i in theirs[b0:b1]]
     return found
 
 
 def _payment(item: dict) -> str:
-    trick = f"trick {item['trick']}, " if item["trick"] else ""
-    cancelled = f", cancelled by {item['cancelled_by']}" if item["cancelled_by"] else ""
-    return f"{item['payer']} pays {item['payee']} {item['amount']} ({trick}{item['kind']}{cancelled})"
+    trick = fill(_("trick {trick}, "), trick=item["trick"]) if item["trick"] else ""
+    cancelled = fill(_(", cancelled by {by}"), by=item["cancelled_by"]) if item["cancelled_by"] else ""
+    return fill(_("{payer} pays {payee} {amount} ({trick}{kind}{cancelled})"), payer=item["payer"],
+                payee=item["payee"], amount=item["amount"], trick=trick, kind=item["kind"],
+                cancelled=cancelled)

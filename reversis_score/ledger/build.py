@@ -304,8 +304,9 @@ def check_conservation(settlement: HandSettlement, net: dict[str, int] | None = 
     net = settlement.net if net is None else net
     total = sum(net.values()) + settlement.pool_growth
     if total != 0:
-        raise ConservationError(f"hand {settlement.play.number}: nets {net} and pool "
-                                f"growth {settlement.pool_growth} do not balance ({total:+d})")
+        raise ConservationError(fill(_("hand {hand}: nets {net} and pool growth {growth} do not balance "
+                                       "({total})"), hand=settlement.play.number, net=net,
+                                     growth=settlement.pool_growth, total=f"{total:+d}"))
 
 
 def _dealer_of(players: tuple[str, ...], hand: CheckedHand) -> str | None:

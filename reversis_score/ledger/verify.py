@@ -21,6 +21,7 @@ from functools import cache
 from importlib.resources import files
 from itertools import pairwise
 
+from reversis_score.i18n import _, fill
 from reversis_score.scrub import shortened
 
 FORMAT = "reversis-ledger/1"
@@ -41,9 +42,9 @@ class Finding:
     message: str
 
     def __str__(self) -> str:
-        place = [f"hand {self.hand}"] if self.hand is not None else []
-        place += [f"item {self.seq}"] if self.seq is not None else []
-        return ", ".join(place + [self.key]) + ": " + self.message
+        place = [fill(_("hand {hand}"), hand=self.hand)] if self.hand is not None else []
+        place += [fill(_("item {seq}"), seq=self.seq)] if self.seq is not None else []
+        return fill(_("{place}: {problem}"), place=", ".join(place + [self.key]), problem=self.message)
 
 
 def read_documents(text: str) -> list[dict]:
@@ -54,9 +55,9 @@ def read_documents(text: str) -> list[dict]:
     try:
         data = json.loads(text)
     except RecursionError:
-        raise LedgerProblem("not JSON that can be read: nested too deeply") from None
+        raise LedgerProblem(_("not JSON that can be read: nested too deeply")) from None
     except ValueError as exc:
-        raise LedgerProblem(f"not JSON: {exc}") from None
+        raise LedgerProblem(fill(_("not JSON: {problem}"), problem=exc)) from None
     docs = data if isinstance(data, list) and data else [data]
     for doc in docs:
         format_problem(doc)
@@ -71,12 +72,14 @@ def format_problem(doc: object) -> None:
     match = re.fullmatch(r"reversis-ledger/([0-9]+)", fmt) if isinstance(fmt, str) else None
     # The digits are counted before int(): past 4,300 of them it raises.
     if match and (len(match.group(1).lstrip("0")) > 9 or int(match.group(1)) > 1):
-        raise LedgerProblem(f"a ledger of format {shortened(str(fmt))}, newer than this "
-                            f"reversis-score reads ({FORMAT}): verify it with a newer reversis-score")
+        raise LedgerProblem(fill(_("a ledger of format {format}, newer than this reversis-score reads "
+                                   "({known}): verify it with a newer reversis-score"),
+                                 format=shortened(str(fmt)), known=FORMAT))
     if match or isinstance(fmt, str):
-        raise LedgerProblem(f"a ledger of an unknown format '{shortened(str(fmt))}' "
-                            f"(this version reads {FORMAT})")
-    raise LedgerProblem(f'not a reversis-score ledger: it has no "format": "{FORMAT}" key')
+        raise LedgerProblem(fill(_("a ledger of an unknown format '{format}' (this version reads {known})"),
+                                 format=shortened(str(fmt)), known=FORMAT))
+    raise LedgerProblem(fill(_('not a reversis-score ledger: it has no "format": "{known}" key'),
+                             known=FORMAT))
 
 
 @cache
@@ -148,15 +151,17 @@ def _hand_order(hands: list[dict]) -> list[Finding]:
     found = []
     for place, hand in enumerate(hands, 1):
         if hand["number"] != place:
-            found.append(Finding(hand["number"], None, "number", f"is hand {place} of the ledger: "
-                                                                 "hands count up from 1"))
+            found.append(Finding(hand["number"], None, "number",
+                                 fill(_("is hand {place} of the ledger: hands count up from 1"),
+                                      place=place)))
         if hand["status"] == "error" and place < len(hands):
-            found.append(Finding(hand["number"], None, "status", "error, yet hands follow it: "
-                                                                 "nothing after a bad hand is settled"))
+            found.append(Finding(hand["number"], None, "status",
+                                 _("error, yet hands follow it: nothing after a bad hand is settled")))
         kind = hand.get("outcome", {}).get("kind")
         if hand["status"] != "error" and (kind == "void") != (hand["status"] == "void"):
             found.append(Finding(hand["number"], None, "status",
-                                 f"is {hand['status']} but the outcome is {kind}"))
+                                 fill(_("is {status} but the outcome is {kind}"), status=hand["status"],
+                                      kind=kind)))
     return found
 
 
@@ -165,23 +170,25 @@ def _names(hand: dict, players: list[str]) -> list[Finding]:
     found = []
     for key in ("net", "balances"):
         if key in hand and set(hand[key]) != set(players):
-            found.append(Finding(hand["number"], None, key, f"names {sorted(hand[key])}, "
-                                                            f"the players are {players}"))
+            said = fill(_("names {names}, the players are {players}"), names=sorted(hand[key]),
+                        players=players)
+            found.append(Finding(hand["number"], None, key, said))
     for item in hand["items"]:
         for key in ("payer", "payee"):
             if item[key] not in players and not POOL.match(item[key]):
                 found.append(Finding(hand["number"], item["seq"], key,
-                                     f"{item[key]!r} is neither a player nor a pool (pool:1, pool:2, …)"))
+                                     fill(_("{name} is neither a player nor a pool (pool:1, pool:2, …)"),
+                                          name=repr(item[key]))))
         if item["payer"] == item["payee"]:
             found.append(Finding(hand["number"], item["seq"], "payee",
-                                 f"{item['payer']} is both payer and payee"))
+                                 fill(_("{name} is both payer and payee"), name=item["payer"])))
     return found
 
 
 def _items_in_order(hand: dict) -> list[Finding]:
     """Items are numbered 1, 2, 3… in the order they are listed."""
-    return [Finding(hand["number"], item["seq"], "seq", f"is item {place} of the hand: items "
-                                                         "are numbered 1, 2, 3… in order")
+    return [Finding(hand["number"], item["seq"], "seq",
+                    fill(_("is item {place} of the hand: items are numbered 1, 2, 3… in order"), place=place))
             for place, item in enumerate(hand["items"], 1) if item["seq"] != place]
 
 
@@ -206,14 +213,15 @@ def _net_is_items(hand: dict, players: list[str]) -> list[Finding]:
     """A hand's net is the sum of its counting items; when not, name the items that explain it."""
     derived, into_pools = items_net(counting(hand), players)
     off = {p: hand["net"][p] - derived[p] for p in players if hand["net"][p] != derived[p]}
-    found = [Finding(hand["number"], None, "net", f"{p}'s net is {_signed(hand['net'][p])}, "
-                                                  f"the items sum to {_signed(derived[p])}")
+    found = [Finding(hand["number"], None, "net", fill(_("{player}'s net is {net}, the items sum to {sum}"),
+                                                       player=p, net=_signed(hand["net"][p]),
+                                                       sum=_signed(derived[p])))
              for p in off]
     pools_off = _growth(hand) - into_pools
     if pools_off:
         found.append(Finding(hand["number"], None, "pools_after",
-                             f"the items move {_signed(into_pools)} into the pools, the pools "
-                             f"grow by {_signed(_growth(hand))}"))
+                             fill(_("the items move {moved} into the pools, the pools grow by {growth}"),
+                                  moved=_signed(into_pools), growth=_signed(_growth(hand)))))
     return found + _suspects(hand, off, pools_off)
 
 
@@ -236,10 +244,12 @@ def _suspects(hand: dict, off: dict[str, int], pools_off: int) -> list[Finding]:
     should = item["amount"] - (off[payer] if payer in off else pools_off)
     if should <= 0:
         return []
-    said = f"; its why says {should}" if _names_amount(item["why"], should) else ""
+    said = fill(_("; its why says {should}"), should=should) if _names_amount(item["why"], should) else ""
     return [Finding(hand["number"], item["seq"], "amount",
-                    f"{item['payer']} pays {item['payee']} {item['amount']}; with {should} the "
-                    f"hand's net and pools add up{said}")]
+                    fill(_("{payer} pays {payee} {amount}; with {should} the hand's net and pools add "
+                           "up{said}"),
+                         payer=item["payer"], payee=item["payee"], amount=item["amount"], should=should,
+                         said=said))]
 
 
 def _side(name: str) -> str:
@@ -260,15 +270,16 @@ def _conservation(hand: dict) -> list[Finding]:
     if total + _growth(hand) == 0:
         return []
     return [Finding(hand["number"], None, "pools_after",
-                    f"fish not conserved: the nets sum to {_signed(total)}, the pools grow by "
-                    f"{_signed(_growth(hand))} ({hand['pools_before']} to {hand['pools_after']})")]
+                    fill(_("fish not conserved: the nets sum to {total}, the pools grow by {growth} "
+                           "({before} to {after})"), total=_signed(total), growth=_signed(_growth(hand)),
+                         before=hand["pools_before"], after=hand["pools_after"]))]
 
 
 def _pools_chain(settled: list[dict]) -> list[Finding]:
     """Each hand's pools_before are the previous hand's pools_after."""
     return [Finding(hand["number"], None, "pools_before",
-                    f"is {hand['pools_before']}, hand {before['number']} ended with "
-                    f"{before['pools_after']}")
+                    fill(_("is {pools}, hand {hand} ended with {after}"), pools=hand["pools_before"],
+                         hand=before["number"], after=before["pools_after"]))
             for before, hand in pairwise(settled)
             if hand["pools_before"] != before["pools_after"]]
 
@@ -286,8 +297,9 @@ def _balances(hands: list[dict], players: list[str], stake: int) -> list[Finding
             error = hand["balances"][p] - running[p]
             if error and error != carried[p]:
                 found.append(Finding(hand["number"], None, "balances",
-                                     f"{p}'s balance is {hand['balances'][p]}, the stake {stake} "
-                                     f"plus the nets so far make {running[p]}"))
+                                     fill(_("{player}'s balance is {balance}, the stake {stake} plus the "
+                                            "nets so far make {running}"), player=p,
+                                          balance=hand["balances"][p], stake=stake, running=running[p])))
             carried[p] = error
     return found
 
@@ -296,16 +308,17 @@ def _totals(doc: dict, settled: list[dict], players: list[str]) -> list[Finding]
     """totals are the sums of the nets; pools are the last hand's pools_after."""
     found = []
     if set(doc["totals"]) != set(players):
-        found.append(Finding(None, None, "totals", f"names {sorted(doc['totals'])}, the players "
-                                                   f"are {players}"))
+        found.append(Finding(None, None, "totals", fill(_("names {names}, the players are {players}"),
+                                                        names=sorted(doc["totals"]), players=players)))
     for p in players:
         total = sum(h["net"][p] for h in settled)
         if doc["totals"].get(p) != total:
-            found.append(Finding(None, None, "totals", f"{p}'s total is {doc['totals'].get(p)}, "
-                                                       f"the hands' nets sum to {_signed(total)}"))
+            found.append(Finding(None, None, "totals",
+                                 fill(_("{player}'s total is {total}, the hands' nets sum to {sum}"),
+                                      player=p, total=doc["totals"].get(p), sum=_signed(total))))
     if settled and doc["pools"] != settled[-1]["pools_after"]:
-        found.append(Finding(None, None, "pools", f"is {doc['pools']}, the last hand ended with "
-                                                  f"{settled[-1]['pools_after']}"))
+        found.append(Finding(None, None, "pools", fill(_("is {pools}, the last hand ended with {after}"),
+                                                       pools=doc["pools"], after=settled[-1]["pools_after"])))
     return found
 
 
@@ -323,11 +336,12 @@ def _settle_up(doc: dict, settled: list[dict], players: list[str]) -> list[Findi
     for transfer in doc["settle_up"]:
         for side, sign in ((transfer["payer"], -1), (transfer["payee"], 1)):
             if side not in received:
-                return [Finding(None, None, "settle_up", f"{side!r} is not a player")]
+                return [Finding(None, None, "settle_up", fill(_("{name} is not a player"), name=repr(side)))]
             received[side] += sign * transfer["amount"]
-    return [Finding(None, None, "settle_up", f"{p} gets {_signed(received[p])} from the "
-                                             f"settle-up, but {p}'s payments with the other "
-                                             f"players come to {_signed(owed[p])}")
+    return [Finding(None, None, "settle_up",
+                    fill(_("{player} gets {received} from the settle-up, but {player}'s payments with the "
+                           "other players come to {owed}"), player=p, received=_signed(received[p]),
+                         owed=_signed(owed[p])))
             for p in players if received[p] != owed[p]]
 
 
