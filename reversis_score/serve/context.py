@@ -50,7 +50,8 @@ class ServeContext:
     read_only: bool = False
     csrf: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     library: Library = field(default_factory=Library)
-    season_page: tuple[str, str] | None = None  # the season page last made, and its stamp
+    # The season page last made in each language: its stamp, and the page.
+    season_pages: dict[str, tuple[str, str]] = field(default_factory=dict)
     season_lock: threading.Lock = field(default_factory=threading.Lock)
     watch: Watch | None = None  # the folder's changes, once start_watching has run
     started: str = field(default_factory=lambda: secrets.token_hex(4))  # stamps differ per run
