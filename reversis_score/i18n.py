@@ -53,7 +53,12 @@ CATALOGUED = ("reversis_score.i18n", "reversis_score.cli.app", "reversis_score.r
               "reversis_score.notation.diagnostics", "reversis_score.notation.wording",
               "reversis_score.notation.transform", "reversis_score.notation.parse",
               "reversis_score.notation.lexicon", "reversis_score.notation.french",
-              "reversis_score.settle.laws", "reversis_score.settle.items", "reversis_score.settle.side")
+              "reversis_score.settle.laws", "reversis_score.settle.items", "reversis_score.settle.side",
+              "reversis_score.serve.views", "reversis_score.serve.digest", "reversis_score.serve.pages",
+              "reversis_score.render.html", "reversis_score.render.season_chart")
+# The folders of Jinja2 templates (below the package) whose messages ({% trans %}, _(),
+# ngettext()) are in the catalogue too: Babel's Jinja2 extractor reads them.
+CATALOGUED_TEMPLATES = ("serve/templates",)
 
 
 def set_language(lang: str | None) -> None:

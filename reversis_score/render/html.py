@@ -125,7 +125,8 @@ def series_svg(numbers: list[int], series: dict[str, list[int]], baseline: int, 
     a dashed line at ``baseline`` (the stake; 0 for a season's nets)."""
     axis_words = _(AXES.get(axis, axis))
     if not numbers:
-        return f"<p>{escape(fill(_('No settled {axis}: nothing to chart.'), axis=axis_words))}</p>"
+        nothing = fill(_("No settled {axis}: nothing to chart."), axis=axis_words)
+        return f"<p>{escape(nothing)}</p>"
     values = [v for vs in series.values() for v in vs] + [baseline]
     low, high, step = _bounds(min(values) - (max(values) == min(values)), max(values))
     ticks = range(low, high + 1, step)

@@ -147,7 +147,8 @@ def read_text(path: Path, name: str) -> str:
         raise Unreadable(str(exc)) from None
     text, problem = decode(data)
     if text is None:
-        raise Unreadable(f"{name}.rvs: {problem.message if problem else _('not UTF-8 text')}")
+        said = problem.message if problem else _("not UTF-8 text")
+        raise Unreadable(f"{name}.rvs: {said}")
     return text
 
 

@@ -104,7 +104,7 @@ def people_number(value: Any) -> str:
     return human_number(value)
 
 
-_SIGNED_INT = re.compile(r"[+\-\u2212]?\d+")
+_SIGNED_NUMBER = re.compile(r"[+\-\u2212]?\d+(\.\d+)?")
 
 
 def people_figure(value: Any) -> Any:
@@ -114,9 +114,10 @@ def people_figure(value: Any) -> Any:
         return value
     if isinstance(value, int):
         return i18n.number(value)
-    if isinstance(value, str) and _SIGNED_INT.fullmatch(value):
-        digits = int(value.replace("\u2212", "-"))
-        return ("+" if value.startswith("+") else "") + i18n.number(digits)
+    if isinstance(value, str) and _SIGNED_NUMBER.fullmatch(value):  # 1250, −3, +6.6
+        plain = value.replace("\u2212", "-")
+        figure = float(plain) if "." in plain else int(plain)
+        return ("+" if value.startswith("+") else "") + i18n.number(figure)
     return value
 
 
