@@ -55,7 +55,10 @@ CATALOGUED = ("reversis_score.i18n", "reversis_score.cli.app", "reversis_score.r
               "reversis_score.notation.lexicon", "reversis_score.notation.french",
               "reversis_score.settle.laws", "reversis_score.settle.items", "reversis_score.settle.side",
               "reversis_score.serve.views", "reversis_score.serve.digest", "reversis_score.serve.pages",
-              "reversis_score.render.html", "reversis_score.render.season_chart")
+              "reversis_score.render.html", "reversis_score.render.season_chart",
+              "reversis_score.serve.context", "reversis_score.serve.security", "reversis_score.serve.entry",
+              "reversis_score.serve.entry_model", "reversis_score.serve.entry_view",
+              "reversis_score.serve.entry_words")
 # The folders of Jinja2 templates (below the package) whose messages ({% trans %}, _(),
 # ngettext()) are in the catalogue too: Babel's Jinja2 extractor reads them.
 CATALOGUED_TEMPLATES = ("serve/templates",)

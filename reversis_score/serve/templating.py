@@ -140,6 +140,11 @@ def people_date(value: Any) -> str:
         return str(value)
 
 
+def _face(card: str) -> str:
+    from reversis_score.serve.entry_words import face
+    return face(card)
+
+
 def _switch_link(lang: str) -> str:
     from reversis_score.serve.language import switch_link  # (Starlette: served pages only)
     return switch_link(lang)
@@ -159,6 +164,7 @@ def environment() -> jinja2.Environment:
     env.globals["switch"] = _switch_link  # the FR / EN switch's links (served pages only)
     env.filters["figure"] = people_figure  # a count: as it comes in English, « 1 250 » in French
     env.filters["day"] = people_date  # a record's date: « 27 novembre 2026 » in French
+    env.filters["face"] = _face  # a card as the reader writes it: K♥, in French R♥
     env.filters["bdi"] = bdi  # names and titles in the text of a page (not in attributes)
     env.filters["iso"] = iso  # sentences with names in them: {{ h.outcome | iso(players) }}
     env.filters["fsi"] = fsi  # names in attributes, titles and options
