@@ -58,7 +58,7 @@ CATALOGUED = ("reversis_score.i18n", "reversis_score.cli.app", "reversis_score.r
               "reversis_score.render.html", "reversis_score.render.season_chart",
               "reversis_score.serve.context", "reversis_score.serve.security", "reversis_score.serve.entry",
               "reversis_score.serve.entry_model", "reversis_score.serve.entry_view",
-              "reversis_score.serve.entry_words")
+              "reversis_score.serve.entry_words", "reversis_score.serve.events_entry")
 # The folders of Jinja2 templates (below the package) whose messages ({% trans %}, _(),
 # ngettext()) are in the catalogue too: Babel's Jinja2 extractor reads them.
 CATALOGUED_TEMPLATES = ("serve/templates",)

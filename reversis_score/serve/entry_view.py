@@ -7,6 +7,7 @@ script (static/entry.js draws it again after each tap): one source for both.
 """
 from __future__ import annotations
 
+from reversis_score import i18n
 from reversis_score.i18n import _, fill
 from reversis_score.ledger.build import LedgerHand, Running
 from reversis_score.notation.cards import ACES, SUIT_SYMBOLS, Card, full_deck, looks_like_card
@@ -63,7 +64,7 @@ def describe(recorder: Recorder, pending: tuple[str, ...], document: str, seen: 
         "live": sorted(live) if live is not None else None,
         "whole": bool(hand and hand.whole()),
         "started": bool(hand and hand.started_play),
-        "hand_text": say.with_faces(document[len(recorder.prefix) + len(recorder.sep):]) if hand else "",
+        "hand_text": _as_written(document[len(recorder.prefix) + len(recorder.sep):]) if hand else "",
         "deal": _deal(recorder) if hand and question == "deal" else None,
         "exchange": _exchange(recorder) if hand and question == "exchange" else None,
         "hands_written": len(recorder.closed),
@@ -78,6 +79,13 @@ def describe(recorder: Recorder, pending: tuple[str, ...], document: str, seen: 
     view.update(say.asking(recorder, view))
     return view
 
+
+
+def _as_written(text: str) -> str:
+    """The hand as the record writes it, its cards as symbols: the record's notation, whatever
+    the page's language (``K♥``; a French record's is made French by entry_model)."""
+    with i18n.speaking("en"):
+        return say.with_faces(text)
 
 
 # ------------------------------------------------------------ the pack

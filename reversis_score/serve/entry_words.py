@@ -20,6 +20,7 @@ from reversis_score.i18n import N_, _, fill, ngettext
 from reversis_score.notation.cards import SUIT_SYMBOLS
 from reversis_score.record.session import Recorder
 from reversis_score.render.rvs import quote
+from reversis_score.serve.templating import FRENCH_RANKS, card_face
 
 _TOKEN = re.compile(r"(?<![\w`'\"])(10|[2-9TJQKA])([SHDC])(?![\w])")  # the Recorder spells them so
 _ENTER = re.compile(r"\s*\(Enter:[^)]*\)")
@@ -29,16 +30,9 @@ _YES_NO = re.compile(r"\s*\((?:y/N|Y/n)\)")
 _SETTLED = re.compile(r"^(Hand \d+ settled: .*?)(?:; pools after:.*)?$", re.DOTALL)
 
 
-# The ranks as a French reader writes them: roi, dame, valet (the sources' R, D, V).
-FRENCH_RANKS = {"K": "R", "Q": "D", "J": "V"}
-
-
 def face(card: str) -> str:
     """``4H`` as people write it: ``4♥`` (``TD``: ``10♦``); ``KH`` is ``K♥``, in French ``R♥``."""
-    rank, suit = card[:-1].upper(), card[-1].upper()
-    if i18n.language() == "fr":
-        rank = FRENCH_RANKS.get(rank, rank)
-    return ("10" if rank in ("T", "10") else rank) + SUIT_SYMBOLS.get(suit, suit)
+    return card_face(card)
 
 
 # The words the entry page's script writes itself (static/entry.js), by key; {name} is filled

@@ -140,9 +140,17 @@ def people_date(value: Any) -> str:
         return str(value)
 
 
-def _face(card: str) -> str:
-    from reversis_score.serve.entry_words import face
-    return face(card)
+# The ranks as a French reader writes them: roi, dame, valet (the sources' R, D, V).
+FRENCH_RANKS = {"K": "R", "Q": "D", "J": "V"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card_face(card: str) -> str:
+    """``4H`` as people write it: ``4♥`` (``TD``: ``10♦``); ``KH`` is ``K♥``, in French ``R♥``."""
+    rank, suit = card[:-1].upper(), card[-1].upper()
+    if i18n.language() == "fr":
+        rank = FRENCH_RANKS.get(rank, rank)
+    return ("10" if rank in ("T", "10") else rank) + SUIT_SYMBOLS.get(suit, suit)
 
 
 def _switch_link(lang: str) -> str:
@@ -164,7 +172,7 @@ def environment() -> jinja2.Environment:
     env.globals["switch"] = _switch_link  # the FR / EN switch's links (served pages only)
     env.filters["figure"] = people_figure  # a count: as it comes in English, « 1 250 » in French
     env.filters["day"] = people_date  # a record's date: « 27 novembre 2026 » in French
-    env.filters["face"] = _face  # a card as the reader writes it: K♥, in French R♥
+    env.filters["face"] = card_face  # a card as the reader writes it: K♥, in French R♥
     env.filters["bdi"] = bdi  # names and titles in the text of a page (not in attributes)
     env.filters["iso"] = iso  # sentences with names in them: {{ h.outcome | iso(players) }}
     env.filters["fsi"] = fsi  # names in attributes, titles and options

@@ -14,7 +14,6 @@ from markupsafe import Markup
 
 from reversis_score.i18n import _, fill, grouped, ngettext
 from reversis_score.ledger.build import Ledger, LedgerHand, SettledHand, settle_up
-from reversis_score.notation.cards import SUIT_SYMBOLS
 from reversis_score.notation.diagnostics import render as render_diagnostic
 from reversis_score.render.html import NARROW, WIDE, chart_svg, series_svg
 from reversis_score.render.tables import (
@@ -33,6 +32,7 @@ from reversis_score.report.why import (
     side_words,
 )
 from reversis_score.serve.digest import Digest, Row, pools_shown, warning_line
+from reversis_score.serve.templating import card_face
 from reversis_score.serve.templating import people_signed as signed
 from reversis_score.settle.items import Item
 
@@ -40,10 +40,10 @@ SEATS = ("bottom", "right", "top", "left")  # in order of play, round the table 
 
 
 def card(text: str | None) -> dict[str, Any] | None:
-    """A card for a template: its face (``A♦``) and whether it is red."""
+    """A card for a template: its face (``A♦``; ``K♦``, in French ``R♦``) and whether it is red."""
     if not text:
         return None
-    return {"face": text[:-1].replace("T", "10") + SUIT_SYMBOLS[text[-1]], "red": text[-1] in "HD"}
+    return {"face": card_face(text), "red": text[-1] in "HD"}
 
 
 def net_cells(players: tuple[str, ...], net: dict[str, int]) -> list[dict[str, Any]]:
