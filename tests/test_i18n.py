@@ -107,6 +107,25 @@ def test_french_placeholders_are_the_english_ones():
                     assert set(field.findall(string)) <= wanted, (po.name, message.id, string)
 
 
+def test_a_template_s_french_names_the_english_s_placeholders():
+    """A template's message fills %(name)s (Jinja2's i18n extension): its French must name the
+    same ones, else the page fails to render; and a literal % is written %%."""
+    import re
+
+    import catalogue
+    field = re.compile(r"%\((\w+)\)s|%%")
+    catalog = read(i18n.LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{i18n.DOMAIN}.po")
+    for path in catalogue.templates():
+        for _line, message in catalogue.template_messages(path):
+            ids = message if isinstance(message, tuple) else (message,)
+            found = catalog.get(ids[0])
+            strings = found.string if isinstance(found.string, tuple) else (found.string,)
+            wanted = set(field.findall(ids[-1])) | set(field.findall(ids[0])) | {"num"}
+            for string in strings:
+                assert set(field.findall(string)) <= wanted, (path.name, ids[0], string)
+                assert not re.search(r"%(?![(%])", string), (path.name, string)
+
+
 @pytest.mark.parametrize(("env", "lang"), [
     ({}, "en"), ({"LANG": "fr_FR.UTF-8"}, "fr"), ({"LANG": "en_GB.UTF-8"}, "en"),
     ({"LC_ALL": "fr_CA.UTF-8", "LANG": "en_US"}, "fr"), ({"LC_ALL": "C", "LANG": "fr_FR"}, "en"),

@@ -91,6 +91,10 @@ def test_the_french_pages_say_the_game_s_words_and_write_numbers_and_dates_the_f
     assert "Avant la première levée" in hand and "Levée 3 sur 11" in hand and "fait la levée" in hand
     # the whys come from settle/, computed in the request's language
     assert "levée 2\u202f: Claire demande ♣ et force l’A♣" in re.sub("<[^>]*>", "", hand)
+    # the words a phone's layout writes before a number (CSS reads them from the page)
+    assert 'data-word="donne"' in session and 'data-word="séance"' in season
+    assert 'data-word="hand"' in c.get("/session/club-night").text
+    assert 'data-word="session"' in c.get("/").text
     english = re.sub("<[^>]*>", "", c.get("/session/club-night/hand/2").text)
     assert "trick 2: Anne&#39;s A♣ is forced" in english and "levée" not in english
 

@@ -39,6 +39,7 @@ def face(card: str) -> str:
 # there, and a French sentence may write {de_name} (« de Bruno », « d’Anne ») as i18n.fill does.
 PAGE_WORDS = {
     "conflict": N_("someone else just entered this card: reloaded"),
+    "refused": N_("refused:"),
     "no_answer": N_("the server did not answer: try again"),
     "fix": N_("Change {player}'s {card} in trick {trick}: tap the card played instead."),
     "deal_rest": N_("The deal — {player} has the {count} cards left: tap the face-down one."),

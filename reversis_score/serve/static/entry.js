@@ -120,7 +120,7 @@
     box.replaceChildren();
     const all = $("said-all");
     for (const r of refused) {
-      box.append(named(el("p", { class: conflict ? "conflict" : "refused" }), r));
+      box.append(named(el("p", { class: conflict ? "conflict" : "refused", "data-word": W.refused }), r));
       all.append(named(el("li", { class: "refused" }), r));
     }
     for (const s of said) {
