@@ -17,7 +17,7 @@ from html import escape
 
 from reversis_score import i18n
 from reversis_score.i18n import _, fill
-from reversis_score.render.html import FONT, _bounds, _n, human_number, short_name, text_width
+from reversis_score.render.html import FONT, _bounds, _n, french_number, human_number, short_name, text_width
 from reversis_score.render.tables import signed as _english_signed
 
 
@@ -25,7 +25,7 @@ def signed(value: int) -> str:
     """A net on a panel: ``+5``, ``−3``, ``0``; in French « +1 250 »."""
     if i18n.language() == "en" or not value:
         return _english_signed(value)
-    return ("+" if value > 0 else "") + i18n.number(value)
+    return ("+" if value > 0 else "") + french_number(value)
 
 W, H = 300, 132  # a panel's viewBox
 LEFT, RIGHT, TOP, BOTTOM = 46, 10, 30, 26  # the plot's margins: values, -, title, sessions

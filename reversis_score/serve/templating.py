@@ -96,11 +96,19 @@ def isolated_text(text: str, names: Any = ()) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=4096)
+def _french(value: int | float) -> str:
+    """``i18n.number`` in French, kept: a page writes the same few figures many times over
+    (Babel takes tens of microseconds a number)."""
+    with i18n.speaking("fr"):
+        return i18n.number(value)
+
+
 def people_number(value: Any) -> str:
     """A figure as the page's reader writes it: ``−1250`` in English (the typographic minus,
     as every page writes it), « −1 250 » in French; a cell that is not a number is left alone."""
     if i18n.language() != "en" and isinstance(value, int) and not isinstance(value, bool):
-        return i18n.number(value)
+        return _french(value)
     return human_number(value)
 
 
@@ -113,11 +121,11 @@ def people_figure(value: Any) -> Any:
     if i18n.language() == "en" or isinstance(value, bool):
         return value
     if isinstance(value, int):
-        return i18n.number(value)
+        return _french(value)
     if isinstance(value, str) and _SIGNED_NUMBER.fullmatch(value):  # 1250, −3, +6.6
         plain = value.replace("\u2212", "-")
         figure = float(plain) if "." in plain else int(plain)
-        return ("+" if value.startswith("+") else "") + i18n.number(figure)
+        return ("+" if value.startswith("+") else "") + _french(figure)
     return value
 
 
@@ -125,7 +133,7 @@ def people_signed(value: int) -> str:
     """A net with its sign: ``+1250``, ``−3``, ``0``; in French « +1 250 »."""
     if i18n.language() == "en" or not value:
         return signed(value)
-    return ("+" if value > 0 else "") + i18n.number(value)
+    return ("+" if value > 0 else "") + _french(value)
 
 
 def people_date(value: Any) -> str:
