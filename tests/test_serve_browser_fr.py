@@ -23,7 +23,8 @@ from reversis_score.cli import app as cli
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 SIZES = {"phone": (420, 800), "desktop": (1280, 900)}
 PAGES = {"season": "/", "session": "/session/club-night", "hand": "/session/club-night/hand/2?step=4",
-         "why": "/session/example/why?a=Anne&b=Claire", "entry-index": "/entry"}
+         "why": "/session/example/why?a=Anne&b=Claire", "entry-index": "/entry", "entry": "/entry/club-night",
+         "events": "/entry/club-night/events"}
 # The pages' own English words: none may be left on a French page (the cells other parts of
 # the program fill, the outcome, the kind of a payment, the why page's answer, are taken out).
 ENGLISH = re.compile(r"\b(Season|Standings|Sessions|Running balances?|Hands?|Balances|Settle up|Payments|"
@@ -32,7 +33,7 @@ ENGLISH = re.compile(r"\b(Season|Standings|Sessions|Running balances?|Hands?|Bal
                      r"Undo|More|Skip|Write|Irregular|Paid by|Change a card|Start the session|File name|"
                      r"The deal|The exchange|leads|to play|keeps)\b")
 FOREIGN = ".outcome, .what, .why, .answer, .payment, .meta, .settle-words, .route, #messages, #said-all, " \
-          "#settled h2, .pay, .playing-note, .note.bad"
+          "#settled h2, .pay, .playing-note, .note.bad, #hand-text"  # (#hand-text: the record's own notation)
 # what a keyboard prompt says, and a card in the notation's spelling (English or French)
 MARKERS = re.compile(r"Enter:|Entrée|\(y/N\)|`|\bCARD\b|\bNAME\b|\b(?:10|[2-9TJQKARDV])[SHDCPKT]\b")
 runner = CliRunner()
