@@ -23,11 +23,13 @@ from reversis_score.render.rvs import quote
 from reversis_score.serve.templating import FRENCH_RANKS, card_face
 
 _TOKEN = re.compile(r"(?<![\w`'\"])(10|[2-9TJQKA])([SHDC])(?![\w])")  # the Recorder spells them so
-_ENTER = re.compile(r"\s*\(Enter:[^)]*\)")
+# (the French forms are record/'s French terminal words: « (Entrée : …) », « (o/N) »)
+_ENTER = re.compile(r"\s*\((?:Enter|Entrée)\s*:[^)]*\)")
 _UNDO_BACK = re.compile(r"`undo` back to trick \d+ to correct it")
-_YES_NO = re.compile(r"\s*\((?:y/N|Y/n)\)")
+_YES_NO = re.compile(r"\s*\((?:y/N|Y/n|o/N|O/n)\)")
 # the terminal's table of a hand's settlement: the page shows it as cards (settled_card)
-_SETTLED = re.compile(r"^(Hand \d+ settled: .*?)(?:; pools after:.*)?$", re.DOTALL)
+_SETTLED = re.compile(r"^((?:Hand \d+ settled|Donne \d+ réglée)\s*: .*?)"
+                      r"(?:;\s*(?:pools after|paniers après)\s*:.*)?$", re.DOTALL)
 
 
 def face(card: str) -> str:
@@ -69,7 +71,7 @@ def page_words() -> dict:
 def for_people(text: str) -> str:
     """A sentence the Recorder said, for the page: cards as symbols, no terminal markers."""
     text = str(text)
-    settled = _SETTLED.match(text.split("\n", 1)[0]) if text.startswith("Hand ") else None
+    settled = _SETTLED.match(text.split("\n", 1)[0]) if text.startswith(("Hand ", "Donne ")) else None
     if settled:
         text = " ".join(settled.group(1).split())
     text = _ENTER.sub("", text)
