@@ -11,9 +11,17 @@ way (``format --lang fr``'s spelling). An English record passes through unchange
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from reversis_score.notation.french import _FIRST_HAND, _line_to_french, record_language, to_english
+from reversis_score.notation.french import record_language, to_english, to_french
+
+_FIRST_HAND = re.compile(r"^[ \t]*(?:hand|main)(?![\w'\-])", re.M)  # as notation/french.py finds it
+
+
+def _line_to_french(line: str) -> str:
+    """One line of the notation, written the French way (``format --lang fr``'s spelling)."""
+    return to_french(line).split("\n", 1)[1]  # (to_french puts « langue: fr » first)
 
 
 def is_french(text: str) -> bool:
@@ -57,7 +65,4 @@ class Spelling:
 def new_record(document: str, french: bool) -> str:
     """A new record's text (header made by the Recorder, in English): with ``langue: fr`` first
     and French keywords when the record is to be written in French."""
-    if not french:
-        return document
-    from reversis_score.notation.french import to_french
-    return to_french(document)
+    return to_french(document) if french else document
