@@ -24,6 +24,9 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,6 +42,9 @@ LOCALE_DIR = Path(__file__).parent / "locale"
 # The language --lang chose, passed on to worker processes through the environment.
 LANG_ENV = "REVERSIS_SCORE_LANG"
 _chosen: list[str] = []  # the language set_language chose, if any
+# The language of the work under way in this context (a request of ``serve``: each request, in
+# its task or worker thread, its own): it comes before set_language's and the environment's.
+_here: ContextVar[str | None] = ContextVar("reversis_score_language", default=None)
 # The modules whose words for people are in the catalogue: tests/test_i18n.py extracts every
 # message of these (Babel's extractor) and fails on one without its French. A module joins the
 # list once each of its messages goes through _() or ngettext(); tests/catalogue.py merges them.
@@ -70,6 +76,15 @@ CATALOGUED += ("reversis_score.cli.__init__", "reversis_score.cli.helptext", "re
                "reversis_score.cli.reports", "reversis_score.cli.serve", "reversis_score.cli.verify",
                "reversis_score.ledger.verify", "reversis_score.ledger.against",
                "reversis_score.ledger.build", "reversis_score.reading")
+CATALOGUED += ("reversis_score.serve.views", "reversis_score.serve.digest",
+               "reversis_score.serve.pages", "reversis_score.render.html",
+               "reversis_score.serve.context", "reversis_score.serve.security",
+               "reversis_score.serve.entry", "reversis_score.serve.entry_model",
+               "reversis_score.serve.entry_view", "reversis_score.serve.entry_words",
+               "reversis_score.serve.events_entry")
+# The folders of Jinja2 templates (below the package) whose messages ({% trans %}, _(),
+# ngettext()) are in the catalogue too: Babel's Jinja2 extractor reads them.
+CATALOGUED_TEMPLATES = ("serve/templates",)
 
 
 def set_language(lang: str | None) -> None:
@@ -82,8 +97,30 @@ def set_language(lang: str | None) -> None:
     _install_click(language())
 
 
+@contextmanager
+def speaking(lang: str) -> Iterator[str]:
+    """Within the block, ``language()`` is ``lang`` in this context only (the thread or task
+    running it, and what it starts): a request of ``serve`` speaks its reader's language while
+    another speaks another's. Nothing global changes.
+
+    >>> with speaking("fr"): _("Commands")
+    'Commandes'
+    """
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
+    token = _here.set(lang)
+    try:
+        yield lang
+    finally:
+        _here.reset(token)
+
+
 def language() -> str:
-    """``fr`` or ``en``: --lang's choice, else the locale's (LC_ALL, LC_MESSAGES, LANG)."""
+    """``fr`` or ``en``: the context's (``speaking``), else --lang's choice, else the
+    locale's (LC_ALL, LC_MESSAGES, LANG)."""
+    here = _here.get()
+    if here is not None:
+        return here
     if _chosen:
         return _chosen[0]
     return from_environment(os.environ)

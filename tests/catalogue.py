@@ -4,7 +4,8 @@
     python tests/catalogue.py --check    # exit 1 if a message lacks French
 
 Extracts every message (``_``, ``N_``, ``ngettext``) of the modules listed in
-``reversis_score.i18n.CATALOGUED`` with Babel's extractor, merges them into
+``reversis_score.i18n.CATALOGUED`` with Babel's extractor, and of the Jinja2 templates of
+``CATALOGUED_TEMPLATES`` with Jinja2's extractor for Babel, merges them into
 ``reversis_score/locale/fr/LC_MESSAGES/reversis-score.po`` (a translation already there is
 kept; a message the code no longer has is dropped) and compiles every ``.po`` of the locale
 folder to its ``.mo``. Translate by editing the ``.po`` (msgstr), then run this again.
@@ -24,9 +25,25 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from reversis_score.i18n import CATALOGUED, DOMAIN, LOCALE_DIR  # noqa: E402
+from reversis_score.i18n import CATALOGUED, CATALOGUED_TEMPLATES, DOMAIN, LOCALE_DIR  # noqa: E402
 
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "_knob": (2,)}
+TEMPLATE_KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
+# As serve/templating.py's environment reads them (Babel's Jinja2 extractor adds the i18n extension).
+TEMPLATE_OPTIONS = {"trim_blocks": "True", "lstrip_blocks": "True"}
+
+
+def templates() -> list[Path]:
+    """The templates whose messages are catalogued (i18n.CATALOGUED_TEMPLATES)."""
+    package = ROOT / "reversis_score"
+    return [p for folder in CATALOGUED_TEMPLATES for p in sorted((package / folder).glob("*.html"))]
+
+
+def template_messages(path: Path) -> list[tuple[int, str | tuple[str, str]]]:
+    """(line, message) of every message of a Jinja2 template ({% trans %}, _(), ngettext())."""
+    from jinja2.ext import babel_extract
+    return [(line, message) for line, message, _comments, _context in
+            extract_from_file(babel_extract, path, keywords=TEMPLATE_KEYWORDS, options=TEMPLATE_OPTIONS)]
 PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
@@ -40,6 +57,9 @@ def extracted() -> list[tuple[str | tuple[str, str], str]]:
         path = ROOT / (module.replace(".", "/") + ".py")
         for _line, message, _comments, _context in extract_from_file("python", path, keywords=KEYWORDS):
             out.append((message, module))
+    for path in templates():
+        for _line, message in template_messages(path):
+            out.append((message, str(path.relative_to(ROOT))))
     return out
 
 

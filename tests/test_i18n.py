@@ -52,11 +52,18 @@ def test_the_mo_gives_every_translation_of_the_po(po):
 
 
 def extracted():
+    """(module or template, line, message) of every catalogued message: the modules of
+    i18n.CATALOGUED (Babel's extractor) and the templates of i18n.CATALOGUED_TEMPLATES
+    (Jinja2's extractor for Babel), as tests/catalogue.py extracts them."""
+    import catalogue
     keywords = {"_": None, "N_": None, "ngettext": (1, 2), "_knob": (2,)}
     for module in i18n.CATALOGUED:
         path = ROOT / (module.replace(".", "/") + ".py")
         for line, message, _comments, _context in extract_from_file("python", path, keywords=keywords):
             yield module, line, message
+    for path in catalogue.templates():
+        for line, message in catalogue.template_messages(path):
+            yield str(path.relative_to(ROOT)), line, message
 
 
 def test_every_message_of_the_catalogued_modules_has_its_french():
@@ -75,7 +82,8 @@ def test_every_message_of_the_catalogued_modules_has_its_french():
 def test_every_catalogued_module_exists_and_has_messages():
     counts = {module: 0 for module in i18n.CATALOGUED}
     for module, _line, _message in extracted():
-        counts[module] += 1
+        if module in counts:  # (a template is counted by its own test)
+            counts[module] += 1
     for module, count in counts.items():
         importlib.import_module(module)
         assert count, f"{module} is listed but has no message for the catalogue"
@@ -97,6 +105,25 @@ def test_french_placeholders_are_the_english_ones():
             for string in strings:
                 if string:
                     assert set(field.findall(string)) <= wanted, (po.name, message.id, string)
+
+
+def test_a_template_s_french_names_the_english_s_placeholders():
+    """A template's message fills %(name)s (Jinja2's i18n extension): its French must name the
+    same ones, else the page fails to render; and a literal % is written %%."""
+    import re
+
+    import catalogue
+    field = re.compile(r"%\((\w+)\)s|%%")
+    catalog = read(i18n.LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{i18n.DOMAIN}.po")
+    for path in catalogue.templates():
+        for _line, message in catalogue.template_messages(path):
+            ids = message if isinstance(message, tuple) else (message,)
+            found = catalog.get(ids[0])
+            strings = found.string if isinstance(found.string, tuple) else (found.string,)
+            wanted = set(field.findall(ids[-1])) | set(field.findall(ids[0])) | {"num"}
+            for string in strings:
+                assert set(field.findall(string)) <= wanted, (path.name, ids[0], string)
+                assert not re.search(r"%(?![(%])", string), (path.name, string)
 
 
 @pytest.mark.parametrize(("env", "lang"), [

@@ -7,6 +7,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from reversis_score.i18n import _
 from reversis_score.notation.diagnostics import Diagnostic, where_prefix
 from reversis_score.notation.parse import parse_header
 from reversis_score.notation.records import Header, Session
@@ -120,7 +121,9 @@ class HeaderSteps:
         lines = self.header_lines + self.comments + [line]
         header, diags = parse_header("\n".join(lines) + "\n")
         if not header.has_players:  # the players come later: not knowing them yet is no error
-            diags = [d for d in diags if not d.message.startswith("the header has no 'players:'")]
+            # (the message as parse.py words it, in the language of the moment)
+            missing = _("the header has no 'players:' line: name the four players in order of play")
+            diags = [d for d in diags if d.message != missing]
         ruleset, rule_diags = resolve(header, self.folder, None, self.file)
         bad = [d for d in diags + rule_diags if d.is_error and (d.span is None or d.span.line == len(lines))]
         if bad:

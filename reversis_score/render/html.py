@@ -11,10 +11,29 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 
+from reversis_score import i18n
+from reversis_score.i18n import N_, _, fill
 from reversis_score.ledger.build import Ledger
-from reversis_score.render.tables import MINUS, human_number
+from reversis_score.render.tables import MINUS
+from reversis_score.render.tables import human_number as _english_number
+
+AXES = {"hand": N_("hand"), "session": N_("session")}  # the charts' x axes, in the page's words
+
+
+def human_number(value: int) -> str:
+    """A figure on a chart: ``−126`` (the typographic minus) in English, « −1 250 » in French."""
+    return _english_number(value) if i18n.language() == "en" else french_number(value)
+
+
+@lru_cache(maxsize=4096)
+def french_number(value: int) -> str:
+    """``i18n.number`` in French, kept: a chart writes the same figures many times over (each
+    marker's tooltip), and Babel takes tens of microseconds a number."""
+    with i18n.speaking("fr"):
+        return i18n.number(value)
 
 WIDTH, HEIGHT, FONT, LINE = 640, 300, 12, 15  # the SVG at its narrowest; its text; a label's height
 LEFT, RIGHT, TOP, BOTTOM = 52, 96, 30, 40  # the least room for the axis labels and the names
@@ -110,31 +129,34 @@ def chart_svg(ledger: Ledger, size: Size = WIDE) -> str:
 
 
 def series_svg(numbers: list[int], series: dict[str, list[int]], baseline: int, axis: str = "hand",
-               what: str = "Running balance", size: Size = WIDE) -> str:
+               what: str = N_("Running balance"), size: Size = WIDE) -> str:
     """Each player's running figure after each ``axis`` (a hand, a session) as inline SVG, with
     a dashed line at ``baseline`` (the stake; 0 for a season's nets)."""
+    axis_words = _(AXES.get(axis, axis))
     if not numbers:
-        return f"<p>No settled {axis}: nothing to chart.</p>"
+        nothing = fill(_("No settled {axis}: nothing to chart."), axis=axis_words)
+        return f"<p>{escape(nothing)}</p>"
     values = [v for vs in series.values() for v in vs] + [baseline]
     low, high, step = _bounds(min(values) - (max(values) == min(values)), max(values))
     ticks = range(low, high + 1, step)
     shown = [(short_name(player, size.name_chars), human_number(vs[-1])) for player, vs in series.items()]
     labels = [f"{name} {figure}" for name, figure in shown]
-    frame = _frame([human_number(t) for t in ticks] + ["fish"], labels, size)
+    frame = _frame([human_number(t) for t in ticks] + [_("fish")], labels, size)
     x = _scale(0, max(len(numbers) - 1, 1), frame.left, frame.right)
     y = _scale(low, high, HEIGHT - BOTTOM, TOP)
     xs = [x(i) if len(numbers) > 1 else (frame.left + frame.right) / 2 for i in range(len(numbers))]
     names = ", ".join(isolated(p) for p in series)  # a tooltip is plain text: FSI … PDI
     width, title_id = _n(frame.width), f"chart-title{size.suffix}"
+    title = fill(_("{what} after each {axis}: {names}"), what=_(what), axis=axis_words, names=names)
     out = [f'<svg class="chart" viewBox="0 0 {width} {HEIGHT}" width="{width}" height="{HEIGHT}" '
            f'role="img" aria-labelledby="{title_id}" xmlns="http://www.w3.org/2000/svg" '
            f'font-family="sans-serif" font-size="{FONT}">',
-           f'<title id="{title_id}">{what} after each {axis}: {escape(names)}</title>']
-    out += _axes(frame, numbers, xs, ticks, y, baseline, axis, size.labels)
+           f'<title id="{title_id}">{escape(title)}</title>']
+    out += _axes(frame, numbers, xs, ticks, y, baseline, axis_words, size.labels)
     ends = label_positions([y(vs[-1]) for vs in series.values()])
     for index, (player, balances) in enumerate(series.items()):
         out.append(_player_group(frame, index, player, numbers, xs, [y(v) for v in balances],
-                                 balances, ends[index], shown[index], axis))
+                                 balances, ends[index], shown[index], axis_words))
     out.append("</svg>")
     return "\n".join(out)
 
@@ -176,13 +198,13 @@ def _axes(frame: Frame, numbers: list[int], xs: list[float], ticks: range,
     # chart looks the same when it is copied out of the page.
     out.append(f'<line x1="{left}" x2="{right}" y1="{_n(y(stake))}" y2="{_n(y(stake))}" '
                'stroke="#888" stroke-width="1" stroke-dasharray="4 4"/>')
-    out.append(f'<text x="{text_x}" y="{TOP - 16}" text-anchor="end">fish</text>')
+    out.append(f'<text x="{text_x}" y="{TOP - 16}" text-anchor="end">{escape(_("fish"))}</text>')
     every = max(1, -(-len(numbers) // labels))  # at most about 12 labels, however long the night
     for i, (number, px) in enumerate(zip(numbers, xs, strict=True)):
         if i % every == 0 or i == len(numbers) - 1:
             out.append(f'<text x="{_n(px)}" y="{HEIGHT - BOTTOM + 20}" text-anchor="middle">{number}</text>')
     out.append(f'<text x="{_n((frame.left + frame.right) / 2)}" y="{HEIGHT - 4}" '
-               f'text-anchor="middle">{axis}</text>')
+               f'text-anchor="middle">{escape(axis)}</text>')
     return out
 
 
@@ -206,13 +228,14 @@ def _player_group(frame: Frame, index: int, player: str, numbers: list[int], xs:
                   axis: str = "hand") -> str:
     shape, colour = SHAPES[index % 4], (COLOURS + MORE_COLOURS)[index % 8]
     dash = f' stroke-dasharray="{DASHES[index % 4]}"' if DASHES[index % 4] else ""
-    name, tip = escape(player), escape(isolated(player))
+    name, tip = escape(player), isolated(player)
     points = " ".join(f"{_n(px)},{_n(py)}" for px, py in zip(xs, ys, strict=True))
     out = [f'<g class="player" data-player="{name}" data-marker="{shape}">',
            f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>']
     for number, px, py, balance in zip(numbers, xs, ys, balances, strict=True):
-        out.append(_marker(shape, px, py, colour,
-                           f"{tip}, after {axis} {number}: {human_number(balance)}", index >= 4))
+        said = fill(_("{player}, after {axis} {number}: {figure}"), player=tip, axis=axis,
+                    number=number, figure=human_number(balance))
+        out.append(_marker(shape, px, py, colour, escape(said), index >= 4))
     out.append(_marker(shape, frame.right + LABEL_X - 8, label_y, colour, None, index >= 4))
     # The name isolated within the label, so that it cannot turn its figure round ("B892 onur").
     out.append(f'<text x="{_n(frame.right + LABEL_X)}" y="{_n(label_y + 4)}" unicode-bidi="isolate">'

@@ -15,9 +15,17 @@ from __future__ import annotations
 
 from html import escape
 
+from reversis_score import i18n
 from reversis_score.i18n import _, fill
-from reversis_score.render.html import FONT, _bounds, _n, short_name, text_width
-from reversis_score.render.tables import human_number, signed
+from reversis_score.render.html import FONT, _bounds, _n, french_number, human_number, short_name, text_width
+from reversis_score.render.tables import signed as _english_signed
+
+
+def signed(value: int) -> str:
+    """A net on a panel: ``+5``, ``−3``, ``0``; in French « +1 250 »."""
+    if i18n.language() == "en" or not value:
+        return _english_signed(value)
+    return ("+" if value > 0 else "") + french_number(value)
 
 W, H = 300, 132  # a panel's viewBox
 LEFT, RIGHT, TOP, BOTTOM = 46, 10, 30, 26  # the plot's margins: values, -, title, sessions
@@ -69,13 +77,12 @@ def panel(player: str, points: list[tuple[int, int]], sessions: int, low: int, h
     name = escape(player)
     isolated = f"\u2068{name}\u2069"  # a title is plain text: first-strong isolate … pop
     title_id = f"panel-{index}"
+    title = fill(_("{player}: running balance after each session played ({played} of {sessions}), now {net}"),
+                 player=isolated, played=len(points), sessions=sessions, net=signed(last))
     out = [f'<svg class="chart panel" viewBox="0 0 {W} {H}" role="img" aria-labelledby="{title_id}" '
            f'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif" font-size="{FONT}" '
            f'data-player="{name}">',
-           f'<title id="{title_id}">' + fill(_("{player}: running balance after each session played "
-                                               "({played} of {sessions}), now {balance}"),
-                                             player=isolated, played=len(points), sessions=sessions,
-                                             balance=signed(last)) + '</title>',
+           f'<title id="{title_id}">{title}</title>',
            f'<text x="4" y="16" font-weight="bold"><tspan unicode-bidi="isolate">'
            f'{escape(short_name(player, NAME_CHARS))}</tspan> {signed(last)}</text>']
     out += _axes(left, low, high, sessions, y, x)
@@ -84,8 +91,8 @@ def panel(player: str, points: list[tuple[int, int]], sessions: int, low: int, h
         out.append(f'<polyline points="{line}" fill="none" stroke="{COLOUR}" stroke-width="2"/>')
     if len(drawn) <= MARKERS:
         out += [f'<circle class="point" cx="{_n(x(s))}" cy="{_n(y(v))}" r="3" fill="{COLOUR}">'
-                "<title>" + fill(_("{player}, after session {number}: {balance}"), player=isolated,
-                                 number=s, balance=signed(v)) + "</title></circle>"
+                "<title>" + fill(_("{player}, after session {number}: {net}"), player=isolated, number=s,
+                                 net=signed(v)) + "</title></circle>"
                 for s, v in drawn]
     out.append("</svg>")
     return "\n".join(out)

@@ -8,7 +8,9 @@
   a hand, ``/session/{name}/why`` two players (pages.py).
 - Entry (``reversis_score/serve/entry.py``) is mounted below unless ``read_only``: its
   ``routes`` list is added to the app's, and every unsafe route it has is ``csrf_protected``.
-- ``AccessMiddleware`` (security.py) wraps everything: the token, the host, cross-site forms.
+- ``LanguageMiddleware`` (language.py) wraps everything: each request in its reader's language
+  (the FR / EN switch's cookie, else Accept-Language), and the switch itself.
+- ``AccessMiddleware`` (security.py) within it: the token, the host, cross-site forms.
 
 Tests drive it with Starlette's TestClient on ``base_url="http://127.0.0.1"`` (without a
 token, only loopback host names are answered).
@@ -27,6 +29,7 @@ from starlette.staticfiles import StaticFiles
 
 from reversis_score.serve import pages
 from reversis_score.serve.context import ServeContext, context_of
+from reversis_score.serve.language import LanguageMiddleware
 from reversis_score.serve.security import AccessMiddleware
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -49,7 +52,8 @@ def create_app(folder: Path, *, token: str | None = None, read_only: bool = Fals
         from reversis_score.serve import entry, events_entry
         routes += entry.routes + events_entry.routes
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
-    app = Starlette(routes=routes, middleware=[Middleware(AccessMiddleware, token=token)],
+    app = Starlette(routes=routes, middleware=[Middleware(LanguageMiddleware),
+                                                     Middleware(AccessMiddleware, token=token)],
                     exception_handlers={HTTPException: refused})
     app.state.ctx = ctx
     return app

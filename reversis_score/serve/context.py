@@ -31,6 +31,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
+from reversis_score.i18n import _
 from reversis_score.serve.library import Library
 from reversis_score.serve.templating import render
 from reversis_score.serve.watch import Watch
@@ -50,7 +51,8 @@ class ServeContext:
     read_only: bool = False
     csrf: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     library: Library = field(default_factory=Library)
-    season_page: tuple[str, str] | None = None  # the season page last made, and its stamp
+    # The season page last made in each language: its stamp, and the page.
+    season_pages: dict[str, tuple[str, str]] = field(default_factory=dict)
     season_lock: threading.Lock = field(default_factory=threading.Lock)
     watch: Watch | None = None  # the folder's changes, once start_watching has run
     started: str = field(default_factory=lambda: secrets.token_hex(4))  # stamps differ per run
@@ -70,16 +72,16 @@ class ServeContext:
         """``FOLDER/name.rvs``, or a 404 when the name could lead anywhere else."""
         if (not name or name.startswith(".") or _BAD_NAME & set(name) or name != name.strip()
                 or len(name.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES):
-            raise HTTPException(404, "no such record")
+            raise HTTPException(404, _("no such record"))
         path = self.folder / (name + SUFFIX)
         try:
             real = path.resolve(strict=False)
         except (OSError, RuntimeError):  # a symlink loop
-            raise HTTPException(404, "no such record") from None
+            raise HTTPException(404, _("no such record")) from None
         if real.parent != self.folder or (path.is_symlink() and not real.is_relative_to(self.folder)):
-            raise HTTPException(404, "no such record")
+            raise HTTPException(404, _("no such record"))
         if must_exist and not real.is_file():
-            raise HTTPException(404, "no such record")
+            raise HTTPException(404, _("no such record"))
         return path
 
     def record_names(self) -> list[str]:

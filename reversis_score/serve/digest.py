@@ -23,6 +23,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from reversis_score.i18n import _, fill, grouped, ngettext
 from reversis_score.ledger.build import ConservationError, LedgerHand, Running, is_settled
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.diagnostics import render as render_diagnostic
@@ -96,7 +97,7 @@ class Digest:
         """The season page's line for this session."""
         from reversis_score.serve.season import SessionSummary  # (season.py reads views.py, which reads this)
         tally = self.tally
-        playing = f"hand {self.in_play[0]} in progress" if self.in_play else None
+        playing = fill(_("hand {number} in progress"), number=self.in_play[0]) if self.in_play else None
         return SessionSummary(self.name, self.title, self.date, self.players, tally.hands, dict(self.totals),
                               dict(self.between), self.error_count, tally.stats, dict(tally.payments),
                               playing)
@@ -146,7 +147,8 @@ def read_text(path: Path, name: str) -> str:
         raise Unreadable(str(exc)) from None
     text, problem = decode(data)
     if text is None:
-        raise Unreadable(f"{name}.rvs: {problem.message if problem else 'not UTF-8 text'}")
+        said = problem.message if problem else _("not UTF-8 text")
+        raise Unreadable(f"{name}.rvs: {said}")
     return text
 
 
@@ -179,7 +181,8 @@ def digest(path: Path, name: str) -> Digest:
             else:
                 d.first_bad = hand.number
     except ConservationError as exc:
-        raise Unreadable(f"{name}.rvs: internal error (fish not conserved: {exc}): a bug") from None
+        raise Unreadable(fill(_("{file}: internal error (fish not conserved: {why}): a bug"),
+                              file=f"{name}.rvs", why=exc)) from None
     if d.spans and d.spans[-1][1] < 0:
         d.spans[-1] = (d.spans[-1][0], len(text))
     d.text = text if d.rows else ""
@@ -219,8 +222,14 @@ def pools_shown(pools: tuple[int, ...] | list[int]) -> str:
     if len(pools) <= SHOWN_POOLS:
         return pools_text(pools)
     rest = len(pools) - SHOWN_POOLS
-    return (f"{pools_text(pools[:SHOWN_POOLS])} … and {rest:,} more pool{'s' * (rest != 1)} "
-            f"({sum(pools):,} in all)")
+    return fill(ngettext("{pools} … and {count} more pool ({total} in all)",
+                         "{pools} … and {count} more pools ({total} in all)", rest),
+                pools=pools_text(pools[:SHOWN_POOLS]), count=grouped(rest), total=grouped(sum(pools)))
+
+
+def warning_line(hand: int | None, message: str) -> str:
+    """A warning as a session page lists it: ``hand 3: …`` (its hand first, when it has one)."""
+    return fill(_("hand {number}: {warning}"), number=hand, warning=message) if hand else message
 
 
 def _checkpoint(d: Digest, index: int, pools: PoolTable) -> None:
@@ -255,4 +264,4 @@ def _note(d: Digest, diagnostics: list[Diagnostic], lines: list[str]) -> None:
         else:
             d.warning_count += 1
             if len(d.warnings) < MAX_SHOWN:
-                d.warnings.append(f"hand {x.hand}: {x.message}" if x.hand else x.message)
+                d.warnings.append(warning_line(x.hand, x.message))

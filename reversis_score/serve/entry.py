@@ -30,11 +30,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from reversis_score.i18n import _, fill
 from reversis_score.render.rvs import quote
 from reversis_score.rules.presets import ALL as PRESETS
 from reversis_score.serve.context import MAX_NAME_BYTES, SUFFIX, context_of
 from reversis_score.serve.entry_model import MAX_PENDING, Entry, EntryError, Fix, Result
-from reversis_score.serve.entry_words import for_people
+from reversis_score.serve.entry_words import for_people, page_words
 from reversis_score.serve.library import stamp_of
 from reversis_score.serve.security import csrf_protected
 
@@ -72,17 +73,19 @@ async def create(request: Request) -> Response:
     name = values["file"].removesuffix(SUFFIX)
     problems = _form_problems(values, name)
     if values["file"] != typed and not problems:
-        problems = [f"the file name keeps only printable characters (no control, bidi or zero-width "
-                    f"ones): it is now '{values['file']}'; send the form again to create it"]
+        problems = [fill(_("the file name keeps only printable characters (no control, bidi or zero-width "
+                           "ones): it is now '{file}'; send the form again to create it"),
+                         file=values["file"])]
     if problems:
         return form_page(request, values, problems, 400)
     try:
         path = context_of(request).record_path(name, must_exist=False)
     except HTTPException:
-        return form_page(request, values, [f"'{name}' cannot be a record's name: a plain file name, "
-                                           "without '/' or a leading '.'"], 400)
+        return form_page(request, values, [fill(_("'{name}' cannot be a record's name: a plain file name, "
+                                                  "without '/' or a leading '.'"), name=name)], 400)
     try:
-        result = await run_in_threadpool(entry_of(request).create, path, header_lines(values))
+        result = await run_in_threadpool(entry_of(request).create, path, header_lines(values),
+                                         values.get("lang") == "fr")
     except EntryError as exc:
         return form_page(request, values, [context_of(request).shown(str(exc))], 409)
     if result.refused:
@@ -102,19 +105,19 @@ _INVISIBLE = {"\u00ad", "\u034f", "\u115f", "\u1160", "\u3164", "\uffa0"}  # pri
 def _form_problems(values: dict[str, str], name: str) -> list[str]:
     problems = []
     if not name:
-        problems.append("the record needs a file name")
+        problems.append(_("the record needs a file name"))
     elif len(name.encode("utf-8")) > MAX_NAME_BYTES:
-        problems.append(f"the file name is too long: at most {MAX_NAME_BYTES} bytes")
+        problems.append(fill(_("the file name is too long: at most {most} bytes"), most=MAX_NAME_BYTES))
     if any(not values.get(f"player{i}") for i in range(1, 5)):
-        problems.append("the four players are needed, in order of play")
+        problems.append(_("the four players are needed, in order of play"))
     if any(len(v) > 200 or "\n" in v or "\r" in v for v in values.values()):
-        problems.append("a field is too long, or holds a line break")
+        problems.append(_("a field is too long, or holds a line break"))
     stake = values.get("stake", "")
     if stake and not (stake.isascii() and stake.isdigit()):
-        problems.append(f"'{stake}' is not a stake: the stake is a whole number of fish, such as 100 "
-                        "(or nothing)")
+        problems.append(fill(_("'{stake}' is not a stake: the stake is a whole number of fish, such as 100 "
+                               "(or nothing)"), stake=stake))
     if any("#" in v for k, v in values.items() if k != "file"):
-        problems.append("a '#' begins a comment in a .rvs record: leave it out of the header")
+        problems.append(_("a '#' begins a comment in a .rvs record: leave it out of the header"))
     return problems
 
 
@@ -142,14 +145,14 @@ async def page(request: Request) -> Response:
         return ctx.page(request, "refused.html", status=409, code=409, message=result)
     stamp = "-".join(map(str, stamp_of(path)))  # as /session/{name}/stamp says it
     return ctx.page(request, "entry.html", name=path.name.removesuffix(SUFFIX), view=result.view,
-                    stamp=stamp)
+                    stamp=stamp, words=page_words())
 
 
 async def view(request: Request) -> Response:
     path = context_of(request).record_path(request.path_params["name"])
     pending = tuple(request.query_params.getlist("p"))
     if len(pending) > MAX_PENDING or any(len(p) > MAX_ENTRY or "\n" in p for p in pending):
-        return JSONResponse({"error": "too many entries in the page's address: reload the page"}, 400)
+        return JSONResponse({"error": _("too many entries in the page's address: reload the page")}, 400)
     result = await _answer(entry_of(request).view, path, pending, request.query_params.get("seen"))
     return result if isinstance(result, Response) else _json(result)
 
@@ -160,10 +163,10 @@ async def tap(request: Request) -> Response:
     try:
         body = await request.json()
     except (ValueError, RecursionError):  # RecursionError: JSON nested thousands deep
-        return JSONResponse({"error": "the tap is not JSON"}, 400)
+        return JSONResponse({"error": _("the tap is not JSON")}, 400)
     sent = _tap_fields(body)
     if sent is None:
-        return JSONResponse({"error": "a tap is {seen, pending, entries}: strings"}, 400)
+        return JSONResponse({"error": _("a tap is {seen, pending, entries}: strings")}, 400)
     result = await _answer(entry_of(request).tap, path, *sent)
     return result if isinstance(result, Response) else _json(result)
 

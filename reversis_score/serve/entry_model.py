@@ -11,6 +11,9 @@ new ones, each through the Recorder's own draft and checks, and the record is wr
 ``record`` writes it (``Store.sync``: the whole file, fsync'd, renamed into place; the cards
 of a trick under way included, so that a reload or another device takes them up).
 
+A record written in French (``langue: fr``) is given to the Recorder in English and written
+back in French, its lines already on disk untouched (entry_spelling.py).
+
 A resumed Recorder is kept in memory between taps, but only as a shortcut keyed by the
 file's hash and the pending entries: it is the file's own reading, never state of its own.
 """
@@ -22,6 +25,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from reversis_score.i18n import _, fill
 from reversis_score.notation.parse import decode
 from reversis_score.record.entries import read_entry
 from reversis_score.record.fix import replace_card, undo_card
@@ -30,6 +34,7 @@ from reversis_score.record.resume import resume
 from reversis_score.record.session import Recorder
 from reversis_score.record.store import Busy, Replaced, Store, WriteFailed
 from reversis_score.serve import entry_view
+from reversis_score.serve.entry_spelling import Spelling, new_record
 from reversis_score.serve.entry_words import for_people
 
 Fix = tuple[int, str, str]  # a card already played changed: trick, player, the new card
@@ -61,7 +66,8 @@ class Held:
 
     recorder: Recorder
     pending: tuple[str, ...]
-    document: str
+    document: str  # as the Recorder writes it (English)
+    spelling: Spelling = field(default_factory=lambda: Spelling("", "", False))  # the file's own
 
 
 def digest(raw: str) -> str:
@@ -152,40 +158,45 @@ class Entry:
             recorder.hand.cursor = cursor
         wrote = text != held.document
         kept: tuple[str, ...] = ()
+        spelling = held.spelling
         if wrote:
+            on_disk = spelling.on_disk(text)  # a French record stays French
             try:
-                store.sync(text)
+                store.sync(on_disk)
             except (Replaced, WriteFailed) as exc:
                 raise EntryError(str(exc)) from None
-            now = digest(text)  # what stands on disk now (the store's own name for it varies)
+            now = digest(on_disk)  # what stands on disk now (the store's own name for it varies)
+            spelling = Spelling.of(on_disk) if spelling.french else Spelling(on_disk, on_disk, False)
         elif not refused:
             kept = held.pending + tuple(e for e in entries if e.strip() not in _QUIET)
         else:
             kept = held.pending
-        held = self._keep(path, now, Held(recorder, kept, text))
+        held = self._keep(path, now, Held(recorder, kept, text, spelling))
         return Result(describe(held, now, path.name), said=_people(said), refused=_people(refused),
                       wrote=wrote)
 
     # ------------------------------------------------------------ a new record
-    def create(self, path: Path, header: list[str]) -> Result:
+    def create(self, path: Path, header: list[str], french: bool = False) -> Result:
         """A new record with its header (``session: ...`` lines), checked as ``record`` checks
-        them; nothing is written when one is refused or the file exists."""
+        them; nothing is written when one is refused or the file exists. ``french``: the
+        record is written in French (``langue: fr``, French keywords and cards)."""
         with self.lock(path):
             if path.exists():
-                return Result({}, refused=[f"{path.name} exists already: continue it instead"])
+                return Result({}, refused=[fill(_("{file} exists already: continue it instead"),
+                                                file=path.name)])
             recorder = Recorder(path.name, path.parent, interactive=True)
             for line in header:
                 reply = recorder.enter(line)
                 if reply.refused:
                     return Result({}, refused=reply.refused)
             if not recorder.header.has_players:
-                return Result({}, refused=["the four players are needed, in order of play"])
+                return Result({}, refused=[_("the four players are needed, in order of play")])
             try:
                 store = Store(path)
             except (Busy, OSError) as exc:
                 raise EntryError(str(exc)) from None
             try:
-                raw = recorder.document()
+                raw = new_record(recorder.document(), french)
                 store.sync(raw)
             finally:
                 store.close()
@@ -206,10 +217,12 @@ class Entry:
         text, problem = decode(raw.encode("utf-8"))
         if problem is not None or text is None:
             raise EntryError(f"{path.name}: the file is not UTF-8 text: it cannot be entered into")
+        spelling = Spelling.of(text)
         if not text.strip():
             recorder = Recorder(path.name, path.parent, interactive=True)
         else:
-            found, problems = resume(text, path.name, path.parent, True, raw)  # no server path shown
+            found, problems = resume(spelling.english, path.name, path.parent, True,  # no server path shown
+                                     spelling.english if spelling.french else raw)
             if found is None:
                 raise EntryError("\n".join(problems) + f"\n{path.name}: the record has errors; fix them "
                                  "(reversis-score check shows them all) before entering more")
@@ -225,7 +238,7 @@ class Entry:
                 # table) never comes from the page's memory, nor from a crafted link.
                 return self._recorder(path, raw, now, tuple(kept), take)
             kept.append(entry)
-        return Held(recorder, tuple(kept), document)
+        return Held(recorder, tuple(kept), document, spelling)
 
     def _keep(self, path: Path, now: str, held: Held) -> Held:
         key = (path, now, held.pending)
@@ -268,4 +281,8 @@ def _read(path: Path) -> str:
 # ------------------------------------------------------------ what the page shows
 def describe(held: Held, seen: str, name: str) -> dict:
     """The view the entry page draws (entry_view.py)."""
-    return entry_view.describe(held.recorder, held.pending, held.document, seen, name)
+    view = entry_view.describe(held.recorder, held.pending, held.document, seen, name)
+    if held.spelling.french and view.get("hand_text"):
+        view["hand_text"] = held.spelling.shown(view["hand_text"])  # as the record writes it
+    view["record_lang"] = "fr" if held.spelling.french else "en"
+    return view

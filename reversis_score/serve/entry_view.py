@@ -7,19 +7,22 @@ script (static/entry.js draws it again after each tap): one source for both.
 """
 from __future__ import annotations
 
+from reversis_score import i18n
+from reversis_score.i18n import _, fill
 from reversis_score.ledger.build import LedgerHand, Running
 from reversis_score.notation.cards import ACES, SUIT_SYMBOLS, Card, full_deck, looks_like_card
 from reversis_score.record.fix import plays_so_far
 from reversis_score.record.header import HEADER_QUESTIONS
 from reversis_score.record.session import Recorder
 from reversis_score.render.rvs import quote
-from reversis_score.render.tables import outcome_words, pools_text, signed
+from reversis_score.render.tables import outcome_words, pools_text
 from reversis_score.replay.evidence import qualifies_espagnolette
 from reversis_score.replay.findings import Findings
 from reversis_score.replay.holdings import check_holdings
 from reversis_score.scrub import printable
 from reversis_score.serve import entry_words as say
 from reversis_score.serve.templating import environment
+from reversis_score.serve.templating import people_signed as signed
 
 _BETWEEN_HANDS = ("dealer", "after", "table", "confirm-undo")  # the last hand's settlement is shown
 
@@ -61,7 +64,7 @@ def describe(recorder: Recorder, pending: tuple[str, ...], document: str, seen: 
         "live": sorted(live) if live is not None else None,
         "whole": bool(hand and hand.whole()),
         "started": bool(hand and hand.started_play),
-        "hand_text": say.with_faces(document[len(recorder.prefix) + len(recorder.sep):]) if hand else "",
+        "hand_text": _as_written(document[len(recorder.prefix) + len(recorder.sep):]) if hand else "",
         "deal": _deal(recorder) if hand and question == "deal" else None,
         "exchange": _exchange(recorder) if hand and question == "exchange" else None,
         "hands_written": len(recorder.closed),
@@ -78,6 +81,13 @@ def describe(recorder: Recorder, pending: tuple[str, ...], document: str, seen: 
 
 
 
+def _as_written(text: str) -> str:
+    """The hand as the record writes it, its cards as symbols: the record's notation, whatever
+    the page's language (``K♥``; a French record's is made French by entry_model)."""
+    with i18n.speaking("en"):
+        return say.with_faces(text)
+
+
 # ------------------------------------------------------------ the pack
 def _cards(deck: list[str], plays: list, under_way: int, holdings, live: set[str] | None,
            question: str, view: dict) -> dict[str, dict]:
@@ -88,26 +98,31 @@ def _cards(deck: list[str], plays: list, under_way: int, holdings, live: set[str
     for number, who, card in plays:
         face = say.face(card)
         state = "trick" if number == under_way else "played"
-        out[card] = {"state": state, "note": f"{face}: played by {who} in trick {number} — tap to change"}
+        note = fill(_("{card}: played by {player} in trick {number} — tap to change"), card=face, player=who,
+                    number=number)
+        out[card] = {"state": state, "note": note}
     if view["deal"]:
         for card, who in view["deal"]["dealt"].items():
-            out[card] = {"state": "dealt", "note": f"{say.face(card)}: dealt to {who}"}
+            out[card] = {"state": "dealt", "note": fill(_("{card}: dealt to {player}"), card=say.face(card),
+                                                        player=who)}
     if holdings is not None:
         held, talon = holdings
         for card in talon:
-            out.setdefault(card, {"state": "talon", "note": f"{say.face(card)}: in the talon"})
+            note = fill(_("{card}: in the talon"), card=say.face(card))
+            out.setdefault(card, {"state": "talon", "note": note})
         for who, cards in held.items():
             for card in cards:
                 if card not in out and live is not None and card not in live:
                     mine = who == view["to_play"]
-                    note = (f"{say.face(card)}: {who} must follow the suit led" if mine
-                            else f"{say.face(card)}: in {who}'s hand")
+                    note = fill(_("{card}: {player} must follow the suit led") if mine
+                                else _("{card}: in {player}'s hand"), card=say.face(card), player=who)
                     out[card] = {"state": "away", "note": note}
     if view["exchange"] and view["exchange"]["cards"] is not None:
         mine, who = set(view["exchange"]["cards"]), view["exchange"]["player"]
         for card in deck:
             if card not in mine:
-                out.setdefault(card, {"state": "away", "note": f"{say.face(card)}: not {who}'s to discard"})
+                out.setdefault(card, {"state": "away", "note": fill(_("{card}: not {player}'s to discard"),
+                                                                    card=say.face(card), player=who)})
     tappable = question in ("card", "announce", "deal", "exchange") or (question == "after" and bool(plays))
     for card in deck:
         if card not in out:

@@ -4,43 +4,85 @@ touch screen shows.
 
 The Recorder and ``record`` share the meaning (who is to play, what was refused and why);
 the page words it for a thumb: no "Enter:", no placeholder in capitals, no backticks, no
-"(y/N)", and a card is written as people write it (K♥, never KH).
+"(y/N)", and a card is written as people write it (K♥, never KH; in French R♥: roi, dame,
+valet are R, D, V).
+
+Every sentence goes through the catalogue (``_``), in the request's language; the words the
+page's script writes itself (the deal being tapped, a card being changed) are given to it by
+``page_words``, in the same language.
 """
 from __future__ import annotations
 
 import re
 
+from reversis_score import i18n
+from reversis_score.i18n import N_, _, fill, ngettext
 from reversis_score.notation.cards import SUIT_SYMBOLS
 from reversis_score.record.session import Recorder
 from reversis_score.render.rvs import quote
+from reversis_score.serve.templating import FRENCH_RANKS, card_face
 
 _TOKEN = re.compile(r"(?<![\w`'\"])(10|[2-9TJQKA])([SHDC])(?![\w])")  # the Recorder spells them so
-_ENTER = re.compile(r"\s*\(Enter:[^)]*\)")
+# (the French forms are record/'s French terminal words: « (Entrée : …) », « (o/N) »)
+_ENTER = re.compile(r"\s*\((?:Enter|Entrée)\s*:[^)]*\)")
 _UNDO_BACK = re.compile(r"`undo` back to trick \d+ to correct it")
-_YES_NO = re.compile(r"\s*\((?:y/N|Y/n)\)")
+_YES_NO = re.compile(r"\s*\((?:y/N|Y/n|o/N|O/n)\)")
 # the terminal's table of a hand's settlement: the page shows it as cards (settled_card)
-_SETTLED = re.compile(r"^(Hand \d+ settled: .*?)(?:; pools after:.*)?$", re.DOTALL)
+_SETTLED = re.compile(r"^((?:Hand \d+ settled|Donne \d+ réglée)\s*: .*?)"
+                      r"(?:;\s*(?:pools after|paniers après)\s*:.*)?$", re.DOTALL)
 
 
 def face(card: str) -> str:
-    """``4H`` as people write it: ``4♥`` (``TD``: ``10♦``)."""
-    rank, suit = card[:-1].upper(), card[-1].upper()
-    return ("10" if rank in ("T", "10") else rank) + SUIT_SYMBOLS.get(suit, suit)
+    """``4H`` as people write it: ``4♥`` (``TD``: ``10♦``); ``KH`` is ``K♥``, in French ``R♥``."""
+    return card_face(card)
+
+
+# The words the entry page's script writes itself (static/entry.js), by key; {name} is filled
+# there, and a French sentence may write {de_name} (« de Bruno », « d’Anne ») as i18n.fill does.
+PAGE_WORDS = {
+    "conflict": N_("someone else just entered this card: reloaded"),
+    "refused": N_("refused:"),
+    "no_answer": N_("the server did not answer: try again"),
+    "fix": N_("Change {player}'s {card} in trick {trick}: tap the card played instead."),
+    "deal_rest": N_("The deal — {player} has the {count} cards left: tap the face-down one."),
+    "deal_count": N_("The deal — {player}: {n} of {size}."),
+    "deal_count_down": N_("The deal — {player}: {n} of {size}, then the face-down card."),
+    "deal_count_dealer": N_("The deal — {player}: {n} of {size} (the dealer)."),
+    "deal_down": N_("The deal — {player}: now the face-down card."),
+    "cancel": N_("Cancel"),
+    "skip_deal": N_("Skip the deal"),
+    "clear_cards": N_("Clear {player}'s cards"),
+    "change_card": N_("Change a card of hand {hand}"),
+    "chosen": N_("{card}: {player}'s — tap to take it back"),
+    "peeked": N_("{player} looked at the face-down card first"),
+    "took_it": N_("{player} took it without discarding"),
+    "how_many": N_("How many fish? A whole number, such as 5."),
+    "who_paid": N_("Who paid whom? Two different sides."),
+}
+
+
+def page_words() -> dict:
+    """``PAGE_WORDS`` in the request's language, and the ranks as its reader writes them."""
+    words: dict = {key: _(message) for key, message in PAGE_WORDS.items()}
+    words["ranks"] = FRENCH_RANKS if i18n.language() == "fr" else {}
+    return words
 
 
 def for_people(text: str) -> str:
     """A sentence the Recorder said, for the page: cards as symbols, no terminal markers."""
     text = str(text)
-    settled = _SETTLED.match(text.split("\n", 1)[0]) if text.startswith("Hand ") else None
+    settled = _SETTLED.match(text.split("\n", 1)[0]) if text.startswith(("Hand ", "Donne ")) else None
     if settled:
         text = " ".join(settled.group(1).split())
     text = _ENTER.sub("", text)
     text = _YES_NO.sub("", text)
-    text = _UNDO_BACK.sub("fix the card where it lies: tap it", text).replace("`undo`", "Undo")
-    text = re.sub(r"`([^`]*)`", lambda m: "“" + with_faces(m.group(1)) + "”", text)
+    text = _UNDO_BACK.sub(_("fix the card where it lies: tap it"), text).replace("`undo`", _("Undo"))
+    opening, closing = ("«\u00a0", "\u00a0»") if i18n.language() == "fr" else ("“", "”")
+    text = re.sub(r"`([^`]*)`", lambda m: opening + with_faces(m.group(1)) + closing, text)
     text = with_faces(text)
-    for mark, words in (("CARD", "a card"), ("NAME", "a name"), ("PAYER -> PAYEE AMOUNT", "who paid whom")):
-        text = text.replace(mark, words)
+    for mark, words in (("CARD", N_("a card")), ("NAME", N_("a name")),
+                        ("PAYER -> PAYEE AMOUNT", N_("who paid whom"))):
+        text = text.replace(mark, _(words))
     return re.sub(r"[ \t]+", " ", text).strip()
 
 
@@ -59,37 +101,40 @@ def asking(recorder: Recorder, view: dict) -> dict:
     number = view["hand"]
     choices: list[dict] = []
     if view["header"]:
-        ask = ("This record's header is not finished: add its lines under More "
-               "(for example: players: Anne Bruno Claire Denis), or go on without them.")
-        choices.append(_choice("Go on", [""]))
+        ask = _("This record's header is not finished: add its lines under More "
+                "(for example: players: Anne Bruno Claire Denis), or go on without them.")
+        choices.append(_choice(_("Go on"), [""]))
     elif question in ("dealer", "after"):
         coming = view["next_hand"] if question == "after" or number is None else number
-        ask = f"Who deals hand {coming}?"  # (the status line says the hand before is finished)
+        # (the status line says the hand before is finished)
+        ask = fill(_("Who deals hand {number}?"), number=coming)
         choices = [_choice(p, [f"dealer: {quote(p)}"], p == view["proposed_dealer"]) for p in players]
     elif question == "deal":
         deal = view["deal"]
         who = deal["next"]
         size, down = deal["sizes"][who]
-        tail = ", then the face-down card" if down else ""
-        ask = f"The deal: {who}'s {size} cards{tail}. Tap them in any order."
-        choices.append(_choice("Skip the deal", ["undo"] * deal["lines"] + [""]))
+        ask = fill(_("The deal: {player}'s {size} cards, then the face-down card. Tap them in any order.")
+                   if down else _("The deal: {player}'s {size} cards. Tap them in any order."),
+                   player=who, size=size)
+        choices.append(_choice(_("Skip the deal"), ["undo"] * deal["lines"] + [""]))
     elif question == "exchange":
         ex = view["exchange"]
         who = ex["player"]
         if ex["dealer"] or ex["fifty_two"]:
-            ask = f"The exchange: {who} {'deals and ' if ex['dealer'] else ''}discards. Tap the card."
+            ask = fill(_("The exchange: {player} deals and discards. Tap the card.") if ex["dealer"]
+                       else _("The exchange: {player} discards. Tap the card."), player=who)
         else:
-            ask = f"The exchange: tap the card {who} discards, or {who} keeps."
-            choices.append(_choice(f"{who} keeps", ["keeps"]))
-        choices.append(_choice("Skip the exchange", ["undo"] * ex["lines"] + [""]))
+            ask = fill(_("The exchange: tap the card {player} discards, or {player} keeps."), player=who)
+            choices.append(_choice(fill(_("{player} keeps"), player=who), ["keeps"]))
+        choices.append(_choice(_("Skip the exchange"), ["undo"] * ex["lines"] + [""]))
     elif question in ("card", "announce"):
         ask = _card_words(view)
     elif question == "confirm-undo":
-        ask = f"Take back {view['undo']}?"
-        choices = [_choice("Yes, take it back", ["yes"], True), _choice("No", ["no"])]
+        ask = fill(_("Take back {what}?"), what=view["undo"])
+        choices = [_choice(_("Yes, take it back"), ["yes"], True), _choice(_("No"), ["no"])]
     elif question == "table":
-        ask = "Payments made at the table: add each under More, then say there are no more."
-        choices.append(_choice("No more payments", [""], True))
+        ask = _("Payments made at the table: add each under More, then say there are no more.")
+        choices.append(_choice(_("No more payments"), [""], True))
     else:
         ask = ""
     return {"ask": ask, "choices": choices, "status": status(recorder, view)}
@@ -100,25 +145,30 @@ def _card_words(view: dict) -> str:
     if who is None:
         return ""
     if not view["trick"]:
-        return f"Trick {number}: {who} leads. Tap the card."
+        return fill(_("Trick {number}: {player} leads. Tap the card."), number=number, player=who)
     led = SUIT_SYMBOLS[view["trick"][0][1][-1]]
-    return f"Trick {number}: {who} to play ({led} led). Tap the card."
+    return fill(_("Trick {number}: {player} to play ({suit} led). Tap the card."), number=number,
+                player=who, suit=led)
 
 
 def status(recorder: Recorder, view: dict) -> str:
     """Where the hand stands, in a line."""
     hand = recorder.hand
     if recorder.in_header:
-        return "A new record: its header first"
+        return _("A new record: its header first")
     if hand is None:
         count = len(recorder.closed)
-        return f"{count} hand{'s' * (count != 1)} written" if count else "No hand yet"
+        return fill(ngettext("{count} hand written", "{count} hands written", count), count=count) if count \
+            else _("No hand yet")
     if hand.whole():
-        return f"Hand {hand.number} is finished"
+        return fill(_("Hand {number} is finished"), number=hand.number)
     dealer = view["dealer"]
-    if view["question"] in ("deal", "exchange"):
-        return f"Hand {hand.number} · {dealer} deals · the {view['question']}"
-    return f"Hand {hand.number} · {dealer} deals · trick {view['trick_number']} of 11"
+    if view["question"] == "deal":
+        return fill(_("Hand {number} · {dealer} deals · the deal"), number=hand.number, dealer=dealer)
+    if view["question"] == "exchange":
+        return fill(_("Hand {number} · {dealer} deals · the exchange"), number=hand.number, dealer=dealer)
+    return fill(_("Hand {number} · {dealer} deals · trick {trick} of 11"), number=hand.number, dealer=dealer,
+                trick=view["trick_number"])
 
 
 def undo_words(recorder: Recorder) -> str:
@@ -127,4 +177,6 @@ def undo_words(recorder: Recorder) -> str:
     if hand is None or not hand.entered:
         return ""
     line = " ".join(hand.parts[hand.entered[-1]][-1].split())
-    return f"“{for_people(line)}” from hand {hand.number}, which is finished"
+    opening, closing = ("«\u00a0", "\u00a0»") if i18n.language() == "fr" else ("“", "”")
+    return fill(_("{line} from hand {number}, which is finished"), line=opening + for_people(line) + closing,
+                number=hand.number)

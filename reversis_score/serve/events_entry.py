@@ -14,13 +14,46 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from reversis_score.i18n import N_, _, fill
 from reversis_score.serve.context import SUFFIX, context_of
 from reversis_score.serve.entry import _run, entry_of
 from reversis_score.serve.library import stamp_of
 
 TRICKS = tuple(range(1, 12))
 TALON_POINTS = tuple(range(0, 18))  # a talon of four cards holds at most 17 points (A♦ at 5)
-CARDS = (("AS", "A♠"), ("AH", "A♥"), ("AD", "A♦"), ("AC", "A♣"), ("JH", "Quinola"))
+CARDS = (("AS", "A♠"), ("AH", "A♥"), ("AD", "A♦"), ("AC", "A♣"), ("JH", N_("Quinola")))
+# The words the page's script writes itself (static/events.js), by key, in the reader's
+# language; {name} is filled there ({de_name}: « de Bruno », « d’Anne », as i18n.fill).
+EVENT_WORDS = {
+    "quinola": N_("Quinola"),
+    "jh": N_("J♥"),
+    "how": N_("{card}, {player}'s: how did it go?"),
+    "took": N_("{player} took the trick"),
+    "forced_on": N_("forced on {player}'s lead"),
+    "led_it": N_("{player} led it"),
+    "was_led": N_("trick {trick}: {player} led {card}"),
+    "was_forced": N_("trick {trick}: {player}'s {card} forced on {other}'s lead"),
+    "was_placed": N_("trick {trick}: {player} placed {card}, {other} took the trick"),
+    "done": N_("✓ trick {trick}"),
+    "which": N_("{card}: in which trick?"),
+    "remove": N_("remove"),
+    "remove_this": N_("remove {what}"),
+    "who_dealt": N_("Who dealt? Tap the dealer first."),
+    "who_lost": N_("Who lost the party? (or open Reversis for a reversis)"),
+    "reversis": N_("Was the reversis made, or who broke it?"),
+    "conflict": N_("Someone else just wrote to this record: this hand is not saved yet. "
+                   "Check it and save again."),
+    "not_saved": N_("Not saved: {why}"),
+    "separator": N_("; "),
+    "saved": N_("Hand {hand} is saved. Next: hand {next}."),
+    "see": N_("See hand {hand} and its payments."),
+    "no_answer": N_("The server did not answer: nothing is saved yet. Try again."),
+}
+
+
+def event_words() -> dict[str, str]:
+    """``EVENT_WORDS`` in the request's language."""
+    return {key: _(message) for key, message in EVENT_WORDS.items()}
 
 
 async def page(request: Request) -> Response:
@@ -33,17 +66,18 @@ async def page(request: Request) -> Response:
     stamp = "-".join(map(str, stamp_of(path)))
     number = view["hand"] if view.get("hand") and view.get("question") == "events" else view["next_hand"]
     return ctx.page(request, "events.html", name=path.name.removesuffix(SUFFIX), view=view, stamp=stamp,
-                    busy=_busy(view), number=number, tricks=TRICKS, talon_points=TALON_POINTS, cards=CARDS)
+                    busy=_busy(view), number=number, tricks=TRICKS, talon_points=TALON_POINTS,
+                    cards=[(code, _(label)) for code, label in CARDS], words=event_words())
 
 
 def _busy(view: dict) -> str | None:
     """Why a hand cannot begin here now, in the page's words (None: it can)."""
     if not view.get("players"):
-        return "The record has no players yet: begin it on the entry page first."
+        return _("The record has no players yet: begin it on the entry page first.")
     if view.get("header") or view.get("question") in ("dealer", "after", "events"):
         return None  # a dealer named ends the header's questions, as at the terminal
-    return (f"Hand {view.get('hand')} is being entered card by card: finish it on the entry page, "
-            "then come back.")
+    return fill(_("Hand {number} is being entered card by card: finish it on the entry page, "
+                  "then come back."), number=view.get("hand"))
 
 
 routes: list[BaseRoute] = [

@@ -17,6 +17,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from reversis_score import i18n
+from reversis_score.i18n import _
 from reversis_score.ledger.build import Ledger
 from reversis_score.serve.context import ServeContext, context_of
 from reversis_score.serve.library import Loaded, Unreadable, stamp_of
@@ -45,11 +47,12 @@ def season_page(ctx: ServeContext) -> tuple[str, str]:
     """The season page as the folder now stands, and its stamp: the one kept when no record
     changed, else made again (one request makes it; the others wait for it, not redo it)."""
     stamp = season_stamp(ctx)
-    kept = ctx.season_page
+    lang = i18n.language()  # a page, and the words in it, per language (the request's)
+    kept = ctx.season_pages.get(lang)
     if kept is not None and kept[0] == stamp:  # no record changed: the page is the same
         return kept
     with ctx.season_lock:
-        kept = ctx.season_page
+        kept = ctx.season_pages.get(lang)
         if kept is not None and kept[0] == stamp:  # made while this request waited
             return kept
         summaries, unreadable = [], []
@@ -60,7 +63,8 @@ def season_page(ctx: ServeContext) -> tuple[str, str]:
             except (FileNotFoundError, HTTPException):  # gone between the listing and the reading
                 continue
             except OSError as exc:
-                found = f"{name}.rvs: cannot be read ({exc.strerror or 'an error of the system'})"
+                found = i18n.fill(_("{file}: cannot be read ({why})"), file=f"{name}.rvs",
+                                  why=exc.strerror or _("an error of the system"))
             if isinstance(found, str):
                 unreadable.append((name, found))
             else:
@@ -68,8 +72,8 @@ def season_page(ctx: ServeContext) -> tuple[str, str]:
         ctx.library.forget_all_but({ctx.folder / (n + ".rvs") for n in names})
         page = render("season.html", csrf=ctx.csrf, read_only=ctx.read_only, stamp=stamp,
                       **season_view(summaries, unreadable))
-        ctx.season_page = (stamp, page)
-        return ctx.season_page
+        ctx.season_pages[lang] = (stamp, page)
+        return stamp, page
 
 
 def _season(request: Request) -> Response:
@@ -78,8 +82,11 @@ def _season(request: Request) -> Response:
 
 def warm(ctx: ServeContext) -> None:
     """Read every record and make the season page, so that the first visitor finds it made
-    (at start-up, and again after each change the watch reports)."""
-    season_page(ctx)
+    (at start-up, and again after each change the watch reports), in each language a page
+    was asked in (the server's own language at first)."""
+    for lang in sorted(ctx.season_pages) or [i18n.language()]:
+        with i18n.speaking(lang):
+            season_page(ctx)
 
 
 class Elsewhere(Exception):
@@ -99,7 +106,7 @@ def _loaded(request: Request) -> tuple[ServeContext, str, Loaded]:
     try:
         return ctx, name, ctx.library.loaded(path, name)
     except FileNotFoundError:
-        raise HTTPException(404, "no such record") from None
+        raise HTTPException(404, _("no such record")) from None
     except Unreadable as exc:
         raise HTTPException(422, str(exc)) from None
 
@@ -121,7 +128,8 @@ def _hand(request: Request) -> Response:
     number = request.path_params["number"]
     at = d.index_of(number)
     if at is None:
-        raise HTTPException(404, f"no settled hand {number} in {name}")
+        raise HTTPException(404, i18n.fill(_("no settled hand {number} in {name}"), number=number,
+                                               name=name))
     view = hand_page(d.players, d.hand(at))
     last = len(view["steps"]) - 1
     try:
@@ -140,7 +148,8 @@ def _why(request: Request) -> Response:
     a = request.query_params.get("a", players[0] if players else "")
     b = request.query_params.get("b", players[1] if len(players) > 1 else "")
     if a not in players or b not in players or a == b:
-        raise HTTPException(400, f"pick two different players of this session ({', '.join(players)})")
+        raise HTTPException(400, i18n.fill(_("pick two different players of this session ({players})"),
+                                               players=", ".join(players)))
     window, page, pages = digest_window(d, _page_number(request))
     return ctx.page(request, "why.html", name=name, title=d.title, players=players, page=page,
                     pages=pages, **why_view(cast(Ledger, window), a, b))
@@ -155,7 +164,7 @@ def _session_stamp(request: Request) -> Response:
     try:
         stamp = "-".join(map(str, stamp_of(ctx.record_path(request.path_params["name"]))))
     except FileNotFoundError:
-        raise HTTPException(404, "no such record") from None
+        raise HTTPException(404, _("no such record")) from None
     return PlainTextResponse(stamp, headers=NO_STORE)
 
 

@@ -10,9 +10,9 @@ from typing import Any
 
 from markupsafe import Markup
 
+from reversis_score.i18n import _
 from reversis_score.ledger.build import Ledger
 from reversis_score.render.season_chart import panels
-from reversis_score.render.tables import signed
 from reversis_score.report.season import (
     SETTLE_UP_WORDS,
     SessionFigures,
@@ -22,6 +22,7 @@ from reversis_score.report.season import (
     season_of,
 )
 from reversis_score.report.season_text import payments_table, per_hand
+from reversis_score.serve.templating import people_signed as signed
 
 SessionSummary = SessionFigures  # what the season page needs of one session
 
@@ -55,7 +56,7 @@ def season_view(summaries: list[SessionSummary], unreadable: list[tuple[str, str
                        "won": r.parties_won, "lost": r.parties_lost, "row": r}
                       for i, r in enumerate(season.players, 1)],
         "payees": headers[1:], "paid": paid,
-        "transfers": list(season.transfers), "settle_up_words": SETTLE_UP_WORDS,
+        "transfers": list(season.transfers), "settle_up_words": _(SETTLE_UP_WORDS),
         "panels": [Markup(svg) for svg in panels(season.running, season.sessions, ranked)],
         "first": season.first, "last": season.last,
         "unreadable": unreadable or [], "links": links,

@@ -33,6 +33,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from reversis_score.i18n import N_, _, fill
 from reversis_score.serve.context import context_of
 from reversis_score.serve.templating import render
 
@@ -42,7 +43,7 @@ COOKIE = "rvs_token"  # and the port: rvs_token_8000
 MAX_BODY = 64 * 1024  # a tap is a few hundred bytes; the new-record form about one KiB
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
-REFUSED = "403: this server needs its access token (open the address it printed, with ?token=…)"
+REFUSED = N_("403: this server needs its access token (open the address it printed, with ?token=…)")
 POLICY = ("default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
           "frame-ancestors 'none'; form-action 'self'")
 HEADERS = [(b"content-security-policy", POLICY.encode()), (b"x-content-type-options", b"nosniff"),
@@ -85,14 +86,14 @@ class AccessMiddleware:
     def _refusal(self, request: Request) -> Response | None:
         host = (request.url.hostname or "").lower()
         if self.token is None and host not in LOOPBACK:
-            return PlainTextResponse("403: this server answers on the loopback address only", 403)
+            return PlainTextResponse(_("403: this server answers on the loopback address only"), 403)
         if self.token is not None and not (same(request.query_params.get("token"), self.token)
                                            or same(_cookie(request), self.token)):
-            return PlainTextResponse(REFUSED, 403)
+            return PlainTextResponse(_(REFUSED), 403)
         if request.method in UNSAFE and not same_origin(request):
-            return PlainTextResponse("403: a form sent from another site is refused", 403)
+            return PlainTextResponse(_("403: a form sent from another site is refused"), 403)
         if request.method in UNSAFE and _declared_length(request) > MAX_BODY:
-            return PlainTextResponse(TOO_LARGE, 413, headers={"Connection": "close"})
+            return PlainTextResponse(too_large(), 413, headers={"Connection": "close"})
         return None
 
     def _keep_token(self, request: Request, scope: Scope) -> Response:
@@ -106,9 +107,13 @@ class AccessMiddleware:
         return response
 
 
-TOO_LARGE = f"413: a request body is at most {MAX_BODY // 1024} KiB"
-FAILED = ("the server failed to answer this request (a bug: its log says more). "
-          "Nothing was written by it; reload the page to try again.")
+FAILED = N_("the server failed to answer this request (a bug: its log says more). "
+            "Nothing was written by it; reload the page to try again.")
+
+
+def too_large() -> str:
+    """The answer to a request body past ``MAX_BODY``, in the request's language."""
+    return fill(_("413: a request body is at most {size} KiB"), size=MAX_BODY // 1024)
 
 
 class _TooLarge(Exception):
@@ -143,9 +148,9 @@ async def _answered(app: ASGIApp, scope: Scope, receive: Receive, send: Send) ->
         if started:
             raise
         if isinstance(exc, _TooLarge):
-            response: Response = PlainTextResponse(TOO_LARGE, 413, headers={"Connection": "close"})
+            response: Response = PlainTextResponse(too_large(), 413, headers={"Connection": "close"})
         else:
-            response = HTMLResponse(render("refused.html", code=500, message=FAILED), 500)
+            response = HTMLResponse(render("refused.html", code=500, message=_(FAILED)), 500)
         await response(scope, receive, sending)
 
 
@@ -201,7 +206,7 @@ def csrf_protected(endpoint: Endpoint) -> Endpoint:
     @functools.wraps(endpoint)
     async def checked(request: Request) -> Response:
         if not await csrf_ok(request):
-            return PlainTextResponse("403: the form is stale or forged (no CSRF token): reload the page",
+            return PlainTextResponse(_("403: the form is stale or forged (no CSRF token): reload the page"),
                                      403)
         return await endpoint(request)
     return checked

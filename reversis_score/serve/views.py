@@ -12,8 +12,8 @@ from typing import Any, cast
 
 from markupsafe import Markup
 
+from reversis_score.i18n import _, fill, grouped, ngettext
 from reversis_score.ledger.build import Ledger, LedgerHand, SettledHand, settle_up
-from reversis_score.notation.cards import SUIT_SYMBOLS
 from reversis_score.notation.diagnostics import render as render_diagnostic
 from reversis_score.render.html import NARROW, WIDE, chart_svg, series_svg
 from reversis_score.render.tables import (
@@ -21,7 +21,6 @@ from reversis_score.render.tables import (
     outcome_words,
     pools_text,
     rules_line,
-    signed,
 )
 from reversis_score.replay.tricks import trick_in_progress
 from reversis_score.report.why import (
@@ -32,17 +31,19 @@ from reversis_score.report.why import (
     settle_up_words,
     side_words,
 )
-from reversis_score.serve.digest import Digest, Row, pools_shown
+from reversis_score.serve.digest import Digest, Row, pools_shown, warning_line
+from reversis_score.serve.templating import card_face
+from reversis_score.serve.templating import people_signed as signed
 from reversis_score.settle.items import Item
 
 SEATS = ("bottom", "right", "top", "left")  # in order of play, round the table seen from above
 
 
 def card(text: str | None) -> dict[str, Any] | None:
-    """A card for a template: its face (``A♦``) and whether it is red."""
+    """A card for a template: its face (``A♦``; ``K♦``, in French ``R♦``) and whether it is red."""
     if not text:
         return None
-    return {"face": text[:-1].replace("T", "10") + SUIT_SYMBOLS[text[-1]], "red": text[-1] in "HD"}
+    return {"face": card_face(text), "red": text[-1] in "HD"}
 
 
 def net_cells(players: tuple[str, ...], net: dict[str, int]) -> list[dict[str, Any]]:
@@ -85,7 +86,7 @@ def session_view(ledger: Ledger, name: str | None = None) -> dict[str, Any]:
         "settle_up": settle_up(between),
         "pools_left": pools_text(ledger.pools),
         "notes": [] if playing else incomplete_note(ledger),
-        "warnings": [f"hand {w.hand}: {w.message}" if w.hand else w.message for w in ledger.warnings],
+        "warnings": [warning_line(w.hand, w.message) for w in ledger.warnings],
         "errors": [] if playing else [render_diagnostic(d, ledger.session.file, ledger.session.lines)
                                       for d in ledger.session.errors],
     }
@@ -159,7 +160,8 @@ def _steps(players: tuple[str, ...], tricks, items: tuple[Item, ...],
             if item.counts:
                 running[item.payer] = running.get(item.payer, 0) - item.amount
                 running[item.payee] = running.get(item.payee, 0) + item.amount
-        label = _label(index, last, len(tricks)) if known_won is None else "The hand, recorded by its events"
+        label = (_label(index, last, len(tricks)) if known_won is None
+                 else _("The hand, recorded by its events"))
         steps.append(Step(index, label, _trick(trick), [_item(i) for i in placed[index]],
                           net_cells(players, running), dict(won) if known_won is None else dict(known_won)))
     return steps if tricks else steps[:1]
@@ -170,10 +172,10 @@ START = {"pool-ante", "dealer-ante", "fine"}
 
 def _label(index: int, last: int, tricks: int) -> str:
     if index == 0:
-        return "Before the first trick" if tricks else "The hand (void: no trick played)"
+        return _("Before the first trick") if tricks else _("The hand (void: no trick played)")
     if index == last:
-        return "The end of the hand"
-    return f"Trick {index} of {tricks}"
+        return _("The end of the hand")
+    return fill(_("Trick {index} of {tricks}"), index=index, tricks=tricks)
 
 
 def _trick(trick) -> dict[str, Any] | None:
@@ -207,7 +209,7 @@ def why_view(ledger: Ledger, a: str, b: str) -> dict[str, Any]:
                        "payment": f"{line.item.payer} → {line.item.payee}",
                        "running": signed(line.running), "effect": line.effect} for line in ans.lines],
             "net": ans.net, "words": closing_words(ans),
-            "route": route.replace("`settle`", "the session") if route else None,
+            "route": route.replace("`settle`", _("the session")) if route else None,
             "transfers": settle_up(between),
             "owed": net_cells(ledger.players, between)}
 
@@ -247,11 +249,14 @@ def digest_session_view(d: Digest, page: int = 1) -> dict[str, Any]:
     chart = {size: Markup(series_svg(numbers, series, d.stake, size=size)) for size in (WIDE, NARROW)}
     into = {p: d.between[p] - d.totals[p] for p in players}
     playing = d.in_play
-    where = f"hand {d.first_bad}" if d.first_bad is not None else "the header"
+    where = fill(_("hand {number}"), number=d.first_bad) if d.first_bad is not None else _("the header")
     notes = [] if playing or not (d.first_bad is not None or d.error_count) else [
-        f"NOT THE WHOLE SESSION: the record has errors; nothing from {where} on is settled"]
-    more = [f"… and {d.warning_count - len(d.warnings):,} more warnings (reversis-score check "
-            "lists them all)"] if d.warning_count > len(d.warnings) else []
+        fill(_("NOT THE WHOLE SESSION: the record has errors; nothing from {where} on is settled"),
+             where=where)]
+    more_warnings, more_errors = d.warning_count - len(d.warnings), d.error_count - len(d.errors)
+    more = [fill(ngettext("… and {count} more warning (reversis-score check lists them all)",
+                          "… and {count} more warnings (reversis-score check lists them all)",
+                          more_warnings), count=grouped(more_warnings))] if more_warnings > 0 else []
     return {
         "name": d.name, "title": d.title, "date": d.date, "players": players, "stake": d.stake,
         "rules": rules_line(cast(Ledger, d)), "file": d.file,  # (rules_line reads only .rules)
@@ -269,8 +274,9 @@ def digest_session_view(d: Digest, page: int = 1) -> dict[str, Any]:
         "notes": notes,
         "warnings": d.warnings + more,
         "errors": [] if playing else d.errors + (
-            [f"… and {d.error_count - len(d.errors):,} more errors (reversis-score check lists them all)"]
-            if d.error_count > len(d.errors) else []),
+            [fill(ngettext("… and {count} more error (reversis-score check lists them all)",
+                           "… and {count} more errors (reversis-score check lists them all)",
+                           more_errors), count=grouped(more_errors))] if more_errors > 0 else []),
     }
 
 

@@ -12,8 +12,19 @@
   const base = root.dataset.base;
   const csrfMeta = document.querySelector('meta[name="csrf-token"]');
   const csrf = csrfMeta ? csrfMeta.content : "";
-  const CONFLICT = "someone else just entered this card: reloaded";
+  // The page's own words, in the reader's language (entry_words.page_words: the server's catalogue).
+  const W = JSON.parse(document.getElementById("entry-words").textContent);
+  const ELIDED = /^[AEIOUYHÀÂÄÉÈÊËÎÏÔÖÙÛÜaeiouyhàâäéèêëîïôöùûü]/;
+  // W[key] with each {name} filled; a French sentence may write {de_name}: « de Bruno », « d’Anne »
+  function t(key, values) {
+    return W[key].replace(/\{(de_)?(\w+)\}/g, (m, de, k) => {
+      const v = String(values[k]);
+      return de ? (ELIDED.test(v) ? "d\u2019" + v : "de " + v) : v;
+    });
+  }
+  const CONFLICT = W.conflict;
   const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  const RANKS = W.ranks || {};  // K Q J as the reader writes them (French: R D V)
   const KEY = "reversis-entry:" + root.dataset.name;
   let view = JSON.parse(document.getElementById("entry-view").textContent);
   let queue = Promise.resolve();
@@ -64,12 +75,15 @@
     b.addEventListener("click", onTap);
     return b;
   }
-  function face(card) { return card.slice(0, -1).replace("T", "10") + (SUITS[card.slice(-1)] || card.slice(-1)); }
+  function face(card) {
+    const rank = card.slice(0, -1);
+    return (RANKS[rank] || rank).replace("T", "10") + (SUITS[card.slice(-1)] || card.slice(-1));
+  }
   function quoted(name) { return view.quoted[view.players.indexOf(name)] || name; }
 
   // ------------------------------------------------------------ talking to the server
   function send(entries, fix) {
-    queue = queue.then(() => post(entries, fix)).catch(() => say([], ["the server did not answer: try again"]));
+    queue = queue.then(() => post(entries, fix)).catch(() => say([], [W.no_answer]));
     return queue;
   }
   async function post(entries, fix) {
@@ -83,7 +97,7 @@
         headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
         body: JSON.stringify(body),
       });
-      const data = await response.json().catch(() => ({ error: "the server did not answer: try again" }));
+      const data = await response.json().catch(() => ({ error: W.no_answer }));
       if (data.view) view = data.view;
       say(data.said || [], data.refused || (data.error ? [data.error] : []), data.conflict);
       draw();
@@ -106,7 +120,7 @@
     box.replaceChildren();
     const all = $("said-all");
     for (const r of refused) {
-      box.append(named(el("p", { class: conflict ? "conflict" : "refused" }), r));
+      box.append(named(el("p", { class: conflict ? "conflict" : "refused", "data-word": W.refused }), r));
       all.append(named(el("li", { class: "refused" }), r));
     }
     for (const s of said) {
@@ -133,17 +147,15 @@
     dealerLast();
   }
   function askWords() {
-    if (fixing) return "Change " + fixing.player + "'s " + face(fixing.card) + " in trick " + fixing.trick +
-      ": tap the card played instead.";
+    if (fixing) return t("fix", { player: fixing.player, card: face(fixing.card), trick: fixing.trick });
     if (composing) {
       const [size, down] = view.deal.sizes[composing.player];
       const n = composing.cards.length;
       const rest = restOfPack();
-      if (rest) return "The deal — " + composing.player + " has the " + rest.length +
-        " cards left: tap the face-down one.";
-      if (n < size) return "The deal — " + composing.player + ": " + n + " of " + size +
-        (down ? ", then the face-down card." : (composing.player === view.dealer ? " (the dealer)." : "."));
-      return "The deal — " + composing.player + ": now the face-down card.";
+      if (rest) return t("deal_rest", { player: composing.player, count: rest.length });
+      const said = { player: composing.player, n: n, size: size };
+      if (n < size) return t(down ? "deal_count_down" : (composing.player === view.dealer ? "deal_count_dealer" : "deal_count"), said);
+      return t("deal_down", said);
     }
     return view.ask;
   }
@@ -184,13 +196,13 @@
     const box = $("choices");
     box.replaceChildren();
     if (fixing) {
-      box.append(button("Cancel", () => { fixing = null; draw(); }));
+      box.append(button(W.cancel, () => { fixing = null; draw(); }));
       return;
     }
     if (composing) {
-      box.append(button("Skip the deal", () => { const lines = view.deal.lines; composing = null; forget();
+      box.append(button(W.skip_deal, () => { const lines = view.deal.lines; composing = null; forget();
         send(Array(lines).fill("undo").concat([""])); }));
-      if (composing.cards.length) box.append(button("Clear " + composing.player + "'s cards", () => { composing.cards = []; draw(); }));
+      if (composing.cards.length) box.append(button(t("clear_cards", { player: composing.player }), () => { composing.cards = []; draw(); }));
       return;
     }
     for (const c of view.choices) {
@@ -204,12 +216,12 @@
     $("settled").innerHTML = view.settled_html;  // drawn by the server's template, escaped there
     const show = $("show-pack");
     show.hidden = pack || view.board !== "settled" || !view.started;
-    show.textContent = "Change a card of hand " + view.hand;
+    show.textContent = t("change_card", { hand: view.hand });
   }
   function cardState(card) {
     const c = view.cards[card];
     if (composing) {
-      if (composing.cards.includes(card)) return { state: "chosen", note: face(card) + ": " + composing.player + "'s — tap to take it back" };
+      if (composing.cards.includes(card)) return { state: "chosen", note: t("chosen", { card: face(card), player: composing.player }) };
       if (c.state === "dealt") return c;
       return { state: "live", note: "" };
     }
@@ -243,8 +255,8 @@
     const tick = el("input", { type: "checkbox" });
     tick.checked = peeked;
     tick.addEventListener("change", () => { peeked = tick.checked; });
-    label.append(tick, document.createTextNode(" " + ex.player + " looked at the face-down card first"));
-    box.append(label, button(ex.player + " took it without discarding", () => send(["takes without discarding"])));
+    label.append(tick, document.createTextNode(" " + t("peeked", { player: ex.player })));
+    box.append(label, button(t("took_it", { player: ex.player }), () => send(["takes without discarding"])));
   }
   function fillSelects() {
     for (const s of document.querySelectorAll("select.players, select.sides")) {
@@ -390,8 +402,8 @@
     const f = e.target;
     const amount = f.amount.value.trim();
     const problem = $("table-problem");
-    if (!/^[0-9]+$/.test(amount)) { problem.textContent = "How many fish? A whole number, such as 5."; return; }
-    if (f.payer.value === f.payee.value) { problem.textContent = "Who paid whom? Two different sides."; return; }
+    if (!/^[0-9]+$/.test(amount)) { problem.textContent = W.how_many; return; }
+    if (f.payer.value === f.payee.value) { problem.textContent = W.who_paid; return; }
     problem.textContent = "";
     const side = (v) => (v.startsWith("pool") ? v : quoted(v));
     send(["table", side(f.payer.value) + " -> " + side(f.payee.value) + " " + amount]);

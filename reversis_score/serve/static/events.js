@@ -11,7 +11,17 @@
   const csrf = csrfMeta ? csrfMeta.content : "";
   const base = root.dataset.base;
   const said = document.getElementById("said");
-  const names = { AS: "A♠", AH: "A♥", AD: "A♦", AC: "A♣", JH: "Quinola" };
+  // The page's own words, in the reader's language (events_entry.EVENT_WORDS: the server's catalogue).
+  const W = JSON.parse(document.getElementById("events-words").textContent);
+  const ELIDED = /^[AEIOUYHÀÂÄÉÈÊËÎÏÔÖÙÛÜaeiouyhàâäéèêëîïôöùûü]/;
+  // W[key] with each {name} filled; a French sentence may write {de_name}: « de Bruno », « d’Anne »
+  function t(key, values) {
+    return W[key].replace(/\{(de_)?(\w+)\}/g, (m, de, k) => {
+      const v = String(values[k]);
+      return de ? (ELIDED.test(v) ? "d\u2019" + v : "de " + v) : v;
+    });
+  }
+  const names = { AS: "A♠", AH: "A♥", AD: "A♦", AC: "A♣", JH: W.quinola };
   let seen = root.dataset.seen;
   let question = root.dataset.question;
   let hand = Number(root.dataset.hand);
@@ -60,7 +70,7 @@
     box.textContent = "";
     const pick = state.picking;
     const who = players[pick.player];
-    document.getElementById("how-title").textContent = names[pick.card] + ", " + who + "'s: how did it go?";
+    document.getElementById("how-title").textContent = t("how", { card: names[pick.card], player: who });
     const add = function (label, how, other) {
       const b = document.createElement("button");
       b.type = "button";
@@ -73,9 +83,9 @@
       });
       box.appendChild(b);
     };
-    players.forEach(function (p, i) { if (i !== pick.player) add(p + " took the trick", "placed", i); });
-    players.forEach(function (p, i) { if (i !== pick.player) add("forced on " + p + "'s lead", "forced", i); });
-    add(who + " led it", "led", null);
+    players.forEach(function (p, i) { if (i !== pick.player) add(t("took", { player: p }), "placed", i); });
+    players.forEach(function (p, i) { if (i !== pick.player) add(t("forced_on", { player: p }), "forced", i); });
+    add(t("led_it", { player: who }), "led", null);
   }
 
   root.querySelectorAll(".trick").forEach(function (b) {
@@ -93,9 +103,8 @@
   function cardWords(c) {
     const who = players[c.player], other = c.other === null ? null : players[c.other];
     const card = names[c.card];
-    if (c.how === "led") return "trick " + c.trick + ": " + who + " led " + card;
-    if (c.how === "forced") return "trick " + c.trick + ": " + who + "'s " + card + " forced on " + other + "'s lead";
-    return "trick " + c.trick + ": " + who + " placed " + card + ", " + other + " took the trick";
+    const said = { trick: c.trick, player: who, card: card, other: other };
+    return t(c.how === "led" ? "was_led" : c.how === "forced" ? "was_forced" : "was_placed", said);
   }
 
   function cardLine(c) {
@@ -120,14 +129,14 @@
       cell.classList.toggle("done", Boolean(done));
       cell.classList.toggle("chosen", Boolean(pick && pick.card === cell.dataset.card &&
                                               pick.player === Number(cell.dataset.player)));
-      cell.textContent = done ? "✓ trick " + done.trick : names[cell.dataset.card].replace("Quinola", "J♥");
+      cell.textContent = done ? t("done", { trick: done.trick }) : (cell.dataset.card === "JH" ? W.jh : names[cell.dataset.card]);
     });
     const how = document.getElementById("how"), which = document.getElementById("which");
     how.hidden = !state.picking || Boolean(state.picking.how);
     which.hidden = !state.picking || !state.picking.how;
     if (!how.hidden) howChoices();
     if (!which.hidden) {
-      document.getElementById("which-title").textContent = names[state.picking.card] + ": in which trick?";
+      document.getElementById("which-title").textContent = t("which", { card: names[state.picking.card] });
     }
     const list = document.getElementById("list");
     list.textContent = "";
@@ -136,8 +145,8 @@
       li.textContent = cardWords(c);
       const drop = document.createElement("button");
       drop.type = "button";
-      drop.textContent = "remove";
-      drop.setAttribute("aria-label", "remove " + cardWords(c));
+      drop.textContent = W.remove;
+      drop.setAttribute("aria-label", t("remove_this", { what: cardWords(c) }));
       drop.addEventListener("click", function () {
         state.cards = state.cards.filter((x) => x !== c);
         draw();
@@ -151,19 +160,19 @@
   // ------------------------------------------------------------ save: one tap to the entry route
   function entries() {
     const out = [];
-    if (state.dealer === null) return { problem: "Who dealt? Tap the dealer first." };
+    if (state.dealer === null) return { problem: W.who_dealt };
     if (question !== "events") out.push("dealer: " + quoted[state.dealer]);
     out.push("events:");
     const reversis = state.reverser !== null;
     if (!reversis) {
-      if (state.loser === null) return { problem: "Who lost the party? (or open Reversis for a reversis)" };
+      if (state.loser === null) return { problem: W.who_lost };
       out.push("party: " + (state.winner !== null ? quoted[state.winner] + " wins, " : "") +
                quoted[state.loser] + " loses");
     }
     if (state.talon !== null) out.push("talon: " + state.talon + " point" + (state.talon === 1 ? "" : "s"));
     state.cards.forEach((c) => out.push(cardLine(c)));
     if (reversis) {
-      if (state.breaker === null) return { problem: "Was the reversis made, or who broke it?" };
+      if (state.breaker === null) return { problem: W.reversis };
       if (state.breaker === "made") {
         out.push("reversis: " + quoted[state.reverser] + " makes it");
       } else {
@@ -197,21 +206,21 @@
       }
       if (answer.error) { say(answer.error, false); return; }
       if (answer.conflict) {
-        say("Someone else just wrote to this record: this hand is not saved yet. Check it and save again.", false);
+        say(W.conflict, false);
         return;
       }
-      if (answer.refused && answer.refused.length) { say("Not saved: " + answer.refused.join("; "), false); return; }
+      if (answer.refused && answer.refused.length) { say(t("not_saved", { why: answer.refused.join(W.separator) }), false); return; }
       const saved = hand;
       hand = answer.view.next_hand;
       state = fresh(answer.view.proposed_dealer);
-      say("Hand " + saved + " is saved. Next: hand " + hand + ".", true);
+      say(t("saved", { hand: saved, next: hand }), true);
       const link = document.createElement("a");
       link.href = root.dataset.session + "/hand/" + saved;
-      link.textContent = " See hand " + saved + " and its payments.";
+      link.textContent = " " + t("see", { hand: saved });
       said.firstChild.appendChild(link);
       draw();
     } catch (err) {
-      say("The server did not answer: nothing is saved yet. Try again.", false);
+      say(W.no_answer, false);
     } finally {
       button.disabled = false;
     }

@@ -1,0 +1,125 @@
+"""The language of each request: French or English, per request, never for the whole server.
+
+- The reader's choice: the cookie ``rvs_lang`` (``fr`` or ``en``), set by the switch every page
+  carries (``FR`` / ``EN``: a plain link to the same page with ``?lang=fr``, answered by a
+  redirect to the page without it and the cookie: it works without script).
+- Else the browser's ``Accept-Language``, its q-values honoured: the first of its languages
+  we speak (``fr``, ``fr-FR``, ``fr-CA`` are French; ``en-GB`` English).
+- Else English.
+
+``LanguageMiddleware`` runs every request within ``i18n.speaking(lang)``: a context variable,
+so that two requests answered at once (in the event loop or in worker threads, which copy
+the context) each speak their own reader's language. ``here()`` is the path and query of
+the request under way, so that the switch leads back to the same page.
+"""
+from __future__ import annotations
+
+from contextvars import ContextVar
+from http.cookies import SimpleCookie
+from urllib.parse import parse_qsl, urlencode
+
+from starlette.datastructures import Headers
+from starlette.responses import RedirectResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from reversis_score import i18n
+
+COOKIE = "rvs_lang"
+YEAR = 365 * 86400
+_here: ContextVar[tuple[str, str]] = ContextVar("reversis_score_page", default=("/", ""))
+
+
+def from_accept_language(header: str | None) -> str | None:
+    """The language of ours the browser prefers most, by its q-values; None when it names none.
+
+    >>> from_accept_language("fr-CA,fr;q=0.9,en;q=0.8"), from_accept_language("de, en;q=0.5, fr;q=0.7")
+    ('fr', 'fr')
+    >>> from_accept_language("en-GB,fr;q=0.3"), from_accept_language("fr;q=0, *"), from_accept_language("")
+    ('en', None, None)
+    """
+    ranked: list[tuple[float, int, str]] = []
+    for order, part in enumerate((header or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        primary = tag.strip().split("-")[0].lower()
+        if primary in i18n.LANGUAGES and q > 0:
+            ranked.append((-q, order, primary))
+    return min(ranked)[2] if ranked else None
+
+
+def cookie_language(headers: Headers) -> str | None:
+    """The language the reader chose with the switch (the cookie), if any."""
+    raw = headers.get("cookie")
+    if not raw:
+        return None
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(raw)
+    except Exception:  # a malformed Cookie header chooses nothing
+        return None
+    morsel = jar.get(COOKIE)
+    return morsel.value if morsel and morsel.value in i18n.LANGUAGES else None
+
+
+def request_language(headers: Headers) -> str:
+    """The cookie's language, else Accept-Language's, else English."""
+    return cookie_language(headers) or from_accept_language(headers.get("accept-language")) or "en"
+
+
+def here() -> tuple[str, str]:
+    """The path and query string of the request under way (``/`` outside a request)."""
+    return _here.get()
+
+
+def switch_link(lang: str) -> str:
+    """The same page, with ``?lang=`` asking for ``lang`` (the switch's link)."""
+    path, query = here()
+    kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "lang"]
+    return path + "?" + urlencode([*kept, ("lang", lang)])
+
+
+class LanguageMiddleware:
+    """Answers each request in its reader's language (see the module)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        query = scope.get("query_string", b"").decode("latin-1")
+        asked = dict(parse_qsl(query)).get("lang")
+        if asked in i18n.LANGUAGES and scope.get("method") in ("GET", "HEAD"):
+            await self._switch(scope, query, asked)(scope, receive, send)
+            return
+        lang = request_language(Headers(scope=scope))
+        token = _here.set((scope.get("path", "/"), query))
+
+        async def said(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []),
+                                                  (b"content-language", lang.encode()),
+                                                  (b"vary", b"Accept-Language, Cookie")]}
+            await send(message)
+        try:
+            with i18n.speaking(lang):
+                await self.app(scope, receive, said)
+        finally:
+            _here.reset(token)
+
+    @staticmethod
+    def _switch(scope: Scope, query: str, lang: str) -> RedirectResponse:
+        """The switch: the cookie, and the same page again without ``lang`` in its URL."""
+        from reversis_score.serve.security import site_path
+        kept = urlencode([(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "lang"])
+        response = RedirectResponse(site_path(scope) + (f"?{kept}" if kept else ""), status_code=303)
+        response.set_cookie(COOKIE, lang, max_age=YEAR, samesite="lax", path="/")
+        return response
