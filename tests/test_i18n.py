@@ -394,15 +394,18 @@ def test_every_french_message_is_set_the_french_way():
     """A translator's check of the catalogue's typography (docs: the glossary's): a narrow
     no-break space (U+202F) before « : ; ? ! », never a plain one; the apostrophe ’, never the
     ASCII ' inside a word; « … » with no-break spaces inside. The notation a message quotes
-    ('hand 3', `irregular: revoke Denis`) keeps its own spelling."""
+    ('hand 3', `irregular: revoke Denis`) keeps its own spelling, as does an address's query
+    (?token=…); a « or » the English uses as an arrow (« first, last ») is an arrow."""
     import re
     catalog = read(i18n.LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{i18n.DOMAIN}.po")
     wrong = []
     for message in catalog:
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for string in filter(None, strings if message.id else ()):
-            bare = re.sub(r"'[^']*'|`[^`]*`", "", string)
-            if re.search(r" [:;?!]|\w'\w", bare) or re.search(r"«(?!\u00a0)|(?<!\u00a0)»", string):
+            bare = re.sub(r"'[^']*'|`[^`]*`|\?\w+=\S*", "", string)
+            arrows = "".join(c for c in "«»" if c in str(message.id))
+            quoted = re.sub(f"[{arrows}]", "", string) if arrows else string
+            if re.search(r" [:;?!]|\w'\w", bare) or re.search(r"«(?!\u00a0)|(?<!\u00a0)»", quoted):
                 wrong.append(string)
     assert not wrong, wrong
 

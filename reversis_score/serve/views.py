@@ -249,10 +249,11 @@ def digest_session_view(d: Digest, page: int = 1) -> dict[str, Any]:
     chart = {size: Markup(series_svg(numbers, series, d.stake, size=size)) for size in (WIDE, NARROW)}
     into = {p: d.between[p] - d.totals[p] for p in players}
     playing = d.in_play
-    where = fill(_("hand {number}"), number=d.first_bad) if d.first_bad is not None else _("the header")
     notes = [] if playing or not (d.first_bad is not None or d.error_count) else [
-        fill(_("NOT THE WHOLE SESSION: the record has errors; nothing from {where} on is settled"),
-             where=where)]
+        _("NOT THE WHOLE SESSION: the record has errors; nothing from the header on is settled")
+        if d.first_bad is None else
+        fill(_("NOT THE WHOLE SESSION: the record has errors; nothing from hand {number} on is settled"),
+             number=d.first_bad)]
     more_warnings, more_errors = d.warning_count - len(d.warnings), d.error_count - len(d.errors)
     more = [fill(ngettext("… and {count} more warning (reversis-score check lists them all)",
                           "… and {count} more warnings (reversis-score check lists them all)",
