@@ -146,7 +146,7 @@ def test_the_pool_split_at_the_end_says_why_in_french():
         return [i["why"] for h in json.loads(out)["hands"] for i in h["items"] if i["kind"] == "pool-split"]
     french, english = whys("--lang", "fr"), whys()
     assert french and english and len(french) == len(english)
-    assert all(w.startswith(f"fin de la séance{NNBSP}: pool:") and "à chaque joueur" in w
+    assert all(w.startswith(f"fin de la séance{NNBSP}: le panier ") and "à chaque joueur" in w
                and w.endswith("(--split-pools, RÈGLES §4)") for w in french)
     assert all(w.startswith("end of the session: pool:") and "to each player" in w for w in english)
 
