@@ -190,3 +190,37 @@ def test_the_tables_french_numbers_are_babels():
     i18n.set_language("fr")
     for n in (0, 7, -7, 999, 1000, -1250, 12345, 1_000_000, -987_654_321, 10**12):
         assert french_int(n) == i18n.number(n)
+
+
+def test_a_night_has_one_hash_and_one_tally_whatever_the_language_it_was_exported_in(tmp_path, monkeypatch):
+    """The season's figures (a Quinola led whose remise is all it paid among them) and the hash
+    that finds the same night under another name do not read the words: a night exported in
+    English and again in French is the same night."""
+    import sqlite3
+    monkeypatch.chdir(ROOT)
+    records = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "samples").glob("*.rvs"))
+               if CliRunner().invoke(app, ["check", str(p)]).exit_code == 0]
+    figures = {}
+    for lang in ("en", "fr"):
+        db = tmp_path / f"{lang}.db"
+        result = CliRunner().invoke(app, ["--lang", lang, "export", *records, "--to", str(db)])
+        assert result.exit_code == 0, result.output
+        with sqlite3.connect(db) as conn:
+            figures[lang] = (conn.execute("SELECT name, hands_sha256 FROM sessions ORDER BY name").fetchall(),
+                             conn.execute("SELECT * FROM players ORDER BY session_id, seat").fetchall())
+    assert len(figures["en"][0]) >= 5 and figures["en"] == figures["fr"]
+    with sqlite3.connect(tmp_path / "fr.db") as conn:
+        assert conn.execute("SELECT sum(quinola_led) FROM players").fetchone()[0] > 0
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_quinola_led_whose_remise_is_all_it_paid_is_counted_in_either_language(lang):
+    """render/tally.py knows that remise by its why's sentence, in the language it was said in."""
+    from reversis_score.render.tally import SessionTally
+    from reversis_score.settle.side import LED_QUINOLA_REMISE
+    with i18n.speaking(lang):
+        why = i18n.fill(i18n._(LED_QUINOLA_REMISE), trick=3, player="Bruno", amount=55, how="x", pool="y")
+    tally = SessionTally(("Anne", "Bruno", "Claire", "Denis"))
+    hand = (1, "Anne", "settled", "party", "words", "Claire", "Denis", None, None, None, None)
+    tally.add(hand, [(1, 1, 3, "remise", "QH", "Bruno", "pool:1", 55, None, why)])
+    assert tally.stats["Bruno"]["quinola_led"] == 1

@@ -20,19 +20,38 @@ import hashlib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
+from reversis_score.i18n import LANGUAGES, translations
 from reversis_score.render.schema import STATS
+from reversis_score.settle.side import LED_QUINOLA_REMISE
 
 # The positions of the fields read here, in a ``hands`` row and an ``items`` row (without the
 # session's id: render/schema.py's COLUMNS, less the first).
-H_STATUS, H_OUTCOME, H_WINNER, H_LOSER, H_REVERSIS, H_BREAKER, H_ESPAGNOLETTE = 2, 3, 5, 6, 8, 9, 10
+H_STATUS, H_OUTCOME, H_WORDS, H_WINNER, H_LOSER = 2, 3, 4, 5, 6
+H_REVERSIS, H_BREAKER, H_ESPAGNOLETTE = 8, 9, 10
 I_TRICK, I_KIND, I_CARD, I_PAYER, I_PAYEE, I_AMOUNT, I_CANCELLED, I_WHY = 2, 3, 4, 5, 6, 7, 8, 9
 
 # kind → (the figure it counts, whether the card's player is the payee (placed) or the payer)
 _CARDS = {"ace-dumped": ("aces_placed", True), "ace-forced": ("aces_forced", False),
           "quinola-dumped": ("quinola_placed", True), "quinola-forced": ("quinola_forced", False),
           "quinola-led": ("quinola_led", False)}
+
+
+def _without(row: Iterable, index: int) -> list:
+    return [value for i, value in enumerate(row) if i != index]
+
+
+@cache
+def _led_quinola() -> tuple[str, ...]:
+    """What the why of a remise paid for leading Quinola says, in each language a ledger may
+    have been settled in (settle/side.py's sentence, between the player and the amount)."""
+    said = []
+    for lang in LANGUAGES:
+        sentence = translations(lang).gettext(LED_QUINOLA_REMISE)
+        said.append(sentence.split("{player}", 1)[1].split("{amount}", 1)[0])
+    return tuple(said)
 
 
 @dataclass(slots=True)
@@ -52,8 +71,10 @@ class SessionTally:
     def add(self, row: tuple, items: Iterable[tuple]) -> None:
         """One hand: its ``hands`` row and its ``items`` rows."""
         items = list(items)
-        self._digest.update(json.dumps([list(row), [list(i) for i in items]], ensure_ascii=False,
-                                       default=str).encode("utf-8"))
+        # what the hand is, not the words it is told in: the same night exported in English
+        # and in French has one hash (the outcome's words and the whys are left out)
+        self._digest.update(json.dumps([_without(row, H_WORDS), [_without(i, I_WHY) for i in items]],
+                                       ensure_ascii=False, default=str).encode("utf-8"))
         if row[H_STATUS] != "settled":
             return
         self.hands += 1
@@ -83,7 +104,7 @@ class SessionTally:
         seen: set[tuple] = set()
         for item in items:
             kind, card = item[I_KIND], item[I_CARD]
-            if kind == "remise" and card == "QH" and " leads Quinola" in item[I_WHY]:
+            if kind == "remise" and card == "QH" and any(led in item[I_WHY] for led in _led_quinola()):
                 kind = "quinola-led"  # a Quinola led whose remise is all it paid
             counted = _CARDS.get(kind)
             if counted is None:

@@ -6,7 +6,7 @@ one of the hand's events (a CardPlay): found in a trick (``card_plays``) or reco
 """
 from __future__ import annotations
 
-from reversis_score.i18n import _, fill
+from reversis_score.i18n import N_, _, fill
 from reversis_score.notation.cards import ACES, QUINOLA, SUIT_SYMBOLS, Card
 from reversis_score.replay.play import CardPlay, PlayedTrick
 from reversis_score.settle.items import HandBook
@@ -53,6 +53,10 @@ def card_plays(trick: PlayedTrick, gathered: bool = False) -> list[CardPlay]:
             out.append(CardPlay(trick.number, "placed", player, card, trick.winner, trick.suit, gathered))
     return out
 
+# (render/tally.py counts a Quinola led whose remise is all it paid by this sentence)
+LED_QUINOLA_REMISE = N_("trick {trick}: {player} leads Quinola (J♥) and pays a remise of {amount}, {how} "
+                        "{pool} (RULES §5, §4)")
+
 
 def settle_trick(book: HandBook, trick: PlayedTrick, led: list[CardPlay]) -> None:
     """Every Ace and Quinola of one trick, in order of play."""
@@ -66,8 +70,7 @@ def settle_card(book: HandBook, play: CardPlay, led: list[CardPlay]) -> None:
     if play.how == "led":
         led.append(play)
         if play.card.is_quinola and book.knobs.quinola_led_remise:
-            why = _("trick {trick}: {player} leads Quinola (J♥) and pays a remise of {amount}, {how} {pool} "
-                    "(RULES §5, §4)")
+            why = _(LED_QUINOLA_REMISE)
             book.remise(play.player, why.format(trick=play.trick, player=play.player, amount=AMOUNT, how=HOW,
                                                 pool=POOL),
                         play.trick, play.card)
