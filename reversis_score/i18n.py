@@ -47,7 +47,12 @@ CATALOGUED = ("reversis_score.i18n", "reversis_score.cli.app", "reversis_score.r
               "reversis_score.notation.diagnostics", "reversis_score.notation.wording",
               "reversis_score.notation.transform", "reversis_score.notation.parse",
               "reversis_score.notation.lexicon", "reversis_score.notation.french",
-              "reversis_score.settle.laws", "reversis_score.settle.items", "reversis_score.settle.side")
+              "reversis_score.settle.laws", "reversis_score.settle.items", "reversis_score.settle.side",
+              # record at the terminal (record/): its prompts, refusals, help and tables
+              "reversis_score.record.entries", "reversis_score.record.header",
+              "reversis_score.record.words", "reversis_score.record.play", "reversis_score.record.fix",
+              "reversis_score.record.session", "reversis_score.record.show", "reversis_score.record.resume",
+              "reversis_score.record.store", "reversis_score.record.terminal")
 
 
 def set_language(lang: str | None) -> None:

@@ -322,7 +322,8 @@ class Recorder(PlaySteps):
         """``show``: the hand in progress as it will be written, and who is to play."""
         hand = self.hand
         if hand is None:
-            return _("no hand under way; {count} written").format(count=len(self.closed))
+            return ngettext("no hand under way; {count} written", "no hand under way; {count} written",
+                            len(self.closed)).format(count=len(self.closed))
         lines = self.shown("\n".join(hand.formatted().rstrip("\n").split("\n") + hand.block)).split("\n")
         if hand.trick:
             cards = " ".join(map(self.shown_card, hand.trick))
