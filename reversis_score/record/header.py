@@ -170,7 +170,8 @@ class HeaderSteps:
         lines = self.header_lines + self.comments + [line]
         header, diags = parse_header("\n".join(lines) + "\n")
         if not header.has_players:  # the players come later: not knowing them yet is no error
-            diags = [d for d in diags if not d.message.startswith("the header has no 'players:'")]
+            missing = _("the header has no 'players:' line: name the four players in order of play")
+            diags = [d for d in diags if d.message != missing]  # (in the language it was said in)
         ruleset, rule_diags = resolve(header, self.folder, None, self.file)
         bad = [d for d in diags + rule_diags if d.is_error and (d.span is None or d.span.line == len(lines))]
         if bad:
