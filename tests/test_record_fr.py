@@ -27,7 +27,8 @@ TRICKS = [("Claire", "2T VT 7T 5T", "2C JC 7C 5C"), ("Denis", "6C 8C RC 4C", "6H
           ("Claire", "VC AC 2C VK", "JH AH 2H JD"), ("Denis", "5C 4T AP DC", "5H 4C AS QH"),
           ("Claire", "DP 9C 3P 8T", "QS 9H 3S 8C")]
 ENGLISH_TWIN = (f"session: Soirée du club\ndate: 2026-11-20\nplayers: {PLAYERS}\nrules: parlett\n"
-                "stake: 100\n\nhand 1\ndealer: Bruno\ntricks:\n" + "".join(f"  {who}: {en}\n" for who, _fr, en in TRICKS))
+                "stake: 100\n\nhand 1\ndealer: Bruno\ntricks:\n"
+                + "".join(f"  {who}: {en}\n" for who, _fr, en in TRICKS))
 runner = CliRunner()
 
 
