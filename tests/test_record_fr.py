@@ -186,3 +186,19 @@ def test_a_french_record_holds_the_grammar_s_lines_and_writes_french():
     name.typed_as_written = True
     assert not name.enter("langue: fr").refused
     assert name.enter('joueurs: Rc Bruno Claire Denis').refused  # 'Rc' would read as a card
+
+
+def test_tab_offers_the_cards_as_a_french_record_spells_them_and_the_french_commands():
+    from reversis_score.record.complete import candidates
+    recorder = Recorder("x.rvs", interactive=False)
+    recorder.typed_as_written = True
+    for line in ["langue: fr", f"joueurs: {PLAYERS}", "donneur: Bruno", "2T VT 7T 5T"]:
+        assert not recorder.enter(line).refused, line
+    offered = candidates(recorder, "")
+    assert offered[:3] == ["AP", "RP", "DP"] and "annuler" in offered and "undo" in offered
+    assert "KS" not in offered and "JH" not in offered
+    assert candidates(recorder, "RC ")[:3] == ["AC", "RC", "DC"]  # the suit led (cœur, RC typed) first
+    english = Recorder("y.rvs", interactive=False)
+    for line in [f"players: {PLAYERS}", "dealer: Bruno"]:
+        assert not english.enter(line).refused, line
+    assert candidates(english, "")[:2] == ["AS", "KS"] and "annuler" not in candidates(english, "")

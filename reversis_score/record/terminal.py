@@ -151,12 +151,14 @@ def run(recorder: Recorder, store: Store, lines: Iterable[str], out: TextIO, err
                 continue
             line, unknown = understood(line, recorder.question, recorder.players, is_french(),
                                        recorder.french)
-            entry = read_entry(line)
+            entry = read_entry(entries.to_grammar(line) if recorder.french and recorder.typed_as_written
+                               else line)
             reply = Reply(refused=[unknown]) if unknown else recorder.enter(line)
             reasons = reply.refused
             if reasons and piped:  # what waited for this line goes with it
                 outcome.stopped_at, recorder.comments = number, []
-                if not outcome.content and had_hands and entry.word in HEADER_WORDS:
+                header_line = entry.word in HEADER_WORDS or entries.language_line(line) is not None
+                if not outcome.content and had_hands and header_line:
                     reasons = [_whole_record_again(recorder)]
             store.sync_parts(*recorder.document_parts())
             said = reply.said if verbose else [s for s in reply.said if isinstance(s, Note)]
