@@ -92,7 +92,7 @@ def test_a_session_recorded_in_french_at_a_terminal_is_a_french_record_that_sett
     assert text.endswith("  Claire: 2T VT 7T 5T\n  Denis:  6C 8C RC 4C\n  Bruno:  9K\n")
 
     child = spawn(path)  # taken up in French, where it stopped
-    wait(child, "reprise\u202f: la donne 1 en est à la levée 3 (2 notées sur 11, 9K joué).")
+    wait(child, "reprise\u202f: la donne 1 en est à la levée 3 (levées notées\u202f: 2 sur 11\u202f; en jeu\u202f: 9K).")
     answer(child, "levée 3, Claire\u202f: ", "8K 3K RK")
     for number, (leader, cards, _english) in enumerate(TRICKS[3:], 4):
         answer(child, f"levée {number}, {leader}\u202f: ", cards)
@@ -116,7 +116,7 @@ def test_an_english_record_stays_english_under_a_french_locale(tmp_path):
     path = tmp_path / "club.rvs"
     path.write_text(f"players: {PLAYERS}\n\nhand 1\ndealer: Bruno\ntricks:\n  Claire: 2C JC 7C 5C\n", "utf-8")
     child = spawn(path)
-    wait(child, "reprise\u202f: la donne 1 en est à la levée 2 (1 notées sur 11).")
+    wait(child, "reprise\u202f: la donne 1 en est à la levée 2 (levées notées\u202f: 1 sur 11).")
     answer(child, "levée 2, Denis\u202f: ", "6H 8H KH 4H")  # English letters: H is hearts
     wait(child, "levée 2\u202f: Bruno la fait avec R♥")  # said to people in French letters
     answer(child, "levée 3, Bruno\u202f: ", "quit")  # the English words work too
