@@ -92,7 +92,8 @@ def test_a_session_recorded_in_french_at_a_terminal_is_a_french_record_that_sett
     assert text.endswith("  Claire: 2T VT 7T 5T\n  Denis:  6C 8C RC 4C\n  Bruno:  9K\n")
 
     child = spawn(path)  # taken up in French, where it stopped
-    wait(child, "reprise\u202f: la donne 1 en est à la levée 3 (levées notées\u202f: 2 sur 11\u202f; en jeu\u202f: 9K).")
+    wait(child, "reprise\u202f: la donne 1 en est à la levée 3 (levées notées\u202f: 2 sur 11\u202f; "
+                "en jeu\u202f: 9K).")
     answer(child, "levée 3, Claire\u202f: ", "8K 3K RK")
     for number, (leader, cards, _english) in enumerate(TRICKS[3:], 4):
         answer(child, f"levée {number}, {leader}\u202f: ", cards)
@@ -202,3 +203,21 @@ def test_tab_offers_the_cards_as_a_french_record_spells_them_and_the_french_comm
     for line in [f"players: {PLAYERS}", "dealer: Bruno"]:
         assert not english.enter(line).refused, line
     assert candidates(english, "")[:2] == ["AS", "KS"] and "annuler" not in candidates(english, "")
+
+
+def test_undo_into_a_finished_hand_is_confirmed_with_oui_in_french():
+    from reversis_score import i18n
+    from reversis_score.record import show
+    i18n.set_language("fr")  # (the autouse fixture gives the language back to the environment)
+    recorder = Recorder("x.rvs", interactive=True)
+    recorder.typed_as_written = True
+    lines = ["langue: fr", f"joueurs: {PLAYERS}", "donneur: Bruno", "levées:"] + [fr for _w, fr, _e in TRICKS]
+    for line in lines:
+        assert not recorder.enter(line).refused, line
+    assert show.prompt(recorder) == "donne 2, donneur (Entrée\u202f: Claire)\u202f: "
+    said = recorder.enter(understood("annuler", recorder.question, recorder.players, True, True)[0]).said
+    assert said == ["ceci reprend «\u00a0Claire: DP 9C 3P 8T\u00a0» de la donne 1, qui est finie\u202f: "
+                    "«\u00a0annuler\u00a0» encore (ou oui) pour le faire"]
+    assert show.prompt(recorder).endswith("\u202f? (o/N)\u202f: ")
+    assert recorder.enter("oui").said == ["repris\u202f: Claire: DP 9C 3P 8T"]
+    assert recorder.document().endswith("  Denis:  5C 4T AP DC\n")
