@@ -221,3 +221,15 @@ def test_undo_into_a_finished_hand_is_confirmed_with_oui_in_french():
     assert show.prompt(recorder).endswith("\u202f? (o/N)\u202f: ")
     assert recorder.enter("oui").said == ["repris\u202f: Claire: DP 9C 3P 8T"]
     assert recorder.document().endswith("  Denis:  5C 4T AP DC\n")
+
+
+def test_the_entry_page_s_entries_continue_a_french_record_in_french(tmp_path):
+    """The page's buttons send the grammar's spelling (4H): a French record it takes up is
+    written on in French all the same."""
+    from reversis_score.record.resume import resume
+    text = (f"langue: fr\njoueurs: {PLAYERS}\n\nmain 1\ndonneur: Bruno\nlevées:\n  Claire: 2T VT 7T 5T\n"
+            "  Denis:  6C 8C\n")
+    recorder, problems = resume(text, "x.rvs", tmp_path, False, text)
+    assert recorder is not None and not problems and not recorder.typed_as_written
+    assert not recorder.enter("KH 4H").refused
+    assert recorder.document() == text.replace("6C 8C", "6C 8C RC 4C")
