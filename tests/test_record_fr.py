@@ -65,7 +65,7 @@ def test_a_session_recorded_in_french_at_a_terminal_is_a_french_record_that_sett
     wait(child, "«\u00a0Brunot\u00a0» n’est pas un joueur de cette séance")
     wait(child, "«\u00a0Bruno\u00a0»\u202f?")  # did you mean
     answer(child, "donne 1, donneur\u202f: ", "Bruno")
-    wait(child, "donne 1\u202f: Bruno donne")
+    wait(child, "donne 1\u202f: donneur Bruno")
     answer(child, "donne, les 11 cartes d’Anne | carte du talon (Entrée\u202f: pas de donne)\u202f: ", "")
     answer(child, "annonce\u202f: espagnolette NOM (Entrée\u202f: aucune)\u202f: ", "")
     answer(child, "levée 1, Claire\u202f: ", TRICKS[0][1])
