@@ -233,3 +233,16 @@ def test_the_entry_page_s_entries_continue_a_french_record_in_french(tmp_path):
     assert recorder is not None and not problems and not recorder.typed_as_written
     assert not recorder.enter("KH 4H").refused
     assert recorder.document() == text.replace("6C 8C", "6C 8C RC 4C")
+
+
+def test_lang_en_typed_first_makes_a_french_terminal_s_new_record_english():
+    recorder = Recorder("x.rvs", interactive=True)
+    recorder.spelling, recorder.typed_as_written = "fr", True  # as a French terminal starts one
+    assert recorder.enter("lang: en").said == ["this record is written in English: cards KS QH JD AC, "
+                                               "keywords in English"]
+    for line in [f"players: {PLAYERS}", "dealer: Bruno", "2C JC 7C 5C"]:
+        assert not recorder.enter(line).refused, line
+    assert recorder.document() == (f"players: {PLAYERS}\n\nhand 1\ndealer: Bruno\ntricks:\n"
+                                   "  Claire: 2C JC 7C 5C\n")
+    assert recorder.enter("langue: de").refused == [
+        "the record's language is 'fr' (French cards and words) or 'en', not 'de'"]
