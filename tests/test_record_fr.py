@@ -246,3 +246,18 @@ def test_lang_en_typed_first_makes_a_french_terminal_s_new_record_english():
                                    "  Claire: 2C JC 7C 5C\n")
     assert recorder.enter("langue: de").refused == [
         "the record's language is 'fr' (French cards and words) or 'en', not 'de'"]
+
+
+def test_a_french_record_piped_is_refused_in_its_own_words(tmp_path):
+    """A French record whose header ends at its players (``main 1`` comes while the header is
+    still asked for); a revoke refused, the line to add written as the record writes it."""
+    from test_record import DEAL
+    from test_record import TRICKS as ENGLISH_TRICKS
+
+    from reversis_score.notation.french import to_french
+    english = (f"players: {PLAYERS}\n\nhand 1\ndealer: Bruno\n{DEAL}tricks:\n" + "\n".join(ENGLISH_TRICKS[:3])
+               + "\nAnne: JS 7S 2S KC\n")
+    result = runner.invoke(app, ["--lang", "fr", "record", str(tmp_path / "r.rvs")], input=to_french(english))
+    assert result.exit_code == 1
+    assert "donne 1, levée 4\u202f: " in result.stderr and "`irrégulier: renonce Denis`" in result.stderr
+    assert (tmp_path / "r.rvs").read_text("utf-8").startswith(f"langue: fr\njoueurs: {PLAYERS}\n\nmain 1\n")

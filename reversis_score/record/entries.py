@@ -16,6 +16,8 @@ lines are written back in French:
 'main 1\\ndonneur: Anne\\nlevées:\\n  Anne: RP DC VK AT\\n'
 >>> english_card("KS is mine"), english_card("RC")
 ('KS', None)
+>>> message("'KH' is played twice; acknowledge it: `irregular: revoke Denis`")
+"'RC' is played twice; acknowledge it: `irrégulier: renonce Denis`"
 """
 from __future__ import annotations
 
@@ -139,7 +141,8 @@ _IRREGULAR_WORD = re.compile(r"irrégulier[ \t]+(?!:)")
 _WORD_TOKEN = re.compile(r'"[^"\n]*"|[^\s#,|:"]+')
 _QUOTED = re.compile(r"'([^'\s]+)'")
 # A line that begins with a keyword (``joueurs: ...``, ``règle KNOB: ...``), not a bare answer.
-_KEYWORD_START = re.compile(r"[ \t]*(?:[^\W\d][\w\-]*[ \t]*:|règle[ \t]|rule[ \t])")
+_KEYWORD_START = re.compile(r"[ \t]*(?:[^\W\d][\w\-]*[ \t]*:|règle[ \t]|rule[ \t]"
+                            r"|main[ \t]*\d*[ \t]*(?:#.*)?\Z)")  # and a hand line, ``main 2``
 
 
 def language_line(raw: str) -> str | None:
@@ -198,7 +201,10 @@ def message(text: str) -> str:
     """A message about the grammar's lines, its quoted cards and keywords as a French record
     spells them (``'KH'`` → ``'RC'``, ``dealer:`` → ``donneur:``)."""
     text = _QUOTED.sub(lambda m: f"'{token(m.group(1))}'" if _parse_card(m.group(1)) else m.group(), text)
-    return french.french_keywords(text)
+    text = french.french_keywords(text)
+    for fr, en in french.IRREGULAR_KINDS:  # `irrégulier: renonce Denis`, as the record writes it
+        text = text.replace(f"irrégulier: {en}", f"irrégulier: {fr}")
+    return text
 
 
 def not_french(card: str) -> str:
