@@ -261,3 +261,17 @@ def test_a_french_record_piped_is_refused_in_its_own_words(tmp_path):
     assert result.exit_code == 1
     assert "donne 1, levée 4\u202f: " in result.stderr and "`irrégulier: renonce Denis`" in result.stderr
     assert (tmp_path / "r.rvs").read_text("utf-8").startswith(f"langue: fr\njoueurs: {PLAYERS}\n\nmain 1\n")
+
+
+def test_ctrl_c_is_said_in_french(tmp_path):
+    path = tmp_path / "c.rvs"
+    child = spawn(path)
+    answer(child, "nom de la séance (Entrée\u202f: aucun)\u202f: ", "Club")
+    wait(child, "date (Entrée\u202f:")
+    child.sendintr()
+    wait(child, "interrompu\u202f: tout ce qui a été saisi est écrit")
+    wait(child, f"«\u00a0reversis-score record {path}\u00a0» reprend là.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert path.read_text("utf-8") == "langue: fr\nséance: Club\n"
