@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from reversis_score.i18n import _
 from reversis_score.notation import french
 from reversis_score.notation.cards import Card, _parse_card, looks_like_card
-from reversis_score.render.rvs import find_comments
+from reversis_score.render.rvs import find_comments, quote
 
 COMMANDS = ("undo", "show", "help", "quit", "table", "void", "claims waived")
 KEYWORDS = ("session", "date", "players", "rules", "stake", "dealer", "deal", "exchange",
@@ -40,6 +40,9 @@ _KEYWORD = re.compile(r"(" + "|".join(KEYWORDS + EVENT_WORDS) + r")[ \t]*:(.*)\Z
 _RULE = re.compile(r"rule[ \t]+\S")
 _HAND = re.compile(r"hand(?![\w'\-])(.*)\Z")
 _IRREGULAR = re.compile(r"irregular[ \t]+(\S+)[ \t]+(\S.*)\Z")
+_EXCHANGE_VERBS = ("discards", "keeps", "peeks", "exposes", "takes")
+_BLOCK_LINE = re.compile(r"""\s*([^\W\d][\w'\-]*|"[^"\n]*")\s*(?::|(?:"""
+                         + "|".join(_EXCHANGE_VERBS) + r""")\b)""")
 # A French record's hand or dealer line (``main 2``, ``donneur: Anne``): a hand's beginning.
 _FRENCH_HAND = re.compile(r"[ \t]*(?:main(?![\w'\-])|donneur[ \t]*:)")
 
@@ -95,6 +98,25 @@ def read_entry(raw: str) -> Entry:
     if match:
         return Entry("keyword", text, "hand", match.group(1).strip(), comment)
     return Entry("text", text, comment=comment)
+
+
+def named(line: str) -> str | None:
+    """The player a deal or exchange line names (``Anne: ...``, ``"Mme de Vaux" keeps``)."""
+    match = _BLOCK_LINE.match(line)
+    if match is None or match.group(1) in ("deal", "exchange"):
+        return None
+    return match.group(1).strip('"')
+
+
+def block_text(kind: str, player: str, text: str) -> str:
+    """A bare deal or exchange answer, written as the player's line."""
+    name = quote(player)
+    if kind == "deal":
+        return f"{name}: {text}"
+    words = text.split()
+    if words and words[0] in _EXCHANGE_VERBS:
+        return f"{name} {text}"
+    return f"{name} discards {text}"
 
 
 class Ahead:

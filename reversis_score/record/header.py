@@ -97,6 +97,10 @@ class HeaderSteps:
         """Record lines of the grammar's spelling (or a card token) as the record writes them."""
         return entries.written(text) if self.french else text
 
+    def shown_card(self, token: str) -> str:
+        """A card token of the grammar (``KH``) as the record spells it (``RC`` in French)."""
+        return entries.token(token) if self.french else token
+
     def enter(self, raw: str) -> Reply:
         """Take one entry (a line as typed) and say what came of it."""
         language = entries.language_line(raw)

@@ -5,7 +5,6 @@ beginning and end, the commands and the record as a whole.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from reversis_score.i18n import _, fill, ngettext
@@ -15,7 +14,7 @@ from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.pipeline import CheckedHand, CheckedSession
 from reversis_score.record import entries, words
 from reversis_score.record.draft import Check, HandDraft
-from reversis_score.record.entries import Entry, read_entry
+from reversis_score.record.entries import Entry, block_text, named, read_entry
 from reversis_score.record.header import HeaderSteps, Reply
 from reversis_score.render.rvs import quote
 from reversis_score.replay.findings import Findings
@@ -27,10 +26,6 @@ from reversis_score.rules.knobs import Knobs
 from reversis_score.settle.items import HandBook
 from reversis_score.settle.laws import antes, redeal_fine
 from reversis_score.settle.side import LedCard, settle_trick
-
-_EXCHANGE_VERBS = ("discards", "keeps", "peeks", "exposes", "takes")
-_BLOCK_LINE = re.compile(r"""\s*([^\W\d][\w'\-]*|"[^"\n]*")\s*(?::|(?:"""
-                         + "|".join(_EXCHANGE_VERBS) + r""")\b)""")
 
 
 class PlaySteps(HeaderSteps):
@@ -78,7 +73,7 @@ class PlaySteps(HeaderSteps):
 
     def next_in_block(self, kind: str) -> str:
         """The first player (in order of play) the deal or exchange under way has no line for."""
-        given = {_named(line) for line in self.hand.block} if self.hand else set()
+        given = {named(line) for line in self.hand.block} if self.hand else set()
         return next((p for p in self.players if p not in given), self.players[0])
 
     @property
@@ -183,8 +178,8 @@ class PlaySteps(HeaderSteps):
         hand = self.hand
         assert hand is not None
         line = entry.text
-        if _named(line) is None:
-            line = _block_text(kind, self.next_in_block(kind), line)
+        if named(line) is None:
+            line = block_text(kind, self.next_in_block(kind), line)
         if not hand.block:
             hand.block_kind, hand.block = kind, [f"{kind}:"]
         before = list(hand.block)
@@ -196,7 +191,7 @@ class PlaySteps(HeaderSteps):
                 hand.block_kind, hand.block = None, []
             return Reply(refused=[self.explain(d) for d in check.refusals])
         self.comments = []
-        if sum(1 for b in hand.block if _named(b)) == 4:
+        if sum(1 for b in hand.block if named(b)) == 4:
             for b in hand.block:
                 hand.add(kind, b, content=False)
             hand.entered.append(kind)
@@ -245,7 +240,7 @@ class PlaySteps(HeaderSteps):
                     hand.trick = before
                     return Reply(refused=[reason])
                 hand.trick.pop()  # at a terminal the cards before it stand: they are written
-                return Reply(said=said + _kept_words(entry.cards[:index], entry.cards[index + 1:]),
+                return Reply(said=said + words.kept_words(entry.cards[:index], entry.cards[index + 1:]),
                              refused=[reason])
             said += self.revealed(check.others)
         if entry.comment:
@@ -381,42 +376,6 @@ class PlaySteps(HeaderSteps):
             return set()
         check = self.hand.check(self.players, self.knobs, self.previous_dealer)
         return {card for t in check.tricks for _who, card in t.plays}
-
-    def shown_card(self, token: str) -> str:
-        """A card token of the grammar (``KH``) as the record spells it (``RC`` in French)."""
-        return entries.token(token) if self.french else token
-
-
-def _kept_words(kept: tuple[str, ...], after: tuple[str, ...]) -> list[str]:
-    """What stands of a line of cards refused part way: the cards written before the refused
-    one, and those after it, which are not (a refused card would put them in the wrong hands)."""
-    if not kept and not after:
-        return []
-    shown = " ".join(words.face(Card.parse(c)) for c in kept)
-    text = _("written: {cards}").format(cards=shown) if kept else _("nothing of the line is written")
-    if after:
-        text += _("; not written: {cards} (enter them again)").format(
-            cards=" ".join(words.face(Card.parse(c)) for c in after))
-    return [words.Note(text)]
-
-
-def _named(line: str) -> str | None:
-    """The player a deal or exchange line names (``Anne: ...``, ``"Mme de Vaux" keeps``)."""
-    match = _BLOCK_LINE.match(line)
-    if match is None or match.group(1) in ("deal", "exchange"):
-        return None
-    return match.group(1).strip('"')
-
-
-def _block_text(kind: str, player: str, text: str) -> str:
-    """A bare deal or exchange answer, written as the player's line."""
-    name = quote(player)
-    if kind == "deal":
-        return f"{name}: {text}"
-    words = text.split()
-    if words and words[0] in _EXCHANGE_VERBS:
-        return f"{name} {text}"
-    return f"{name} discards {text}"
 
 
 def is_revoke(diag: Diagnostic) -> bool:

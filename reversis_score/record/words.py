@@ -220,3 +220,16 @@ def settlement(number: int, s: HandSettlement, stake: int, totals: dict[str, int
 def _signed(value: int) -> str:
     """``+5``, ``−5`` (the typographic minus), grouped the French way."""
     return ("+" if value > 0 else "") + number_of(value)
+
+
+def kept_words(kept: tuple[str, ...], after: tuple[str, ...]) -> list[str]:
+    """What stands of a line of cards refused part way: the cards written before the refused
+    one, and those after it, which are not (a refused card would put them in the wrong hands)."""
+    if not kept and not after:
+        return []
+    shown = " ".join(face(Card.parse(c)) for c in kept)
+    text = _("written: {cards}").format(cards=shown) if kept else _("nothing of the line is written")
+    if after:
+        text += _("; not written: {cards} (enter them again)").format(
+            cards=" ".join(face(Card.parse(c)) for c in after))
+    return [Note(text)]
