@@ -85,6 +85,11 @@ CATALOGUED += ("reversis_score.serve.views", "reversis_score.serve.digest",
 # The folders of Jinja2 templates (below the package) whose messages ({% trans %}, _(),
 # ngettext()) are in the catalogue too: Babel's Jinja2 extractor reads them.
 CATALOGUED_TEMPLATES = ("serve/templates",)
+CATALOGUED += ("reversis_score.record.entries", "reversis_score.record.header",
+               "reversis_score.record.words", "reversis_score.record.play", "reversis_score.record.fix",
+               "reversis_score.record.session", "reversis_score.record.show",
+               "reversis_score.record.resume", "reversis_score.record.store",
+               "reversis_score.record.terminal")
 
 
 def set_language(lang: str | None) -> None:

@@ -7,7 +7,9 @@ from collections.abc import Iterable
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
+from reversis_score.i18n import is_french
 from reversis_score.notation.cards import Card, full_deck
+from reversis_score.notation.french import french_card
 from reversis_score.record.session import Recorder
 from reversis_score.rules.presets import BY_NAME
 
@@ -16,18 +18,28 @@ COMMAND_WORDS = ("undo", "show", "help", "quit", "table", "void", "claims waived
                  "irregular misdeal")
 
 
+# The commands in French, offered too when French is spoken or the record is French.
+FRENCH_COMMAND_WORDS = ("annuler", "montrer", "aide", "quitter", "nul", "réclamations abandonnées",
+                        "irrégulier renonce", "irrégulier avant-son-tour", "irrégulier regard",
+                        "irrégulier découverte", "irrégulier maldonne")
+
+
 def candidates(recorder: Recorder, before: str) -> list[str]:
-    """What may be typed next, given the question and the text before the cursor."""
+    """What may be typed next, given the question and the text before the cursor (the cards
+    as the record spells them: ``RC`` in a French record)."""
     question = recorder.question
-    if before.startswith("irregular "):
+    commands = list(COMMAND_WORDS)
+    if recorder.french or is_french():
+        commands += FRENCH_COMMAND_WORDS
+    if before.startswith(("irregular ", "irrégulier ")):
         return list(recorder.players)
     if question == "rules":
         return sorted(BY_NAME)
     if question in ("dealer", "after", "announce"):
-        return list(recorder.players) + list(COMMAND_WORDS)
+        return list(recorder.players) + commands
     if question in ("card", "deal", "exchange"):
-        return [str(c) for c in playable(recorder, before)] + list(COMMAND_WORDS)
-    return list(COMMAND_WORDS)
+        return [recorder.shown_card(str(c)) for c in playable(recorder, before)] + commands
+    return commands
 
 
 def playable(recorder: Recorder, before: str = "") -> list[Card]:
@@ -52,6 +64,8 @@ def _led(recorder: Recorder, before: str) -> str | None:
     first = hand.trick[0] if hand and hand.trick else next(iter(before.replace(",", " ").split()), None)
     if first is None:
         return None
+    if recorder.french and not (hand and hand.trick):  # typed as the record spells it
+        first = french_card(first) or first
     try:
         return Card.parse(first).suit
     except ValueError:

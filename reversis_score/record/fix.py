@@ -25,9 +25,11 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING
 
+from reversis_score.i18n import _, fill, ngettext
 from reversis_score.notation.cards import Card, looks_like_card
 from reversis_score.record.entries import read_entry
 from reversis_score.record.header import Reply
+from reversis_score.record.words import face
 
 if TYPE_CHECKING:
     from reversis_score.record.play import PlaySteps
@@ -71,14 +73,15 @@ def replace_card(recorder: PlaySteps, number: int, player: str, card: str) -> Re
     again, each kept while it passes the checks."""
     hand = recorder.hand
     if hand is None or not looks_like_card(card):
-        return Reply(refused=["no card to change: no hand is under way"])
+        return Reply(refused=[_("no card to change: no hand is under way")])
     plays = plays_so_far(recorder)
     found = next((i for i, (t, who, _) in enumerate(plays) if t == number and who == player), None)
     if found is None:
-        return Reply(refused=[f"{player} has no card in trick {number} yet"])
+        return Reply(refused=[fill(_("{player} has no card in trick {number} yet"), player=player,
+                                   number=number)])
     old, new = plays[found][2], str(Card.parse(card))
     if old == new:
-        return Reply(said=[f"{Card.parse(new).symbol()} stays as it was"])
+        return Reply(said=[_("{card} stays as it was").format(card=face(Card.parse(new)))])
     saved = (copy.deepcopy(hand), set(recorder.revokes_told), recorder.table_open, list(recorder.comments))
     later_lines = _take_back_to(recorder, number, plays)
     wanted = {(t, who): c for t, who, c in plays[found + 1:]}
@@ -89,13 +92,16 @@ def replace_card(recorder: PlaySteps, number: int, player: str, card: str) -> Re
         return Reply(refused=first.refused)
     kept, lost = _enter_again(recorder, plays[found + 1:], wanted)
     lost_lines = _lines_again(recorder, later_lines) if not lost else later_lines
-    head = f"{Card.parse(old).symbol()} → {Card.parse(new).symbol()} ({player}, trick {number})"
-    said = [head + (f"; the {kept} card{'s' * (kept != 1)} after it are kept" if kept else "")]
+    head = _("{old} → {new} ({player}, trick {number})").format(
+        old=face(Card.parse(old)), new=face(Card.parse(new)), player=player, number=number)
+    said = [head + (ngettext("; the {kept} card after it are kept", "; the {kept} cards after it are kept",
+                             kept).format(kept=kept) if kept else "")]
     if lost:
-        said.append("no longer possible, taken out: " + ", ".join(
-            f"{Card.parse(c).symbol()} ({who}, trick {t})" for t, who, c in lost) + "; enter them again")
+        said.append(_("no longer possible, taken out: {plays}; enter them again").format(
+            plays=", ".join(_play(t, who, c) for t, who, c in lost)))
     if lost_lines:
-        said.append("taken back as well: " + "; ".join(" ".join(line.split()) for _, line in lost_lines))
+        said.append(_("taken back as well: {lines}").format(lines=_("; ").join(
+            " ".join(recorder.shown(line).split()) for _part, line in lost_lines)))
     return Reply(said=said)
 
 
@@ -146,6 +152,11 @@ def _lines_again(recorder: PlaySteps, lines: list[tuple[str, str]]) -> list[tupl
     return refused
 
 
+def _play(number: int, who: str, card: str) -> str:
+    """``5♣ (Denis, trick 1)``."""
+    return _("{card} ({player}, trick {number})").format(card=face(Card.parse(card)), player=who,
+                                                          number=number)
+
+
 def _took(play: Play) -> str:
-    number, who, card = play
-    return f"took back {Card.parse(card).symbol()} ({who}, trick {number})"
+    return _("took back {play}").format(play=_play(*play))

@@ -11,6 +11,7 @@ from reversis_score.i18n import _
 from reversis_score.notation.diagnostics import Diagnostic, where_prefix
 from reversis_score.notation.parse import parse_header
 from reversis_score.notation.records import Header, Session
+from reversis_score.record import entries
 from reversis_score.record.entries import Entry, read_entry
 from reversis_score.render.rvs import format_record, quote
 from reversis_score.rules.houserules import RuleSet, resolve
@@ -47,6 +48,12 @@ class HeaderSteps:
         self.in_header = True
         self.comments: list[str] = []  # comment lines waiting for the next line written
         self.kept_header: tuple[list[str], str] | None = None  # a resumed header, as on disk
+        # The record's language (its header's `langue: fr`): every line is held in the
+        # grammar's spelling and written in this one (record/entries.py: a record written in French).
+        self.spelling = "en"
+        # Whether entries come in the record's spelling (typed at a terminal, a file's lines),
+        # or always in the grammar's (the entry page's buttons).
+        self.typed_as_written = False
 
     # ------------------------------------------------------------ what is asked
     @property
@@ -76,8 +83,34 @@ class HeaderSteps:
             self.asked += 1
 
     # ------------------------------------------------------------ entries
+    @property
+    def french(self) -> bool:
+        """Whether the record is written in French (``langue: fr``)."""
+        return self.spelling == entries.FRENCH
+
+    def explain(self, diag: Diagnostic) -> str:
+        """A problem in words (``explain``), its cards and keywords as the record spells them."""
+        text = explain(diag)
+        return entries.message(text) if self.french else text
+
+    def shown(self, text: str) -> str:
+        """Record lines of the grammar's spelling (or a card token) as the record writes them."""
+        return entries.written(text) if self.french else text
+
+    def shown_card(self, token: str) -> str:
+        """A card token of the grammar (``KH``) as the record spells it (``RC`` in French)."""
+        return entries.token(token) if self.french else token
+
     def enter(self, raw: str) -> Reply:
         """Take one entry (a line as typed) and say what came of it."""
+        language = entries.language_line(raw)
+        if language is not None:
+            return self.language_line(language)
+        if self.french and self.typed_as_written and not self.bare_header_answer(raw):
+            card = entries.english_card(raw)
+            if card is not None:
+                return Reply(refused=[entries.not_french(card)])
+            raw = entries.to_grammar(raw)
         entry = read_entry(raw)
         if entry.kind == "blank":
             return self.accept_default() if self.interactive else Reply()
@@ -94,13 +127,33 @@ class HeaderSteps:
     def hand_entry(self, entry: Entry) -> Reply:
         raise NotImplementedError
 
+    def bare_header_answer(self, raw: str) -> bool:
+        """An answer to a header question (a name, a date, the players): free text, as written."""
+        return self.in_header and self.asked < len(HEADER_QUESTIONS) and not entries.keyword_line(raw)
+
+    def language_line(self, language: str) -> Reply:
+        """``langue: fr`` (or ``lang: en``): the language the record is written in."""
+        if language not in entries.LANGUAGES:
+            return Reply(refused=[_("the record's language is 'fr' (French cards and words) or 'en', "
+                                    "not '{language}'").format(language=language)])
+        if not self.in_header:
+            return Reply(refused=[_("the record's language is its header's: a `langue: fr` line comes "
+                                    "before the first hand")])
+        if language == entries.FRENCH and self.header.has_players:
+            problem = entries.unwritable(self.header_text())
+            if problem:
+                return Reply(refused=[problem])
+        self.spelling = language
+        self.kept_header = None  # the header is written again, with its language
+        return Reply(said=[entries.written_in(language)])
+
     def accept_default(self) -> Reply:
         """Enter at a prompt: take what it proposes."""
         if not (self.in_header and self.asked < len(HEADER_QUESTIONS)):
             return self.accept_hand_default()
         word = HEADER_QUESTIONS[self.asked]
         if word == "players":
-            return Reply(refused=["the four players are needed, in order of play"])
+            return Reply(refused=[_("the four players are needed, in order of play")])
         if word == "date":
             return self.header_line(read_entry(""), f"date: {self.today.isoformat()}", word)
         if word == "rules":  # written, so that a resume knows the question was answered
@@ -116,18 +169,21 @@ class HeaderSteps:
         """A header line, checked by the real header parser and the rules it names."""
         word = word or entry.word
         if not self.in_header:
-            return Reply(refused=[(f"'{word}:' belongs to the header, which is written: header lines "
-                                   "come before the first hand")])
+            return Reply(refused=[_("'{word}:' belongs to the header, which is written: header lines "
+                                    "come before the first hand").format(word=self.keyword(word))])
         lines = self.header_lines + self.comments + [line]
         header, diags = parse_header("\n".join(lines) + "\n")
         if not header.has_players:  # the players come later: not knowing them yet is no error
-            # (the message as parse.py words it, in the language of the moment)
             missing = _("the header has no 'players:' line: name the four players in order of play")
-            diags = [d for d in diags if d.message != missing]
+            diags = [d for d in diags if d.message != missing]  # (in the language it was said in)
         ruleset, rule_diags = resolve(header, self.folder, None, self.file)
         bad = [d for d in diags + rule_diags if d.is_error and (d.span is None or d.span.line == len(lines))]
         if bad:
-            return Reply(refused=[explain(d) for d in bad])
+            return Reply(refused=[self.explain(d) for d in bad])
+        if self.french and header.has_players:  # a name a French record would read as a card
+            problem = entries.unwritable(format_record(Session(header, ()), "\n".join(lines) + "\n"))
+            if problem:
+                return Reply(refused=[problem])
         self.header_lines, self.comments = lines, []
         self.header, self.ruleset = header, ruleset
         if word in HEADER_QUESTIONS:
@@ -143,7 +199,12 @@ class HeaderSteps:
         if self.kept_header and self.kept_header[0] == self.header_lines:
             return self.kept_header[1]  # untouched since the resume: kept as it stands
         source = "\n".join(self.header_lines) + "\n"
-        return format_record(Session(self.header, ()), source)
+        text = format_record(Session(self.header, ()), source)
+        return "langue: fr\n" + entries.written(text) if self.french else text
+
+    def keyword(self, word: str) -> str:
+        """A keyword of the grammar as the record spells it (``dealer`` → ``donneur``)."""
+        return entries.keyword(word) if self.french else word
 
 
 def player_list(players: tuple[str, ...]) -> str:

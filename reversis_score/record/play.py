@@ -5,17 +5,17 @@ beginning and end, the commands and the record as a whole.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
+from reversis_score.i18n import _, fill, ngettext
 from reversis_score.ledger.build import Ledger, Running, build_ledger
 from reversis_score.notation.cards import Card, looks_like_card
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.pipeline import CheckedHand, CheckedSession
-from reversis_score.record import words
+from reversis_score.record import entries, words
 from reversis_score.record.draft import Check, HandDraft
-from reversis_score.record.entries import Entry, read_entry
-from reversis_score.record.header import HeaderSteps, Reply, explain
+from reversis_score.record.entries import Entry, block_text, named, read_entry
+from reversis_score.record.header import HeaderSteps, Reply
 from reversis_score.render.rvs import quote
 from reversis_score.replay.findings import Findings
 from reversis_score.replay.holdings import check_holdings
@@ -26,10 +26,6 @@ from reversis_score.rules.knobs import Knobs
 from reversis_score.settle.items import HandBook
 from reversis_score.settle.laws import antes, redeal_fine
 from reversis_score.settle.side import LedCard, settle_trick
-
-_EXCHANGE_VERBS = ("discards", "keeps", "peeks", "exposes", "takes")
-_BLOCK_LINE = re.compile(r"""\s*([^\W\d][\w'\-]*|"[^"\n]*")\s*(?::|(?:"""
-                         + "|".join(_EXCHANGE_VERBS) + r""")\b)""")
 
 
 class PlaySteps(HeaderSteps):
@@ -77,7 +73,7 @@ class PlaySteps(HeaderSteps):
 
     def next_in_block(self, kind: str) -> str:
         """The first player (in order of play) the deal or exchange under way has no line for."""
-        given = {_named(line) for line in self.hand.block} if self.hand else set()
+        given = {named(line) for line in self.hand.block} if self.hand else set()
         return next((p for p in self.players if p not in given), self.players[0])
 
     @property
@@ -131,9 +127,10 @@ class PlaySteps(HeaderSteps):
             return []
         checked = self.checked(self.hand)
         if not checked.ok:
-            notes: list[str] = [words.Note(f"hand {self.hand.number} cannot be settled yet:")]
+            notes: list[str] = [words.Note(_("hand {number} cannot be settled yet:").format(
+                number=self.hand.number))]
             return notes + [
-                words.Note("  " + explain(d)) for d in checked.diagnostics if d.is_error]
+                words.Note("  " + self.explain(d)) for d in checked.diagnostics if d.is_error]
         so_far = self.running()  # a copy settles this hand: it may still change (an `undo`)
         run = Running(so_far.players, so_far.stake, so_far.knobs, so_far.pools.copy(), dict(so_far.totals),
                       dict(so_far.between))
@@ -159,18 +156,20 @@ class PlaySteps(HeaderSteps):
             settle_trick(book, trick, led)
         last = tricks[-1].number
         said = [words.wrap(item.why) for item in book.items if item.trick == last]
-        said += [words.wrap(f"{c.player} leads {c.card.symbol()}: its payment is settled with the party, "
-                            "at the end of the hand") for c in led if c.trick == last and c.card.is_ace]
+        said += [words.wrap(fill(_("{player} leads {card}: its payment is settled with the party, at the "
+                                   "end of the hand"), player=c.player, card=words.face(c.card)))
+                 for c in led if c.trick == last and c.card.is_ace]
         return said
 
     def open_block(self, kind: str, entry: Entry) -> Reply:
         hand = self.hand
         if hand is None:
-            return Reply(refused=[f"'{kind}:' comes after the dealer"])
+            return Reply(refused=[_("'{keyword}:' comes after the dealer").format(
+                keyword=self.keyword(kind))])
         if hand.block:
-            return Reply(refused=[f"the {hand.block_kind} needs a line for every player first (or `undo`)"])
+            return Reply(refused=[words.needs_every_line(hand.block_kind or kind, first=True)])
         if hand.started_play or hand.parts[kind]:
-            return Reply(refused=[f"the {kind} comes once, before the tricks (`undo` to change it)"])
+            return Reply(refused=[words.comes_once(kind)])
         hand.block_kind, hand.block = kind, self.comments + [entry.line()]
         self.comments = []
         return Reply()
@@ -179,8 +178,8 @@ class PlaySteps(HeaderSteps):
         hand = self.hand
         assert hand is not None
         line = entry.text
-        if _named(line) is None:
-            line = _block_text(kind, self.next_in_block(kind), line)
+        if named(line) is None:
+            line = block_text(kind, self.next_in_block(kind), line)
         if not hand.block:
             hand.block_kind, hand.block = kind, [f"{kind}:"]
         before = list(hand.block)
@@ -190,9 +189,9 @@ class PlaySteps(HeaderSteps):
             hand.block = before
             if len(before) == 1:
                 hand.block_kind, hand.block = None, []
-            return Reply(refused=[explain(d) for d in check.refusals])
+            return Reply(refused=[self.explain(d) for d in check.refusals])
         self.comments = []
-        if sum(1 for b in hand.block if _named(b)) == 4:
+        if sum(1 for b in hand.block if named(b)) == 4:
             for b in hand.block:
                 hand.add(kind, b, content=False)
             hand.entered.append(kind)
@@ -209,7 +208,8 @@ class PlaySteps(HeaderSteps):
     def open_tricks(self, entry: Entry) -> Reply:
         hand = self.hand
         if hand is None:
-            return Reply(refused=["'tricks:' comes after the dealer"])
+            return Reply(refused=[_("'{keyword}:' comes after the dealer").format(
+                keyword=self.keyword("tricks"))])
         hand.cursor = "tricks"
         if not hand.parts["tricks"] and entry.comment:  # the keyword line only keeps a comment
             hand.add("tricks", entry.line(), content=False)
@@ -224,21 +224,23 @@ class PlaySteps(HeaderSteps):
         size = self.trick_size()
         room = size - len(before)
         if len(entry.cards) > room:
-            return Reply(refused=[(f"trick {len(hand.trick_lines) + 1} has {room} card"
-                                   f"{'s' * (room != 1)} left to play")])
+            return Reply(refused=[ngettext("trick {number} has {room} card left to play",
+                                           "trick {number} has {room} cards left to play", room).format(
+                number=len(hand.trick_lines) + 1, room=room)])
         said: list[str] = []
         for index, token in enumerate(entry.cards):
             player = self.to_play()
             hand.trick.append(token)
             check = hand.check(self.players, self.knobs, self.previous_dealer)
             if self.excused(check):
-                reason = f"{player} cannot play {token}: " + "; ".join(
-                    explain(d) for d in check.refusals) + " (not written)"
+                reasons = words.joined(map(self.explain, check.refusals))
+                reason = fill(_("{player} cannot play {card}: {reasons} (not written)"), player=player,
+                              card=self.shown_card(token), reasons=reasons)
                 if not self.interactive:  # piped: the line is refused whole, to be piped again fixed
                     hand.trick = before
                     return Reply(refused=[reason])
                 hand.trick.pop()  # at a terminal the cards before it stand: they are written
-                return Reply(said=said + _kept_words(entry.cards[:index], entry.cards[index + 1:]),
+                return Reply(said=said + words.kept_words(entry.cards[:index], entry.cards[index + 1:]),
                              refused=[reason])
             said += self.revealed(check.others)
         if entry.comment:
@@ -252,7 +254,8 @@ class PlaySteps(HeaderSteps):
     def trick_line(self, entry: Entry) -> Reply:
         """A whole trick line as `.rvs` writes it (``Claire: 2C JC 7C 5C``, or explicit)."""
         if self.hand and self.hand.trick:
-            return Reply(refused=[f"finish trick {len(self.hand.trick_lines) + 1} first (or `undo`)"])
+            return Reply(refused=[_("finish trick {number} first (or `undo`)").format(
+                number=len(self.hand.trick_lines) + 1)])
         cards = self.under_way(entry.text)
         if cards is not None:  # a trick short of its fourth card: its cards so far, as entered
             return self.cards(read_entry(" ".join(cards) + (f"  {entry.comment}" if entry.comment else "")))
@@ -303,27 +306,37 @@ class PlaySteps(HeaderSteps):
             told = f"{diag.player} {diag.trick}"  # the evidence may change, the revoke does not
             if diag.is_error and diag.player and told not in self.revokes_told and diag.player not in coming:
                 self.revokes_told.add(told)
-                out.append(words.Note(f"{explain(diag)}; or `undo` back to trick {diag.trick} to correct it"))
+                out.append(words.Note(_("{problem}; or `undo` back to trick {trick} to correct it").format(
+                    problem=self.explain(diag), trick=diag.trick)))
         return out
 
     def acknowledged_later(self) -> set[str]:
         """The players whose revoke the input acknowledges further down this hand."""
         if self.ahead is None:
             return set()
-        return {e.rest.split(None, 1)[1].strip().strip('"') for e in map(read_entry, self.ahead())
+        return {e.rest.split(None, 1)[1].strip().strip('"') for e in self.entries_ahead()
                 if e.word == "irregular" and e.rest.split()[:1] == ["revoke"] and " " in e.rest}
+
+    def entries_ahead(self) -> list[Entry]:
+        """The input's rest of this hand, as entries (in the grammar's spelling)."""
+        if self.ahead is None:
+            return []
+        lines = self.ahead()
+        if self.french and self.typed_as_written:
+            lines = [entries.to_grammar(line) for line in lines]
+        return [read_entry(line) for line in lines]
 
     def more_to_come(self) -> bool:
         """Whether the input goes on to lines that change this hand's settlement."""
         return self.ahead is not None and any(
-            read_entry(line).word in ("irregular", "claims", "void") for line in self.ahead())
+            entry.word in ("irregular", "claims", "void") for entry in self.entries_ahead())
 
     def tail_line(self, line: str) -> Reply:
         hand = self.hand
         if hand is None:
-            return Reply(refused=["no hand is under way"])
+            return Reply(refused=[_("no hand is under way")])
         if line.startswith("void") and (hand.started_play or hand.parts["deal"] or hand.parts["exchange"]):
-            return Reply(refused=["a void hand has no deal, exchange or tricks: `undo` them first"])
+            return Reply(refused=[_("a void hand has no deal, exchange or tricks: `undo` them first")])
         reply = self.commit_line("tail", line)
         if not reply.refused and hand.whole():
             reply.said += self.hand_done()
@@ -333,10 +346,10 @@ class PlaySteps(HeaderSteps):
         """Check one whole line with the hand so far; commit it unless it is refused."""
         hand = self.hand
         if hand is None:
-            return Reply(refused=["no hand is under way: give the dealer first"])
+            return Reply(refused=[words.no_hand()])
         check = hand.check(self.players, self.knobs, self.previous_dealer, (part, line))
         if self.excused(check):
-            return Reply(refused=[explain(d) for d in check.refusals])
+            return Reply(refused=[self.explain(d) for d in check.refusals])
         for comment in self.comments:
             hand.add(part, comment, content=False)
         self.comments = []
@@ -362,38 +375,7 @@ class PlaySteps(HeaderSteps):
         if self.hand is None:
             return set()
         check = self.hand.check(self.players, self.knobs, self.previous_dealer)
-        return {card for t in check.tricks for _, card in t.plays}
-
-
-def _kept_words(kept: tuple[str, ...], after: tuple[str, ...]) -> list[str]:
-    """What stands of a line of cards refused part way: the cards written before the refused
-    one, and those after it, which are not (a refused card would put them in the wrong hands)."""
-    if not kept and not after:
-        return []
-    shown = " ".join(Card.parse(c).symbol() for c in kept)
-    text = f"written: {shown}" if kept else "nothing of the line is written"
-    if after:
-        text += "; not written: " + " ".join(Card.parse(c).symbol() for c in after) + " (enter them again)"
-    return [words.Note(text)]
-
-
-def _named(line: str) -> str | None:
-    """The player a deal or exchange line names (``Anne: ...``, ``"Mme de Vaux" keeps``)."""
-    match = _BLOCK_LINE.match(line)
-    if match is None or match.group(1) in ("deal", "exchange"):
-        return None
-    return match.group(1).strip('"')
-
-
-def _block_text(kind: str, player: str, text: str) -> str:
-    """A bare deal or exchange answer, written as the player's line."""
-    name = quote(player)
-    if kind == "deal":
-        return f"{name}: {text}"
-    words = text.split()
-    if words and words[0] in _EXCHANGE_VERBS:
-        return f"{name} {text}"
-    return f"{name} discards {text}"
+        return {card for t in check.tricks for _who, card in t.plays}
 
 
 def is_revoke(diag: Diagnostic) -> bool:

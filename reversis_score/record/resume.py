@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from reversis_score.i18n import N_, _, ngettext
 from reversis_score.notation.diagnostics import render
+from reversis_score.notation.french import record_language, to_english
 from reversis_score.notation.parse import split_chunks
 from reversis_score.pipeline import check_text
 from reversis_score.record.entries import Ahead
@@ -23,11 +25,15 @@ def resume(text: str, file: str, folder: Path, interactive: bool,
     """A Recorder holding the record ``text``, or None and the problems that refuse it.
 
     ``raw`` is the file as it stands (its line ends, a byte-order mark): what comes before
-    the last hand is kept exactly so, and never written again.
+    the last hand is kept exactly so, and never written again. A record written in French
+    (``langue: fr``) is taken up in French: its lines are read, and written, so.
     """
-    _, chunks = split_chunks(text)
+    header_text, chunks = split_chunks(text)
+    language = record_language(header_text)
+    if language is not None:  # a French record's hands begin with 'main': found in its twin
+        header_text, chunks = split_chunks(to_english(text)[0])
     if not chunks:
-        return _resume_header(text, file, folder, interactive, raw)
+        return _resume_header(text, file, folder, interactive, raw, language)
     checked = check_text(text, file, folder)
     before_last = checked.header_diagnostics + [d for h in checked.hands[:-1] for d in h.diagnostics]
     errors = [d for d in before_last if d.is_error]
@@ -35,13 +41,16 @@ def resume(text: str, file: str, folder: Path, interactive: bool,
         return None, [render(d, file, checked.lines) for d in errors]
     recorder = Recorder(file, folder, interactive=False)
     recorder.header, recorder.ruleset, recorder.in_header = checked.header, checked.rules, False
-    _, chunks = split_chunks(checked_text := "\n".join(checked.lines))
-    first_line, chunk = chunks[-1]
-    recorder.prefix = _before_line(raw, first_line) if raw else checked_text[:len(checked_text) - len(chunk)]
+    recorder.spelling = checked.header.lang or "en"
+    checked_text = "\n".join(checked.lines)
+    grammar_text = to_english(checked_text)[0] if language is not None else checked_text
+    first_line, chunk = split_chunks(grammar_text)[1][-1]
+    recorder.prefix = _before_line(raw if raw else checked_text, first_line)
     recorder.sep = ""
     recorder.closed = checked.hands[:-1]
     recorder.running()  # the closed hands settled once, now: part of taking the file up
-    problems = _feed(recorder, chunk.rstrip("\n").split("\n"), first_line, file)
+    count = len(chunk.rstrip("\n").split("\n"))  # the last hand's lines, as the file writes them
+    problems = _feed(recorder, checked.lines[first_line - 1: first_line - 1 + count], first_line, file)
     if problems:
         return None, problems
     if recorder.hand is not None and recorder.hand.by_events and not recorder.hand.whole():
@@ -52,10 +61,12 @@ def resume(text: str, file: str, folder: Path, interactive: bool,
 
 
 def _resume_header(text: str, file: str, folder: Path, interactive: bool,
-                   raw: str | None) -> tuple[Recorder | None, list[str]]:
+                   raw: str | None, language: str | None = None) -> tuple[Recorder | None, list[str]]:
     """A file with a header and no hand yet (``record`` writes each header line as it is
     accepted): its lines entered again, the next question the one after the last answered."""
     recorder = Recorder(file, folder, interactive=False)
+    if language == "fr":  # its lines before the `langue: fr` one are French too
+        recorder.spelling = language
     problems = _feed(recorder, text.rstrip("\n").split("\n"), 1, file)
     if problems:
         return None, problems
@@ -65,15 +76,17 @@ def _resume_header(text: str, file: str, folder: Path, interactive: bool,
 
 
 def _feed(recorder: Recorder, lines: list[str], first_line: int, file: str) -> list[str]:
-    """Enter ``lines`` (from line ``first_line`` of the file); the refusals, as errors."""
+    """Enter ``lines`` (from line ``first_line`` of the file, as it spells them); the
+    refusals, as errors."""
     problems = []
     ahead = Ahead(lines)
     recorder.ahead = ahead.rest_of_hand
+    typed, recorder.typed_as_written = recorder.typed_as_written, True
     for index, line in enumerate(ahead):
         refused = recorder.enter(line).refused
         problems += [f"{file}:{first_line + index}: error: {reason}" for reason in refused]
     recorder.finish()
-    recorder.ahead = None
+    recorder.ahead, recorder.typed_as_written = None, typed
     return problems
 
 
@@ -89,26 +102,39 @@ def where(recorder: Recorder) -> str:
     if hand is None and recorder.in_header:
         question = recorder.question
         if not recorder.header_lines:
-            return f"nothing is written yet; next comes the {question}"
+            return _("nothing is written yet; next comes the {question}").format(
+                question=_(QUESTIONS[question]))
         if question in ("dealer", "after"):
-            return "the header is written; next comes the dealer of hand 1"
-        return f"the header is written as far as it goes; next comes the {question}"
+            return _("the header is written; next comes the dealer of hand 1")
+        return _("the header is written as far as it goes; next comes the {question}").format(
+            question=_(QUESTIONS[question]))
     if hand is None:
         count = len(recorder.closed)
-        return (f"{count} hand{'s' * (count != 1)} finished; next comes the dealer of hand "
-                f"{recorder.next_number}")
+        return ngettext("{count} hand finished; next comes the dealer of hand {next}",
+                        "{count} hands finished; next comes the dealer of hand {next}", count).format(
+            count=count, next=recorder.next_number)
     if hand.whole():
-        return f"hand {hand.number} is finished; next comes the dealer of hand {hand.number + 1}"
+        return _("hand {number} is finished; next comes the dealer of hand {next}").format(
+            number=hand.number, next=hand.number + 1)
     if hand.by_events:
-        return f"hand {hand.number} is recorded by its events; Enter ends them"
+        return _("hand {number} is recorded by its events; Enter ends them").format(number=hand.number)
     done = len(hand.trick_lines)
-    under_way = f", {' '.join(hand.trick)} played" if hand.trick else ""
-    return f"hand {hand.number} is at trick {done + 1} ({done} of {TRICKS_PER_HAND} recorded{under_way})"
+    if hand.trick:
+        return _("hand {number} is at trick {trick} ({done} of {all} recorded, {cards} played)").format(
+            number=hand.number, trick=done + 1, done=done, all=TRICKS_PER_HAND,
+            cards=" ".join(map(recorder.shown_card, hand.trick)))
+    return _("hand {number} is at trick {trick} ({done} of {all} recorded)").format(
+        number=hand.number, trick=done + 1, done=done, all=TRICKS_PER_HAND)
+
+
+# The header questions, as ``where`` names them.
+QUESTIONS = {"session": N_("session"), "date": N_("date"), "players": N_("players"), "rules": N_("rules"),
+             "stake": N_("stake"), "dealer": N_("dealer"), "after": N_("after")}
 
 
 def _before_line(raw: str, line: int) -> str:
     """The text before line ``line`` (1-based), its line ends as they are."""
     end = 0
-    for _ in range(line - 1):
+    for _line in range(line - 1):
         end = raw.index("\n", end) + 1
     return raw[:end]

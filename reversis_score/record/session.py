@@ -11,11 +11,12 @@ happened; ``document`` is the whole record as it must stand on disk.
 """
 from __future__ import annotations
 
+from reversis_score.i18n import _, fill, is_french, ngettext
 from reversis_score.notation.cards import SUIT_SYMBOLS, Card
 from reversis_score.record import words
 from reversis_score.record.draft import HandDraft
 from reversis_score.record.entries import EVENT_WORDS, Entry, read_entry
-from reversis_score.record.header import Reply, explain
+from reversis_score.record.header import Reply
 from reversis_score.record.play import PlaySteps
 from reversis_score.render.rvs import quote
 from reversis_score.replay.irregular import last_leader
@@ -61,11 +62,11 @@ class Recorder(PlaySteps):
         question = self.hand_question()
         if question == "confirm-undo":
             self.confirming = False
-            return Reply(said=["nothing taken back"])
+            return Reply(said=[_("nothing taken back")])
         if question in ("dealer", "after"):
             dealer = self.proposed_dealer
             if dealer is None:
-                return Reply(refused=["who deals? (a player's name)"])
+                return Reply(refused=[_("who deals? (a player's name)")])
             return self.start_hand(read_entry(""), dealer)
         if question == "table":
             self.table_open = False
@@ -73,7 +74,7 @@ class Recorder(PlaySteps):
             return self.finish_events()
         elif question in ("deal", "exchange", "announce") and self.hand:
             if self.hand.block:
-                return Reply(refused=[f"the {question} needs a line for every player (or `undo`)"])
+                return Reply(refused=[words.needs_every_line(question)])
             # no deal: no exchange to ask either (`exchange:` still records one)
             self.hand.cursor = {"deal": "announce", "exchange": "announce", "announce": "tricks"}[question]
         return Reply()
@@ -81,10 +82,14 @@ class Recorder(PlaySteps):
     def hand_entry(self, entry: Entry) -> Reply:
         if self.confirming:
             self.confirming = False
-            if entry.word == "undo" or entry.text.lower() in ("y", "yes"):
+            yes: tuple[str, ...] = ("y", "yes", "o", "oui")
+            no: tuple[str, ...] = ("n", "no", "non")
+            if not (self.french or is_french()):  # the French answers when French is spoken
+                yes, no = yes[:2], no[:2]
+            if entry.word == "undo" or entry.text.lower() in yes:
                 return self.undo(confirmed=True)
-            if entry.text.lower() in ("n", "no"):
-                return Reply(said=["nothing taken back"])
+            if entry.text.lower() in no:
+                return Reply(said=[_("nothing taken back")])
         if entry.kind == "command":
             return self.command(entry)
         word = entry.word if entry.kind == "keyword" else ""
@@ -93,7 +98,8 @@ class Recorder(PlaySteps):
         if word == "dealer":
             return self.start_hand(entry, entry.rest, entry.line())
         if self.in_header and word:
-            return Reply(refused=["a hand starts with its dealer: `dealer: NAME`"])
+            return Reply(refused=[_("a hand starts with its dealer: `{keyword}: NAME`").format(
+                keyword=self.keyword("dealer"))])
         if word in ("irregular", "void", "claims"):
             return self.tail_line(entry.line())
         if word == "table":
@@ -139,9 +145,9 @@ class Recorder(PlaySteps):
 
     def no_cards_now(self) -> str:
         if self.hand is None:
-            return "no hand is under way: give the dealer first"
-        return (f"hand {self.hand.number} is whole: give the next dealer (Enter: "
-                f"{self.proposed_dealer}), or `undo`")
+            return words.no_hand()
+        return _("hand {number} is whole: give the next dealer (Enter: {dealer}), or `undo`").format(
+            number=self.hand.number, dealer=self.proposed_dealer)
 
     # ------------------------------------------------------------ a hand begins and ends
     def new_hand_line(self, entry: Entry) -> Reply:
@@ -158,7 +164,8 @@ class Recorder(PlaySteps):
             if problem:
                 return Reply(refused=[problem])
         if not self.header.has_players:
-            return Reply(refused=["the players come first: `players: A B C D`, in order of play"])
+            return Reply(refused=[_("the players come first: `{keyword}: A B C D`, in order of play").format(
+                keyword=self.keyword("players"))])
         draft = HandDraft(self.next_number)
         head = self.hand_line.line() if self.hand_line else f"hand {draft.number}"
         for comment in self.comments:
@@ -168,34 +175,37 @@ class Recorder(PlaySteps):
         check = draft.check(self.players, self.knobs, self.previous_dealer)
         errors = [d for d in check.refusals + check.others if d.is_error]  # all of it is new
         if errors:
-            return Reply(refused=[explain(d) for d in errors])
+            return Reply(refused=[self.explain(d) for d in errors])
         if self.in_header:
             self.prefix, self.in_header = self.header_text(), False
         assert check.record is not None  # a refusal otherwise
         self.hand, self.hand_line, self.comments = draft, None, []
         draft.leader = self.after(check.record.dealer.text)
-        return Reply(said=[f"hand {draft.number}: {check.record.dealer.text} deals"]
-                   + [explain(d) for d in check.others if not d.is_error])
+        return Reply(said=[_("hand {number}: {dealer} deals").format(number=draft.number,
+                                                                      dealer=check.record.dealer.text)]
+                   + [self.explain(d) for d in check.others if not d.is_error])
 
     # ------------------------------------------------------------ a hand by its events
     def open_events(self, entry: Entry) -> Reply:
         """``events:``: the hand is recorded by what was paid for, one line each, Enter ends it."""
         hand = self.hand
         if hand is None:
-            return Reply(refused=["'events:' comes after the dealer"])
+            return Reply(refused=[_("'{keyword}:' comes after the dealer").format(
+                keyword=self.keyword("events"))])
         if hand.started_play or hand.block:
-            return Reply(refused=["this hand is recorded card by card: its events cannot follow its "
-                                  "tricks (`undo` them first)"])
+            return Reply(refused=[_("this hand is recorded card by card: its events cannot follow its "
+                                    "tricks (`undo` them first)")])
         hand.cursor = "events"
         if not hand.parts["events"] and entry.comment:  # the keyword line only keeps a comment
             hand.add("events", entry.line(), content=False)
-        return Reply(said=["by events: the party, the talon, each Ace and Quinola, a reversis; "
-                           "Enter when all are given"])
+        return Reply(said=[_("by events: the party, the talon, each Ace and Quinola, a reversis; "
+                             "Enter when all are given")])
 
     def event_line(self, entry: Entry) -> Reply:
         hand = self.hand
         if hand is None or not hand.by_events:
-            return Reply(refused=["an event line belongs to a hand recorded by its events: `events:` first"])
+            return Reply(refused=[_("an event line belongs to a hand recorded by its events: `{keyword}:` "
+                                    "first").format(keyword=self.keyword("events"))])
         return self.commit_line("events", "  " + entry.line())
 
     def finish_events(self) -> Reply:
@@ -214,8 +224,12 @@ class Recorder(PlaySteps):
         if checked.ok:
             return None
         hand.events_done = False
-        return f"hand {hand.number} cannot be settled yet: " + "; ".join(
-            explain(d) for d in checked.diagnostics if d.is_error)
+        return _("hand {number} cannot be settled yet: {reasons}").format(
+            number=hand.number, reasons=self.errors_of(checked))
+
+    def errors_of(self, checked) -> str:
+        """The errors of a checked hand, one after the other."""
+        return words.joined(self.explain(d) for d in checked.diagnostics if d.is_error)
 
     def close_hand(self) -> str | None:
         """Freeze the hand in progress into the record; the reason when it cannot be."""
@@ -228,14 +242,14 @@ class Recorder(PlaySteps):
                 return problem
         checked = self.checked(hand)
         if not hand.whole():
-            done = len(hand.trick_lines)
-            return (f"hand {hand.number} is unfinished: {done} of {TRICKS_PER_HAND} tricks recorded "
-                    "(finish it, or `void` for a misdeal)")
+            return _("hand {number} is unfinished: {done} of {all} tricks recorded (finish it, or `void` "
+                     "for a misdeal)").format(number=hand.number, done=len(hand.trick_lines),
+                                              all=TRICKS_PER_HAND)
         if not checked.ok:
-            return f"hand {hand.number} cannot be settled: " + "; ".join(
-                explain(d) for d in checked.diagnostics if d.is_error)
+            return _("hand {number} cannot be settled: {reasons}").format(
+                number=hand.number, reasons=self.errors_of(checked))
         self.closed.append(checked)
-        self.prefix += self.sep + hand.formatted()
+        self.prefix += self.sep + self.shown(hand.formatted())
         self.sep, self.hand, self.table_open = "\n", None, False
         self.revokes_told = set()
         return None
@@ -246,7 +260,7 @@ class Recorder(PlaySteps):
         if word == "quit":
             return Reply(quit=True)
         if word == "help":
-            return Reply(said=[words.HELP])
+            return Reply(said=[words.help_text(self.french)])
         if word == "show":
             return Reply(said=[self.so_far()])
         if word == "undo":
@@ -261,8 +275,8 @@ class Recorder(PlaySteps):
         """What ``undo`` in a finished hand takes back: its last line, in words."""
         hand = self.hand
         assert hand is not None and hand.entered
-        line = " ".join(hand.parts[hand.entered[-1]][-1].split())
-        return f"`{line}` from hand {hand.number}, which is finished"
+        line = " ".join(self.shown(hand.parts[hand.entered[-1]][-1]).split())
+        return _("`{line}` from hand {number}, which is finished").format(line=line, number=hand.number)
 
     def undo(self, confirmed: bool = False) -> Reply:
         """Take back the last card, else the last line (a trick, a deal or exchange block...);
@@ -270,29 +284,30 @@ class Recorder(PlaySteps):
         hand = self.hand
         if hand is not None and hand.whole() and hand.entered and not confirmed and self.hand_line is None:
             self.confirming = True
-            return Reply(said=[f"this takes back {self.undo_target()}: `undo` again (or yes) to do it"])
+            return Reply(said=[_("this takes back {target}: `undo` again (or yes) to do it").format(
+                target=self.undo_target())])
         if self.hand_line is not None:
             self.hand_line = None
-            return Reply(said=["took back the `hand` line"])
+            return Reply(said=[_("took back the `{keyword}` line").format(keyword=self.keyword("hand"))])
         if hand is None:
-            return Reply(refused=[("nothing to undo: the hands before are written (edit the file to "
-                                   "change them)")])
+            return Reply(refused=[_("nothing to undo: the hands before are written (edit the file to "
+                                    "change them)")])
         if hand.trick:
-            return Reply(said=[f"took back {hand.trick.pop()}"])
+            return Reply(said=[_("took back {card}").format(card=self.shown_card(hand.trick.pop()))])
         if hand.block:
             hand.block.pop()
             if len(hand.block) <= 1:
                 hand.block_kind, hand.block = None, []
-            return Reply(said=["took back the last line"])
+            return Reply(said=[_("took back the last line")])
         if hand.entered and hand.entered[-1] in ("deal", "exchange"):
             kind = hand.entered.pop()
             hand.parts[kind], hand.cursor = [], kind
-            return Reply(said=[f"took back the {kind}"])
+            return Reply(said=[_("took back the deal") if kind == "deal" else _("took back the exchange")])
         taken = hand.undo_line()
         hand.events_done = False  # a line of its events taken back: they are no longer all given
         if taken is None or not hand.entered and taken.lstrip().startswith("dealer"):
             self.hand = None
-            return Reply(said=[f"took back hand {hand.number}"])
+            return Reply(said=[_("took back hand {number}").format(number=hand.number)])
         check = hand.check(self.players, self.knobs, self.previous_dealer)
         complete = [t for t in check.tricks if len(t.plays) == 4]
         assert check.record is not None  # what is left was checked when entered
@@ -300,32 +315,38 @@ class Recorder(PlaySteps):
         if len(complete) == TRICKS_PER_HAND - 1 and self.ten_cards():  # he has no card to lead
             hand.leader = last_leader(hand.leader, self.players, self.ten_cards())
         self.revokes_told = {f"{d.player} {d.trick}" for d in check.others if d.is_error}
-        return Reply(said=[f"took back: {' '.join(taken.split())}"])
+        return Reply(said=[_("took back: {line}").format(line=" ".join(self.shown(taken).split()))])
 
     # ------------------------------------------------------------ what the scorer sees
     def so_far(self) -> str:
         """``show``: the hand in progress as it will be written, and who is to play."""
         hand = self.hand
         if hand is None:
-            return f"no hand under way; {len(self.closed)} written"
-        lines = hand.formatted().rstrip("\n").split("\n") + hand.block
+            return ngettext("no hand under way; {count} written", "no hand under way; {count} written",
+                            len(self.closed)).format(count=len(self.closed))
+        lines = self.shown("\n".join(hand.formatted().rstrip("\n").split("\n") + hand.block)).split("\n")
         if hand.trick:
-            lines.append(f"  {quote(hand.leader)}: {' '.join(hand.trick)}   (being played)")
+            cards = " ".join(map(self.shown_card, hand.trick))
+            lines.append(_("  {leader}: {cards}   (being played)").format(leader=quote(hand.leader),
+                                                                           cards=cards))
         return "\n".join(lines) + "\n" + self.toolbar()
 
     def toolbar(self) -> str:
         """``hand 2, trick 4 — Claire leads; ♥ led`` (what the scorer must know now)."""
         hand = self.hand
         if hand is None or self.in_header:
-            return (f"{self.file}: the header, then hand 1" if self.in_header
-                    else f"{len(self.closed)} hands written")
+            return (_("{file}: the header, then hand 1").format(file=self.file) if self.in_header
+                    else ngettext("{count} hands written", "{count} hands written", len(self.closed)).format(
+                        count=len(self.closed)))
         if hand.whole():
-            return f"hand {hand.number} is finished — next: the dealer of hand {hand.number + 1}"
+            return _("hand {number} is finished — next: the dealer of hand {next}").format(
+                number=hand.number, next=hand.number + 1)
         number = len(hand.trick_lines) + 1
-        text = f"hand {hand.number}, trick {number} — {hand.leader} leads"
         if hand.trick:
-            text += f"; {SUIT_SYMBOLS[Card.parse(hand.trick[0]).suit]} led"
-        return text
+            return fill(_("hand {hand}, trick {number} — {leader} leads; {suit} led"), hand=hand.number,
+                        number=number, leader=hand.leader, suit=SUIT_SYMBOLS[Card.parse(hand.trick[0]).suit])
+        return fill(_("hand {hand}, trick {number} — {leader} leads"), hand=hand.number, number=number,
+                    leader=hand.leader)
 
     # ------------------------------------------------------------ the record
     def document(self) -> str:
@@ -341,7 +362,7 @@ class Recorder(PlaySteps):
             return "", self.header_text()
         if self.hand is None:  # no blank line at the end, as `format` writes it
             return "", self.prefix.rstrip("\n") + "\n" if self.prefix.strip() else ""
-        return self.prefix, self.sep + self.hand.formatted(pending=True)
+        return self.prefix, self.sep + self.shown(self.hand.formatted(pending=True))
 
     def finish(self) -> None:
         """End of input: comments still waiting go at the end of the record."""

@@ -4,6 +4,7 @@ asked, the bottom toolbar, the hand so far. (The words that need no recorder are
 """
 from __future__ import annotations
 
+from reversis_score.i18n import N_, _, fill
 from reversis_score.ledger.build import Ledger, between_of
 from reversis_score.record import words
 from reversis_score.record.session import Recorder
@@ -45,31 +46,44 @@ def toolbar(recorder: Recorder) -> str:
 def prompt(recorder: Recorder) -> str:
     """The question, as a prompt: ``trick 4, Denis: ``."""
     question = recorder.question
-    fixed = {"session": "session name (Enter: none): ", "players": "players, in order of play: ",
-             "rules": "rules, a preset or a .toml file (Enter: parlett): ", "stake": "stake (Enter: none): ",
-             "date": f"date (Enter: {recorder.today.isoformat()}): "}
+    fixed = {"session": N_("session name (Enter: none): "), "players": N_("players, in order of play: "),
+             "rules": N_("rules, a preset or a .toml file (Enter: parlett): "),
+             "stake": N_("stake (Enter: none): ")}
     if question in fixed:
-        return fixed[question]
+        return _(fixed[question])
+    if question == "date":
+        return _("date (Enter: {date}): ").format(date=recorder.today.isoformat())
     if question == "confirm-undo":
-        return f"take back {recorder.undo_target()}? (y/N): "
+        return _("take back {target}? (y/N): ").format(target=recorder.undo_target())
     if question in ("dealer", "after"):
         proposed = recorder.proposed_dealer
-        shown = f" (Enter: {proposed})" if proposed else ""
         number = recorder.hand.number if recorder.hand and question == "dealer" else recorder.next_number
-        return f"hand {number}, dealer{shown}: "
+        if proposed:
+            return _("hand {number}, dealer (Enter: {dealer}): ").format(number=number, dealer=proposed)
+        return _("hand {number}, dealer: ").format(number=number)
     hand = recorder.hand
     assert hand is not None
     if question == "table":
-        return "table payment, PAYER -> PAYEE AMOUNT (Enter: done): "
+        return _("table payment, PAYER -> PAYEE AMOUNT (Enter: done): ")
     if question in ("deal", "exchange"):
-        who = recorder.next_in_block(question)
-        skip = "" if hand.block else f" (Enter: no {question})"
-        if question == "exchange":
-            return f"exchange, {who} discards CARD (or two), or keeps{skip}: "
-        dealt = "12 cards" if recorder.knobs.deck == 52 or who == recorder.dealer else "11 cards | face-down"
-        return f"deal, {who}'s {dealt}{skip}: "
+        return _block_prompt(recorder, question, not hand.block)
     if question == "announce":
-        return "announce: espagnolette NAME (Enter: none): "
+        return _("announce: espagnolette NAME (Enter: none): ")
     if question == "events":
-        return "event: party, talon, N. NAME places/leads CARD..., reversis (Enter: done): "
-    return f"trick {len(hand.trick_lines) + 1}, {recorder.to_play()}: "
+        return _("event: party, talon, N. NAME places/leads CARD..., reversis (Enter: done): ")
+    return fill(_("trick {number}, {player}: "), number=len(hand.trick_lines) + 1, player=recorder.to_play())
+
+
+def _block_prompt(recorder: Recorder, question: str, skip: bool) -> str:
+    """The prompt for a deal or an exchange line: whose, and what it holds."""
+    who = recorder.next_in_block(question)
+    if question == "exchange":
+        text = _("exchange, {player} discards CARD (or two), or keeps (Enter: no exchange): ") if skip else \
+            _("exchange, {player} discards CARD (or two), or keeps: ")
+        return fill(text, player=who)
+    if recorder.knobs.deck == 52 or who == recorder.dealer:
+        text = _("deal, {player}'s 12 cards (Enter: no deal): ") if skip else _("deal, {player}'s 12 cards: ")
+    else:
+        text = _("deal, {player}'s 11 cards | face-down (Enter: no deal): ") if skip else \
+            _("deal, {player}'s 11 cards | face-down: ")
+    return fill(text, player=who)

@@ -17,6 +17,7 @@ import fcntl
 import os
 from pathlib import Path
 
+from reversis_score.i18n import _
 from reversis_score.record.resume import resume, where  # noqa: F401  (their home before resume.py)
 
 
@@ -116,10 +117,10 @@ class Store:
         return fd
 
     def _failure(self, exc: OSError) -> str:
-        reason = "the disk is full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else (
+        reason = _("the disk is full") if exc.errno in (errno.ENOSPC, errno.EDQUOT) else (
             exc.strerror or str(exc)).lower()
-        return (f"{self.shown}: cannot be written ({reason}): the last entry is not written, and "
-                f"{self.shown} holds what it held before it")
+        return _("{file}: cannot be written ({reason}): the last entry is not written, and {file} holds "
+                 "what it held before it").format(file=self.shown, reason=reason)
 
     def check_unchanged(self) -> None:
         """Stop if another program replaced or changed the file since we last wrote it."""
@@ -129,8 +130,9 @@ class Store:
             on_disk = None
         ours = os.fstat(self.fd)
         if on_disk is None or on_disk.st_ino != ours.st_ino or ours.st_size != self.size:
-            raise Replaced(f"{self.shown} was changed by another program while recording: nothing more "
-                           "is written to it (run record again to go on from what it holds)")
+            raise Replaced(_("{file} was changed by another program while recording: nothing more is "
+                             "written to it (run record again to go on from what it holds)").format(
+                file=self.shown))
 
     def close(self) -> None:
         """Release the file; one this run created and left empty goes again."""
@@ -142,13 +144,13 @@ class Store:
 
 def _lock(path: Path, shown: str) -> int:
     """The file opened and locked; Busy when another ``record`` holds it."""
-    for _ in range(5):
+    for _attempt in range(5):
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             os.close(fd)
-            raise Busy(f"{shown} is being recorded by another process") from None
+            raise Busy(_("{file} is being recorded by another process").format(file=shown)) from None
         try:
             current = os.stat(path).st_ino
         except OSError:
@@ -156,7 +158,7 @@ def _lock(path: Path, shown: str) -> int:
         if current == os.fstat(fd).st_ino:
             return fd
         os.close(fd)  # the holder renamed a new file over the one we locked: look again
-    raise Busy(f"{shown} is being recorded by another process")
+    raise Busy(_("{file} is being recorded by another process").format(file=shown))
 
 
 def _keep_owner_and_mode(fd: int, old: os.stat_result) -> None:

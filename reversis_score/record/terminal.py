@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from reversis_score.record import show
+from reversis_score.i18n import _, is_french, ngettext
+from reversis_score.record import entries, show
 from reversis_score.record.entries import Ahead, read_entry
 from reversis_score.record.header import HEADER_QUESTIONS, Reply
 from reversis_score.record.resume import resume, where
@@ -55,23 +56,25 @@ def open_record(path: Path, header: list[str], interactive: bool, err: TextIO,
     try:  # bounded, and only a regular file: a FIFO or /dev/zero is refused unread
         data = read_limited(path, "record") if path.exists() else b""
     except ReadProblem as exc:
-        err.write(f"error: {exc}\n")
+        err.write(_("error: {problem}").format(problem=exc) + "\n")
         return 2
     text, problem = decode(data)
     if problem is not None or text is None:
-        err.write(f"{path}: the file is not UTF-8 text: it cannot be recorded into\n")
+        err.write(_("{file}: the file is not UTF-8 text: it cannot be recorded into").format(file=path)
+                  + "\n")
         return 1
     if text.strip() and header:
-        err.write(f"error: {path} has its header already: --session, --date, --players, --rules and "
-                  "--stake are for a new file\n")
+        err.write(_("error: {file} has its header already: --session, --date, --players, --rules and "
+                    "--stake are for a new file").format(file=path) + "\n")
         return 2
     try:
         store = Store(path)
     except Busy as exc:
-        err.write(f"error: {exc}\n")
+        err.write(_("error: {problem}").format(problem=exc) + "\n")
         return 2
     except OSError as exc:
-        err.write(f"error: {path}: cannot be written ({exc.strerror or exc})\n")
+        err.write(_("error: {file}: cannot be written ({reason})").format(
+            file=path, reason=exc.strerror or exc) + "\n")
         return 2
     if text.strip():
         recorder = _resumed(path, text, store, interactive, err, repair)
@@ -79,18 +82,25 @@ def open_record(path: Path, header: list[str], interactive: bool, err: TextIO,
             store.close()
             return 1
         if verbose:
-            err.write(f"{path}: resuming: {where(recorder)}.\n")
+            err.write(_("{file}: resuming: {where}.").format(file=path, where=where(recorder)) + "\n")
     else:
         recorder = Recorder(str(path), path.parent, interactive)
+        if interactive and is_french():  # a French scorer at a terminal writes a French record
+            recorder.spelling = entries.FRENCH
         for line in header:
             reply = recorder.enter(line)
             if reply.refused:
                 store.close()
                 option = line.split(":")[0]
-                err.write("".join(f"error: --{option}: {r}\n" for r in reply.refused))
+                err.write("".join(_("error: --{option}: {problem}").format(option=option, problem=r) + "\n"
+                                  for r in reply.refused))
                 return 2
         if header:  # the options are the header: ask only for the players, when not given
             recorder.pass_questions(set(HEADER_QUESTIONS) - {"players"})
+    # At a terminal and from a file alike, entries come as the record spells them.
+    recorder.typed_as_written = True
+    if interactive and recorder.french:
+        err.write(entries.written_in(recorder.spelling) + "\n")
     return recorder, store
 
 
@@ -102,19 +112,21 @@ def _resumed(path: Path, text: str, store: Store, interactive: bool, err: TextIO
     if recorder is None and cut is not None:
         kept = store.written[: len(store.written) - len(cut)]
         number = kept.count("\n") + 1
-        again, _ = resume(kept, str(path), path.parent, interactive, kept) if kept.strip() else (
+        again, _problems = resume(kept, str(path), path.parent, interactive, kept) if kept.strip() else (
             Recorder(str(path), path.parent, interactive), [])
         if again is not None:
             if repair(number, cut):
-                err.write(f"{path}: dropped the half line at its end, line {number}: {cut!r} (cut off as "
-                          "it was written)\n")
+                err.write(_("{file}: dropped the half line at its end, line {number}: {text} (cut off as "
+                            "it was written)").format(file=path, number=number, text=repr(cut)) + "\n")
                 return again
-            err.write(f"{path}: ends in a half line, line {number}: {cut!r} (cut off as it was written); "
-                      f"`reversis-score record --repair {path}` drops it\n")
+            err.write(_("{file}: ends in a half line, line {number}: {text} (cut off as it was written); "
+                        "`reversis-score record --repair {file}` drops it").format(
+                file=path, number=number, text=repr(cut)) + "\n")
             return None
     if recorder is None:
-        err.write("\n".join(problems) + f"\n{path}: the record has errors; fix them (reversis-score "
-                  "check shows them all) before recording more\n")
+        err.write("\n".join(problems) + "\n" + _("{file}: the record has errors; fix them (reversis-score "
+                                                  "check shows them all) before recording more").format(
+            file=path) + "\n")
     return recorder
 
 
@@ -137,13 +149,16 @@ def run(recorder: Recorder, store: Store, lines: Iterable[str], out: TextIO, err
             if outcome.stopped_at is not None:
                 outcome.skipped += 1
                 continue
-            line, unknown = understood(line, recorder.question, recorder.players)
-            entry = read_entry(line)
+            line, unknown = understood(line, recorder.question, recorder.players, is_french(),
+                                       recorder.french)
+            entry = read_entry(entries.to_grammar(line) if recorder.french and recorder.typed_as_written
+                               else line)
             reply = Reply(refused=[unknown]) if unknown else recorder.enter(line)
             reasons = reply.refused
             if reasons and piped:  # what waited for this line goes with it
                 outcome.stopped_at, recorder.comments = number, []
-                if not outcome.content and had_hands and entry.word in HEADER_WORDS:
+                header_line = entry.word in HEADER_WORDS or entries.language_line(line) is not None
+                if not outcome.content and had_hands and header_line:
                     reasons = [_whole_record_again(recorder)]
             store.sync_parts(*recorder.document_parts())
             said = reply.said if verbose else [s for s in reply.said if isinstance(s, Note)]
@@ -169,9 +184,10 @@ def run(recorder: Recorder, store: Store, lines: Iterable[str], out: TextIO, err
 def _whole_record_again(recorder: Recorder) -> str:
     """The refusal of a piped record that begins with a header, into a file that has one."""
     count = len(recorder.closed) + (recorder.hand is not None)
-    held = f"its header and {count} hand{'s' * (count != 1)}" if count else "its header"
-    return (f"{recorder.file} holds {held} already, and this input is a whole record, header "
-            "first (the same one again?): nothing is entered")
+    held = ngettext("its header and {count} hand", "its header and {count} hands", count).format(
+        count=count) if count else _("its header")
+    return _("{file} holds {held} already, and this input is a whole record, header first (the same one "
+             "again?): nothing is entered").format(file=recorder.file, held=held)
 
 
 def summary(file: str, recorder: Recorder, outcome: Outcome) -> str | None:
@@ -179,13 +195,16 @@ def summary(file: str, recorder: Recorder, outcome: Outcome) -> str | None:
     the refusal said it all)."""
     if outcome.stopped_at is not None and not outcome.content:
         return None
-    text = f"{file}: {outcome.entered} line{'s' * (outcome.entered != 1)} entered"
+    text = ngettext("{file}: {count} line entered", "{file}: {count} lines entered", outcome.entered).format(
+        file=file, count=outcome.entered)
     if outcome.stopped_at is not None:
-        text += (f"; line {outcome.stopped_at} refused, so the {outcome.skipped} line"
-                 f"{'s' * (outcome.skipped != 1)} after it {'were' if outcome.skipped != 1 else 'was'} "
-                 "skipped (fix it, and pipe the input again from there)" if outcome.skipped else
-                 f"; line {outcome.stopped_at} refused")
-    return f"{text}; {where(recorder)}."
+        text += ngettext(
+            "; line {line} refused, so the {count} line after it was skipped (fix it, and pipe the input "
+            "again from there)", "; line {line} refused, so the {count} lines after it were skipped (fix it, "
+            "and pipe the input again from there)", outcome.skipped).format(
+            line=outcome.stopped_at, count=outcome.skipped) if outcome.skipped else \
+            _("; line {line} refused").format(line=outcome.stopped_at)
+    return _("{text}; {where}.").format(text=text, where=where(recorder))
 
 
 def stdin_lines(stream: TextIO | None = None) -> Iterable[str]:
