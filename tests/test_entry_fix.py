@@ -7,6 +7,7 @@ from entrydevice import EXAMPLE, Device, without_comments
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
+from reversis_score import i18n
 from reversis_score.cli import app as cli
 from reversis_score.serve.app import create_app
 from reversis_score.serve.entry_words import face, for_people
@@ -111,3 +112,25 @@ def test_what_the_recorder_says_is_worded_for_people(said, shown):
 
 def test_a_card_is_written_as_people_write_it():
     assert [face(c) for c in ["AS", "TD", "10h", "QC"]] == ["A♠", "10♦", "10♥", "Q♣"]
+
+
+NNBSP = "\u202f"
+
+
+@pytest.mark.parametrize("said, shown", [
+    (f"une renonce{NNBSP}; ou «\u00a0annuler\u00a0» jusqu’à la levée 3 pour le corriger",
+     f"une renonce{NNBSP}; ou corrigez la carte là où elle est{NNBSP}: touchez-la"),
+    ("la donne demande une ligne pour chaque joueur (ou «\u00a0annuler\u00a0»)",
+     "la donne demande une ligne pour chaque joueur (ou Annuler la dernière)"),
+    (f"annonce{NNBSP}: espagnolette NOM (Entrée{NNBSP}: aucune){NNBSP}: ",
+     f"annonce{NNBSP}: espagnolette un nom{NNBSP}:"),
+    (f"reprendre club.rvs{NNBSP}? (o/N){NNBSP}: ", f"reprendre club.rvs{NNBSP}?{NNBSP}:"),
+    (f"paiement à la table, PAYEUR -> RECEVEUR MONTANT (Entrée{NNBSP}: fini){NNBSP}: ",
+     f"paiement à la table, qui a payé qui{NNBSP}:"),
+    (f"Donne 3 réglée{NNBSP}: Bruno gagne la partie (8){NNBSP}; paniers après{NNBSP}: 55 60",
+     f"Donne 3 réglée{NNBSP}: Bruno gagne la partie (8)"),
+])
+def test_what_the_recorder_says_in_french_is_worded_for_people_in_french(said, shown):
+    """record/'s French keyboard words (« annuler », Entrée, (o/N), CARTE…) never reach the page."""
+    with i18n.speaking("fr"):
+        assert for_people(said) == shown

@@ -25,11 +25,12 @@ from reversis_score.serve.templating import FRENCH_RANKS, card_face
 _TOKEN = re.compile(r"(?<![\w`'\"])(10|[2-9TJQKA])([SHDC])(?![\w])")  # the Recorder spells them so
 # (the French forms are record/'s French terminal words: « (Entrée : …) », « (o/N) »)
 _ENTER = re.compile(r"\s*\((?:Enter|Entrée)\s*:[^)]*\)")
-_UNDO_BACK = re.compile(r"`undo` back to trick \d+ to correct it")
+_UNDO_BACK = re.compile(r"`undo` back to trick \d+ to correct it"
+                        r"|«\s*annuler\s*» jusqu’à la levée \d+ pour le corriger")
 _YES_NO = re.compile(r"\s*\((?:y/N|Y/n|o/N|O/n)\)")
 # the terminal's table of a hand's settlement: the page shows it as cards (settled_card)
 _SETTLED = re.compile(r"^((?:Hand \d+ settled|Donne \d+ réglée)\s*: .*?)"
-                      r"(?:;\s*(?:pools after|paniers après)\s*:.*)?$", re.DOTALL)
+                      r"(?:\s*;\s*(?:pools after|paniers après)\s*:.*)?$", re.DOTALL)
 
 
 def face(card: str) -> str:
@@ -73,15 +74,17 @@ def for_people(text: str) -> str:
     text = str(text)
     settled = _SETTLED.match(text.split("\n", 1)[0]) if text.startswith(("Hand ", "Donne ")) else None
     if settled:
-        text = " ".join(settled.group(1).split())
+        text = re.sub(r"[ \t\r\n]+", " ", settled.group(1)).strip()  # (a French no-break space kept)
     text = _ENTER.sub("", text)
     text = _YES_NO.sub("", text)
-    text = _UNDO_BACK.sub(_("fix the card where it lies: tap it"), text).replace("`undo`", _("Undo"))
+    text = _UNDO_BACK.sub(_("fix the card where it lies: tap it"), text)
+    text = text.replace("`undo`", _("Undo")).replace("«\u00a0annuler\u00a0»", _("Undo"))
     opening, closing = ("«\u00a0", "\u00a0»") if i18n.language() == "fr" else ("“", "”")
     text = re.sub(r"`([^`]*)`", lambda m: opening + with_faces(m.group(1)) + closing, text)
     text = with_faces(text)
-    for mark, words in (("CARD", N_("a card")), ("NAME", N_("a name")),
-                        ("PAYER -> PAYEE AMOUNT", N_("who paid whom"))):
+    for mark, words in (("PAYER -> PAYEE AMOUNT", N_("who paid whom")), ("PAYEUR -> RECEVEUR MONTANT",
+                        N_("who paid whom")), ("CARD", N_("a card")), ("CARTE", N_("a card")),
+                        ("NAME", N_("a name")), ("NOM", N_("a name"))):
         text = text.replace(mark, _(words))
     return re.sub(r"[ \t]+", " ", text).strip()
 
