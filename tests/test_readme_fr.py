@@ -8,6 +8,7 @@ import shlex
 import pytest
 from conftest import ROOT
 from test_readme import COMMANDS, CONSOLE, rewrite_consoles
+from test_tour_fr import session_names
 from typer.testing import CliRunner
 
 from reversis_score.cli import app
@@ -72,6 +73,8 @@ def knob_values() -> set[str]:
 def test_what_the_french_tour_shows_holds_no_english_word_for_a_person():
     values = knob_values()
     for command, output, _status in console_entries(ROOT / "docs" / "fr" / "README.md"):
+        for name in session_names():  # a session's own name is its scorer's words
+            output = output.replace(name, " ")
         for line in output.splitlines():
             if re.match(r"\s*\d+ \|", line) or re.match(r"\s*\|", line):  # the record's own line, the caret
                 continue
