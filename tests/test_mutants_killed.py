@@ -1,0 +1,117 @@
+"""Fixed hands that kill mutants of settle/ no other test caught (bench/mutate.py, bench/mutants.md).
+
+Each test is worked by hand from docs/rules.md's sentences and names, in a comment, the mutants
+(mutmut's names) it kills. Players sit Anne Bruno Claire Denis in order of play (Anne and
+Claire opposite, Bruno and Denis opposite); dealer Denis; no hypothesis, the same hands every run.
+"""
+from __future__ import annotations
+
+from builders import PARTY_DUMP, hand, items_of, net_of, record, settle
+
+from reversis_score.pipeline import check_text
+from reversis_score.settle.hand import settle_hand
+from reversis_score.settle.items import HandBook
+from reversis_score.settle.laws import antes, redeal_fine
+from reversis_score.settle.pools import PoolTable
+from reversis_score.settle.side import settle_trick
+
+
+def knobs_of(text: str):
+    return check_text(text, "test.rvs").rules.knobs
+
+
+# ================================================================ a ten-card player places Quinola
+# PARTY_DUMP's first nine tricks (Bruno places Quinola in trick 1, on Anne's spade lead), then
+# trick 10 led by Bruno, which Denis's 4♣ takes, and trick 11 of three cards: Bruno discarded
+# two (3♥ 2♦) and has no card for it.
+TEN_CARD_QUINOLA = ("exchange:\n  Bruno discards 3H 2D\ntricks:\n"
+                    + "".join(f"  {t}\n" for t in PARTY_DUMP[:9])
+                    + "  Bruno: 3C 4D 4C 5S\n  Denis: 2C 4S 3D\n")
+
+
+def test_a_ten_card_player_placing_quinola_takes_no_pool():
+    # docs/rules.md §10: "Ten cards ...: He is paid nothing this hand (his placed Aces and
+    # Quinola, a pool, the party), except for breaking a reversis and for forcing Quinola ...
+    # Such items are kept marked cancelled_by: "barred"." So Bruno's take of the pool (parlett:
+    # 4 antes of 5 + the dealer's 5 = 25) is written, marked "barred", and the 25 stay on the
+    # table; his 5 for Quinola placed is barred too. He pays only his ante.
+    # Kills items.xǁHandBookǁtake_pool__mutmut_11 (the bar dropped: `and False`), _13 and _14
+    # (the bar's word misspelt), _15 (`unpaid and ten_cards`: a ten-card player who did not
+    # peek is no longer barred).
+    ledger = settle(f"players: Anne Bruno Claire Denis\nrules: parlett\n\nhand 1\ndealer: Denis\n"
+                    f"{TEN_CARD_QUINOLA}")
+    items = items_of(ledger)
+    assert (1, "pool-take", "JH", "pool:1", "Bruno", 25, "barred") in items
+    assert (1, "quinola-dumped", "JH", "Anne", "Bruno", 5, "barred") in items
+    assert list(ledger.hands[0].settlement.pools_after) == [25]
+    # Claire's A♦ placed (×2 opposite: 4) and Denis's A♣ (1) are paid by Anne, who also loses
+    # the party to Claire (0 points): 4 + the talon's 4 points (3♠ 2♠ A♥ 3♥ 2♦), ×2 opposite = 16,
+    # and her A♠ led, ×2 opposite = 2.
+    assert net_of(ledger) == {"Anne": -5 - 4 - 1 - 16 - 2, "Bruno": -5, "Claire": -5 + 4 + 16 + 2,
+                              "Denis": -10 + 1}
+
+
+# ================================================================ the reversis returns tricks 1–9
+# Anne takes every trick; Bruno places Quinola on her spade lead in trick 1 (taking the pool,
+# returned with the rest of tricks 1–9 when Anne makes the reversis); Anne leads A♥ in trick 9.
+QUINOLA_TAKEN_UNDER_REVERSIS = [
+    "Anne: AS JH KH 6H", "Anne: KS AD QH 5H", "Anne: QS KD 4D 4H", "Anne: JS QD 3D 3H",
+    "Anne: 9S JD AC 2H", "Anne: 8S 9D KC 7C", "Anne: 7S 8D QC 6C", "Anne: 6S 7D JC 5C",
+    "Anne: AH 9H 8H 7H", "Anne: 5S 6D 9C 4C", "Anne: 4S 5D 8C 3C"]
+
+
+def test_the_pool_last_taken_before_a_reversis_is_still_the_last_taken_after_it():
+    # docs/rules.md §8: "Every side payment and pool movement of tricks 1 to 9 is returned
+    # (remises and pool takings too ...)"; §4: a remise with no pool standing equals "the pool
+    # most recently taken". Bruno's take of 25 in trick 1 is returned, so the pool most
+    # recently taken is still the one taken before this hand (40 here), and the table this
+    # hand hands on says so.
+    # Kills items.xǁHandBookǁrestore__mutmut_3 (`last_taken = None` after the return).
+    text = record(hand("Denis", QUINOLA_TAKEN_UNDER_REVERSIS))
+    ledger = settle(text)
+    assert (1, "pool-take", "JH", "pool:1", "Bruno", 25, "reversis") in items_of(ledger)
+    before = PoolTable("multiple", [], False, last_taken=40)
+    settlement, after = settle_hand(ledger.hands[0].settlement.play, knobs_of(text), before)
+    assert (after.amounts, after.last_taken) == ([25], 40)
+    assert before.last_taken == 40  # the hand works on its own copy
+
+
+# ================================================================ trick by trick, as `record` says
+# PARTY_DUMP's first nine tricks, then trick 10 gathered by Claire (Denis's 4♣ took it) and
+# trick 11 led by her, where Bruno places A♥ and Denis gathers the trick her 3♦ took.
+GATHERED = ("tricks:\n" + "".join(f"  {t}\n" for t in PARTY_DUMP[:9])
+            + "  Bruno: 3C 4D 4C 5S | gathered by Claire\n  Claire: 3D 2C 4S AH | gathered by Denis\n")
+
+
+def test_the_payments_trick_by_trick_are_the_hands_own():
+    # settle/side.py's settle_trick (the terminal scorer's payments as each trick is written):
+    # docs/rules.md §5 "placed: the trick's winner pays" and §10 "A trick gathered by the wrong
+    # player ... counts for him: he is its winner for every purpose". Manuscrit: the basket
+    # (4 × 10 + 5 = 45), "doubles à la premiere, & à la derniere".
+    # Kills side.settle_trick's mutants (no settle-focused test reached them before): the
+    # gathered trick found by its number, and the flag handed on to the card's why.
+    text = f"players: Anne Bruno Claire Denis\nrules: manuscrit\n\nhand 1\ndealer: Denis\n{GATHERED}"
+    play = settle(text).hands[0].settlement.play
+    knobs = knobs_of(text)
+    book = HandBook(play, knobs, PoolTable(knobs.pools))
+    antes(book)
+    redeal_fine(book)
+    led: list = []
+    for trick in play.tricks:
+        settle_trick(book, trick, led)
+    side = [(i.trick, i.kind, i.card, i.payer, i.payee, i.amount, i.cancelled_by, i.why)
+            for i in book.items if i.trick is not None]
+    assert side == [
+        (1, "quinola-dumped", "JH", "Anne", "Bruno", 10, None, "trick 1: Bruno places Quinola (J♥) on a ♠ "
+         "lead won by Anne; ×2 in trick 1: Anne pays Bruno 10 (RULES §5)"),
+        (1, "pool-take", "JH", "pool:1", "Bruno", 45, None, "trick 1: Bruno places Quinola (J♥) and takes "
+         "the latest pool, pool:1 (45) (RULES §4, §5)"),
+        (1, "ace-dumped", "AD", "Anne", "Claire", 8, None, "trick 1: Claire places A♦ on a ♠ lead won by "
+         "Anne; ×2 opposite, ×2 in trick 1: Anne pays Claire 8 (RULES §5)"),
+        (1, "ace-dumped", "AC", "Anne", "Denis", 2, None, "trick 1: Denis places A♣ on a ♠ lead won by "
+         "Anne; ×2 in trick 1: Anne pays Denis 2 (RULES §5)"),
+        (11, "ace-dumped", "AH", "Denis", "Bruno", 4, None, "trick 11: Bruno places A♥ on a ♦ lead "
+         "gathered by Denis; ×2 opposite, ×2 in trick 11: Denis pays Bruno 4 (RULES §5)"),
+    ]
+    assert [(c.trick, c.how, c.player, str(c.card)) for c in led] == [(1, "led", "Anne", "AS")]
+    assert list(book.pools.amounts) == [0]
