@@ -22,6 +22,7 @@ on two cores.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -73,6 +74,9 @@ EXPLAINED: dict[str, str] = {
     _S + "pools.xǁPoolTableǁadd_new_pool__mutmut_4": (
         "equivalent where reachable: under one basket a pool is returned only by the espagnolette who "
         "took it, whose take emptied the basket, and nothing is paid into it before the return"),
+    _S + "pools.xǁPoolTableǁremise__mutmut_11": (
+        "equivalent: `doubling = None` for `False`; `doubling` is read only as a truth value "
+        "(items.py's remise, pools.py's remise and remise_standing) and copied as it is"),
     _S + "reversis.x__broken__mutmut_3": ("equivalent: a broken reversis always has both its breaker and its "
                                           "trick, so the assertion holds with `or` as with `and`"),
 }
@@ -109,17 +113,22 @@ def prepare(only: list[str], tests: list[str]) -> None:
             shutil.copy2(source, WORK / name)
     pyproject = WORK / "pyproject.toml"
     pyproject.write_text(pyproject.read_text("utf-8") + settings(only, tests), "utf-8")
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                          check=False).stdout.strip()
+    dirty = subprocess.run(["git", "status", "--porcelain", "reversis_score"], cwd=ROOT, capture_output=True,
+                           text=True, check=False).stdout.strip()
+    (WORK / "commit").write_text(head + (" (reversis_score/ changed since)" if dirty else "") + "\n")
 
 
-def resume(only: list[str], tests: list[str]) -> list[str]:
-    """The checkout's tests copied in again (and the settings with them), the mutants' results
-    kept; the names of the mutants not yet killed, to be run again on the new tests."""
+def resume() -> list[str]:
+    """The checkout's tests copied in again, the mutants' results kept; the names of the mutants
+    not yet killed, to be run again on the new tests. The copy's mutmut settings stay as the run
+    wrote them: mutmut 3.8 forgets every result when the test selection changes, so a new test
+    reaches the mutants here only from a file of the run's selection (a new file: ``--verify``)."""
     pending = [n for n, status in results().items() if status not in ("killed", "timeout")]
     for where in (WORK, WORK / "mutants"):
         shutil.rmtree(where / "tests", ignore_errors=True)
         shutil.copytree(ROOT / "tests", where / "tests", ignore=shutil.ignore_patterns("__pycache__"))
-        text = (ROOT / "pyproject.toml").read_text("utf-8") + settings(only, tests)
-        (where / "pyproject.toml").write_text(text, "utf-8")
     (WORK / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)  # which tests reach what, again
     return pending
 
@@ -137,7 +146,8 @@ def run(children: int, names: list[str] = ()) -> int:
 
 
 def results() -> dict[str, str]:
-    """Each mutant's name and status, from ``mutmut results --all true``."""
+    """Each mutant's name and status, from ``mutmut results --all true``; a survivor that
+    ``--verify`` found killed by the tests as they are now is "killed (now)"."""
     out = subprocess.run([str(MUTMUT), "results", "--all", "true"], cwd=WORK, capture_output=True,
                          text=True, check=False).stdout
     found = {}
@@ -145,6 +155,11 @@ def results() -> dict[str, str]:
         match = re.match(r"\s*(\S+): (.+)$", line)
         if match:
             found[match.group(1)] = match.group(2).strip()
+    verified = WORK / "verified.json"
+    if verified.exists():
+        for name, status in json.loads(verified.read_text("utf-8")).items():
+            if found.get(name) in ("survived", "no tests"):
+                found[name] = status
     return found
 
 
@@ -155,12 +170,15 @@ def package(name: str) -> str:
 
 
 def verify(found: dict[str, str], tests: list[str]) -> dict[str, str]:
-    """Each survivor not explained, applied (its diff, ``mutmut show``) to a fresh copy of the
-    checkout and tried on the checkout's tests as they are now: "killed (now)" or unchanged."""
+    """Each survivor not explained (and each mutant no test of the run reached), applied (its
+    diff, ``mutmut show``) to a fresh copy of the checkout and tried on the checkout's tests as
+    they are now: "killed (now)" or unchanged. Kept in build/mutation*/verified.json."""
     scratch = WORK.with_name(WORK.name + "-verify")
     env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "PYTHONPATH": str(scratch)}
+    verified_path = WORK / "verified.json"
+    verified = json.loads(verified_path.read_text("utf-8")) if verified_path.exists() else {}
     for name, status in sorted(found.items()):
-        if status != "survived" or name in EXPLAINED:
+        if status not in ("survived", "no tests") or name in EXPLAINED:
             continue
         diff = subprocess.run([str(MUTMUT), "show", name], cwd=WORK, capture_output=True, text=True,
                               check=False).stdout
@@ -176,49 +194,90 @@ def verify(found: dict[str, str], tests: list[str]) -> dict[str, str]:
         patch = subprocess.run(["patch", "-p0", "--quiet"], cwd=scratch, input=diff, text=True,
                                capture_output=True, check=False)
         if patch.returncode != 0:
-            continue  # the code moved since the run: the mutant is no longer there as it was
+            print(name, "not applied: the code moved since the run", flush=True)
+            continue
         run = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
                               "-p", "no:xdist", "--hypothesis-seed=0", "--hypothesis-profile=mutation",
-                              "-o", "addopts=-q", *tests], cwd=scratch, env=env, capture_output=True,
-                             text=True, check=False)
+                              "-o", "addopts=-q", *[f"--deselect={t}" for t in DESELECT], *tests],
+                             cwd=scratch, env=env, capture_output=True, text=True, check=False)
         if run.returncode != 0:
-            found[name] = "killed (now)"
+            found[name] = verified[name] = "killed (now)"
+            verified_path.write_text(json.dumps(verified, indent=1, sort_keys=True), "utf-8")
         print(name, found[name], flush=True)
     shutil.rmtree(scratch, ignore_errors=True)
     return found
 
 
+CAUGHT = ("killed", "timeout")
+
+
+def figures(found: dict[str, str], package_name: str) -> dict[str, int]:
+    """The run's counts for one package: generated, not reached by a test, tried, killed, ..."""
+    mine = [s for n, s in found.items() if package(n) == package_name]
+    count = Counter(mine)
+    return {"generated": len(mine), "no tests": count["no tests"], "not checked": count["not checked"],
+            "tried": len(mine) - count["no tests"] - count["not checked"],
+            "killed": count["killed"], "timeout": count["timeout"], "survived": count["survived"],
+            "killed (now)": count["killed (now)"],
+            "other": len(mine) - sum(count[s] for s in ("no tests", "not checked", "killed", "timeout",
+                                                        "survived", "killed (now)")),
+            "explained": sum(1 for n, s in found.items() if package(n) == package_name
+                             and s in ("survived", "no tests") and n in EXPLAINED)}
+
+
+def score_lines(f: dict[str, int]) -> list[str]:
+    caught = f["killed"] + f["timeout"]
+    reached = f["generated"] - f["no tests"] - f["not checked"]
+    now = caught + f["killed (now)"]
+
+    def per(a: int, b: int) -> str:
+        return f"{a} / {b} = {100 * a / max(1, b):.1f}%"
+
+    return [f"| score of the run: caught / reached by a test | {per(caught, reached)} |",
+            f"| score of the run: caught / generated | {per(caught, f['generated'])} |",
+            f"| with the survivors killed since: caught / reached | {per(now, reached)} |",
+            f"| with the survivors killed since: caught / generated | {per(now, f['generated'])} |",
+            f"| with those and the explained ones left out: caught / (reached − explained) | "
+            f"{per(now, reached - f['explained'])} |"]
+
+
 def write_report(found: dict[str, str]) -> None:
-    by = Counter((package(n), s) for n, s in found.items())
-    packages = sorted({package(n) for n in found})
-    lines = ["# Mutants that survived the settle-focused tests", "",
-             "(`python bench/mutate.py --report` writes this page again; each survivor's explanation",
-             "is kept in `EXPLAINED` in bench/mutate.py.)", "",
-             "Written by `bench/mutate.py` (mutmut; hypothesis held to fixed examples). A mutant is",
-             "*killed* when a test fails on it; *survived* when every test still passes.", "",
-             "| package | mutants | killed | survived | timeout | other | score |",
-             "|---|---|---|---|---|---|---|"]
-    for p in packages:
-        total = sum(c for (q, _), c in by.items() if q == p)
-        killed = by[(p, "killed")] + by[(p, "killed (now)")]
-        timeout = by[(p, "timeout")]
-        survived = by[(p, "survived")]
-        other = total - killed - timeout - survived
-        caught = killed + timeout
-        lines.append(f"| {p} | {total} | {killed} | {survived} | {timeout} | {other} | "
-                     f"{100 * caught / max(1, total - other):.1f}% |")
-    lines += ["", "(score: killed and timed-out mutants over those that ran; *other* counts mutants "
-              "no selected test reaches, and those mutmut could not run.)", ""]
+    wall = WORK / "wall-seconds"
+    seconds = int(float(wall.read_text())) if wall.exists() else 0
+    commit = (WORK / "commit").read_text().strip() if (WORK / "commit").exists() else "?"
+    lines = ["# Mutants that survived the focused tests", "",
+             "Written by `bench/mutate.py` (mutmut; hypothesis held to fixed examples;",
+             "`python bench/mutate.py --report` writes it again). A mutant is *killed* when a test fails",
+             "on it, *survived* when every test still passes; each survivor is killed by a test written",
+             "since (verified: its diff applied to the checkout and the tests run, `--verify`) or",
+             "explained (`EXPLAINED` in bench/mutate.py).", "",
+             f"Code mutated: commit {commit}. Wall time of `mutmut run`: {seconds // 60} min "
+             f"{seconds % 60} s.", ""]
+    for p in sorted({package(n) for n in found}):
+        f = figures(found, p)
+        lines += [f"## {p}/", "", "| | mutants |", "|---|---|"]
+        for key in ("generated", "tried", "killed", "timeout", "survived", "no tests", "not checked", "other",
+                    "killed (now)", "explained"):
+            label = {"killed (now)": "survived or unreached in the run, killed by a test written since",
+                     "explained": "survived or unreached, explained (equivalent or unreachable)",
+                     "no tests": "not reached by any test of the selection",
+                     "not checked": "not yet tried (the run was stopped)",
+                     "other": "other (suspicious, segfault)"}.get(key, key)
+            lines.append(f"| {label} | {f[key]} |")
+        lines += score_lines(f) + [""]
+    lines += ["## Every survivor and its fate", ""]
     for name, status in sorted(found.items()):
-        if status in ("killed", "timeout", "not checked"):
+        if status in (*CAUGHT, "not checked"):
             continue
         if status == "killed (now)":
-            lines += [f"## {name}: survived the run, killed by the tests as they are now", ""]
+            lines += [f"### {name}: killed by a test written since", ""]
             continue
         diff = subprocess.run([str(MUTMUT), "show", name], cwd=WORK, capture_output=True, text=True,
                               check=False).stdout
-        why = EXPLAINED.get(name, "not explained: a test to write")
-        lines += [f"## {name}: {status}", "", why, "", "```diff", diff.strip(), "```", ""]
+        why = EXPLAINED.get(name, "NOT EXPLAINED: a test to write")
+        body = [line for line in diff.splitlines() if line.startswith(("-", "+")) and
+                not line.startswith(("---", "+++"))]
+        lines += [f"### {name}: {status}", "", why, "", "```diff", *body, "```", ""]
     REPORT.write_text("\n".join(lines) + "\n", "utf-8")
 
 
@@ -239,7 +298,7 @@ def main() -> int:
         REPORT = REPORT.with_name("mutants-" + "-".join(args.only) + ".md")
     tests = [t for t in args.tests if (ROOT / t).exists()]
     if args.resume:
-        pending = resume(args.only, tests)
+        pending = resume()
         run(args.children)  # the mutants not yet run
         run(args.children, [n for n in pending if results().get(n) not in ("killed", "timeout")])
     elif not args.report and not args.verify:  # --verify and --report read the last run only
@@ -247,7 +306,8 @@ def main() -> int:
         run(args.children)
     found = results()
     if args.verify:
-        found = verify(found, ["tests/test_edges.py", *[t for t in tests if t != "tests/test_edges.py"]])
+        first = ["tests/test_mutants_killed.py", "tests/test_edges.py"]
+        found = verify(found, [*first, *[t for t in tests if t not in first]])
     write_report(found)
     print(REPORT.read_text("utf-8").split("\n## ")[0])
     return 0

@@ -6,7 +6,7 @@ Claire opposite, Bruno and Denis opposite); dealer Denis; no hypothesis, the sam
 """
 from __future__ import annotations
 
-from builders import PARTY_DUMP, hand, items_of, net_of, record, settle
+from builders import FORCED_LAST, PARTY_DUMP, hand, items_of, net_of, record, settle
 
 from reversis_score.pipeline import check_text
 from reversis_score.settle.hand import settle_hand
@@ -115,3 +115,22 @@ def test_the_payments_trick_by_trick_are_the_hands_own():
     ]
     assert [(c.trick, c.how, c.player, str(c.card)) for c in led] == [(1, "led", "Anne", "AS")]
     assert list(book.pools.amounts) == [0]
+
+
+# ================================================================ no pools: no remise
+def test_with_no_pools_a_forced_quinola_pays_no_remise_and_the_table_stays_bare():
+    # docs/rules.md §4: "The pools are the fish on the table ... No pools (none: dafydd)"; a
+    # house rule gives parlett none. FORCED_LAST: Denis's Quinola is forced on Bruno's heart lead
+    # in trick 11 (§5 "its holder pays the leader (Quinola: the others too)" and a remise): no
+    # ante, no remise, nothing is ever on the table.
+    # Kills items.xǁHandBookǁremise__mutmut_2 and _3 (the "none" test misspelt: the remise of 0
+    # forms a pool of nothing, and an empty pool is left on the table).
+    ledger = settle(record(hand("Denis", FORCED_LAST), header="rule pools: none\n"))
+    settled = ledger.hands[0].settlement
+    assert (settled.pools_before, settled.pools_after) == ((), ())
+    assert not [i for i in items_of(ledger) if i[1] in ("remise", "pool-ante", "dealer-ante")]
+    # trick 9: Bruno's A♣ forced on Anne's lead (1); trick 11 (×2): Claire's A♦ placed on
+    # Bruno's trick (4), Quinola forced opposite (5 ×2 ×2 = 40) and 5 ×2 from each other
+    # player; the party to Denis (4 + talon 4, ×2 opposite: 16) and Anne's A♠ led (1).
+    assert net_of(ledger) == {"Anne": 1 - 10 - 1, "Bruno": -1 - 4 + 40 + 10 + 10 - 16, "Claire": 4 - 10,
+                              "Denis": -40 + 16 + 1}
