@@ -77,6 +77,12 @@ EXPLAINED: dict[str, str] = {
     _S + "pools.xǁPoolTableǁremise__mutmut_11": (
         "equivalent: `doubling = None` for `False`; `doubling` is read only as a truth value "
         "(items.py's remise, pools.py's remise and remise_standing) and copied as it is"),
+    _S + "party.x_preference__mutmut_28": (
+        "equivalent: `range(5)` for `range(4)` adds the dealer again at the end of the preference; "
+        "`order.index` finds every player at his first place, so no ranking changes"),
+    _S + "party.x__tricks_key__mutmut_3": (
+        "equivalent: under `tie_rule: nearest` the tricks key is the same constant for every player "
+        "(1 for 0), so it never orders two players"),
     _S + "reversis.x__broken__mutmut_3": ("equivalent: a broken reversis always has both its breaker and its "
                                           "trick, so the assertion holds with `or` as with `and`"),
 }

@@ -134,3 +134,34 @@ def test_with_no_pools_a_forced_quinola_pays_no_remise_and_the_table_stays_bare(
     # player; the party to Denis (4 + talon 4, ×2 opposite: 16) and Anne's A♠ led (1).
     assert net_of(ledger) == {"Anne": 1 - 10 - 1, "Bruno": -1 - 4 + 40 + 10 + 10 - 16, "Claire": 4 - 10,
                               "Denis": -40 + 16 + 1}
+
+
+# ================================================================ the party's value, by events
+def events_party(header: str) -> dict[str, int]:
+    """A hand by its events (docs/notation.md): Claire wins the party, Bruno loses it, the talon
+    is given by its points (5), Denis places A♦ on a trick Anne takes (2 from Anne)."""
+    ledger = settle("players: Anne Bruno Claire Denis\nrules: parlett\n" + header
+                    + "\nhand 1\ndealer: Bruno\nevents:\n  party: Claire wins, Bruno loses\n"
+                    "  talon: 5 points\n"
+                    "  4. Denis places AD, Anne takes it\n")
+    (party,) = [i for i in ledger.hands[0].settlement.items if i.kind == "party"]
+    return {"amount": party.amount, **net_of(ledger)}
+
+
+def test_the_talon_given_by_its_points_counts_in_the_party():
+    # docs/rules.md §6: the party is worth its base (parlett 4) + the talon's points + so much
+    # a talon card (a house rule: 1); docs/notation.md: "talon: 2 points" gives "the talon ... by
+    # its points". 4 + 5 + 1 × 4 cards = 13, Bruno to Claire (neighbours).
+    # Kills party.x__talon_points__mutmut_7 (a talon given by its points counted 0).
+    assert events_party("rule party_per_card: 1\n") == {
+        "amount": 13, "Anne": -5 - 2, "Bruno": -5 - 5 - 13, "Claire": -5 + 13, "Denis": -5 + 2}
+
+
+def test_with_52_cards_no_talon_is_scored():
+    # docs/rules.md: "With 52 cards no talon is scored and every player discards one card": the
+    # same hand under a 52-card house rule is worth the base alone, 4: neither the talon's 5
+    # points nor its cards count.
+    # Kills party.x_party_value__mutmut_2, _4, _6 (the talon's cards counted with 52 cards, or
+    # one card) and party.x__talon_points__mutmut_6 (the talon's points counted with 52).
+    assert events_party("rule deck: 52\nrule party_per_card: 1\n") == {
+        "amount": 4, "Anne": -5 - 2, "Bruno": -5 - 5 - 4, "Claire": -5 + 4, "Denis": -5 + 2}
