@@ -83,6 +83,9 @@ EXPLAINED: dict[str, str] = {
     _S + "party.x__tricks_key__mutmut_3": (
         "equivalent: under `tie_rule: nearest` the tricks key is the same constant for every player "
         "(1 for 0), so it never orders two players"),
+    _S + "party.x_pay_party__mutmut_32": (
+        "equivalent: `_score(events, lose, None)` for `False`; `_score` reads the flag only as "
+        "`if not winner`, where None is False"),
     _S + "reversis.x__broken__mutmut_3": ("equivalent: a broken reversis always has both its breaker and its "
                                           "trick, so the assertion holds with `or` as with `and`"),
 }

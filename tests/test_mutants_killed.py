@@ -137,24 +137,24 @@ def test_with_no_pools_a_forced_quinola_pays_no_remise_and_the_table_stays_bare(
 
 
 # ================================================================ the party's value, by events
-def events_party(header: str) -> dict[str, int]:
+def events_party(header: str, talon: str = "  talon: 5 points\n") -> dict[str, int | str]:
     """A hand by its events (docs/notation.md): Claire wins the party, Bruno loses it, the talon
     is given by its points (5), Denis places A♦ on a trick Anne takes (2 from Anne)."""
     ledger = settle("players: Anne Bruno Claire Denis\nrules: parlett\n" + header
                     + "\nhand 1\ndealer: Bruno\nevents:\n  party: Claire wins, Bruno loses\n"
-                    "  talon: 5 points\n"
-                    "  4. Denis places AD, Anne takes it\n")
+                    + talon + "  4. Denis places AD, Anne takes it\n")
     (party,) = [i for i in ledger.hands[0].settlement.items if i.kind == "party"]
-    return {"amount": party.amount, **net_of(ledger)}
+    return {"amount": party.amount, "value": party.why.split("; value ")[1].split(":")[0], **net_of(ledger)}
 
 
 def test_the_talon_given_by_its_points_counts_in_the_party():
     # docs/rules.md §6: the party is worth its base (parlett 4) + the talon's points + so much
     # a talon card (a house rule: 1); docs/notation.md: "talon: 2 points" gives "the talon ... by
     # its points". 4 + 5 + 1 × 4 cards = 13, Bruno to Claire (neighbours).
-    # Kills party.x__talon_points__mutmut_7 (a talon given by its points counted 0).
+    # Kills party.x__talon_points__mutmut_7, _9, _11 (a talon given by its points counted 0).
     assert events_party("rule party_per_card: 1\n") == {
-        "amount": 13, "Anne": -5 - 2, "Bruno": -5 - 5 - 13, "Claire": -5 + 13, "Denis": -5 + 2}
+        "amount": 13, "value": "4 + talon 5 + 1 × 4 cards",
+        "Anne": -5 - 2, "Bruno": -5 - 5 - 13, "Claire": -5 + 13, "Denis": -5 + 2}
 
 
 def test_with_52_cards_no_talon_is_scored():
@@ -162,6 +162,36 @@ def test_with_52_cards_no_talon_is_scored():
     # same hand under a 52-card house rule is worth the base alone, 4: neither the talon's 5
     # points nor its cards count.
     # Kills party.x_party_value__mutmut_2, _4, _6 (the talon's cards counted with 52 cards, or
-    # one card) and party.x__talon_points__mutmut_6 (the talon's points counted with 52).
+    # one card), party.x_value_text__mutmut_12, _14, _16 (the same in the party's why) and
+    # party.x__talon_points__mutmut_6, _8, _10 (the talon's points counted with 52, or 1).
     assert events_party("rule deck: 52\nrule party_per_card: 1\n") == {
-        "amount": 4, "Anne": -5 - 2, "Bruno": -5 - 5 - 4, "Claire": -5 + 4, "Denis": -5 + 2}
+        "amount": 4, "value": "4 + talon 0 + 1 × 0 cards",
+        "Anne": -5 - 2, "Bruno": -5 - 5 - 4, "Claire": -5 + 4, "Denis": -5 + 2}
+
+
+def test_an_events_hand_without_its_talon_counts_it_0():
+    # docs/notation.md: "talon: 6S 7H 6D QC or talon: 2 points ... Without it the talon counts 0,
+    # unless the deal and the whole exchange are recorded". parlett: the party is 4 + 0.
+    # Kills party.x__talon_points__mutmut_12 (no talon counted 1) and _11 (`None and 0`).
+    assert events_party("", talon="") == {
+        "amount": 4, "value": "4 + talon 0", "Anne": -5 - 2, "Bruno": -5 - 5 - 4, "Claire": -5 + 4,
+        "Denis": -5 + 2}
+
+
+# ================================================================ nobody can win the party
+def test_with_every_other_player_barred_no_party_is_paid():
+    # docs/rules.md §13 rule 9: "Barred: he cannot win the party (the next in the winner's
+    # ranking who is not the loser wins; if none, no party is paid)"; regles-fr: "Tout joueur
+    # qui ... découvre une [carte au talon], ne peut ni gagner la partie, ni placer son
+    # quinola". PARTY_DUMP: Anne loses (36 points); Bruno, Claire and Denis exposed a talon
+    # card: no party, and Anne's A♠ led (owed to the party winner) is paid to nobody.
+    # Kills party.x_decide__mutmut_45 (the first of no candidates) and party.x_pay_party__mutmut_2
+    # (a party paid to no winner).
+    irregular = "irregular: expose Bruno\nirregular: expose Claire\nirregular: expose Denis\n"
+    ledger = settle(record(hand("Denis", PARTY_DUMP, extra=irregular), rules="regles-fr"))
+    settled = ledger.hands[0].settlement
+    assert (settled.outcome.party_winner, settled.outcome.party_loser) == (None, "Anne")
+    assert not [i for i in items_of(ledger) if i[1] in ("party", "ace-led")]
+    # antes 10 each, the dealer 5; Bruno's Quinola placed (5) and his take of the basket are
+    # barred; Claire's A♦ (×2 opposite: 4) and Denis's A♣ (1) are paid by Anne.
+    assert net_of(ledger) == {"Anne": -10 - 4 - 1, "Bruno": -10, "Claire": -10 + 4, "Denis": -15 + 1}
