@@ -154,7 +154,7 @@ def run(children: int, names: list[str] = ()) -> int:
     return code
 
 
-def results() -> dict[str, str]:
+def results(verified_too: bool = True) -> dict[str, str]:
     """Each mutant's name and status, from ``mutmut results --all true``; a survivor that
     ``--verify`` found killed by the tests as they are now is "killed (now)"."""
     out = subprocess.run([str(MUTMUT), "results", "--all", "true"], cwd=WORK, capture_output=True,
@@ -165,11 +165,14 @@ def results() -> dict[str, str]:
         if match:
             found[match.group(1)] = match.group(2).strip()
     verified = WORK / "verified.json"
-    if verified.exists():
+    if verified_too and verified.exists():
         for name, status in json.loads(verified.read_text("utf-8")).items():
-            if found.get(name) in ("survived", "no tests"):
+            if found.get(name) in VERIFIED:
                 found[name] = status
     return found
+
+
+VERIFIED = ("survived", "no tests", "timeout")  # the statuses --verify tries again
 
 
 def package(name: str) -> str:
@@ -179,15 +182,16 @@ def package(name: str) -> str:
 
 
 def verify(found: dict[str, str], tests: list[str]) -> dict[str, str]:
-    """Each survivor not explained (and each mutant no test of the run reached), applied (its
-    diff, ``mutmut show``) to a fresh copy of the checkout and tried on the checkout's tests as
-    they are now: "killed (now)" or unchanged. Kept in build/mutation*/verified.json."""
+    """Each survivor not explained, each mutant no test of the run reached and each timeout
+    (mutmut's CPU limit: caught, but maybe only by a slow machine), applied (its diff, ``mutmut
+    show``) to a fresh copy of the checkout and tried on the checkout's tests as they are now:
+    "killed (now)" when a test fails, else "survived". Kept in build/mutation*/verified.json."""
     scratch = WORK.with_name(WORK.name + "-verify")
     env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "PYTHONPATH": str(scratch)}
     verified_path = WORK / "verified.json"
     verified = json.loads(verified_path.read_text("utf-8")) if verified_path.exists() else {}
     for name, status in sorted(found.items()):
-        if status not in ("survived", "no tests") or name in EXPLAINED:
+        if status not in VERIFIED or name in EXPLAINED or name in verified:
             continue
         diff = subprocess.run([str(MUTMUT), "show", name], cwd=WORK, capture_output=True, text=True,
                               check=False).stdout
@@ -205,14 +209,18 @@ def verify(found: dict[str, str], tests: list[str]) -> dict[str, str]:
         if patch.returncode != 0:
             print(name, "not applied: the code moved since the run", flush=True)
             continue
-        run = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                              "-p", "no:xdist", "--hypothesis-seed=0", "--hypothesis-profile=mutation",
-                              "-o", "addopts=-q", *[f"--deselect={t}" for t in DESELECT], *tests],
-                             cwd=scratch, env=env, capture_output=True, text=True, check=False)
-        if run.returncode != 0:
-            found[name] = verified[name] = "killed (now)"
-            verified_path.write_text(json.dumps(verified, indent=1, sort_keys=True), "utf-8")
-        print(name, found[name], flush=True)
+        try:
+            run = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                                  "-p", "no:xdist", "--hypothesis-seed=0", "--hypothesis-profile=mutation",
+                                  "-o", "addopts=-q", *[f"--deselect={t}" for t in DESELECT], *tests],
+                                 cwd=scratch, env=env, capture_output=True, text=True, check=False,
+                                 timeout=600)
+        except subprocess.TimeoutExpired:
+            print(name, "still a timeout", flush=True)
+            continue
+        found[name] = verified[name] = "killed (now)" if run.returncode != 0 else "survived"
+        verified_path.write_text(json.dumps(verified, indent=1, sort_keys=True), "utf-8")
+        print(name, status, "->", found[name], flush=True)
     shutil.rmtree(scratch, ignore_errors=True)
     return found
 
@@ -221,39 +229,39 @@ CAUGHT = ("killed", "timeout")
 
 
 def figures(found: dict[str, str], package_name: str) -> dict[str, int]:
-    """The run's counts for one package: generated, not reached by a test, tried, killed, ..."""
-    mine = [s for n, s in found.items() if package(n) == package_name]
-    count = Counter(mine)
-    return {"generated": len(mine), "no tests": count["no tests"], "not checked": count["not checked"],
-            "tried": len(mine) - count["no tests"] - count["not checked"],
-            "killed": count["killed"], "timeout": count["timeout"], "survived": count["survived"],
-            "killed (now)": count["killed (now)"],
-            "other": len(mine) - sum(count[s] for s in ("no tests", "not checked", "killed", "timeout",
-                                                        "survived", "killed (now)")),
-            "explained": sum(1 for n, s in found.items() if package(n) == package_name
-                             and s in ("survived", "no tests") and n in EXPLAINED)}
+    """One package's counts: generated, not reached by a test, not yet tried, caught, survived..."""
+    mine = {n: s for n, s in found.items() if package(n) == package_name}
+    count = Counter(mine.values())
+    f = {"generated": len(mine), "no tests": count["no tests"], "not checked": count["not checked"],
+         "killed": count["killed"], "timeout": count["timeout"], "survived": count["survived"],
+         "killed (now)": count["killed (now)"]}
+    f["other"] = f["generated"] - sum(v for k, v in f.items() if k != "generated")
+    f["tried"] = f["generated"] - f["no tests"] - f["not checked"]
+    f["caught"] = f["killed"] + f["timeout"] + f["killed (now)"]
+    f["explained"] = sum(1 for n, s in mine.items() if s in ("survived", "no tests") and n in EXPLAINED)
+    f["left"] = sum(1 for n, s in mine.items() if s in ("survived", "no tests") and n not in EXPLAINED)
+    return f
 
 
-def score_lines(f: dict[str, int]) -> list[str]:
-    caught = f["killed"] + f["timeout"]
-    reached = f["generated"] - f["no tests"] - f["not checked"]
-    now = caught + f["killed (now)"]
+def percent(a: int, b: int) -> str:
+    return f"{a} / {b} = {100 * a / max(1, b):.1f}%"
 
-    def per(a: int, b: int) -> str:
-        return f"{a} / {b} = {100 * a / max(1, b):.1f}%"
 
-    return [f"| score of the run: caught / reached by a test | {per(caught, reached)} |",
-            f"| score of the run: caught / generated | {per(caught, f['generated'])} |",
-            f"| with the survivors killed since: caught / reached | {per(now, reached)} |",
-            f"| with the survivors killed since: caught / generated | {per(now, f['generated'])} |",
-            f"| with those and the explained ones left out: caught / (reached − explained) | "
-            f"{per(now, reached - f['explained'])} |"]
+ROWS = [("generated", "generated"), ("tried", "tried (reached by a test)"),
+        ("no tests", "not reached by any test of the selection"),
+        ("not checked", "not yet tried (the run was stopped)"), ("killed", "killed"),
+        ("timeout", "timeout (over mutmut's CPU limit)"),
+        ("killed (now)", "survived, unreached or timed out in the run, killed by a test written since"),
+        ("survived", "survived"), ("other", "other (suspicious, segfault)"),
+        ("explained", "of the survivors and unreached: explained (equivalent or unreachable)"),
+        ("left", "of the survivors and unreached: neither killed nor explained")]
 
 
 def write_report(found: dict[str, str]) -> None:
     wall = WORK / "wall-seconds"
     seconds = int(float(wall.read_text())) if wall.exists() else 0
     commit = (WORK / "commit").read_text().strip() if (WORK / "commit").exists() else "?"
+    raw = results(verified_too=False)
     lines = ["# Mutants that survived the focused tests", "",
              "Written by `bench/mutate.py` (mutmut; hypothesis held to fixed examples;",
              "`python bench/mutate.py --report` writes it again). A mutant is *killed* when a test fails",
@@ -263,23 +271,22 @@ def write_report(found: dict[str, str]) -> None:
              f"Code mutated: commit {commit}. Wall time of `mutmut run`: {seconds // 60} min "
              f"{seconds % 60} s.", ""]
     for p in sorted({package(n) for n in found}):
-        f = figures(found, p)
-        lines += [f"## {p}/", "", "| | mutants |", "|---|---|"]
-        for key in ("generated", "tried", "killed", "timeout", "survived", "no tests", "not checked", "other",
-                    "killed (now)", "explained"):
-            label = {"killed (now)": "survived or unreached in the run, killed by a test written since",
-                     "explained": "survived or unreached, explained (equivalent or unreachable)",
-                     "no tests": "not reached by any test of the selection",
-                     "not checked": "not yet tried (the run was stopped)",
-                     "other": "other (suspicious, segfault)"}.get(key, key)
-            lines.append(f"| {label} | {f[key]} |")
-        lines += score_lines(f) + [""]
+        then, now = figures(raw, p), figures(found, p)
+        lines += [f"## {p}/", "", "| | the run | with the tests written since |", "|---|---|---|"]
+        lines += [f"| {label} | {then[key]} | {now[key]} |" for key, label in ROWS]
+        lines += [f"| **score: caught / reached by a test** | {percent(then['caught'], then['tried'])} | "
+                  f"{percent(now['caught'], now['tried'])} |",
+                  f"| **score: caught / generated** | {percent(then['caught'], then['generated'])} | "
+                  f"{percent(now['caught'], now['generated'])} |",
+                  f"| caught / (generated − explained) | "
+                  f"{percent(then['caught'], then['generated'] - then['explained'])} | "
+                  f"{percent(now['caught'], now['generated'] - now['explained'])} |", ""]
     lines += ["## Every survivor and its fate", ""]
     for name, status in sorted(found.items()):
-        if status in (*CAUGHT, "not checked"):
+        if status in ("killed", "not checked", "timeout"):
             continue
         if status == "killed (now)":
-            lines += [f"### {name}: killed by a test written since", ""]
+            lines += [f"- `{name}` ({raw.get(name)} in the run): killed by a test written since", ""]
             continue
         diff = subprocess.run([str(MUTMUT), "show", name], cwd=WORK, capture_output=True, text=True,
                               check=False).stdout

@@ -137,14 +137,19 @@ def test_with_no_pools_a_forced_quinola_pays_no_remise_and_the_table_stays_bare(
 
 
 # ================================================================ the party's value, by events
-def events_party(header: str, talon: str = "  talon: 5 points\n") -> dict[str, int | str]:
+def events_party(header: str, talon: str = "  talon: 5 points\n",
+                 party: str = "Claire wins, Bruno loses") -> dict[str, int | str]:
     """A hand by its events (docs/notation.md): Claire wins the party, Bruno loses it, the talon
     is given by its points (5), Denis places A♦ on a trick Anne takes (2 from Anne)."""
     ledger = settle("players: Anne Bruno Claire Denis\nrules: parlett\n" + header
-                    + "\nhand 1\ndealer: Bruno\nevents:\n  party: Claire wins, Bruno loses\n"
+                    + f"\nhand 1\ndealer: Bruno\nevents:\n  party: {party}\n"
                     + talon + "  4. Denis places AD, Anne takes it\n")
-    (party,) = [i for i in ledger.hands[0].settlement.items if i.kind == "party"]
-    return {"amount": party.amount, "value": party.why.split("; value ")[1].split(":")[0], **net_of(ledger)}
+    (item,) = [i for i in ledger.hands[0].settlement.items if i.kind == "party"]
+    how, value = item.why.split("; value ")
+    return {"amount": item.amount, "how": how, "value": value.split(":")[0], **net_of(ledger)}
+
+
+NETS_4 = {"Anne": -5 - 2, "Bruno": -5 - 5 - 4, "Claire": -5 + 4, "Denis": -5 + 2}  # a party of 4
 
 
 def test_the_talon_given_by_its_points_counts_in_the_party():
@@ -153,7 +158,7 @@ def test_the_talon_given_by_its_points_counts_in_the_party():
     # its points". 4 + 5 + 1 × 4 cards = 13, Bruno to Claire (neighbours).
     # Kills party.x__talon_points__mutmut_7, _9, _11 (a talon given by its points counted 0).
     assert events_party("rule party_per_card: 1\n") == {
-        "amount": 13, "value": "4 + talon 5 + 1 × 4 cards",
+        "amount": 13, "how": "Claire wins the party, Bruno loses it", "value": "4 + talon 5 + 1 × 4 cards",
         "Anne": -5 - 2, "Bruno": -5 - 5 - 13, "Claire": -5 + 13, "Denis": -5 + 2}
 
 
@@ -165,17 +170,25 @@ def test_with_52_cards_no_talon_is_scored():
     # one card), party.x_value_text__mutmut_12, _14, _16 (the same in the party's why) and
     # party.x__talon_points__mutmut_6, _8, _10 (the talon's points counted with 52, or 1).
     assert events_party("rule deck: 52\nrule party_per_card: 1\n") == {
-        "amount": 4, "value": "4 + talon 0 + 1 × 0 cards",
-        "Anne": -5 - 2, "Bruno": -5 - 5 - 4, "Claire": -5 + 4, "Denis": -5 + 2}
+        "amount": 4, "how": "Claire wins the party, Bruno loses it", "value": "4 + talon 0 + 1 × 0 cards",
+        **NETS_4}
+    # The talon written by its cards (Q♣ is 2 points) is not scored either, and the party line's
+    # points (without tricks) are said as written.
+    # Kills party.x_talon_points__mutmut_2, _3 (the cards' points counted with 52, or 1), and
+    # party.x__score__mutmut_10, _12 (" (None tricks)", or a word for tricks not given).
+    assert events_party("rule deck: 52\n", talon="  talon: 6S 7H 6D QC\n",
+                        party="Claire wins with 3 points, Bruno loses with 12 points") == {
+        "amount": 4, "how": "Claire wins the party with 3 points, Bruno loses it with 12",
+        "value": "4 + talon 0 (6♠ 7♥ 6♦ Q♣)", **NETS_4}
 
 
 def test_an_events_hand_without_its_talon_counts_it_0():
     # docs/notation.md: "talon: 6S 7H 6D QC or talon: 2 points ... Without it the talon counts 0,
     # unless the deal and the whole exchange are recorded". parlett: the party is 4 + 0.
-    # Kills party.x__talon_points__mutmut_12 (no talon counted 1) and _11 (`None and 0`).
+    # Kills party.x__talon_points__mutmut_12 (no talon counted 1) and _11 (`None and 0`), and
+    # party.x__score__mutmut_4 (a word where the party line gives no points).
     assert events_party("", talon="") == {
-        "amount": 4, "value": "4 + talon 0", "Anne": -5 - 2, "Bruno": -5 - 5 - 4, "Claire": -5 + 4,
-        "Denis": -5 + 2}
+        "amount": 4, "how": "Claire wins the party, Bruno loses it", "value": "4 + talon 0", **NETS_4}
 
 
 # ================================================================ nobody can win the party
