@@ -89,7 +89,8 @@ def test_the_payments_trick_by_trick_are_the_hands_own():
     # player ... counts for him: he is its winner for every purpose". Manuscrit: the basket
     # (4 × 10 + 5 = 45), "doubles à la premiere, & à la derniere".
     # Kills side.settle_trick's mutants (no settle-focused test reached them before): the
-    # gathered trick found by its number, and the flag handed on to the card's why.
+    # gathered trick found by its number, and the flag handed on to the card's why; and
+    # side.x_dumped__mutmut_28, _30, _31, _32 (the words "gathered by").
     text = f"players: Anne Bruno Claire Denis\nrules: manuscrit\n\nhand 1\ndealer: Denis\n{GATHERED}"
     play = settle(text).hands[0].settlement.play
     knobs = knobs_of(text)
@@ -145,6 +146,10 @@ def events_party(header: str, talon: str = "  talon: 5 points\n",
                     + f"\nhand 1\ndealer: Bruno\nevents:\n  party: {party}\n"
                     + talon + "  4. Denis places AD, Anne takes it\n")
     (item,) = [i for i in ledger.hands[0].settlement.items if i.kind == "party"]
+    (ace,) = [i for i in ledger.hands[0].settlement.items if i.kind == "ace-dumped"]
+    # docs/rules.md §5: placed, "the trick's winner pays"; the suit led is not written, so the
+    # why says "in a trick". Kills side.x_dumped__mutmut_51 to _63 (that sentence's words).
+    assert ace.why == "trick 4: Denis places A♦ in a trick won by Anne: Anne pays Denis 2 (RULES §5)"
     how, value = item.why.split("; value ")
     return {"amount": item.amount, "how": how, "value": value.split(":")[0], **net_of(ledger)}
 
