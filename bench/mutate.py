@@ -181,6 +181,33 @@ def package(name: str) -> str:
     return parts[1] if len(parts) > 2 else parts[0]
 
 
+def apply_mutant(tree: Path, name: str, diff: str) -> bool:
+    """Put one mutant (``mutmut show``'s diff of its function, dedented) into the file of ``tree``:
+    the changed lines with their context, found within the function, at its indentation."""
+    lines = diff.splitlines()
+    path = next((line[4:].strip() for line in lines if line.startswith("+++ ")), None)
+    body = [line for line in lines[lines.index(next(x for x in lines if x.startswith("@@"))) + 1:]]
+    old = [line[1:] for line in body if line[:1] in (" ", "-")]
+    new = [line[1:] for line in body if line[:1] in (" ", "+")]
+    if path is None or not (tree / path).exists():
+        return False
+    text = (tree / path).read_text("utf-8")
+    function = re.sub(r"__mutmut_\d+$", "", name.rsplit(".", 1)[1]).split("ǁ")[-1]
+    function = function[2:] if function.startswith("x_") else function
+    start = text.find(f"def {function}(")
+    if start < 0:
+        return False
+    for indent in ("", "    ", "        "):
+        def shift(block: list[str], indent: str = indent) -> str:
+            return "\n".join(indent + line if line.strip() else line for line in block)
+        where = text.find(shift(old), start)
+        if where >= 0:
+            text = text[:where] + shift(new) + text[where + len(shift(old)):]
+            (tree / path).write_text(text, "utf-8")
+            return True
+    return False
+
+
 def verify(found: dict[str, str], tests: list[str]) -> dict[str, str]:
     """Each survivor not explained, each mutant no test of the run reached and each timeout
     (mutmut's CPU limit: caught, but maybe only by a slow machine), applied (its diff, ``mutmut
@@ -204,9 +231,7 @@ def verify(found: dict[str, str], tests: list[str]) -> dict[str, str]:
                                 ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
             else:
                 shutil.copy2(source, scratch / item)
-        patch = subprocess.run(["patch", "-p0", "--quiet"], cwd=scratch, input=diff, text=True,
-                               capture_output=True, check=False)
-        if patch.returncode != 0:
+        if not apply_mutant(scratch, name, diff):
             print(name, "not applied: the code moved since the run", flush=True)
             continue
         try:
