@@ -86,6 +86,10 @@ EXPLAINED: dict[str, str] = {
     _S + "party.x_pay_party__mutmut_32": (
         "equivalent: `_score(events, lose, None)` for `False`; `_score` reads the flag only as "
         "`if not winner`, where None is False"),
+    _S + "hand.x__play_out__mutmut_5": (
+        "equivalent: `esp = \"\"` for `None` when the reversis player announced the espagnolette; "
+        "`esp` is then read only as a truth value (reversis.py's _made and _broken, the Outcome's "
+        "`if esp`), where \"\" is None"),
     _S + "reversis.x__broken__mutmut_3": ("equivalent: a broken reversis always has both its breaker and its "
                                           "trick, so the assertion holds with `or` as with `and`"),
 }
