@@ -186,30 +186,36 @@ def package(name: str) -> str:
 
 
 def apply_mutant(tree: Path, name: str, diff: str) -> bool:
-    """Put one mutant (``mutmut show``'s diff of its function, dedented) into the file of ``tree``:
-    the changed lines with their context, found within the function, at its indentation."""
+    """Put one mutant into its file in ``tree``. ``mutmut show`` gives a diff of the function alone,
+    dedented and re-wrapped, so the changed lines are found by their words (whitespace aside)
+    within the function, the one after the same line of context when they occur twice."""
     lines = diff.splitlines()
     path = next((line[4:].strip() for line in lines if line.startswith("+++ ")), None)
-    body = [line for line in lines[lines.index(next(x for x in lines if x.startswith("@@"))) + 1:]]
-    old = [line[1:] for line in body if line[:1] in (" ", "-")]
-    new = [line[1:] for line in body if line[:1] in (" ", "+")]
-    if path is None or not (tree / path).exists():
+    hunk = next((i for i, line in enumerate(lines) if line.startswith("@@")), None)
+    if path is None or hunk is None or not (tree / path).exists():
         return False
-    text = (tree / path).read_text("utf-8")
+    body = lines[hunk + 1:]
+    first = next(i for i, line in enumerate(body) if line[:1] in "-+")
+    old = [line[1:] for line in body if line[:1] == "-"]
+    new = [line[1:] for line in body if line[:1] == "+"]
+    before = body[first - 1][1:].strip() if first > 0 else None
+    text = (tree / path).read_text("utf-8").split("\n")
     function = re.sub(r"__mutmut_\d+$", "", name.rsplit(".", 1)[1]).split("ǁ")[-1]
     function = function[2:] if function.startswith("x_") else function
-    start = text.find(f"def {function}(")
-    if start < 0:
+    start = next((i for i, line in enumerate(text) if line.lstrip().startswith(f"def {function}(")), None)
+    if start is None or not old:
         return False
-    for indent in ("", "    ", "        "):
-        def shift(block: list[str], indent: str = indent) -> str:
-            return "\n".join(indent + line if line.strip() else line for line in block)
-        where = text.find(shift(old), start)
-        if where >= 0:
-            text = text[:where] + shift(new) + text[where + len(shift(old)):]
-            (tree / path).write_text(text, "utf-8")
-            return True
-    return False
+    found = [i for i in range(start, len(text) - len(old) + 1)
+             if [line.strip() for line in text[i:i + len(old)]] == [line.strip() for line in old]]
+    if len(found) > 1:
+        found = [i for i in found if text[i - 1].strip() == before] or found
+    if not found:
+        return False
+    at = found[0]
+    shift = len(text[at]) - len(text[at].lstrip()) - (len(old[0]) - len(old[0].lstrip()))
+    text[at:at + len(old)] = [" " * shift + line if line.strip() else line for line in new]
+    (tree / path).write_text("\n".join(text), "utf-8")
+    return True
 
 
 def verify(found: dict[str, str], tests: list[str]) -> dict[str, str]:
