@@ -214,6 +214,10 @@ def apply_mutant(tree: Path, name: str, diff: str) -> bool:
     at = found[0]
     shift = len(text[at]) - len(text[at].lstrip()) - (len(old[0]) - len(old[0].lstrip()))
     text[at:at + len(old)] = [" " * shift + line if line.strip() else line for line in new]
+    try:  # a mutant put in wrongly would fail every test: "killed" by nothing
+        compile("\n".join(text), path, "exec")
+    except SyntaxError:
+        return False
     (tree / path).write_text("\n".join(text), "utf-8")
     return True
 
