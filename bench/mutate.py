@@ -90,6 +90,9 @@ EXPLAINED: dict[str, str] = {
         "equivalent: `esp = \"\"` for `None` when the reversis player announced the espagnolette; "
         "`esp` is then read only as a truth value (reversis.py's _made and _broken, the Outcome's "
         "`if esp`), where \"\" is None"),
+    _S + "hand.x__side_payments__mutmut_21": (
+        "equivalent: `book.cancelling = \"\"` for `None` after tricks 1–9; it is read only in "
+        "HandBook.pay as `self.cancelling or cancelled_by`, where \"\" gives way as None does"),
     _S + "reversis.x__broken__mutmut_3": ("equivalent: a broken reversis always has both its breaker and its "
                                           "trick, so the assertion holds with `or` as with `and`"),
 }

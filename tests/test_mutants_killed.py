@@ -6,10 +6,20 @@ Claire opposite, Bruno and Denis opposite); dealer Denis; no hypothesis, the sam
 """
 from __future__ import annotations
 
-from builders import FORCED_LAST, PARTY_DUMP, hand, items_of, net_of, record, settle
+from builders import (
+    FORCED_LAST,
+    PARTY_DUMP,
+    REVERSIS_AGAINST_ESPAGNOLETTE,
+    REVERSIS_MADE,
+    hand,
+    items_of,
+    net_of,
+    record,
+    settle,
+)
 
 from reversis_score.pipeline import check_text
-from reversis_score.settle.hand import settle_hand
+from reversis_score.settle.hand import Outcome, settle_hand
 from reversis_score.settle.items import HandBook
 from reversis_score.settle.laws import antes, redeal_fine
 from reversis_score.settle.pools import PoolTable
@@ -208,8 +218,27 @@ def test_with_every_other_player_barred_no_party_is_paid():
     irregular = "irregular: expose Bruno\nirregular: expose Claire\nirregular: expose Denis\n"
     ledger = settle(record(hand("Denis", PARTY_DUMP, extra=irregular), rules="regles-fr"))
     settled = ledger.hands[0].settlement
-    assert (settled.outcome.party_winner, settled.outcome.party_loser) == (None, "Anne")
+    # the ledger's outcome: a party with a loser, no winner and no value.
+    # Also kills hand.x__play_out__mutmut_67 and _72 (a value given to a party nobody won).
+    assert settled.outcome == Outcome("party", None, "Anne", None)
     assert not [i for i in items_of(ledger) if i[1] in ("party", "ace-led")]
     # antes 10 each, the dealer 5; Bruno's Quinola placed (5) and his take of the basket are
     # barred; Claire's A♦ (×2 opposite: 4) and Denis's A♣ (1) are paid by Anne.
     assert net_of(ledger) == {"Anne": -10 - 4 - 1, "Bruno": -10, "Claire": -10 + 4, "Denis": -15 + 1}
+
+
+# ================================================================ the ledger's outcome
+def test_each_hand_says_how_it_ended():
+    # docs/ledger.md: each hand's outcome (its kind, the party's winner, loser and value, the
+    # reversis player, the espagnolette and what became of it). PARTY_DUMP (parlett): Denis wins
+    # the party with no point, Anne loses it with 36, worth 4; REVERSIS_MADE: Anne makes it;
+    # REVERSIS_AGAINST_ESPAGNOLETTE: Denis's announced espagnolette ends in her reversis.
+    # Kills hand.x__play_out__mutmut_73, _83, _84 (the kind "party" misspelt or None) and _36 (an
+    # espagnolette said for a reversis hand without one).
+    def outcome(tricks: list[str], before: str = "") -> Outcome:
+        return settle(record(hand("Denis", tricks, before=before))).hands[0].settlement.outcome
+
+    assert outcome(PARTY_DUMP) == Outcome("party", "Denis", "Anne", 4)
+    assert outcome(REVERSIS_MADE) == Outcome("reversis-made", reversis_player="Anne")
+    assert outcome(REVERSIS_AGAINST_ESPAGNOLETTE, "announce: espagnolette Denis\n") == Outcome(
+        "reversis-made", reversis_player="Anne", espagnolette={"player": "Denis", "result": "reversis"})
