@@ -228,8 +228,9 @@ def apply_mutant(tree: Path, name: str, diff: str) -> bool:
 def verify(found: dict[str, str], tests: list[str]) -> dict[str, str]:
     """Each survivor not explained, each mutant no test of the run reached and each timeout
     (mutmut's CPU limit: caught, but maybe only by a slow machine), applied (its diff, ``mutmut
-    show``) to a fresh copy of the checkout and tried on the checkout's tests as they are now:
-    "killed (now)" when a test fails, else "survived". Kept in build/mutation*/verified.json."""
+    show``) to a fresh copy of the checkout and tried on tests/test_mutants_killed.py as it is now
+    (a timeout: on every test): "killed (now)" when a test fails, else "survived". Kept in
+    build/mutation*/verified.json. (A test added to another file: run mutmut again.)"""
     scratch = WORK.with_name(WORK.name + "-verify")
     env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "PYTHONPATH": str(scratch)}
     verified_path = WORK / "verified.json"
@@ -252,14 +253,15 @@ def verify(found: dict[str, str], tests: list[str]) -> dict[str, str]:
             print(name, "not applied: the code moved since the run", flush=True)
             continue
         try:
-            # the file of tests written for the survivors first, alone: most fail there at once
+            # the file of tests written for the survivors, alone: the run tried every other test
+            # on a survivor already; a timeout is tried on them all
             failed = any(subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
                                          "-p", "no:xdist", "--hypothesis-seed=0",
                                          "--hypothesis-profile=mutation", "-o", "addopts=-q",
                                          *[f"--deselect={t}" for t in DESELECT], *chosen],
                                         cwd=scratch, env=env, capture_output=True, text=True, check=False,
                                         timeout=600).returncode != 0
-                         for chosen in (tests[:1], tests[1:]))
+                         for chosen in ((tests[:1], tests[1:]) if status == "timeout" else (tests[:1],)))
         except subprocess.TimeoutExpired:
             print(name, "still a timeout", flush=True)
             continue
