@@ -93,6 +93,18 @@ EXPLAINED: dict[str, str] = {
     _S + "hand.x__side_payments__mutmut_21": (
         "equivalent: `book.cancelling = \"\"` for `None` after tricks 1–9; it is read only in "
         "HandBook.pay as `self.cancelling or cancelled_by`, where \"\" gives way as None does"),
+    _S + "played.x_find_reversis__mutmut_43": (
+        "equivalent: a broken reversis's `quinola_late` set to None; only a made reversis reads it "
+        "(reversis.py's takes_made_pool)"),
+    _S + "played.x_find_reversis__mutmut_49": (
+        "equivalent: a broken reversis's `quinola_late` left to its default, False; only a made "
+        "reversis reads it (reversis.py's takes_made_pool)"),
+    _S + "pools.xǁPoolTableǁneeds_antes__mutmut_10": (
+        "unreachable: needs_antes's last line answers for mode \"none\", and laws.antes returns "
+        "before asking when the mode is \"none\""),
+    _S + "items.xǁHandBookǁinto_latest_pool__mutmut_14": (
+        "equivalent: the item's trick set to None, but no caller gives into_latest_pool a trick "
+        "(antes and fines are of no trick): the parameter is never used"),
     _S + "reversis.x__broken__mutmut_3": ("equivalent: a broken reversis always has both its breaker and its "
                                           "trick, so the assertion holds with `or` as with `and`"),
 }

@@ -147,6 +147,26 @@ def test_with_no_pools_a_forced_quinola_pays_no_remise_and_the_table_stays_bare(
                               "Denis": -40 + 16 + 1}
 
 
+def test_what_goes_into_the_latest_pool_goes_as_the_knobs_say():
+    # docs/rules.md §4: "every hand, the dealer adds `dealer_ante` (5) to the latest pool"; §10:
+    # fines "paid at the end of the hand to the latest pool". House rules: a dealer's ante of 1
+    # is paid (1 is an amount like any other); with no antes at all nothing is on the table
+    # (Bruno's Quinola placed in trick 1 finds no pool); with no pools, Bruno's fine for playing
+    # out of turn has no pool to go to.
+    # Kills items.xǁHandBookǁinto_latest_pool__mutmut_3 (`amount <= 1`), _2 (`amount < 0`: a
+    # pool of nothing formed), _1, _5, _6 (the "none" test lost: a payment into no pool).
+    one = settle(record(hand("Denis", PARTY_DUMP), header="rule dealer_ante: 1\n"))
+    assert (None, "dealer-ante", None, "Denis", "pool:1", 1, None) in items_of(one)
+    assert (1, "pool-take", "JH", "pool:1", "Bruno", 21, None) in items_of(one)
+    nothing = settle(record(hand("Denis", PARTY_DUMP), header="rule pool_ante: 0\nrule dealer_ante: 0\n"))
+    assert nothing.hands[0].settlement.pools_after == ()
+    assert not [i for i in items_of(nothing) if i[1] in ("pool-ante", "dealer-ante", "pool-take")]
+    bare = settle(record(hand("Denis", PARTY_DUMP, "irregular: out-of-turn Bruno\n"),
+                         header="rule pools: none\n"))
+    assert bare.hands[0].settlement.pools_after == ()
+    assert not [i for i in items_of(bare) if i[1] == "fine"]
+
+
 # ================================================================ the party's value, by events
 def events_party(header: str, talon: str = "  talon: 5 points\n",
                  party: str = "Claire wins, Bruno loses") -> dict[str, int | str]:
