@@ -188,6 +188,7 @@ def results(verified_too: bool = True) -> dict[str, str]:
         for name, status in json.loads(verified.read_text("utf-8")).items():
             if found.get(name) in VERIFIED:
                 found[name] = status
+    # (a mutant --verify found surviving is tried again by the next --verify)
     return found
 
 
@@ -248,7 +249,7 @@ def verify(found: dict[str, str], tests: list[str]) -> dict[str, str]:
     verified_path = WORK / "verified.json"
     verified = json.loads(verified_path.read_text("utf-8")) if verified_path.exists() else {}
     for name, status in sorted(found.items()):
-        if status not in VERIFIED or name in EXPLAINED or name in verified:
+        if status not in VERIFIED or name in EXPLAINED or verified.get(name) == "killed (now)":
             continue
         diff = subprocess.run([str(MUTMUT), "show", name], cwd=WORK, capture_output=True, text=True,
                               check=False).stdout
