@@ -59,6 +59,11 @@ _POOL_PAYER = ("equivalent: an item of SIDE_KINDS (an Ace or Quinola payment) is
                "so the test `not item.payer.startswith(\"pool\")` is always true, with any prefix")
 _FALLBACK = ("unreachable: every item a lost espagnolette returns is an Ace or Quinola payment, which "
              "always names its card; 'a card' is a fallback no settlement writes")
+_VOID = ("unreachable: events_of's events of a void hand; settle_hand settles a void hand "
+         "without asking for its events, and format --events writes no void hand's events")
+_TALON_52 = ("equivalent: events_of's `talon_cards` for a hand played card by card under 52 cards; "
+             "party.py's party_value and value_text count no talon card under 52 whatever it says ("
+             "the same test twice: this one is dead)")
 EXPLAINED: dict[str, str] = {
     _S + "espagnolette.x_pay_back__mutmut_41": _POOL_PAYER,
     _S + "espagnolette.x_pay_back__mutmut_42": _POOL_PAYER,
@@ -105,6 +110,24 @@ EXPLAINED: dict[str, str] = {
     _S + "items.xǁHandBookǁinto_latest_pool__mutmut_14": (
         "equivalent: the item's trick set to None, but no caller gives into_latest_pool a trick "
         "(antes and fines are of no trick): the parameter is never used"),
+    _S + "side.x_card_plays__mutmut_1": (
+        "equivalent: card_plays's default for `gathered`; both callers (played.events_of, "
+        "side.settle_trick) always give it"),
+    _S + "side.x_card_plays__mutmut_13": (
+        "equivalent: the suit of a led card set to None; it is read only for a placed card "
+        "(side.dumped's why, render/events.py's \"on S\")"),
+    _S + "side.x_card_plays__mutmut_29": (
+        "equivalent: the suit of a forced card set to None; it is read only for a placed card "
+        "(side.forced names the card's own suit)"),
+    _S + "played.x_events_of__mutmut_5": _VOID,
+    _S + "played.x_events_of__mutmut_6": _VOID,
+    _S + "played.x_events_of__mutmut_7": _VOID,
+    _S + "played.x_events_of__mutmut_8": _VOID,
+    _S + "played.x_events_of__mutmut_9": _VOID,
+    _S + "played.x_events_of__mutmut_10": _VOID,
+    _S + "played.x_events_of__mutmut_25": _TALON_52,
+    _S + "played.x_events_of__mutmut_27": _TALON_52,
+    _S + "played.x_events_of__mutmut_29": _TALON_52,
     _S + "reversis.x__broken__mutmut_3": ("equivalent: a broken reversis always has both its breaker and its "
                                           "trick, so the assertion holds with `or` as with `and`"),
 }

@@ -262,3 +262,60 @@ def test_each_hand_says_how_it_ended():
     assert outcome(REVERSIS_MADE) == Outcome("reversis-made", reversis_player="Anne")
     assert outcome(REVERSIS_AGAINST_ESPAGNOLETTE, "announce: espagnolette Denis\n") == Outcome(
         "reversis-made", reversis_player="Anne", espagnolette={"player": "Denis", "result": "reversis"})
+
+
+# ================================================================ format --events: the events found
+# Anne holds the four Aces and seven spades and announces the espagnolette; Bruno holds the
+# hearts, Claire the diamonds, Denis the clubs. Anne leads her spades, then her Aces, and takes
+# every trick: she makes the reversis (Bruno places Quinola on her spade lead in trick 3).
+ACES_AND_SPADES = ["Anne: AS KH KD KC", "Anne: KS QH QD QC", "Anne: QS JH JD JC", "Anne: JS 9H 9D 9C",
+                   "Anne: 9S 8H 8D 8C", "Anne: 8S 7H 7D 7C", "Anne: 7S 6H 6D 6C", "Anne: 6S 5H 5D 5C",
+                   "Anne: AH 4H 4D 4C", "Anne: AD 3H 3D 3C", "Anne: AC 2H 2D 2C"]
+
+
+def test_format_events_writes_what_each_hand_was_paid_for():
+    # docs/notation.md, "A hand by its events": who won and lost the party, the talon, where each
+    # Ace and Quinola went ("7. Bruno leads AD", "8. Bruno forces AC from Claire", "10. Bruno
+    # places AS on H, Claire takes it", "Anne gathers it"), a reversis; "the reversis player
+    # plays no espagnolette" (docs/rules.md §9), so hand 3 has no espagnolette event.
+    # Kills side.x_card_plays__mutmut_40, _53, _54 ("placed" misspelt), _45, _52 and
+    # played.x_events_of__mutmut_15, _17 (the gathered trick not said), and
+    # played.x_events_of__mutmut_36, _39 (an espagnolette for the reversis player).
+    from reversis_score.render.rvs import as_events
+    text = ("players: Anne Bruno Claire Denis\nrules: parlett\n\nhand 1\ndealer: Denis\n" + GATHERED
+            + "\nhand 2\n" + hand("Denis", FORCED_LAST)
+            + "\nhand 3\n" + hand("Denis", ACES_AND_SPADES, before="announce: espagnolette Anne\n"))
+    out, session = as_events(text, "test.rvs")
+    assert session.errors == []
+    assert out is not None and out.split("\nhand 1\n")[1] == """dealer: Denis
+events:
+  party: Claire wins with 0 points in 1 trick, Anne loses with 36 points in 8 tricks
+  talon: 3S 2S 3H 2D
+  1. Anne leads AS
+  1. Bruno places JH on S, Anne takes it
+  1. Claire places AD on S, Anne takes it
+  1. Denis places AC on S, Anne takes it
+  11. Bruno places AH on D, Denis gathers it
+
+hand 2
+dealer: Denis
+events:
+  party: Denis wins with 0 points in 0 tricks, Bruno loses with 19 points in 3 tricks
+  talon: 5S AH 5H 4H
+  1. Anne leads AS
+  9. Anne forces AC from Bruno
+  11. Claire places AD on H, Bruno takes it
+  11. Bruno forces JH from Denis
+
+hand 3
+dealer: Denis
+announce: espagnolette Anne
+events:
+  talon: 5S 4S 3S 2S
+  1. Anne leads AS
+  3. Bruno places JH on S, Anne takes it
+  9. Anne leads AH
+  10. Anne leads AD
+  11. Anne leads AC
+  reversis: Anne makes it
+"""
