@@ -64,6 +64,9 @@ _VOID = ("unreachable: events_of's events of a void hand; settle_hand settles a 
 _TALON_52 = ("equivalent: events_of's `talon_cards` for a hand played card by card under 52 cards; "
              "party.py's party_value and value_text count no talon card under 52 whatever it says ("
              "the same test twice: this one is dead)")
+_ANTES_NONE = ("equivalent: antes's early return under no pools misspelt; without it, needs_antes answers "
+               "False for \"none\" and into_latest_pool pays nothing under \"none\" (the return is a "
+               "shortcut)")
 EXPLAINED: dict[str, str] = {
     _S + "espagnolette.x_pay_back__mutmut_41": _POOL_PAYER,
     _S + "espagnolette.x_pay_back__mutmut_42": _POOL_PAYER,
@@ -128,6 +131,8 @@ EXPLAINED: dict[str, str] = {
     _S + "played.x_events_of__mutmut_25": _TALON_52,
     _S + "played.x_events_of__mutmut_27": _TALON_52,
     _S + "played.x_events_of__mutmut_29": _TALON_52,
+    _S + "laws.x_antes__mutmut_3": _ANTES_NONE,
+    _S + "laws.x_antes__mutmut_4": _ANTES_NONE,
     _S + "reversis.x__broken__mutmut_3": ("equivalent: a broken reversis always has both its breaker and its "
                                           "trick, so the assertion holds with `or` as with `and`"),
 }
