@@ -229,6 +229,30 @@ def package(name: str) -> str:
     return parts[1] if len(parts) > 2 else parts[0]
 
 
+_SHOW = """import json, sys
+from mutmut.__main__ import find_mutant, get_diff_for_mutant
+out = {}
+for name in json.load(sys.stdin):
+    out[name] = get_diff_for_mutant(name, path=find_mutant(name).path)
+print(json.dumps(out))
+"""
+
+
+def diffs(names: list[str]) -> dict[str, str]:
+    """Each mutant's diff (``mutmut show``'s), from one process for them all (a ``mutmut show``
+    a mutant is a second or more each), kept in build/mutation*/diffs.json."""
+    cache_path = WORK / "diffs.json"
+    cache = json.loads(cache_path.read_text("utf-8")) if cache_path.exists() else {}
+    missing = [n for n in names if n not in cache]
+    if missing:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        out = subprocess.run([str(MUTMUT.with_name("python")), "-c", _SHOW], cwd=WORK, env=env,
+                             input=json.dumps(missing), capture_output=True, text=True, check=False).stdout
+        cache.update(json.loads(out or "{}"))
+        cache_path.write_text(json.dumps(cache), "utf-8")
+    return {n: cache.get(n, "") for n in names}
+
+
 def apply_mutant(tree: Path, name: str, diff: str) -> bool:
     """Put one mutant into its file in ``tree``. ``mutmut show`` gives a diff of the function alone,
     dedented and re-wrapped, so the changed lines are found by their words (whitespace aside)
@@ -276,11 +300,11 @@ def verify(found: dict[str, str], tests: list[str]) -> dict[str, str]:
     env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "PYTHONPATH": str(scratch)}
     verified_path = WORK / "verified.json"
     verified = json.loads(verified_path.read_text("utf-8")) if verified_path.exists() else {}
-    for name, status in sorted(found.items()):
-        if status not in VERIFIED or name in EXPLAINED or verified.get(name) == "killed (now)":
-            continue
-        diff = subprocess.run([str(MUTMUT), "show", name], cwd=WORK, capture_output=True, text=True,
-                              check=False).stdout
+    todo = sorted(name for name, status in found.items() if status in VERIFIED and name not in EXPLAINED
+                  and verified.get(name) != "killed (now)")
+    shown = diffs(todo)
+    for name in todo:
+        status, diff = found[name], shown[name]
         shutil.rmtree(scratch, ignore_errors=True)
         scratch.mkdir(parents=True)
         for item in COPIED:
@@ -384,14 +408,15 @@ def write_report(found: dict[str, str]) -> None:
                   f"{percent(then['caught'], then['generated'] - then['explained'])} | "
                   f"{percent(now['caught'], now['generated'] - now['explained'])} |", ""]
     lines += ["## Every survivor and its fate", ""]
+    shown = diffs(sorted(n for n, s in found.items() if s not in ("killed", "not checked", "timeout",
+                                                                  "killed (now)")))
     for name, status in sorted(found.items()):
         if status in ("killed", "not checked", "timeout"):
             continue
         if status == "killed (now)":
             lines += [f"- `{name}` ({raw.get(name)} in the run): killed by a test written since", ""]
             continue
-        diff = subprocess.run([str(MUTMUT), "show", name], cwd=WORK, capture_output=True, text=True,
-                              check=False).stdout
+        diff = shown[name]
         why = EXPLAINED.get(name, "NOT EXPLAINED: a test to write")
         body = [line for line in diff.splitlines() if line.startswith(("-", "+")) and
                 not line.startswith(("---", "+++"))]
