@@ -53,6 +53,11 @@ def test_a_ten_card_player_placing_quinola_takes_no_pool():
     items = items_of(ledger)
     assert (1, "pool-take", "JH", "pool:1", "Bruno", 25, "barred") in items
     assert (1, "quinola-dumped", "JH", "Anne", "Bruno", 5, "barred") in items
+    # the barred item says why (kills items.xǁHandBookǁpay__mutmut_29, _31, _33, _35, _36, _37)
+    assert [i.why for i in ledger.hands[0].settlement.items if i.kind == "quinola-dumped"] == [
+        "trick 1: Bruno places Quinola (J♥) on a ♠ lead won by Anne: Anne pays Bruno 5 (RULES §5); Bruno "
+        "discarded two cards and plays with ten, and is paid nothing but for breaking a reversis or "
+        "forcing Quinola (RULES §10)"]
     assert list(ledger.hands[0].settlement.pools_after) == [25]
     # Claire's A♦ placed (×2 opposite: 4) and Denis's A♣ (1) are paid by Anne, who also loses
     # the party to Claire (0 points): 4 + the talon's 4 points (3♠ 2♠ A♥ 3♥ 2♦), ×2 opposite = 16,
@@ -76,7 +81,8 @@ def test_the_pool_last_taken_before_a_reversis_is_still_the_last_taken_after_it(
     # most recently taken". Bruno's take of 25 in trick 1 is returned, so the pool most
     # recently taken is still the one taken before this hand (40 here), and the table this
     # hand hands on says so.
-    # Kills items.xǁHandBookǁrestore__mutmut_3 (`last_taken = None` after the return).
+    # Kills items.xǁHandBookǁrestore__mutmut_3 (`last_taken = None` after the return) and
+    # pools.xǁPoolTableǁcopy__mutmut_4, _8 (a copy of the table that forgets the pool last taken).
     text = record(hand("Denis", QUINOLA_TAKEN_UNDER_REVERSIS))
     ledger = settle(text)
     assert (1, "pool-take", "JH", "pool:1", "Bruno", 25, "reversis") in items_of(ledger)
@@ -155,6 +161,12 @@ def test_what_goes_into_the_latest_pool_goes_as_the_knobs_say():
     # out of turn has no pool to go to.
     # Kills items.xǁHandBookǁinto_latest_pool__mutmut_3 (`amount <= 1`), _2 (`amount < 0`: a
     # pool of nothing formed), _1, _5, _6 (the "none" test lost: a payment into no pool).
+    # An ante of 1 each is paid too: 4 × 1 + the dealer's 5 (kills laws.x_antes__mutmut_8,
+    # `pool_ante > 1`); an Ace placed worth nothing writes no item ("nothing for an amount of
+    # 0", settle/items.py; kills items.xǁHandBookǁpay__mutmut_1, `amount < 0`).
+    small = settle(record(hand("Denis", PARTY_DUMP), header="rule pool_ante: 1\nrule ace_dumped: 0\n"))
+    assert [i[5] for i in items_of(small) if i[1] in ("pool-ante", "dealer-ante")] == [1, 1, 1, 1, 5]
+    assert not [i for i in items_of(small) if i[1] == "ace-dumped"]
     one = settle(record(hand("Denis", PARTY_DUMP), header="rule dealer_ante: 1\n"))
     assert (None, "dealer-ante", None, "Denis", "pool:1", 1, None) in items_of(one)
     assert (1, "pool-take", "JH", "pool:1", "Bruno", 21, None) in items_of(one)
