@@ -331,3 +331,28 @@ events:
   11. Anne leads AC
   reversis: Anne makes it
 """
+
+
+# ================================================================ a qualified player who does not play it
+# Denis holds the four Aces and seven low hearts; Anne the spades, Claire the diamonds, Bruno
+# four high hearts (Quinola among them) and seven clubs. Denis follows suit every time he can
+# (A♠ in trick 1, A♣ in trick 3, A♥ in trick 10) and never announces.
+ACES_FOLLOWED = ["Anne: 2S KC KD AS", "Denis: 2H 3S KH QD", "Bruno: QC JD AC 4S", "Denis: 3H 5S QH 9D",
+                 "Bruno: JC 8D 4H 6S", "Bruno: 9C 7D 5H 7S", "Bruno: 8C 6D 6H 8S", "Bruno: 7C 5D 7H 9S",
+                 "Bruno: 6C 4D 8H JS", "Bruno: 9H 3D AH QS", "Denis: AD KS JH 2D"]
+
+
+def test_a_qualified_player_who_follows_suit_and_does_not_announce_plays_an_ordinary_hand():
+    # docs/rules.md §9: "He has undertaken the espagnolette if he revoked under that right or
+    # announced it; following suit throughout without announcing is an ordinary hand." Denis
+    # took tricks, but no espagnolette is lost: he loses the party (4) to Claire and pays for his
+    # Aces forced (A♠ 1 to Anne; A♣ 2 and A♥ 4 to Bruno, opposite, A♥ in trick 10), Bruno's Quinola placed on his
+    # trick 11 (5, ×2 opposite, ×2 in trick 11: 20; Bruno takes the pool, 25) and his A♦ led
+    # (1, A♦ ×2, ×2 in trick 11: 4 to Claire); no espagnolette payment back.
+    # Kills played.x_espagnolette_of__mutmut_1 (`is None and not undertaken`: qualified is enough).
+    ledger = settle(record(hand("Denis", ACES_FOLLOWED)))
+    settled = ledger.hands[0].settlement
+    assert settled.outcome == Outcome("party", "Claire", "Denis", 4)
+    assert not [i for i in items_of(ledger) if i[1] == "espagnolette-return"]
+    assert net_of(ledger) == {"Anne": -5 + 1, "Bruno": -5 + 2 + 4 + 20 + 25, "Claire": -5 + 4 + 4,
+                              "Denis": -10 - 1 - 2 - 4 - 20 - 4 - 4}
