@@ -346,9 +346,9 @@ def test_a_qualified_player_who_follows_suit_and_does_not_announce_plays_an_ordi
     # docs/rules.md §9: "He has undertaken the espagnolette if he revoked under that right or
     # announced it; following suit throughout without announcing is an ordinary hand." Denis
     # took tricks, but no espagnolette is lost: he loses the party (4) to Claire and pays for his
-    # Aces forced (A♠ 1 to Anne; A♣ 2 and A♥ 4 to Bruno, opposite, A♥ in trick 10), Bruno's Quinola placed on his
-    # trick 11 (5, ×2 opposite, ×2 in trick 11: 20; Bruno takes the pool, 25) and his A♦ led
-    # (1, A♦ ×2, ×2 in trick 11: 4 to Claire); no espagnolette payment back.
+    # Aces forced (A♠ 1 to Anne; A♣ 2 and A♥ 4 to Bruno, opposite, A♥ in trick 10), Bruno's
+    # Quinola placed on his trick 11 (5, ×2 opposite, ×2 in trick 11: 20; Bruno takes the pool,
+    # 25) and his A♦ led (1, A♦ ×2, ×2 in trick 11: 4 to Claire); no espagnolette payment back.
     # Kills played.x_espagnolette_of__mutmut_1 (`is None and not undertaken`: qualified is enough).
     ledger = settle(record(hand("Denis", ACES_FOLLOWED)))
     settled = ledger.hands[0].settlement
