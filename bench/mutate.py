@@ -113,6 +113,9 @@ EXPLAINED: dict[str, str] = {
     _S + "items.xǁHandBookǁinto_latest_pool__mutmut_14": (
         "equivalent: the item's trick set to None, but no caller gives into_latest_pool a trick "
         "(antes and fines are of no trick): the parameter is never used"),
+    _S + "items.xǁHandBookǁinto_latest_pool__mutmut_20": (
+        "equivalent: the item's trick left to pay's default, None, but no caller gives "
+        "into_latest_pool a trick (antes and fines are of no trick): the parameter is never used"),
     _S + "side.x_card_plays__mutmut_1": (
         "equivalent: card_plays's default for `gathered`; both callers (played.events_of, "
         "side.settle_trick) always give it"),
