@@ -64,6 +64,9 @@ _VOID = ("unreachable: events_of's events of a void hand; settle_hand settles a 
 _TALON_52 = ("equivalent: events_of's `talon_cards` for a hand played card by card under 52 cards; "
              "party.py's party_value and value_text count no talon card under 52 whatever it says ("
              "the same test twice: this one is dead)")
+_PLACED = ("equivalent: a placed card's `how` written otherwise than \"placed\"; it is only ever "
+           "compared with \"led\" and \"forced\" (side.settle_card, render/events.py's card_line): "
+           "anything else is placed")
 _ANTES_NONE = ("equivalent: antes's early return under no pools misspelt; without it, needs_antes answers "
                "False for \"none\" and into_latest_pool pays nothing under \"none\" (the return is a "
                "shortcut)")
@@ -136,6 +139,13 @@ EXPLAINED: dict[str, str] = {
     _S + "played.x_events_of__mutmut_29": _TALON_52,
     _S + "laws.x_antes__mutmut_3": _ANTES_NONE,
     _S + "laws.x_antes__mutmut_4": _ANTES_NONE,
+    _S + "side.x_card_plays__mutmut_40": _PLACED,
+    _S + "side.x_card_plays__mutmut_53": _PLACED,
+    _S + "side.x_card_plays__mutmut_54": _PLACED,
+    _S + "played.x_events_of__mutmut_46": (
+        "equivalent: `winner = loser = \"\"` for None in a reversis or pairwise hand's events; "
+        "those are read only in a party hand (hand.py's _play_out returns before, pairwise reads the "
+        "points) and by render/events.py as truth values"),
     _S + "reversis.x__broken__mutmut_3": ("equivalent: a broken reversis always has both its breaker and its "
                                           "trick, so the assertion holds with `or` as with `and`"),
 }
