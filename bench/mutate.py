@@ -151,6 +151,16 @@ EXPLAINED: dict[str, str] = {
 }
 
 
+# Survivors that a test could kill and none does yet: what the test would be.
+TO_KILL: dict[str, str] = {
+    _S + "played.x_events_of__mutmut_31": (
+        "under dafydd (pairwise) a reversis is looked for; the settlement reads only the points, but "
+        "`format --events` would write a `reversis:` line for a dafydd hand where one player takes "
+        "tricks 1–9. Kill it with a 52-card dafydd hand of that shape through render/rvs.py's "
+        "as_events (no such hand is written yet)"),
+}
+
+
 def settings(only: list[str], tests: list[str]) -> str:
     """The [tool.mutmut] table for the copy's pyproject.toml."""
     patterns = ", ".join(f'"reversis_score/{name}/*"' for name in only)
@@ -462,7 +472,7 @@ def write_report(found: dict[str, str]) -> None:
             lines += [f"- `{name}` ({raw.get(name)} in the run): killed by a test written since", ""]
             continue
         diff = shown[name]
-        why = EXPLAINED.get(name, "NOT EXPLAINED: a test to write")
+        why = EXPLAINED.get(name) or "NOT KILLED YET: " + TO_KILL.get(name, "a test to write")
         body = [line for line in diff.splitlines() if line.startswith(("-", "+")) and
                 not line.startswith(("---", "+++"))]
         lines += [f"### {name}: {status}", "", why, "", "```diff", *body, "```", ""]
