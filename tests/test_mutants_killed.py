@@ -356,3 +356,20 @@ def test_a_qualified_player_who_follows_suit_and_does_not_announce_plays_an_ordi
     assert not [i for i in items_of(ledger) if i[1] == "espagnolette-return"]
     assert net_of(ledger) == {"Anne": -5 + 1, "Bruno": -5 + 2 + 4 + 20 + 25, "Claire": -5 + 4 + 4,
                               "Denis": -10 - 1 - 2 - 4 - 20 - 4 - 4}
+
+
+def test_format_events_writes_no_reversis_under_dafydd():
+    # docs/rules.md: dafydd has "no pools, no side payments, no reversis or espagnolette" (§11).
+    # Anne leads her nine top spades and takes tricks 1–9 (the others hold one suit each); Bruno
+    # takes 10 and 11: under the other presets a reversis broken in trick 10, under dafydd only
+    # points (Anne 40 in 9 tricks). The events written for it say no reversis.
+    # Kills played.x_events_of__mutmut_31 (a reversis looked for under dafydd).
+    from reversis_score.render.rvs import as_events
+    tricks = [f"Anne: {rank}S {rank}H {rank}D {rank}C" for rank in "AKQJT9876"]
+    text = record(hand("Denis", tricks + ["Anne: 2H 4H 4D 4C", "Bruno: 5H 5D 5C 3H"]), rules="dafydd")
+    out, session = as_events(text, "test.rvs")
+    assert session.errors == [] and out is not None
+    events = out.split("events:\n")[1].splitlines()
+    assert events[0] == ("  points: Anne 40 in 9 tricks, Bruno 0 in 2 tricks, Claire 0 in 0 tricks, "
+                         "Denis 0 in 0 tricks")
+    assert not [line for line in events if "reversis" in line]
