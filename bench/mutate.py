@@ -153,11 +153,6 @@ EXPLAINED: dict[str, str] = {
 
 # Survivors that a test could kill and none does yet: what the test would be.
 TO_KILL: dict[str, str] = {
-    _S + "played.x_events_of__mutmut_31": (
-        "under dafydd (pairwise) a reversis is looked for; the settlement reads only the points, but "
-        "`format --events` would write a `reversis:` line for a dafydd hand where one player takes "
-        "tricks 1–9. Kill it with a 52-card dafydd hand of that shape through render/rvs.py's "
-        "as_events (no such hand is written yet)"),
 }
 
 
