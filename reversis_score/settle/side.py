@@ -6,7 +6,7 @@ one of the hand's events (a CardPlay): found in a trick (``card_plays``) or reco
 """
 from __future__ import annotations
 
-from reversis_score.i18n import _
+from reversis_score.i18n import _, fill
 from reversis_score.notation.cards import ACES, QUINOLA, SUIT_SYMBOLS, Card
 from reversis_score.replay.play import CardPlay, PlayedTrick
 from reversis_score.settle.items import HandBook
@@ -122,8 +122,9 @@ def takes_pool(book: HandBook, trick: int) -> bool:
 
 def forced(book: HandBook, n: int, leader: str, player: str, card: Card, remise: bool = True) -> None:
     """A card forced on its suit's lead: its holder pays the leader (Quinola: the others too)."""
-    event = _("{player}'s {card} is forced on {leader}'s {suit} lead").format(
-        player=player, card=card_name(card), leader=leader, suit=SUIT_SYMBOLS[card.suit])
+    # fill: the French writes « le quinola (V♥) d’Anne » ({de_player}, elided)
+    event = fill(_("{player}'s {card} is forced on {leader}'s {suit} lead"),
+                 player=player, card=card_name(card), leader=leader, suit=SUIT_SYMBOLS[card.suit])
     barred = "barred" if card.is_quinola and leader in book.play.barred else None
     base = book.knobs.quinola_forced if card.is_quinola else ace_value(book, card, book.knobs.ace_forced)
     kind = "quinola-forced" if card.is_quinola else "ace-forced"
@@ -137,4 +138,4 @@ def forced(book: HandBook, n: int, leader: str, player: str, card: Card, remise:
     if remise:
         why = _("trick {trick}: {player}'s Quinola (J♥) is forced and {player} pays a remise of {amount}, "
                 "{how} {pool} (RULES §5, §4)")
-        book.remise(player, why.format(trick=n, player=player, amount=AMOUNT, how=HOW, pool=POOL), n, card)
+        book.remise(player, fill(why, trick=n, player=player, amount=AMOUNT, how=HOW, pool=POOL), n, card)
