@@ -46,7 +46,7 @@ NNBSP, NBSP = "\u202f", "\u00a0"
 # « … » (a source quoted in its own spelling: « la quinola », « jetton », « payement »).
 WRONG = (
     (r"\bplis?\b", "« levée » (both sources say levée; « plis » is only a French record's keyword)"),
-    (r"\bmains?\s+(?:\d|x{3,}\b)", "« donne N » (a hand; « main » is the cards a player holds)"),
+    (r"\bmains?\s+(?:\d|¤)", "« donne N » (a hand; « main » is the cards a player holds)"),
     (r"\b(?:la|une|cette|sa|ta|ma)\s+quinola\b", "« le quinola » (masculine in both sources, but two slips)"),
     (r"\bjettons?\b", "« jeton » (jetton is the manuscrit's old spelling, for its quotes only)"),
     (r"\bpayements?\b", "« paiement » (payement is the manuscrit's old spelling)"),
@@ -109,7 +109,11 @@ NOTATION = frozenset(
                 "misdeal", "waived", "tricks", "takes", "gathers", "peeks", "exposes", "and", "or",
                 "ou", "et", "fr", "en", "le", "la", "sans", "écarter", "espagnolette", "reversis"}
 
-PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\(\w+\)[sdr]|%[sd]")  # Python's and Jinja's (gettext's %(name)s)
+FILLER = "¤"  # what a placeholder becomes: no letter (« '{knob}'{hint} »), yet « {place}: » lacks its space
+OPTION = re.compile(r"(?<![\w-])--[A-Za-z][\w-]*(?:[ =]([a-z][\w.\-]*))?")
+ADDRESS = re.compile(r"\b[a-z][a-z0-9+]*://\S*|(?<![\w.])/[\w\-./]+")
+LITERAL = re.compile(r'"[^"\n]*"(?:\s*:\s*"[^"\n]*")?')
 BACKTICKS = re.compile(r"`[^`]*`")
 TAG = re.compile(r"</?[A-Za-z][^<>]*>|&(?:#\d+|#x[0-9a-fA-F]+|\w+);")
 # Notation in ASCII quotes: an opening quote that no letter precedes (else it is an elision).
@@ -151,16 +155,34 @@ def _blank(text: str, span: tuple[int, int], fill: str = " ") -> str:
     return text[:start] + fill * (end - start) + text[end:]
 
 
+def _filled(text: str) -> str:
+    return PLACEHOLDER.sub(lambda m: FILLER * len(m.group()), text)
+
+
+def _option(m: re.Match[str], msgid: str) -> str:
+    """An option blanked out, with its value where the English gives it the same value."""
+    whole = m.group()
+    if whole in msgid:
+        return " " * len(whole)
+    name = len(whole) - len(m.group(1) or "") - (1 if m.group(1) else 0)
+    return " " * name + whole[name:]
+
+
 def prose(text: str, msgid: str) -> tuple[str, list[Problem]]:
     """``text`` with what is not French prose blanked out (same length), and the problems of
     its ASCII quotes (French prose in them)."""
     found: list[Problem] = []
-    text = PLACEHOLDER.sub(lambda m: "x" * len(m.group()), text)  # a word: « {place}: » still needs its space
+    text, msgid = _filled(text), _filled(msgid)
     text = BACKTICKS.sub(lambda m: " " * len(m.group()), text)
     text = TAG.sub(lambda m: " " * len(m.group()), text)
+    text = ADDRESS.sub(lambda m: " " * len(m.group()), text)  # a URL, a path: /entry
+    # an option, and its value where the English has it too: --what hands, --format csv
+    text = OPTION.sub(lambda m: _option(m, msgid), text)
+    # a literal the English quotes the same: "format": "{known}"
+    text = LITERAL.sub(lambda m: "_" * len(m.group()) if m.group() in msgid else m.group(), text)
     text = IRREGULAR.sub(lambda m: "_" * len(m.group()), text)  # the kinds of an 'irregular:' line
     for m in CODE_QUOTE.finditer(text):
-        if not _is_notation(m.group(1), PLACEHOLDER.sub(lambda p: "x" * len(p.group()), msgid)):
+        if not _is_notation(m.group(1), msgid):
             found.append(Problem(msgid, text, "quotes", f"ASCII quotes around French prose {m.group()!r}: "
                                  "write « … » (ASCII quotes are for the notation a person types)"))
         text = _blank(text, m.span(), "_")
@@ -187,10 +209,8 @@ def check(msgid: str, text: str) -> list[Problem]:
         before, after = clean[at - 1:at] if at else "", clean[at + 1:at + 2]
         if before == NNBSP:
             continue
-        if m.group() == ":" and (after.isdigit() or after == "/"):
-            continue  # pool:1, panier:1, an hour, a URL
-        if m.group() == "?" and re.match(r"\w+=", clean[at + 1:]):
-            continue  # a URL's query
+        if after and not after.isspace() and after not in ")]»,.…":
+            continue  # no prose's punctuation: pool:1, {host}:{port}, file:line, a URL's ?query
         word = re.search(r"([^\W\d_][\w\-]*)$", clean[:at])
         if m.group() == ":" and word and (_keyword(word.group(1), msgid)
                                           or (len(word.group(1)) > 1 and word.group(1).isupper())):
@@ -202,11 +222,12 @@ def check(msgid: str, text: str) -> list[Problem]:
         else:
             problem("space", f"no narrow no-break space (U+202F) before {m.group()!r}: "
                     f"{original[max(0, at - 15):at + 3]!r}")
+    arrows = clean.count("«") != clean.count("»")  # « first, last »: an arrow, as the English has it
     for m in re.finditer("«", clean):
-        if clean[m.end():m.end() + 1] != NBSP:
+        if clean[m.end():m.end() + 1] != NBSP and not (arrows and "«" in msgid):
             problem("guillemets", "« must be followed by a no-break space (U+00A0)")
     for m in re.finditer("»", clean):
-        if clean[m.start() - 1:m.start()] != NBSP:
+        if clean[m.start() - 1:m.start()] != NBSP and not (arrows and "»" in msgid):
             problem("guillemets", "» must be preceded by a no-break space (U+00A0)")
     for m in ENGLISH_QUOTE.finditer(clean):
         if m.group(1) not in msgid:
@@ -311,6 +332,18 @@ def test_wrong_terms_fail_but_not_in_a_source_s_quote():
     assert _rules("x", "celui qui paie") == {"term"}
     assert _rules("x", "celui qui a le Quinola") == {"term"}
     assert _rules("x", "Quinola joué") == set()  # a sentence may begin with a capital
+
+
+def test_placeholders_options_addresses_and_literals_are_not_prose():
+    assert _rules("unknown knob '{knob}'{hint}", "réglage inconnu '{knob}'{hint}") == set()
+    assert _rules("%(payer)s pays %(payee)s", "%(payer)s paye %(amount)s à %(payee)s") == set()
+    assert _rules("%(hand)s: x", "%(hand)s: x") == {"space"}
+    assert _rules("--what hands is for --format csv", "--what hands va avec --format csv") == set()
+    assert _rules("--what hands is for --format csv", "--what donnes hands") == {"english"}
+    assert _rules("listen on {host}:{port}", "écouter sur {host}:{port}") == set()
+    assert _rules("(/entry, unless --read-only)", "(/entry, sauf avec --read-only)") == set()
+    assert _rules('no "format": "{known}" key', 'pas de clé "format": "{known}"') == set()
+    assert _rules("« first", "« première") == set()  # an arrow, as in the English
 
 
 def test_english_words_left_untranslated_fail_and_machine_words_do_not():
