@@ -11,11 +11,6 @@ from reversis_score.rules.knobs import Knobs
 from reversis_score.settle.pools import PoolTable
 
 
-def pool_words(index: int) -> str:
-    """A pool as a why names it: ``pool:N`` as the ledger does (in French « panier N »)."""
-    return _("pool:{n}").format(n=index + 1)
-
-
 def fill(template: str, **values: object) -> str:
     """Put values into a why's ``{name}`` slots (not str.format: names may hold braces)."""
     for key, value in values.items():
@@ -111,7 +106,7 @@ class HandBook:
             return None
         index = self.pools.pay_latest(amount)
         return self.pay(kind, payer, PoolTable.name(index), amount,
-                        fill(why, pool=pool_words(index)), trick)
+                        fill(why, pool=PoolTable.name(index)), trick)
 
     def remise(self, payer: str, why: str, trick: int | None = None,
                card: Card | None = None) -> Item | None:
@@ -121,7 +116,7 @@ class HandBook:
         doubles = self.pools.doubling and self.pools.stands or self.pools.mode == "single"
         index, amount = self.pools.remise()
         how = _("doubling") if doubles else _("forming")
-        text = fill(why, amount=amount, pool=pool_words(index), how=how)
+        text = fill(why, amount=amount, pool=PoolTable.name(index), how=how)
         return self.pay("remise", payer, PoolTable.name(index), amount, text, trick, card)
 
     def take_pool(self, taker: str, why: str, trick: int | None, card: Card | None,
@@ -136,7 +131,7 @@ class HandBook:
                               "barred" if taker in self.unpaid or taker in self.play.ten_cards else None)
         if blocked is None:
             self.pools.take_latest()
-        text = fill(why, amount=amount, pool=pool_words(index))
+        text = fill(why, amount=amount, pool=PoolTable.name(index))
         return self.pay("pool-take", PoolTable.name(index), taker, amount, text, trick, card, blocked)
 
     def restore(self, snapshot: PoolTable) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from reversis_score.i18n import _
 from reversis_score.replay.play import Play
 from reversis_score.rules.knobs import Knobs
-from reversis_score.settle.items import HandBook, pool_words
+from reversis_score.settle.items import HandBook
 
 POOL = "{pool}"  # the latest pool's name, filled in by HandBook.into_latest_pool
 
@@ -22,7 +22,7 @@ def antes(book: HandBook) -> None:
         for player in book.play.players:
             book.pay("pool-ante", player, name, k.pool_ante,
                      _("{why}: {player} antes {amount} into {pool} (RULES §4)").format(
-                         why=why, player=player, amount=k.pool_ante, pool=pool_words(index)))
+                         why=why, player=player, amount=k.pool_ante, pool=name))
     why = _("{dealer} deals and antes {amount} into the latest pool, {pool} (RULES §4)")
     book.into_latest_pool("dealer-ante", dealer, k.dealer_ante,
                           why.format(dealer=dealer, amount=k.dealer_ante, pool=POOL))

@@ -122,7 +122,6 @@ def takes_pool(book: HandBook, trick: int) -> bool:
 
 def forced(book: HandBook, n: int, leader: str, player: str, card: Card, remise: bool = True) -> None:
     """A card forced on its suit's lead: its holder pays the leader (Quinola: the others too)."""
-    # fill: the French writes « le quinola (V♥) d’Anne » ({de_player}, elided)
     event = fill(_("{player}'s {card} is forced on {leader}'s {suit} lead"),
                  player=player, card=card_name(card), leader=leader, suit=SUIT_SYMBOLS[card.suit])
     barred = "barred" if card.is_quinola and leader in book.play.barred else None
