@@ -62,6 +62,9 @@ WRONG = (
     (r"\batouts?\b", "Reversis has no trumps"),
     (r"\bvis à vis\b", "« vis-à-vis »"),
     (r"\bmaldonné", "« maldonne » (faire maldonne)"),
+    (r"\bfeuilles?\b", "« relevé » (a record: the word of the catalogue and of docs/fr)"),
+    (r"\bmises? de départ\b", "« fiches de départ » (the stake: « fiches: »; « mise » is the ante)"),
+    (r"\bas placés?\b", "« as donné en renonce » (both sources; « placer » is said of the quinola)"),
 )
 # Capitals the French write in lower case (a game word in the middle of a sentence).
 LOWER_CASE = (
@@ -332,6 +335,10 @@ def test_wrong_terms_fail_but_not_in_a_source_s_quote():
     assert _rules("x", "celui qui paie") == {"term"}
     assert _rules("x", "celui qui a le Quinola") == {"term"}
     assert _rules("x", "Quinola joué") == set()  # a sentence may begin with a capital
+    assert _rules("record", "la feuille a des erreurs") == {"term"}
+    assert _rules("stake", "mise de départ") == {"term"}
+    assert _rules("Aces placed", "as placés") == {"term"}
+    assert _rules("Quinola placed", "quinola placé") == set()
 
 
 def test_placeholders_options_addresses_and_literals_are_not_prose():
