@@ -184,6 +184,8 @@ def prose(text: str, msgid: str) -> tuple[str, list[Problem]]:
     # a literal the English quotes the same: "format": "{known}"
     text = LITERAL.sub(lambda m: "_" * len(m.group()) if m.group() in msgid else m.group(), text)
     text = IRREGULAR.sub(lambda m: "_" * len(m.group()), text)  # the kinds of an 'irregular:' line
+    # English quoted as the English has it (a source's sentence, a title): English, not French
+    text = ENGLISH_QUOTE.sub(lambda m: "_" * len(m.group()) if m.group(1) in msgid else m.group(), text)
     for m in CODE_QUOTE.finditer(text):
         if not _is_notation(m.group(1), msgid):
             found.append(Problem(msgid, text, "quotes", f"ASCII quotes around French prose {m.group()!r}: "
@@ -236,7 +238,6 @@ def check(msgid: str, text: str) -> list[Problem]:
         if m.group(1) not in msgid:
             problem("quotes", f"English quotes “…” around French text {m.group()!r}: write « … »")
     outside = GUILLEMETS.sub(lambda m: " " * len(m.group()), clean)  # a source quoted as it is
-    outside = ENGLISH_QUOTE.sub(lambda m: " " * len(m.group()) if m.group(1) in msgid else m.group(), outside)
     outside = re.sub(r"(?<![\w\-])([^\W\d_][\w\-]*):",  # a notation keyword before its colon
                      lambda m: "_" * len(m.group()) if _keyword(m.group(1), msgid) else m.group(), outside)
     lowered = outside.lower()
@@ -318,6 +319,7 @@ def test_guillemets_hold_no_break_spaces_and_english_quotes_only_quote_english()
     assert _rules("x", "«\u00a0x\u00a0»") == set()
     assert _rules("y", "“x”") == {"quotes"}
     assert _rules("as parlett says “it pays”", "comme le dit parlett, “it pays”") == set()
+    assert _rules("Historic Card Games: Reversis", "“Historic Card Games: Reversis”") == set()
     assert _rules("x", 'le "talon"') == {"quotes"}
 
 
