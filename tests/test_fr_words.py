@@ -65,6 +65,10 @@ WRONG = (
     (r"\bfeuilles?\b", "« relevé » (a record: the word of the catalogue and of docs/fr)"),
     (r"\bmises? de départ\b", "« fiches de départ » (the stake: « fiches: »; « mise » is the ante)"),
     (r"\bas placés?\b", "« as donné en renonce » (both sources; « placer » is said of the quinola)"),
+    (r"\bquinola\s+(?:\(v♥\)\s+)?(?:(?:est|a été)\s+)?(?:forcée|placée|jouée|gorgée|donnée)s?\b",
+     "the quinola is masculine: « le quinola forcé »"),
+    (r"(?<![\d\u202f,.])[01]\s(?:points|levées|fiches|jetons|donnes|cartes|paniers)\b",
+     "French says 0 and 1 in the singular: « 0 point », « 1 levée »"),
 )
 # Capitals the French write in lower case (a game word in the middle of a sentence).
 LOWER_CASE = (
@@ -341,6 +345,9 @@ def test_wrong_terms_fail_but_not_in_a_source_s_quote():
     assert _rules("stake", "mise de départ") == {"term"}
     assert _rules("Aces placed", "as placés") == {"term"}
     assert _rules("Quinola placed", "quinola placé") == set()
+    assert _rules("x", "le quinola (V♥) est forcée") == {"term"}
+    assert _rules("x", "avec 0 points (1 levées)") == {"term"}
+    assert _rules("x", "avec 0 point (10 levées), 1 250 fiches") == set()
 
 
 def test_placeholders_options_addresses_and_literals_are_not_prose():
