@@ -166,6 +166,16 @@ def _filled(text: str) -> str:
     return PLACEHOLDER.sub(lambda m: FILLER * len(m.group()), text)
 
 
+def _notation_quoted(m: re.Match[str], msgid: str) -> str:
+    """Notation in guillemets blanked out, the guillemets and their spaces kept (still checked)."""
+    inside = m.group(1)
+    core = inside.strip(" " + NBSP)
+    if not (re.search(r"\S:", core) and _is_notation(core, msgid)):
+        return m.group()
+    start = inside.index(core)
+    return "«" + inside[:start] + "_" * len(core) + inside[start + len(core):] + "»"
+
+
 def _option(m: re.Match[str], msgid: str) -> str:
     """An option blanked out, with its value where the English gives it the same value."""
     whole = m.group()
@@ -188,6 +198,8 @@ def prose(text: str, msgid: str) -> tuple[str, list[Problem]]:
     # a literal the English quotes the same: "format": "{known}"
     text = LITERAL.sub(lambda m: "_" * len(m.group()) if m.group() in msgid else m.group(), text)
     text = IRREGULAR.sub(lambda m: "_" * len(m.group()), text)  # the kinds of an 'irregular:' line
+    # notation quoted the French way: « langue: fr », « {keyword}: NOM »
+    text = GUILLEMETS.sub(lambda m: _notation_quoted(m, msgid), text)
     # English quoted as the English has it (a source's sentence, a title): English, not French
     text = ENGLISH_QUOTE.sub(lambda m: "_" * len(m.group()) if m.group(1) in msgid else m.group(), text)
     for m in CODE_QUOTE.finditer(text):
@@ -360,6 +372,10 @@ def test_placeholders_options_addresses_and_literals_are_not_prose():
     assert _rules("(/entry, unless --read-only)", "(/entry, sauf avec --read-only)") == set()
     assert _rules('no "format": "{known}" key', 'pas de clé "format": "{known}"') == set()
     assert _rules("« first", "« première") == set()  # an arrow, as in the English
+    assert _rules("'{word}:' belongs", "«\u00a0{word}:\u00a0» appartient") == set()
+    assert _rules("`{keyword}: NAME`", "«\u00a0{keyword}: NOM\u00a0»") == set()
+    assert _rules("x", "«\u00a0la levée: faite\u00a0»") == {"space"}
+    assert _rules("'{word}:' belongs", "« {word}: » appartient") == {"guillemets"}
 
 
 def test_english_words_left_untranslated_fail_and_machine_words_do_not():
