@@ -163,7 +163,9 @@ def _blank(text: str, span: tuple[int, int], fill: str = " ") -> str:
 
 
 def _filled(text: str) -> str:
-    return PLACEHOLDER.sub(lambda m: FILLER * len(m.group()), text)
+    """Each placeholder a run of FILLER (« {de_X} », the elided « de X », starts with « de »)."""
+    return PLACEHOLDER.sub(lambda m: ("de" if m.group().startswith("{de_") else "") + FILLER
+                           * (len(m.group()) - (2 if m.group().startswith("{de_") else 0)), text)
 
 
 def _notation_quoted(m: re.Match[str], msgid: str) -> str:
@@ -343,6 +345,7 @@ def test_wrong_terms_fail_but_not_in_a_source_s_quote():
     assert _rules("trick 3", "pli 3") == {"term"}
     assert _rules("hand 3", "main 3") == {"term"}
     assert _rules("hand {number}", "la main {number}") == {"term"}
+    assert _rules("{card}: in {player}'s hand", "{card}\u202f: dans la main {de_player}") == set()
     assert _rules("the hand", "dans la même main") == set()
     assert _rules("Quinola", "la quinola") == {"term"}
     assert _rules("Quinola", "le quinola, «\u00a0forcer la quinola\u00a0»") == set()
