@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from reversis_score.blocks import Block
-from reversis_score.i18n import _, is_french, ngettext, number
+from reversis_score.i18n import _, fill, is_french, ngettext, number
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.rules.houserules import RuleSet, load_toml, suggest
 from reversis_score.rules.knobs import KNOB_NAMES, PRESETS, knob_doc, knob_text
@@ -31,9 +31,11 @@ def load(name: str, knobs: bool = False) -> RuleSet:
         if errors:
             raise RulesProblem("; ".join(_text(d) for d in errors))
         return ruleset
-    what, names = ("preset or knob", [*PRESETS, *KNOB_NAMES]) if knobs else ("preset", list(PRESETS))
-    raise RulesProblem(f"unknown {what} '{shortened(name)}'{suggest(name, names)} "
-                       f"(presets: {', '.join(PRESETS)})")
+    said = _("unknown preset or knob '{name}'{hint} (presets: {presets})") if knobs else \
+        _("unknown preset '{name}'{hint} (presets: {presets})")
+    names = [*PRESETS, *KNOB_NAMES] if knobs else list(PRESETS)
+    raise RulesProblem(fill(said, name=shortened(name), hint=suggest(name, names),
+                            presets=", ".join(PRESETS)))
 
 
 def _text(diag: Diagnostic) -> str:
@@ -41,7 +43,7 @@ def _text(diag: Diagnostic) -> str:
 
 
 def preset_blocks() -> list[Block]:
-    rows = [[p.name, p.source, p.sketch] for p in ALL]
+    rows = [[p.name, _(p.source), _(p.sketch)] for p in ALL]
     return [Block(_("Presets (reversis-score rules NAME shows every knob)"),
                   [_("preset"), _("source"), _("character")], rows)]
 
@@ -56,7 +58,7 @@ def _cited(preset: str, knob: str) -> str:
     """The sentence a preset takes a knob from; in French quoted in its source's typography
     (the English output keeps it bare, as ever)."""
     if is_french() and knob in BY_NAME[preset].knobs:
-        return quoted(preset, citation(preset, knob))
+        return quoted(preset, citation(preset, knob), translated=True)
     return citation(preset, knob)
 
 
@@ -95,7 +97,7 @@ def knob_blocks(name: str) -> list[Block]:
     title = _("{name}: every knob").format(name=name)
     if ruleset.source != ruleset.preset:
         title += _(" (base {preset})").format(preset=ruleset.preset)
-    head = [Block(title, [], [[BY_NAME[ruleset.preset].source]])]
+    head = [Block(title, [], [[_(BY_NAME[ruleset.preset].source)]])]
     return head + [Block("", [_("knob"), _("value"), _("what it decides"), _("where it comes from")], rows)]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reversis_score.i18n import _
+from reversis_score.i18n import N_, _
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,9 +23,9 @@ class Preset:
 
 
 PARLETT = Preset(
-    "parlett", "D. Parlett, Historic Card Games: Reversis (after J. McLeod)", "000_ec1080f9f50932c0.txt",
-    "the default: several pools and remises, side payments doubled opposite and in the last two "
-    "tricks, 64 for a broken reversis",
+    "parlett", N_("D. Parlett, Historic Card Games: Reversis (after J. McLeod)"), "000_ec1080f9f50932c0.txt",
+    N_("the default: several pools and remises, side payments doubled opposite and in the last two "
+       "tricks, 64 for a broken reversis"),
     {
         "deck": (48, "Forty-eight, ranking AKQJ98765432 in each suit. There are no Tens."),
         "pools": ("multiple", "The first supplement that occurs is used to double the only pool there "
@@ -93,9 +93,9 @@ PARLETT = Preset(
 )
 
 DENEXA = Preset(
-    "denexa", "Denexa Games, Reversis rules page", "001_801d05e316a89f58.txt",
-    "a modern plain reading: no doubling of side payments, ties broken in play order, a reversis "
-    "broken by Quinola costs only 54, no remise for a led Quinola",
+    "denexa", N_("Denexa Games, Reversis rules page"), "001_801d05e316a89f58.txt",
+    N_("a modern plain reading: no doubling of side payments, ties broken in play order, a reversis "
+       "broken by Quinola costs only 54, no remise for a led Quinola"),
     {
         "pools": ("multiple", "The second remise is again the same size as the pot, but goes to form a "
                               "second pot, which is kept separate from the first."),
@@ -130,12 +130,12 @@ DENEXA = Preset(
                                       "the other two opponents."),
         "opposite_doubles_side": (False, "When this happens, the player who wins the trick containing "
                                          "the off-suit ace pays the person who played the ace one "
-                                         "credit. (Flat amounts; the page doubles only the party: "
-                                         "\"If the winner and loser are sitting across from each "
-                                         "other, the required payment doubles.\")"),
+                                         "credit. " + N_("(Flat amounts; the page doubles only the "
+                                         "party: \"If the winner and loser are sitting across from "
+                                         "each other, the required payment doubles.\")")),
         "double_tricks": ((), "In that case, the player who was forced to play the ace pays the person "
-                              "who led to the trick one credit. (Flat amounts in every trick: no trick "
-                              "is named as doubled.)"),
+                              "who led to the trick one credit. " + N_("(Flat amounts in every trick: no "
+                              "trick is named as doubled.)")),
         "party_base": (4, "The amount of the payment is four chips, plus the point value of all of the "
                           "cards in the talon."),
         "party_per_card": (0, "The amount of the payment is four chips, plus the point value of all of "
@@ -164,9 +164,9 @@ DENEXA = Preset(
 )
 
 REGLES_FR = Preset(
-    "regles-fr", "Règles du Reversis ou Reversi (modern French page)", "002_f214185e382821ba.txt",
-    "one basket refilled when empty, a forced Ace costs a jeton, only the last trick doubled, the "
-    "party in jetons, ties to the nearest to the dealer, a broken reversis paid by the trick",
+    "regles-fr", N_("Règles du Reversis ou Reversi (modern French page)"), "002_f214185e382821ba.txt",
+    N_("one basket refilled when empty, a forced Ace costs a jeton, only the last trick doubled, the "
+       "party in jetons, ties to the nearest to the dealer, a broken reversis paid by the trick"),
     {
         "deck": (48, "Le Reversis se joue à 4 joueurs avec un jeu de 52 cartes, duquel on retire les "
                      "4 Dix."),
@@ -176,9 +176,9 @@ REGLES_FR = Preset(
         "opposite_doubles_party": (False, "Le gagnant prend alors les quatre cartes qui sont sous le talon "
                                           "et compte les points en ajoutant quatre points à chaque carte, "
                                           "et le perdant lui paye autant de jetons qu'il y a de points. "
-                                          "(The party is not doubled: the one doubling sentence, \"Ces "
-                                          "paiements sont toujours doubles pour les vis-à-vis\", closes "
-                                          "the paragraph on the Aces and Quinola.)"),
+                                          + N_("(The party is not doubled: the one doubling sentence, \"Ces "
+                                               "paiements sont toujours doubles pour les vis-à-vis\", closes "
+                                               "the paragraph on the Aces and Quinola.)")),
         "pools": ("single", "Chaque joueur prend devant lui l'un des paniers et met 2 jetons dans la "
                             "corbeille."),
         "pool_ante": (10, "Chaque joueur prend devant lui l'un des paniers et met 2 jetons dans la "
@@ -258,10 +258,10 @@ REGLES_FR = Preset(
 )
 
 MANUSCRIT = Preset(
-    "manuscrit", "Le Jeu du Reversis tel qu'il se joue aujourd'hui (18th-c. booklet)",
+    "manuscrit", N_("Le Jeu du Reversis tel qu'il se joue aujourd'hui (18th-c. booklet)"),
     "003_347618153868eb38.txt",
-    "the 18th-century booklet: one basket kept above 9 jetons, first and last tricks doubled, A♦ 5 "
-    "and Quinola 4 in the talon, a broken reversis pays the 64 alone, a harsh lost espagnolette",
+    N_("the 18th-century booklet: one basket kept above 9 jetons, first and last tricks doubled, A♦ 5 "
+       "and Quinola 4 in the talon, a broken reversis pays the 64 alone, a harsh lost espagnolette"),
     {
         "deck": (48, "Le Reversis se joue à quatre personnes, avec un jeu de cartes complet, excepté "
                      "les dix."),
@@ -350,9 +350,9 @@ MANUSCRIT = Preset(
 )
 
 DAFYDD = Preset(
-    "dafydd", "Dafydd ap Gwystl, More Period Card Games (simplified)", "004_c97db0c849ff0a96.txt",
-    "a simplified 52-card game: everyone discards one, no pools or side payments, players settle "
-    "pairwise by points",
+    "dafydd", N_("Dafydd ap Gwystl, More Period Card Games (simplified)"), "004_c97db0c849ff0a96.txt",
+    N_("a simplified 52-card game: everyone discards one, no pools or side payments, players settle "
+       "pairwise by points"),
     {
         "deck": (52, "The game is played with the familiar 'standard' deck: 52 cards, French suit "
                      "system."),
@@ -383,10 +383,10 @@ def citation(preset: str, knob: str) -> str:
     return _("source silent: the parlett value")
 
 
-def quoted(preset: str, text: str) -> str:
+def quoted(preset: str, text: str, translated: bool = False) -> str:
     """A source's sentence in its own typography: « … » (no-break spaces inside) for a French
     source, “…” for an English one. Several sentences (`` / `` between them) are quoted each;
-    the engine's note after them, in parentheses, stays outside the quotes.
+    the engine's note after them stays outside the quotes, in the chosen language if ``translated``.
 
     >>> quoted("regles-fr", "Il paye. / Il met. (Our note.)"), quoted("parlett", "It pays.")
     ('«\xa0Il paye.\xa0» / «\xa0Il met.\xa0» (Our note.)', '“It pays.”')
@@ -395,5 +395,6 @@ def quoted(preset: str, text: str) -> str:
     if text.endswith(")") and ". (" in text:
         cut = text.rindex(". (") + 1
         sentence, note = text[:cut], text[cut:]
+        note = " " + _(note[1:]) if translated else note
     opening, closing = ("«\u00a0", "\u00a0»") if preset in FRENCH_SOURCES else ("“", "”")
     return " / ".join(f"{opening}{part}{closing}" for part in sentence.split(" / ")) + note
