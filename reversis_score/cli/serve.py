@@ -5,14 +5,13 @@ Starlette, uvicorn and Jinja2 are imported when the command runs, never at start
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from reversis_score.cli.app import app, error_line, examples, fail
-from reversis_score.i18n import N_, _, fill, is_french, ngettext, number
+from reversis_score.i18n import N_, _, fill
 
 SERVE_HELP = N_("Serve the folder's records as web pages, with entry at the table from the players' "
                 "phones.\n\n"
@@ -49,52 +48,9 @@ def serve(
         fail(error_line(fill(_("serve needs the web extra ({module} is missing): "
                                "pip install 'reversis-score[web]'"), module=exc.name)), 2)
     try:
-        run(folder, host, port, read_only, _say)
+        run(folder, host, port, read_only, typer.echo)
     except PortInUse as exc:  # one line, before anything else is printed
-        fail(_port_in_use(str(exc), host, port), 2)
+        fail(str(exc), 2)
     except OSError as exc:
         fail(error_line(fill(_("cannot listen on {host}:{port} ({reason})"), host=host, port=port,
                              reason=exc.strerror or exc)), 2)
-
-
-def _port_in_use(said: str, host: str, port: int) -> str:
-    """serve/run.py's "port 8000 is in use: try --port 8001", in the chosen language: the
-    next free port is looked for again (the exception says it only in English)."""
-    if not is_french():
-        return said
-    from reversis_score.serve.run import next_free
-    free = next_free(host, port)
-    if free is None:
-        return fill(_("port {port} is in use"), port=port)
-    return fill(_("port {port} is in use: try --port {free}"), port=port, free=free)
-
-
-# serve/run.py's lines, written in English: said here in the chosen language, each known line
-# matched whole (any other, the QR code, is printed as it is).
-_MODES = {"read-only": N_("read-only"), "viewing and entry": N_("viewing and entry")}
-_SERVING = re.compile(r"serving the records of (?P<folder>.+) \((?P<mode>read-only|viewing and entry)\) "
-                      r"at (?P<url>\S+)")
-_ANYONE = N_("anyone with this address (or its QR code) may open the pages; stop with Ctrl-C")
-_READ = re.compile(r"read (?P<count>[0-9]+) records? in (?P<seconds>[0-9]+\.[0-9]) s: the season page "
-                   r"is ready")
-
-
-def _say(line: str) -> None:
-    typer.echo(_start_up_line(line) if is_french() else line)
-
-
-def _start_up_line(line: str) -> str:
-    """One of serve's start-up lines in the chosen language."""
-    if line == _ANYONE:
-        return _(_ANYONE)
-    serving = _SERVING.fullmatch(line)
-    if serving:
-        return fill(_("serving the records of {folder} ({mode}) at {url}"), folder=serving["folder"],
-                    mode=_(_MODES[serving["mode"]]), url=serving["url"])
-    read = _READ.fullmatch(line)
-    if read:
-        count = int(read["count"])
-        return fill(ngettext("read {count} record in {seconds} s: the season page is ready",
-                             "read {count} records in {seconds} s: the season page is ready", count),
-                    count=count, seconds=number(float(read["seconds"])))
-    return line

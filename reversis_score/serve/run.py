@@ -16,6 +16,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from reversis_score.i18n import _, fill, language, ngettext, number
+
 LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "::1"}
 
 
@@ -55,7 +57,8 @@ class PortInUse(Exception):
     """The port is taken by another program; ``free`` is the next one that is not (or None)."""
 
     def __init__(self, port: int, free: int | None) -> None:
-        super().__init__(f"port {port} is in use" + (f": try --port {free}" if free else ""))
+        super().__init__(fill(_("port {port} is in use: try --port {free}"), port=port, free=free) if free
+                         else fill(_("port {port} is in use"), port=port))
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
@@ -100,11 +103,11 @@ def serve(folder: Path, host: str, port: int, read_only: bool, say: Callable[[st
     token = secrets.token_urlsafe(16) if needs_token(host) else None
     app = create_app(folder, token=token, read_only=read_only)
     url = address(host, port, token)
-    mode = "read-only" if read_only else "viewing and entry"
-    say(f"serving the records of {folder} ({mode}) at {url}")
+    mode = _("read-only") if read_only else _("viewing and entry")
+    say(fill(_("serving the records of {folder} ({mode}) at {url}"), folder=folder, mode=mode, url=url))
     if token:
         say(qr_text(url))
-        say("anyone with this address (or its QR code) may open the pages; stop with Ctrl-C")
+        say(_("anyone with this address (or its QR code) may open the pages; stop with Ctrl-C"))
     # The records are read in the background while the first visitors come, and the season
     # page made once: the first visitor finds it ready (warm from start-up).
     ctx = app.state.ctx
@@ -136,8 +139,10 @@ class Warmer:
         began = time.perf_counter()
         self._warm(warm)
         count = len(self.ctx.record_names())
-        self.say(f"read {count} record{'s' * (count != 1)} in {time.perf_counter() - began:.1f} s: "
-                 "the season page is ready")
+        seconds = round(time.perf_counter() - began, 1)
+        self.say(fill(ngettext("read {count} record in {seconds} s: the season page is ready",
+                               "read {count} records in {seconds} s: the season page is ready", count),
+                      count=count, seconds=f"{seconds:.1f}" if language() == "en" else number(seconds)))
         while True:
             self.wanted.wait()
             self.wanted.clear()
