@@ -111,7 +111,7 @@ class Entry:
         (``["undo"]``) takes back one card; ``fix`` (trick, player, card) changes a card
         already played (record/fix.py)."""
         if len(pending) + len(entries) > MAX_PENDING:
-            raise EntryError("too many entries without a line written: reload the page")
+            raise EntryError(_("too many entries without a line written: reload the page"))
         with self.lock(path):
             try:
                 store = Store(path)
@@ -134,7 +134,8 @@ class Entry:
         if entries == ["undo"] and pending and pending[-1] != "undo":  # (`undo` twice: record's yes)
             # an entry not written (a question passed) is simply dropped
             held = self._keep(path, now, self._recorder(path, raw, now, pending[:-1]))
-            back = f"took back {pending[-1]}" if pending[-1].strip() else "back to the question before"
+            back = (fill(_("took back {entry}"), entry=pending[-1]) if pending[-1].strip()
+                    else _("back to the question before"))
             return Result(describe(held, now, path.name), said=[for_people(back)])
         held = self._recorder(path, raw, now, pending, take=True)
         recorder = held.recorder
@@ -216,7 +217,8 @@ class Entry:
             return cached
         text, problem = decode(raw.encode("utf-8"))
         if problem is not None or text is None:
-            raise EntryError(f"{path.name}: the file is not UTF-8 text: it cannot be entered into")
+            raise EntryError(fill(_("{file}: the file is not UTF-8 text: it cannot be entered into"),
+                                   file=path.name))
         spelling = Spelling.of(text)
         if not text.strip():
             recorder = Recorder(path.name, path.parent, interactive=True)
@@ -275,7 +277,8 @@ def _read(path: Path) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise EntryError(f"{path.name}: the file is not UTF-8 text: it cannot be entered into") from None
+        raise EntryError(fill(_("{file}: the file is not UTF-8 text: it cannot be entered into"),
+                              file=path.name)) from None
 
 
 # ------------------------------------------------------------ what the page shows
