@@ -357,3 +357,15 @@ def test_forget_in_french_asks_again_after_another_answer_and_no_answer_is_non(t
     again = run("--lang", "fr", "forget", db, "club-night", input="peut-être\no\n")
     assert again.exit_code == 0 and "répondez o (oui) ou n (non)\n" in again.output
     assert again.output.endswith(f"1 séance retirée de {db}{NNBSP}: club-night\n")
+
+
+def test_report_has_its_own_lang_for_the_pages_it_writes(tmp_path):
+    """`report FILE --lang fr` writes a French page whatever the locale, `--lang en` an English one."""
+    french, english = tmp_path / "fr.html", tmp_path / "en.html"
+    said = run("report", CLUB, "--lang", "fr", "-o", str(french))
+    assert said.exit_code == 0 and said.output.startswith(f"{french} écrit{NNBSP}: 12 donnes")
+    assert '<html lang="fr"' in french.read_text("utf-8")
+    said = run("--lang", "fr", "report", CLUB, "--lang", "en", "-o", str(english))
+    assert said.exit_code == 0 and said.output.startswith(f"wrote {english}")
+    page = english.read_text("utf-8")
+    assert '<html lang="en"' in page and "Balances" in page and "Soldes" not in page

@@ -16,6 +16,7 @@ import typer
 
 from reversis_score.cli import complete
 from reversis_score.cli.app import (
+    Language,
     Output,
     app,
     error_line,
@@ -29,7 +30,7 @@ from reversis_score.cli.app import (
     try_load,
 )
 from reversis_score.cli.records import JOBS_FORCE_HELP, JOBS_HELP, QUIET_HELP
-from reversis_score.i18n import N_, _, fill
+from reversis_score.i18n import N_, _, fill, set_language
 
 if TYPE_CHECKING:  # imported where used: --help and check stay light
     from reversis_score.pipeline import CheckedSession
@@ -315,8 +316,14 @@ def report(
     out: Annotated[str | None, typer.Option("-o", "--output", metavar="FILE.html",
                                                autocompletion=complete.any_files,
                                             help=N_("Write the page here (else standard output)."))] = None,
+    lang: Annotated[Language | None, typer.Option(
+        "--lang", case_sensitive=False,
+        help=N_("The page's language: fr (français) or en (English). Default: the global --lang, else "
+                "the locale's."))] = None,
 ) -> None:
     """The ``report`` command; its --help is REPORT_HELP (the pages: cli/reports.py)."""
+    if lang is not None:
+        set_language(lang.value)
     from reversis_score.cli.reports import is_database, report_database, report_season, report_session
     for name in files:
         if out is not None and name != "-" and Path(name).resolve() == Path(out).resolve():
