@@ -85,7 +85,7 @@ def test_the_french_pages_say_the_game_s_words_and_write_numbers_and_dates_the_f
     assert "Classement" in season and "parties gagnées" in season and "15 novembre 2026" in season
     assert "Qui a payé qui" in season and "Règlement de la saison" in season
     session = c.get("/session/club-night", headers=FRENCH).text
-    assert "Soldes courants" in session and "mise de départ" in session and "paniers après" in session
+    assert "Soldes courants" in session and "fiches de départ" in session and "paniers après" in session
     assert "<time datetime=\"2026-11-15\">15 novembre 2026</time>" in session
     hand = c.get("/session/club-night/hand/2", headers=FRENCH).text
     assert "Avant la première levée" in hand and "Levée 3 sur 11" in hand and "fait la levée" in hand
