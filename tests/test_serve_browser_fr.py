@@ -170,7 +170,7 @@ class Scorer:
 def new_french_session(page: Page, url: str, name: str) -> None:
     page.goto(url + "/entry")
     form = example().header_form(name)
-    labels = {"file": "Nom du fichier", "session": "Séance", "date": "Date", "stake": "Mise de départ"}
+    labels = {"file": "Nom du fichier", "session": "Séance", "date": "Date", "stake": "Fiches de départ"}
     for field, value in form.items():
         if field == "rules":
             page.get_by_label("Règles").select_option(value)
@@ -178,7 +178,7 @@ def new_french_session(page: Page, url: str, name: str) -> None:
             page.get_by_label(f"Joueur {field[-1]}").fill(value)
         else:
             page.get_by_label(labels[field]).fill(value)
-    assert page.get_by_label("La feuille écrite en").input_value() == "fr"  # a French page: a French record
+    assert page.get_by_label("Le relevé écrit en").input_value() == "fr"  # a French page: a French record
     page.get_by_role("button", name="Commencer la séance").click()
     expect(page).to_have_url(f"{url}/entry/{name}")
 
