@@ -322,6 +322,23 @@ def guarded(name: str, action):
         fail(str(exc), 1)
 
 
+def worst(codes: list[int]) -> int:
+    """The exit status of a run over many files: usage (2), then record errors (1), then 3."""
+    for code in (2, 1, 3):
+        if code in codes:
+            return code
+    return 0
+
+
+def built_ledger(session: CheckedSession, split_pools: bool = False):
+    """Settle a checked record; fish not conserved is an engine bug, said as such (exit 1)."""
+    from reversis_score.ledger.build import ConservationError, build_ledger
+    try:
+        return build_ledger(session, split_pools)
+    except ConservationError as exc:
+        fail(not_conserved(exc), 1)
+
+
 def try_load(name: str, strict: bool = False, rules: str | None = None) -> tuple[CheckedSession | None, int]:
     """A checked record with its problems printed, and the exit status it earns; None when the
     file cannot be read as a record (the reason printed)."""

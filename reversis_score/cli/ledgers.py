@@ -19,21 +19,22 @@ from reversis_score.cli.app import (
     Language,
     Output,
     app,
+    built_ledger,
     error_line,
     examples,
     fail,
     guarded,
     load_checked,
-    not_conserved,
     print_diagnostics,
     terminal_width,
     try_load,
+    worst,
 )
 from reversis_score.cli.records import JOBS_FORCE_HELP, JOBS_HELP, QUIET_HELP
 from reversis_score.i18n import N_, _, fill, set_language
 
 if TYPE_CHECKING:  # imported where used: --help and check stay light
-    from reversis_score.pipeline import CheckedSession
+    pass
 
 
 class Shown(StrEnum):
@@ -60,23 +61,6 @@ class What(StrEnum):
     hands = "hands"
 
 
-def worst(codes: list[int]) -> int:
-    """The exit status of a run over many files: usage (2), then record errors (1), then 3."""
-    for code in (2, 1, 3):
-        if code in codes:
-            return code
-    return 0
-
-
-def _ledger(session: CheckedSession, split_pools: bool = False):
-    """Settle a checked record; fish not conserved is an engine bug, said as such (exit 1)."""
-    from reversis_score.ledger.build import ConservationError, build_ledger
-    try:
-        return build_ledger(session, split_pools)
-    except ConservationError as exc:
-        fail(not_conserved(exc), 1)
-
-
 # ------------------------------------------------------------------ audit
 AUDIT_HELP = N_("Compare what was paid at the table (table: lines) with the settlement.\n\n"
                 "Exit 0 when every audited hand agrees, 3 when any disagrees, 1 for record errors.")
@@ -99,7 +83,7 @@ def audit(
         if session is None:
             codes.append(code)
             continue
-        result = audit_ledger(_ledger(session))
+        result = audit_ledger(built_ledger(session))
         codes.append(code or (0 if result.agrees else 3))
         if output is Shown.json:
             docs.append(audited_document(result))
@@ -133,7 +117,7 @@ def why(
     from reversis_score.report.why import WhyProblem, answer, why_blocks, why_document
     session = guarded(file, load_checked)
     print_diagnostics(session)
-    ledger = _ledger(session)
+    ledger = built_ledger(session)
     import unicodedata
     a, b = (unicodedata.normalize("NFC", name) for name in (a, b))
     try:

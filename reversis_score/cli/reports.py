@@ -7,8 +7,16 @@ from pathlib import Path
 
 import typer
 
-from reversis_score.cli.app import error_line, fail, guarded, load_checked, print_diagnostics, try_load
-from reversis_score.cli.ledgers import _ledger, worst
+from reversis_score.cli.app import (
+    built_ledger,
+    error_line,
+    fail,
+    guarded,
+    load_checked,
+    print_diagnostics,
+    try_load,
+    worst,
+)
 from reversis_score.i18n import _, fill, ngettext
 
 
@@ -45,7 +53,7 @@ def report_session(file: str, out: str | None) -> None:
     print_diagnostics(session)
     if session.errors:
         fail(fill(_("{file}: the record has errors: no report written"), file=file), 1)
-    ledger = _ledger(session)
+    ledger = built_ledger(session)
     write_text(session_page(ledger), out)
     if out is not None:
         hands = len(ledger.settled)
@@ -65,7 +73,7 @@ def report_season(files: list[str], out: str | None) -> None:
         session, code = try_load(name)
         codes.append(code)
         if session is not None and not session.errors:
-            summaries.append(summary_of(Path(name).stem if name != "-" else "stdin", _ledger(session)))
+            summaries.append(summary_of(Path(name).stem if name != "-" else "stdin", built_ledger(session)))
     if worst(codes):
         fail(_("the records have errors: no report written"), worst(codes))
     _write_season(season_page(summaries), summaries, out)

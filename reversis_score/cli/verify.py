@@ -14,13 +14,14 @@ from reversis_score.cli import complete
 from reversis_score.cli.app import (
     UsageProblem,
     app,
+    built_ledger,
     error_line,
     examples,
     read_bytes,
     try_load,
     validate_rules_option,
+    worst,
 )
-from reversis_score.cli.ledgers import _ledger, worst
 from reversis_score.i18n import N_, _, fill, ngettext
 
 EPILOG = examples("reversis-score verify night.json",
@@ -70,7 +71,7 @@ def _settled_record(record: str, rules: str | None, split_pools: bool) -> dict:
             typer.echo(said, err=True)
         raise typer.Exit(code)
     import hashlib
-    document = ledger_document(_ledger(session, split_pools))
+    document = ledger_document(built_ledger(session, split_pools))
     # Read again for its hash (export's identity of a session): the same bytes, as standard
     # input is read once and kept.
     document["session"]["sha256"] = hashlib.sha256(read_bytes(record)[0]).hexdigest()

@@ -85,6 +85,14 @@ def switch_link(lang: str) -> str:
     return path + "?" + urlencode([*kept, ("lang", lang)])
 
 
+def site_path(scope: Scope) -> str:
+    """The request's path as a path of this site: however many slashes or backslashes it
+    begins with (``//evil.example/x`` is a host to a browser), it begins with one slash."""
+    raw = scope.get("raw_path") or scope.get("path", "/").encode()
+    path = raw.decode("latin-1").split("?", 1)[0]
+    return "/" + path.lstrip("/\\\t ")
+
+
 class LanguageMiddleware:
     """Answers each request in its reader's language (see the module)."""
 
@@ -118,7 +126,6 @@ class LanguageMiddleware:
     @staticmethod
     def _switch(scope: Scope, query: str, lang: str) -> RedirectResponse:
         """The switch: the cookie, and the same page again without ``lang`` in its URL."""
-        from reversis_score.serve.security import site_path
         kept = urlencode([(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "lang"])
         response = RedirectResponse(site_path(scope) + (f"?{kept}" if kept else ""), status_code=303)
         response.set_cookie(COOKIE, lang, max_age=YEAR, samesite="lax", path="/")

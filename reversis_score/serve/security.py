@@ -35,6 +35,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from reversis_score.i18n import N_, _, fill
 from reversis_score.serve.context import context_of
+from reversis_score.serve.language import site_path
 from reversis_score.serve.templating import render
 
 LOG = logging.getLogger("reversis_score.serve")
@@ -157,14 +158,6 @@ async def _answered(app: ASGIApp, scope: Scope, receive: Receive, send: Send) ->
 def _declared_length(request: Request) -> int:
     raw = request.headers.get("content-length", "")
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 19 else 0
-
-
-def site_path(scope: Scope) -> str:
-    """The request's path as a path of this site: however many slashes or backslashes it
-    begins with (``//evil.example/x`` is a host to a browser), it begins with one slash."""
-    raw = scope.get("raw_path") or scope.get("path", "/").encode()
-    path = raw.decode("latin-1").split("?", 1)[0]
-    return "/" + path.lstrip("/\\\t ")
 
 
 def cookie_name(scope: Scope) -> str:
