@@ -23,7 +23,7 @@ from strategies import rvs_texts
 from reversis_score.notation import parse, records
 from reversis_score.notation.cards import Card
 from reversis_score.notation.fast import read_hand
-from reversis_score.notation.lexicon import read_header
+from reversis_score.notation.lexicon import read_header, read_header_repeats
 from reversis_score.notation.parse import _parse_with_recovery, iter_chunks, normalise
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
@@ -292,6 +292,16 @@ def test_plain_headers_are_read_quickly():
     assert not compare_header(HEADER.rstrip("\n"))  # not ended by a line end
     assert not compare_header(HEADER + "stake: 5\n")  # given twice
     assert not compare_header(HEADER + "rule stake-unit: 3\n")
+
+
+def test_headers_with_keys_given_again_are_read_quickly_with_lark_s_diagnostics():
+    for extra in ("stake: 5\n", "stake: 5\n" * 9, "rule pool_ante: 3\n" * 7 + "players: A B C D\n" * 5,
+                  "date: 2026-01-01\nrule pool_ante: 3\n" * 4):
+        header = HEADER + extra
+        quick = read_header_repeats(header)
+        record, diagnostics = _parse_with_recovery(header, "header", 0, context=None, keep_partial=True)
+        assert quick is not None and quick[1] and repr(quick[1]) == repr(diagnostics), extra
+        assert repr(quick[0]) == repr(record), extra
 
 
 @settings(max_examples=200, deadline=None)

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import re
 
-from reversis_score.i18n import _
+from reversis_score.i18n import _, grouped, ngettext
 from reversis_score.notation.cards import looks_like_card
+from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.records import MAX_NAME_CHARS, MAX_TITLE_CHARS, Header, Name, RuleLine, Span
 from reversis_score.scrub import shortened
 
@@ -80,6 +81,17 @@ def unquoted(raw: str) -> str:
     return raw[1:-1] if raw.startswith('"') else raw
 
 
+def is_pool_side(side: str) -> bool:
+    """Whether a payer or payee of a table line names a pool (``pool``, ``pool:N``, even a
+    quoted ``"pool:x"``) rather than a player: no player may bear such a name."""
+    return side == "pool" or side.startswith("pool:")
+
+
+# A pool's name in either language (``pool``, ``pool:2``, ``panier``, ``panier:2``), which no
+# player may bear: the ledger's payers and payees could not tell them from the pools.
+_POOL_NAME = re.compile(r"(?:pool|panier)(?::.*)?\Z", re.S)
+
+
 def pool_number(side: str) -> int | None:
     """The N of a ``pool:N`` side of a table line; 0 (no pool) when N is not a number, as in a
     quoted "pool:x"; None for a player or the bare ``pool``."""
@@ -97,8 +109,9 @@ def player_name_problem(text: str) -> str | None:
     """What is wrong with ``text`` as a name in ``players:``, in words; None when nothing is."""
     if not text.strip():
         return _("a player's name cannot be empty")
-    if text == "pool":
-        return _("a player may not be named 'pool': it names the pools in table lines")
+    if _POOL_NAME.match(text):
+        return _("a player may not be named '{name}': it names a pool in table lines and in the ledger"
+                 ).format(name=shortened(text))
     if text in KEYWORDS:
         return _("a player may not be named '{name}': it is a keyword").format(name=shortened(text))
     if looks_like_card(text):
@@ -127,16 +140,70 @@ class _NotCommon(Exception):
     """The header has a line or a problem this reader leaves to Lark."""
 
 
+SAID_REPEATS = 3  # a header key given again: said line by line this many times, then summed up
+
+
+class KeyRepeats:
+    """Header keys given more than once, as both readers say it: line by line the first few
+    times (each naming the key's first line), then once for all the others (50,000 repeated
+    lines are one mistake, said in one line, not 50,000)."""
+
+    def __init__(self) -> None:
+        self.first: dict[str, Span] = {}  # each key's first place
+        self.again: dict[str, list] = {}  # a key given again: [times again, first place not said]
+        self.diagnostics: list[Diagnostic] = []
+
+    def see(self, key: str, span: Span) -> None:
+        first = self.first.get(key)
+        if first is None:
+            self.first[key] = span
+            return
+        count = self.again.setdefault(key, [0, None])
+        count[0] += 1
+        if count[0] <= SAID_REPEATS:
+            said = _("'{key}' is given twice (first on line {line}); each header key is given once")
+            self.diagnostics.append(Diagnostic(said.format(key=_label(key), line=first.line), span))
+        elif count[1] is None:
+            count[1] = span
+
+    def close(self) -> list[Diagnostic]:
+        """Every repeat said: the first few, then one line per key given more often."""
+        for key, (count, unsaid) in self.again.items():
+            if unsaid is None:
+                continue
+            times = count + 1
+            said = ngettext("'{key}' is given {count} time, first on line {line}; each header key is given "
+                            "once (this line and {more} more are not listed one by one)",
+                            "'{key}' is given {count} times, first on line {line}; each header key is given "
+                            "once (this line and {more} more are not listed one by one)", times)
+            self.diagnostics.append(Diagnostic(said.format(
+                key=_label(key), count=grouped(times), line=self.first[key].line,
+                more=grouped(count - SAID_REPEATS - 1)), unsaid))
+        return sorted(self.diagnostics, key=lambda d: d.span.line if d.span else 0)
+
+
+def _label(key: str) -> str:
+    return {"title": "session"}.get(key, key)
+
+
 def read_header(text: str) -> Header | None:
     """The Header Lark would build for a header text without any problem; None otherwise."""
+    read = read_header_repeats(text)
+    return read[0] if read is not None and not read[1] else None
+
+
+def read_header_repeats(text: str) -> tuple[Header, list[Diagnostic]] | None:
+    """The Header and diagnostics Lark would build for a header text whose only problem may
+    be keys given more than once (KeyRepeats); None for any other header."""
     if text and not text.endswith("\n"):
         return None
     rows = text.split("\n") if "#" not in text else uncommented(text.split("\n"))
     if rows is None:
         return None
     values: dict[str, tuple[object, Span]] = {}
-    rules: dict[str, RuleLine] = {}
+    rules: list[RuleLine] = []
     lines: list[tuple[str, int]] = []
+    repeats = KeyRepeats()
     try:
         for n, line in enumerate(rows, 1):
             if not line.strip(" \t"):
@@ -146,13 +213,11 @@ def read_header(text: str) -> Header | None:
                 raise _NotCommon
             key, value, span = _item(m, n)
             if isinstance(value, RuleLine):
-                if value.knob in rules:
-                    raise _NotCommon  # given twice: Lark says where
-                rules[value.knob] = value
-            elif key in values:
-                raise _NotCommon
+                repeats.see(f"rule {value.knob}", span)
+                rules.append(value)
             else:
-                values[key] = (value, span)
+                repeats.see(key, span)
+                values[key] = (value, span)  # given again: the last one stands, as Lark's
             lines.append((key, span.line))
     except _NotCommon:
         return None
@@ -161,10 +226,11 @@ def read_header(text: str) -> Header | None:
     get = lambda key: values[key][0] if key in values else None  # noqa: E731
     if too_long(get("players") or (), get("title")):
         return None  # Lark's reader says which is too long
-    return Header(title=get("title"), date=get("date"), players=get("players"),  # type: ignore[arg-type]
-                  rules=get("rules"), rules_span=values["rules"][1] if "rules" in values else None,  # type: ignore[arg-type]
-                  rule_lines=tuple(rules.values()), stake=get("stake"), has_players=True,  # type: ignore[arg-type]
-                  lines=tuple(lines))
+    header = Header(title=get("title"), date=get("date"), players=get("players"),  # type: ignore[arg-type]
+                    rules=get("rules"), rules_span=values["rules"][1] if "rules" in values else None,  # type: ignore[arg-type]
+                    rule_lines=tuple(rules), stake=get("stake"), has_players=True,  # type: ignore[arg-type]
+                    lines=tuple(lines))
+    return header, repeats.close()
 
 
 def too_long(players, title) -> bool:

@@ -16,12 +16,16 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from reversis_score.i18n import N_, _
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.fast import read_hand as read_common_hand
-from reversis_score.notation.lexicon import read_header as read_common_header
+from reversis_score.notation.lexicon import read_header_repeats as read_common_header
 from reversis_score.notation.records import HandRecord, Header, Session, Span
+
+if TYPE_CHECKING:
+    from reversis_score.notation.french import Spelled
 
 _HAND_LINE = re.compile(r"[ \t]*hand(?![\w'\-])")
 _LANG_LINE = re.compile(r"^[ \t]*lang(?:ue)?[ \t]*:", re.M)  # notation/french.py reads the record
@@ -163,6 +167,16 @@ def read_head(text: str, file: str = "-") -> ParseStream:
     return ParseStream(file, header, parse_hands(chunks), header_diags, text.split("\n"))
 
 
+def in_grammar_spelling(text: str) -> tuple[str, Spelled | None]:
+    """A normalised record's text as the grammar reads it (line for line the same lines), and
+    the Spelled that carries its places back (None when it has no ``lang:`` line: as it is)."""
+    header_text, _chunks = iter_chunks(text)
+    if not _LANG_LINE.search(header_text):
+        return text, None
+    from reversis_score.notation import french
+    return french.to_english(text)
+
+
 def _read_spelled(text: str, file: str) -> ParseStream:
     """A record with a ``lang:`` line: read in the grammar's spelling, every place and quoted
     word carried back to the text as written (notation/french.py)."""
@@ -255,8 +269,8 @@ def _first_hand_miswritten(header: str, chunks: Iterator[tuple[int, str]]
 def parse_header(text: str) -> tuple[Header, list[Diagnostic]]:
     """Parse the header lines (everything before the first ``hand``)."""
     quick = read_common_header(text)
-    if quick is not None:  # the very header Lark would build, and nothing to report
-        return quick, []
+    if quick is not None:  # the very header Lark would build, and what it would report of keys given again
+        return quick
     # A header keeps what the lines around a syntax error said (the players above all), so
     # that every hand can still be checked.
     header, diags = _parse_with_recovery(text, "header", 0, context=None, keep_partial=True)

@@ -18,6 +18,7 @@ from reversis_score.notation.french import french_hint
 from reversis_score.notation.lexicon import (
     MAX_FISH,
     SECTION_ORDER,
+    KeyRepeats,
     is_count,
     player_name_problem,
     pool_number,
@@ -48,6 +49,7 @@ from reversis_score.notation.records import (
 from reversis_score.scrub import shortened
 
 _CARD_SPLIT = re.compile(r"\S+")
+
 # NAME_DISCARDS and NAME_KEEPS of the grammar, the name and the card as groups.
 _EXCHANGE = re.compile(r"""([^\W\d][\w'\-]*|"[^"\n]*")[ \t]+(?:discards[ \t]+([^\s#,|:]+)|keeps)""")
 # The NAMED_CARDS terminal of the grammar, with its two parts as groups.
@@ -162,25 +164,19 @@ class RecordBuilder(Transformer):
         return "stake", int(str(tok)), self._span(tok)
 
     def header(self, *lines: HeaderItem) -> Header:
-        seen: dict[str, Span] = {}
+        repeats = KeyRepeats()
         values: dict[str, tuple[object, Span]] = {}
         rule_lines: list[RuleLine] = []
         for key, value, span in lines:
             if isinstance(value, RuleLine):
-                self._once(seen, f"rule {value.knob}", span)
+                repeats.see(f"rule {value.knob}", span)
                 rule_lines.append(value)
                 continue
-            self._once(seen, key, span)
+            repeats.see(key, span)
             values[key] = (value, span)
+        self.diagnostics.extend(repeats.close())  # a header's: no hand, no trick
         places = tuple((key, span.line) for key, _, span in lines)
         return self._make_header(values, tuple(rule_lines), places)
-
-    def _once(self, seen: dict[str, Span], key: str, span: Span) -> None:
-        if key in seen:
-            label = {"title": "session"}.get(key, key)
-            self._error(_("'{key}' is given twice (first on line {line}); each header key is given once"
-                          ).format(key=label, line=seen[key].line), span)
-        seen[key] = span
 
     def _make_header(self, values: dict, rule_lines: tuple[RuleLine, ...], lines) -> Header:
         players = values.get("players", ((),))[0]

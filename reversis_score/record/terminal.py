@@ -85,7 +85,9 @@ def open_record(path: Path, header: list[str], interactive: bool, err: TextIO,
             err.write(_("{file}: resuming: {where}.").format(file=path, where=where(recorder)) + "\n")
     else:
         recorder = Recorder(str(path), path.parent, interactive)
-        if interactive and is_french():  # a French scorer at a terminal writes a French record
+        # A French scorer writes a French record, at a terminal or piped alike (--lang fr, or
+        # a French locale); a 'lang: en' line first makes it English.
+        if is_french():
             recorder.spelling = entries.FRENCH
         for line in header:
             reply = recorder.enter(line)

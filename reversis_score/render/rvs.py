@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from reversis_score.notation.cards import Card
 from reversis_score.notation.lexicon import quote  # noqa: F401  (re-exported: the writers' name)
 from reversis_score.notation.records import HandRecord, Header, PlacedCard, Session
-from reversis_score.render.events import events_lines, record_lines
+from reversis_score.render.events import espagnolette_line, events_lines, record_lines
 from reversis_score.replay.play import HandEvents
 
 if TYPE_CHECKING:
@@ -124,6 +124,16 @@ def _write_header(w: _Writer, header: Header) -> None:
         w.add(line.get("stake"), f"stake: {header.stake}")
 
 
+def _annulled_espagnolette(hand: HandRecord, events: HandEvents) -> str | None:
+    """An espagnolette announced, then annulled by its player's own reversis (made or broken):
+    the events carry none, but an announced one must say how it ended, so it is written as
+    lost (he took tricks); the reversis annuls it all the same (settle/played.py)."""
+    rev = events.reversis
+    if hand.announce is None or events.espagnolette or rev is None or rev.player != hand.announce.text:
+        return None
+    return espagnolette_line(rev.player, events.tricks_won.get(rev.player, 0) == 0)
+
+
 def _write_hand(w: _Writer, hand: HandRecord, events: HandEvents | None = None) -> None:
     line = dict(hand.lines)
     w.add(hand.span.line, f"hand {hand.number}")
@@ -139,6 +149,9 @@ def _write_hand(w: _Writer, hand: HandRecord, events: HandEvents | None = None) 
         for text in events_lines(events, w.symbols, every_points=bool(events.points) and not events.loser
                                  and events.reversis is None):
             w.add(None, INDENT + text)
+        annulled = _annulled_espagnolette(hand, events)
+        if annulled is not None:
+            w.add(None, INDENT + annulled)
     elif hand.tricks:
         _write_tricks(w, hand, line.get("tricks"))
     if hand.events is not None:

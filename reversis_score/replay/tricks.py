@@ -11,7 +11,7 @@ from typing import cast
 from reversis_score.i18n import N_, _, fill, ngettext
 from reversis_score.notation.cards import RANK_POINTS, RANKS, Card
 from reversis_score.notation.diagnostics import RULE, Diagnostic
-from reversis_score.notation.lexicon import quote
+from reversis_score.notation.lexicon import is_pool_side, quote
 from reversis_score.notation.records import HandRecord, Name, TrickLine
 from reversis_score.notation.suggest import did_you_mean, nearest
 from reversis_score.replay.cause import report_wrong_leader
@@ -203,7 +203,7 @@ def _check_names(hand: HandRecord, players: tuple[str, ...], found: Findings) ->
     places = [(name.text, name.span) for name in _names_used(hand)]
     for line in hand.table or ():
         for side, span in ((line.payer, line.payer_span), (line.payee, line.payee_span)):
-            if not side.startswith("pool"):
+            if not is_pool_side(side):
                 places.append((side, span or line.span))
     present = {text for text, _ in places if text in players}
     listed = " ".join(quote(p) for p in players)

@@ -62,8 +62,9 @@ def resolve(header: Header, record_dir: Path | None, override: str | None = None
     else:
         # A header's file is relative to the record; the command line's to the current folder.
         ruleset = _load_reference(ref, span, record_dir if override is None else None, diags)
-    knobs = ruleset.knobs
     unknown = 0
+    values: dict[str, object] = {}  # set in order, the last line of a knob standing
+    read: dict[tuple[str, str], object] = {}  # a line repeated 50,000 times is read once
     for line in header.rule_lines:
         if line.knob not in KNOB_NAMES:
             unknown += 1
@@ -71,10 +72,18 @@ def resolve(header: Header, record_dir: Path | None, override: str | None = None
             said = fill(_("unknown knob '{knob}'{hint}"), knob=shortened(line.knob), hint=close)
             diags.append(Diagnostic(said, line.span))
             continue
-        try:
-            knobs = with_values(knobs, {line.knob: parse_knob_value(line.knob, line.value)})
-        except ValueError as exc:
-            diags.append(Diagnostic(str(exc), line.value_span))
+        value = read.get((line.knob, line.value), read)
+        if value is read:
+            try:
+                value = parse_knob_value(line.knob, line.value)
+            except ValueError as exc:
+                value = exc
+            read[(line.knob, line.value)] = value
+        if isinstance(value, ValueError):
+            diags.append(Diagnostic(str(value), line.value_span))
+        else:
+            values[line.knob] = value
+    knobs = with_values(ruleset.knobs, values) if values else ruleset.knobs
     return RuleSet(ruleset.preset, knobs, ruleset.source), diags
 
 

@@ -81,7 +81,8 @@ class Digest:
     first_bad: int | None = None  # the first hand not settled (an error), if any
     in_play: tuple[int, int] | None = None  # the hand being entered, and its tricks so far
     first_error: str | None = None  # the first error's message
-    text: str = ""  # the record as read (normalised): the hands' text is cut from it
+    text: str = ""  # the record as read (normalised), in the grammar's spelling: hands are cut from it
+    spelled: Any = None  # a record with a 'lang:' line: how its places go back to its own words
     spans: list[tuple[int, int]] = field(default_factory=list)  # each row's text: [start, end)
     first_lines: list[int] = field(default_factory=list)  # each row's first line in the file
     # The pools before some rows (every ``every``-th): a hand is settled again from the one
@@ -127,7 +128,9 @@ class Digest:
         for k in range(at, index + 1):
             start, end = self.spans[k]
             parsed = parse_hand(self.text[start:end], self.first_lines[k], self.rows[k].number)
-            assert parsed.record is not None
+            if self.spelled is not None:  # names and places as the record writes them
+                parsed = self.spelled.remap(parsed)
+            assert parsed.record is not None  # it was read once: it reads alike
             play, _ = replay(parsed.record, self.players, self.rules.knobs, None)
             assert play is not None  # it was settled once: it replays alike
             settlement, pools = settle_hand(play, self.rules.knobs, pools)
@@ -154,7 +157,7 @@ def read_text(path: Path, name: str) -> str:
 
 def digest(path: Path, name: str) -> Digest:
     """Read, check and settle the record at ``path`` hand by hand (see the module)."""
-    from reversis_score.notation.parse import normalise
+    from reversis_score.notation.parse import in_grammar_spelling, normalise
     from reversis_score.pipeline import stream_text
     text = normalise(read_text(path, name))
     stream = stream_text(text, f"{name}.rvs", path.parent)
@@ -166,7 +169,10 @@ def digest(path: Path, name: str) -> Digest:
     _note(d, stream.header_diagnostics, stream.lines)
     run = Running.start(d.players, d.stake, d.rules.knobs)
     header_ok = not any(x.is_error for x in stream.header_diagnostics)
-    starts = array("q", accumulate((len(line) + 1 for line in stream.lines), initial=0))
+    # A hand is read again alone, where no 'langue: fr' line says how: keep the text as the
+    # grammar reads it (line for line the same lines), and how to carry it back.
+    grammar_text, d.spelled = in_grammar_spelling(text)
+    starts = array("q", accumulate((len(line) + 1 for line in grammar_text.split("\n")), initial=0))
     last = None
     try:
         for hand in stream.hands:
@@ -184,8 +190,10 @@ def digest(path: Path, name: str) -> Digest:
         raise Unreadable(fill(_("{file}: internal error (fish not conserved: {why}): a bug"),
                               file=f"{name}.rvs", why=exc)) from None
     if d.spans and d.spans[-1][1] < 0:
-        d.spans[-1] = (d.spans[-1][0], len(text))
-    d.text = text if d.rows else ""
+        d.spans[-1] = (d.spans[-1][0], len(grammar_text))
+    d.text = grammar_text if d.rows else ""
+    if not d.rows:
+        d.spelled = None
     d.totals, d.between, d.pools = dict(run.totals), dict(run.between), tuple(run.pools.amounts)
     d.in_play = _in_play(d, last)
     return d

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from reversis_score.i18n import N_, _, fill, number
+from reversis_score.notation.lexicon import is_pool_side
 from reversis_score.settle.items import HandBook, Item
 from reversis_score.settle.pools import shown
 
@@ -26,7 +27,7 @@ def pay_back(book: HandBook, player: str, quinola_holder: str | None) -> None:
     if rule == "manuscrit":
         for item in counted:
             if item.kind in SIDE_KINDS and player not in (item.payer, item.payee) \
-                    and not item.payer.startswith("pool"):
+                    and not is_pool_side(item.payer):
                 _return(book, item, player, BETWEEN)
     for take in [i for i in counted if i.kind == "pool-take" and i.payee == player]:
         if rule == "manuscrit":
