@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from reversis_score.cli.app import RecordProblem, UsageProblem, decoded, error_line, read_bytes
-from reversis_score.i18n import _, fill, grouped
+from reversis_score.i18n import _, fill, grouped, hold_environment
 
 if TYPE_CHECKING:  # the pool is imported when one is started: a one-file run never is
     from concurrent.futures import Executor, Future
@@ -159,6 +159,7 @@ def _worker_start(watch: Any, alive: Any, parent: int) -> None:
             os._exit(1)
     threading.Thread(target=_exit_when_closed, args=(watch,), name="parent-watch", daemon=True).start()
     _fewer_collections()
+    hold_environment()  # the run's language, read once (a spawned worker inherits no memory)
 
 
 def _exit_when_closed(watch: Any) -> None:
