@@ -128,6 +128,7 @@ def main() -> int:
                 for side in order:
                     command = old if side == "old" else new
                     times[label][side].append(timed([str(command), *args], sides[side], output))
+            print(f"round {round_ + 1} of {options.runs} done", file=sys.stderr, flush=True)
     print(table(times, {k: min(v) for k, v in floors.items()}, options.runs))
     print(f"load average after: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
     worse = [label for label, t in times.items() if ratio(t, 0, statistics.median) > options.limit]

@@ -184,13 +184,14 @@ def translations(lang: str, domain: str = DOMAIN) -> _gettext.NullTranslations:
 
 def _(message: str) -> str:
     """``message`` (a person's words, written in English) in the chosen language."""
-    lang = language()
+    # language(), its commonest answers first: called for every why of every hand settled
+    lang = _here.get() or (_chosen[0] if _chosen else _held[0] if _held else language())
     return message if lang == "en" else translations(lang).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural of a message, for ``n``, in the chosen language."""
-    lang = language()
+    lang = _here.get() or (_chosen[0] if _chosen else _held[0] if _held else language())
     if lang == "en":
         return singular if n == 1 else plural
     return translations(lang).ngettext(singular, plural, n)
