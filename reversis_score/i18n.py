@@ -42,6 +42,9 @@ LOCALE_DIR = Path(__file__).parent / "locale"
 # The language --lang chose, passed on to worker processes through the environment.
 LANG_ENV = "REVERSIS_SCORE_LANG"
 _chosen: list[str] = []  # the language set_language chose, if any
+# The environment's language, read once for the command under way (hold_environment): a
+# record's thousands of messages would each read four variables of os.environ again.
+_held: list[str] = []
 # The language of the work under way in this context (a request of ``serve``: each request, in
 # its task or worker thread, its own): it comes before set_language's and the environment's.
 _here: ContextVar[str | None] = ContextVar("reversis_score_language", default=None)
@@ -96,6 +99,7 @@ CATALOGUED += ("reversis_score.record.entries", "reversis_score.record.header",
 def set_language(lang: str | None) -> None:
     """Choose the language (``None``: back to the environment's), Click's messages with it."""
     _chosen.clear()
+    _held.clear()
     if lang is not None:
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
@@ -129,7 +133,21 @@ def language() -> str:
         return here
     if _chosen:
         return _chosen[0]
+    if _held:
+        return _held[0]
     return from_environment(os.environ)
+
+
+def hold_environment() -> None:
+    """Read the environment's language once for the command under way (its environment is
+    set when it starts, cli/app.py) and in each of its workers; ``release_environment`` (at
+    the command's end) or ``set_language`` goes back to reading it at every call."""
+    _held[:] = [from_environment(os.environ)]
+
+
+def release_environment() -> None:
+    """The environment's language is read again at every call (a later run may change it)."""
+    _held.clear()
 
 
 def from_environment(env: os._Environ[str] | dict[str, str]) -> str:
@@ -166,13 +184,14 @@ def translations(lang: str, domain: str = DOMAIN) -> _gettext.NullTranslations:
 
 def _(message: str) -> str:
     """``message`` (a person's words, written in English) in the chosen language."""
-    lang = language()
+    # language(), its commonest answers first: called for every why of every hand settled
+    lang = _here.get() or (_chosen[0] if _chosen else _held[0] if _held else language())
     return message if lang == "en" else translations(lang).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural of a message, for ``n``, in the chosen language."""
-    lang = language()
+    lang = _here.get() or (_chosen[0] if _chosen else _held[0] if _held else language())
     if lang == "en":
         return singular if n == 1 else plural
     return translations(lang).ngettext(singular, plural, n)
@@ -204,6 +223,8 @@ def fill(message: str, **values: object) -> str:
     >>> fill("{who} wins", who="Anne"), fill("la partie {de_who}", who="Anne")
     ('Anne wins', 'la partie d’Anne')
     """
+    if "{de_" not in message:  # every English message, most French ones: no elisions to make
+        return message.format(**values)
     extra = {f"de_{key}": of(str(value)) for key, value in values.items() if isinstance(value, str)}
     return message.format(**values, **extra)
 

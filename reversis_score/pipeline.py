@@ -157,6 +157,9 @@ def stream_text(text: str, file: str = "-", record_dir: Path | None = None,
 def _names_a_pool(lines: list[str]) -> bool:
     """Whether a line may pay a numbered pool at the table (``pool:2``; ``panier:2`` in French,
     comments aside): only then are the pools followed as the record is checked."""
+    whole = "\n".join(lines)  # one search of the record first: most never write a pool
+    if "pool:" not in whole and "panier:" not in whole:
+        return False
     return any(("pool:" in line or "panier:" in line) and _NUMBERED_POOL.search(line.split("#", 1)[0])
                for line in lines)
 

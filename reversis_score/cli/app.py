@@ -16,7 +16,7 @@ import typer
 
 from reversis_score import __version__
 from reversis_score.cli.helptext import deferred, install
-from reversis_score.i18n import LANG_ENV, N_, _, fill
+from reversis_score.i18n import LANG_ENV, N_, _, fill, hold_environment, release_environment
 from reversis_score.reading import LIMIT_ENV, LIMITS, MIB, RULES_DIRS_ENV
 
 if TYPE_CHECKING:  # the pipeline (Lark and the engine) is imported by the commands that run it
@@ -179,10 +179,12 @@ def main_options(
     saved = {key: os.environ.get(key) for key in settings}
     for key, value in settings.items():
         _set_env(key, None if value is None else str(value))
+    hold_environment()  # the language is read once for the run, not for every message
     ctx.call_on_close(lambda: _restore_env(saved))
 
 
 def _restore_env(saved: dict[str, str | None]) -> None:
+    release_environment()
     for key, value in saved.items():
         _set_env(key, value)
 

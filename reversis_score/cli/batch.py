@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from reversis_score.cli.app import RecordProblem, UsageProblem, decoded, error_line, read_bytes
-from reversis_score.i18n import _, fill, grouped
+from reversis_score.i18n import _, fill, grouped, hold_environment
 
 if TYPE_CHECKING:  # the pool is imported when one is started: a one-file run never is
     from concurrent.futures import Executor, Future
@@ -92,10 +92,12 @@ def diagnostics_text(session: Any) -> list[str]:
 
 
 def run_ordered(work: Callable[[Job], FileReport], jobs: Sequence[Job], processes: int,
-                sizes: Sequence[int] | None = None) -> Iterator[FileReport]:
+                sizes: Sequence[int] | None = None, preload: Sequence[str] = ()) -> Iterator[FileReport]:
     """``work`` on every job, reports in the jobs' order; in ``processes`` workers when worth it.
 
     At most a few jobs per worker are in flight, so the reports waiting to be printed stay few.
+    ``preload``: the modules ``work`` imports, imported here once before forked workers start
+    (each inherits them) rather than by every worker before its first file.
     """
     inline = int(os.environ.get("REVERSIS_SCORE_INLINE_BYTES", INLINE_BYTES))
     small = sizes is not None and sum(sizes) < inline
@@ -103,7 +105,7 @@ def run_ordered(work: Callable[[Job], FileReport], jobs: Sequence[Job], processe
         _fewer_collections()
         yield from (work(job) for job in jobs)
         return
-    with _pool(min(processes, len(jobs))) as pool:
+    with _pool(min(processes, len(jobs)), preload) as pool:
         yield from _windowed(pool, work, jobs, 4 * processes)
 
 
@@ -111,15 +113,19 @@ _ALIVE: list[Any] = []  # the write ends of the pipes that the running pools' wo
 
 
 @contextmanager
-def _pool(processes: int) -> Iterator[Executor]:
+def _pool(processes: int, preload: Sequence[str] = ()) -> Iterator[Executor]:
     """A pool of ``processes`` workers that die with this process (see the module's docstring).
 
     Left early (an error, a signal, a consumer that stops), it stops its workers at once
     rather than wait for the files they were given.
     """
+    import importlib
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     context = multiprocessing.get_context()
+    if context.get_start_method() == "fork":  # a spawned worker would import them all again
+        for module in preload:
+            importlib.import_module(module)
     watch, alive = context.Pipe(duplex=False)
     parent = os.getpid() if context.get_start_method() == "fork" else 0
     pool = ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_worker_start,
@@ -159,6 +165,7 @@ def _worker_start(watch: Any, alive: Any, parent: int) -> None:
             os._exit(1)
     threading.Thread(target=_exit_when_closed, args=(watch,), name="parent-watch", daemon=True).start()
     _fewer_collections()
+    hold_environment()  # the run's language, read once (a spawned worker inherits no memory)
 
 
 def _exit_when_closed(watch: Any) -> None:

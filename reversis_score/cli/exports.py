@@ -73,7 +73,8 @@ class ExportRun:
         # Each session's piece waits here, written hand by hand, until the run may be kept.
         self.folder = tempfile.TemporaryDirectory(prefix="reversis-score-export-")
         work = partial(export_work, fmt=fmt, what=what, stdin=stdin, folder=self.folder.name)
-        self.reports = batch.run_ordered(work, files, jobs, self.sizes)
+        self.reports = batch.run_ordered(work, files, jobs, self.sizes, preload=(
+            "reversis_score.pipeline", "reversis_score.ledger.build", "reversis_score.report.export"))
         self.progress = batch.Progress(len(files), sum(self.sizes), not quiet)
         self.pending_sizes = iter(self.sizes)  # in step with self.reports, across an Abort
         self.codes: list[int] = []

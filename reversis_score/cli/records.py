@@ -78,7 +78,8 @@ def check(
     progress = batch.Progress(len(files), sum(sizes), not quiet)
     worst = 0
     try:
-        reports = batch.run_ordered(work, files, batch.worker_count(jobs, jobs_force), sizes)
+        reports = batch.run_ordered(work, files, batch.worker_count(jobs, jobs_force), sizes,
+                                    preload=("reversis_score.pipeline",))
         for report, size in zip(reports, sizes, strict=True):
             for message in report.errors:
                 progress.print(message, err=True)

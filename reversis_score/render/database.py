@@ -18,6 +18,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
@@ -247,7 +248,14 @@ def hand_row(hand: SettledHand) -> tuple:
     return (hand.number, hand.dealer, hand.status, o.kind, outcome_words(o, s),
             o.party_winner, o.party_loser, o.party_value, o.reversis_player, o.breaker,
             esp.get("player"), esp.get("result"), " ".join(str(c) for c in s.play.talon),
-            json.dumps(list(s.pools_before)), json.dumps(list(s.pools_after)), s.pool_growth)
+            pools_json(s.pools_before), pools_json(s.pools_after), s.pool_growth)
+
+
+@lru_cache(maxsize=2)
+def pools_json(pools: tuple[int, ...]) -> str:
+    """A hand's pools as its row keeps them (JSON). A hand's pools before are the hand
+    before's pools after, each of hundreds late in a pool session: each list is encoded once."""
+    return json.dumps(list(pools))
 
 
 def item_rows(hand: SettledHand) -> list[tuple]:

@@ -39,8 +39,8 @@ _CARDS = {"ace-dumped": ("aces_placed", True), "ace-forced": ("aces_forced", Fal
           "quinola-led": ("quinola_led", False)}
 
 
-def _without(row: Iterable, index: int) -> list:
-    return [value for i, value in enumerate(row) if i != index]
+# json.dumps(..., ensure_ascii=False, default=str), its encoder made once, not at every hand
+_DIGEST = json.JSONEncoder(ensure_ascii=False, default=str)
 
 
 @cache
@@ -73,8 +73,9 @@ class SessionTally:
         items = list(items)
         # what the hand is, not the words it is told in: the same night exported in English
         # and in French has one hash (the outcome's words and the whys are left out)
-        self._digest.update(json.dumps([_without(row, H_WORDS), [_without(i, I_WHY) for i in items]],
-                                       ensure_ascii=False, default=str).encode("utf-8"))
+        # (slices of the rows: JSON writes a tuple as the list it was)
+        left_out = [row[:H_WORDS] + row[H_WORDS + 1:], [i[:I_WHY] + i[I_WHY + 1:] for i in items]]
+        self._digest.update(_DIGEST.encode(left_out).encode("utf-8"))
         if row[H_STATUS] != "settled":
             return
         self.hands += 1

@@ -24,6 +24,8 @@ _FACTS = {size: {card: (card.suit, card.strength, card.points) for card in full_
           for size in (48, 52)}
 
 Facts = dict[Card, tuple[str, int, int]]
+# A PlayedTrick made in C, its fields in order: the named tuple's own __new__ is a Python call.
+_new = tuple.__new__
 
 
 class _Walk(NamedTuple):
@@ -179,8 +181,8 @@ def _clean_tricks(hand: HandRecord, players: tuple[str, ...], facts: Facts) -> _
                     winner, best = who, strength
                 taken += card_points
             seen.update(cards)
-            tricks.append(PlayedTrick(index + 1, leader, tuple(zip(order, cards, strict=True)),
-                                      winner, line.cards))
+            tricks.append(_new(PlayedTrick, (index + 1, leader, tuple(zip(order, cards, strict=True)),
+                                             winner, line.cards)))
             points[winner] += taken
             won[winner] += 1
             leader = winner
