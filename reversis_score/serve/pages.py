@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 from typing import cast
-from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -21,6 +20,7 @@ from reversis_score import i18n
 from reversis_score.i18n import _
 from reversis_score.ledger.build import Ledger
 from reversis_score.serve.context import ServeContext, context_of
+from reversis_score.serve.language import route_path
 from reversis_score.serve.library import Loaded, Unreadable, stamp_of
 from reversis_score.serve.season import season_view
 from reversis_score.serve.templating import render
@@ -181,11 +181,10 @@ def threaded(endpoint):
     async def run(request: Request) -> Response:
         try:
             return await run_in_threadpool(endpoint, request)
-        except Elsewhere as moved:
-            here = request.url.path.split("/")
-            here[2] = quote(moved.name, safe="")  # /session/NAME/...: a path of this site
+        except Elsewhere as moved:  # the same route under the listed name: a path of this site
+            scope = {**request.scope, "path_params": {**request.path_params, "name": moved.name}}
             query = f"?{request.url.query}" if request.url.query else ""
-            return RedirectResponse("/".join(here) + query, status_code=303)
+            return RedirectResponse(route_path(scope) + query, status_code=303)
     run.__name__ = endpoint.__name__.lstrip("_")
     return run
 

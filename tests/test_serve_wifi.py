@@ -1,0 +1,251 @@
+"""``serve`` on café Wi-Fi, second pass (issue 39): what a stranger on the network, or a file in
+the folder, could still do to the night. The connection limits with real sockets on the
+loopback addresses (127.0.0.1 the stranger, 127.0.0.2 a phone), the rest through Starlette's
+TestClient. Speed and memory are benchmarks (bench/serve_wifi.py), never tests here."""
+from __future__ import annotations
+
+import html
+import logging
+import re
+import shutil
+import socket
+import threading
+import time
+from contextlib import contextmanager
+
+import pytest
+from conftest import DATA, SAMPLES
+from entrydevice import Device
+from starlette.testclient import TestClient
+
+from reversis_score.serve import guard
+from reversis_score.serve.app import create_app
+
+LOCAL = "http://127.0.0.1"
+HEADER = "session: Test\nplayers: Anne Bruno Claire Denis\nstake: 100\n"
+GUARD = 30  # seconds: a bound on every wait below, far above any deadline they test
+
+
+@pytest.fixture
+def folder(tmp_path):
+    records = tmp_path / "records"
+    records.mkdir()
+    shutil.copy(SAMPLES / "club-night.rvs", records / "club-night.rvs")
+    shutil.copy(DATA / "notation-example.rvs", records / "example.rvs")
+    (records / "night.rvs").write_text(HEADER, "utf-8")
+    return records
+
+
+def client(folder, **options) -> TestClient:
+    return TestClient(create_app(folder, **options), base_url=LOCAL, follow_redirects=False,
+                      raise_server_exceptions=False)
+
+
+def lan(folder, port: int = 8000) -> TestClient:
+    return TestClient(create_app(folder, token="s3cret"), base_url=f"http://192.168.1.5:{port}",
+                      follow_redirects=False, raise_server_exceptions=False)
+
+
+# ------------------------------------------------------------ 1: connections a stranger cannot exhaust
+@contextmanager
+def served(folder, token: str | None = None):
+    """``serve``'s own uvicorn settings (run.server_config) on 0.0.0.0: yields the port."""
+    import uvicorn
+
+    from reversis_score.serve.run import listening_socket, server_config
+    sock = listening_socket("0.0.0.0", 0)
+    app = create_app(folder, token=token)
+    served.csrf = app.state.ctx.csrf  # type: ignore[attr-defined]
+    server = uvicorn.Server(server_config(app, lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + GUARD
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    try:
+        yield sock.getsockname()[1]
+    finally:
+        server.should_exit = True
+        thread.join(timeout=GUARD)
+        sock.close()
+
+
+def connect(port: int, source: str = "127.0.0.1") -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", port), timeout=GUARD, source_address=(source, 0))
+    return sock
+
+
+def answer(sock: socket.socket) -> bytes:
+    """What the server sends until it closes the connection (or GUARD seconds pass)."""
+    sock.settimeout(GUARD)
+    chunks = []
+    try:
+        while chunk := sock.recv(65536):
+            chunks.append(chunk)
+    except (ConnectionResetError, TimeoutError):
+        pass
+    return b"".join(chunks)
+
+
+def closed(sock: socket.socket) -> bool:
+    return answer(sock) == b""
+
+
+def get(port: int, path: str, source: str = "127.0.0.1", token: str | None = None) -> bytes:
+    with connect(port, source) as sock:
+        cookie = f"Cookie: rvs_token_{port}={token}\r\n" if token else ""
+        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{cookie}Connection: close\r\n\r\n".encode())
+        return answer(sock)
+
+
+@pytest.fixture
+def quick(monkeypatch):
+    monkeypatch.setattr(guard, "HEAD_TIMEOUT", 0.5)
+    monkeypatch.setattr(guard, "BODY_TIMEOUT", 0.5)
+    monkeypatch.setattr(guard, "PER_ADDRESS", 4)
+    monkeypatch.setattr(guard, "MOST", 6)
+
+
+def test_one_address_holds_at_most_its_share_and_a_new_client_is_served(folder, quick, caplog):
+    caplog.set_level(logging.WARNING)
+    with served(folder) as port:
+        stranger = [connect(port) for _ in range(10)]
+        for sock in stranger:
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")  # a head never finished
+        phone = get(port, "/stamp", source="127.0.0.2")  # another address: served at once
+        assert phone.startswith(b"HTTP/1.1 200"), phone[:80]
+        assert sum(closed(s) for s in stranger) == 10  # six at once for a newer one, four at the deadline
+        for sock in stranger:
+            sock.close()
+    said = [r.getMessage() for r in caplog.records if r.name == "reversis_score.serve"]
+    assert len(said) == 10 and all(line.startswith("serve: closed a connection from 127.0.0.1: ")
+                                   for line in said), said
+    assert sum("connections from that address already" in line for line in said) == 6
+    assert sum("no whole request head within 0.5 s" in line for line in said) == 4
+    assert not any(r.exc_info for r in caplog.records)
+
+
+def test_room_is_kept_for_new_clients_past_the_most_connections(folder, quick):
+    with served(folder, token="s3cret") as port:
+        held = [connect(port, f"127.0.0.{n}") for n in (3, 3, 3, 4, 4, 5)]  # MOST (6), all waiting
+        reply = get(port, "/stamp", source="127.0.0.2", token="s3cret")
+        assert reply.startswith(b"HTTP/1.1 200"), reply[:80]
+        dropped = [s for s in held if closed(s)]  # (each waits for its close: the head's deadline)
+        assert len(dropped) == 6
+        for sock in held:
+            sock.close()
+
+
+def test_a_body_that_never_finishes_loses_its_connection_without_a_traceback(folder, quick, caplog):
+    caplog.set_level(logging.INFO)
+    with served(folder, token="s3cret") as port, connect(port) as sock:
+        csrf = served.csrf  # type: ignore[attr-defined]
+        sock.sendall(f"POST /entry/night/tap HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: rvs_token_{port}=s3cret"
+                     f"\r\nX-CSRF-Token: {csrf}\r\nContent-Type: application/json\r\n"
+                     "Content-Length: 60000\r\n\r\n{".encode())
+        assert closed(sock)
+    said = [r.getMessage() for r in caplog.records if r.name.startswith(("reversis_score", "uvicorn"))]
+    assert said == ["serve: closed a connection from 127.0.0.1: no whole request body within 0.5 s"]
+    assert not any(r.exc_info for r in caplog.records)
+    assert (folder / "night.rvs").read_text("utf-8") == HEADER
+
+
+def test_a_request_without_the_token_is_answered_then_closed(folder, quick):
+    with served(folder, token="s3cret") as port, connect(port) as sock:
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")  # keep-alive asked, yet closed
+        said = answer(sock)
+        assert said.startswith(b"HTTP/1.1 403") and b"connection: close" in said.lower()
+
+
+def test_the_gate_sheds_a_strangers_connection_before_a_trusted_one():
+    gate = guard.Gate()
+
+    class Conn:
+        def __init__(self, address, trusted):
+            self.address, self.trusted, self.waiting, self.dropped = address, trusted, True, False
+
+        def drop(self, why):
+            self.dropped = True
+            gate.leave(self)  # type: ignore[arg-type]
+    old = guard.MOST
+    guard.MOST = 3
+    try:
+        trusted = [Conn("10.0.0.1", True), Conn("10.0.0.1", True)]
+        stranger = Conn("10.0.0.2", False)
+        for c in [*trusted, stranger]:
+            assert gate.admit(c)  # type: ignore[arg-type]
+        assert gate.admit(Conn("10.0.0.3", False))  # type: ignore[arg-type]
+        assert stranger.dropped and not any(c.dropped for c in trusted)
+    finally:
+        guard.MOST = old
+
+
+# ------------------------------------------------------------ 5: lenient cookies
+@pytest.mark.parametrize("odd", ["theme=dark mode", 'consent={"ads":false}', "n=été", "x", "a=b=c; =;"])
+def test_an_odd_cookie_beside_the_token_locks_nobody_out(folder, odd):
+    web = lan(folder)
+    cookie = f"{odd}; rvs_token_8000=s3cret; rvs_lang=fr".encode()  # (é as UTF-8 bytes, as browsers send it)
+    page = web.get("/", headers={"Cookie": cookie})
+    assert page.status_code == 200 and page.headers["content-language"] == "fr"
+    assert web.get("/", headers={"Cookie": f"rvs_token_8000=s3cret; {odd}".encode()}).status_code == 200
+    assert web.get("/", headers={"Cookie": odd.encode()}).status_code == 403
+
+
+# ------------------------------------------------------------ 6: links from the route
+@pytest.mark.parametrize("raw", [b"//evil.example/x", b"/\\evil.example", b"/%2F%2Fevil.example",
+                                 b"/%5C%5Cevil.example/x", b"/session/club-night/%2F%2Fevil.example"])
+def test_a_404_pages_links_all_stay_on_this_site(folder, raw):
+    import anyio
+
+    from reversis_score.serve import app as app_module
+    application = app_module.create_app(folder)
+    sent: list[dict] = []
+
+    async def run() -> None:
+        path = raw.decode().replace("%2F", "/").replace("%5C", "\\")
+        scope = {"type": "http", "method": "GET", "path": path,
+                 "raw_path": raw, "query_string": b"", "headers": [(b"host", b"127.0.0.1")],
+                 "server": ("127.0.0.1", 8000), "client": ("127.0.0.1", 5), "scheme": "http",
+                 "root_path": "", "http_version": "1.1", "asgi": {"version": "3.0"}}
+
+        async def receive():
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message):
+            sent.append(message)
+        await application(scope, receive, send)
+    anyio.run(run)
+    page = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body").decode()
+    assert sent[0]["status"] == 404
+    links = re.findall(r'(?:href|action|src)="([^"]*)"', page)
+    assert links and all(link.startswith("/") and not link.startswith(("//", "/\\")) for link in links), links
+    assert "evil.example" not in html.unescape(page)
+
+
+def test_the_switch_leads_back_to_the_page_made_from_its_route(folder):
+    page = client(folder).get("/session/club-night/hand/2?step=3").text
+    assert 'href="/session/club-night/hand/2?step=3&amp;lang=fr"' in page
+
+
+# ------------------------------------------------------------ 9: no-store, and the token first
+def test_pages_with_records_or_tokens_are_not_stored(folder):
+    web = client(folder)
+    device = Device(web, "night")
+    for path in ("/", "/session/club-night", "/session/club-night/hand/1", "/session/club-night/why",
+                 "/entry", "/entry/night", "/entry/night/events", "/entry/night/view", "/stamp",
+                 "/session/nothere"):
+        assert web.get(path).headers.get("cache-control") == "no-store", path
+    assert device.tap("dealer: Anne").headers.get("cache-control") == "no-store"
+    assert "no-store" not in web.get("/static/app.css").headers.get("cache-control", "")
+
+
+def test_the_token_is_checked_before_the_language_switch(folder):
+    web = lan(folder)
+    refused = web.get("/?lang=fr")
+    assert refused.status_code == 403 and "set-cookie" not in refused.headers
+    assert refused.headers["x-frame-options"] == "DENY"
+    allowed = web.get("/?lang=fr", headers={"Cookie": "rvs_token_8000=s3cret"})
+    assert allowed.status_code == 303 and "rvs_lang=fr" in allowed.headers["set-cookie"]
+    assert allowed.headers["x-frame-options"] == "DENY" and allowed.headers["location"] == "/"
+    french = web.get("/", headers={"Cookie": "rvs_lang=fr"})
+    assert french.status_code == 403 and "clé d’accès" in french.text  # the refusal in the reader's language
