@@ -249,3 +249,121 @@ def test_the_token_is_checked_before_the_language_switch(folder):
     assert allowed.headers["x-frame-options"] == "DENY" and allowed.headers["location"] == "/"
     french = web.get("/", headers={"Cookie": "rvs_lang=fr"})
     assert french.status_code == 403 and "clé d’accès" in french.text  # the refusal in the reader's language
+
+
+# ------------------------------------------------------------ 2: one bound for every read of a record
+def test_the_entry_refuses_a_record_past_the_limit_unread_in_the_pages_words(folder, monkeypatch):
+    monkeypatch.setenv("REVERSIS_SCORE_MAX_RECORD_MIB", "1")
+    big = folder / "big.rvs"
+    with big.open("wb") as out:  # 2 MiB, sparse: past the limit before a byte is read
+        out.write(HEADER.encode())
+        out.truncate(2 * 1024 * 1024)
+    web = client(folder)
+    words = "big.rvs: larger than 1 MiB, the limit for a record file (--max-record-mib N raises it)"
+    session = web.get("/session/big")
+    assert session.status_code == 422 and words in html.unescape(session.text)
+    tap = web.post("/entry/big/tap", json={"seen": "", "entries": ["dealer: Anne"]},
+                   headers={"X-CSRF-Token": web.app.state.ctx.csrf})
+    assert tap.status_code == 409 and tap.json() == {"error": words}
+    assert web.get("/entry/big/view").json() == {"error": words}
+    for path in ("/entry/big", "/entry/big/events"):
+        assert words in html.unescape(web.get(path).text), path
+    assert big.stat().st_size == 2 * 1024 * 1024
+
+
+def test_the_stores_bound_stops_a_file_that_grows_past_it(tmp_path):
+    from reversis_score.reading import ReadProblem
+    from reversis_score.record.store import Store
+    path = tmp_path / "night.rvs"
+    path.write_text(HEADER * 10, "utf-8")
+    with pytest.raises(ReadProblem, match="larger than"):
+        Store(path, most=len(HEADER))
+    store = Store(path, most=len(HEADER) * 10)  # within the bound: read, and the lock was let go before
+    assert store.written == HEADER * 10
+    store.close()
+
+
+# ------------------------------------------------------------ 8: no 500 for any input
+def test_a_lone_surrogate_in_a_tap_is_400(folder):
+    web = client(folder)
+    device = Device(web, "night")
+    for body in ('{"seen": "%s", "entries": ["\\ud800"]}' % device.view["seen"],
+                 '{"seen": "\\udfff", "entries": ["undo"]}',
+                 '{"seen": "x", "entries": ["fix"], "fix": {"trick": 1, "player": "\\ud800", "card": "5H"}}'):
+        answer = web.post("/entry/night/tap", content=body.encode(),
+                          headers={"X-CSRF-Token": device.csrf, "Content-Type": "application/json"})
+        assert answer.status_code == 400 and "lone surrogate" in answer.json()["error"], body
+    assert (folder / "night.rvs").read_text("utf-8") == HEADER
+
+
+@pytest.fixture
+def full_disk(monkeypatch):
+    """Every fsync of a file written says the disk is full (ENOSPC), as a full disk does."""
+    import errno
+
+    from reversis_score.record import store as store_module
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(store_module.os, "fsync", full)
+
+
+def test_a_new_record_on_a_full_disk_is_507_and_leaves_nothing(folder, full_disk):
+    from entrydevice import example
+    web = client(folder)
+    answer = web.post("/entry", data={**example().header_form("fresh"), "csrf": web.app.state.ctx.csrf})
+    assert answer.status_code == 507 and "the disk is full" in html.unescape(answer.text)
+    assert str(folder) not in answer.text
+    assert sorted(p.name for p in folder.iterdir()) == ["club-night.rvs", "example.rvs", "night.rvs"]
+
+
+def test_a_tap_on_a_full_disk_is_507_and_the_record_unchanged(folder, monkeypatch):
+    web = client(folder)
+    device = Device(web, "night")
+    import errno
+
+    from reversis_score.record import store as store_module
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(store_module.os, "fsync", full)
+    answer = device.tap("dealer: Anne")
+    assert answer.status_code == 507 and "the disk is full" in answer.json()["error"]
+    assert (folder / "night.rvs").read_text("utf-8") == HEADER
+
+
+def test_a_vanished_folder_is_a_page_that_says_so(folder):
+    web = client(folder)
+    assert web.get("/").status_code == 200
+    shutil.rmtree(folder)
+    for path in ("/", "/entry", "/stamp", "/session/club-night", "/entry/night", "/entry/night/view"):
+        answer = web.get(path)
+        assert answer.status_code in (404, 409, 503), (path, answer.status_code)
+    for path in ("/", "/entry"):
+        assert "no longer there" in html.unescape(web.get(path).text)
+    assert web.get("/").status_code == 503
+
+
+def test_the_season_follows_a_folder_replaced_under_the_server(folder):
+    web = client(folder)
+    ctx = web.app.state.ctx
+    assert ctx.start_watching()
+    try:
+        assert "Club night at the Rue de Lille" in web.get("/").text
+        folder.rename(folder.with_name("old"))
+        folder.mkdir()
+        shutil.copy(SAMPLES / "dafydd-feast.rvs", folder / "feast.rvs")
+        deadline = time.monotonic() + GUARD  # a guard, not a speed target
+        page = web.get("/").text
+        while "Feast of St David" not in page and time.monotonic() < deadline:
+            time.sleep(0.05)
+            page = web.get("/").text
+        assert "Feast of St David" in page and "Rue de Lille" not in page
+        stamp = web.get("/stamp").text
+        (folder / "night.rvs").write_text(HEADER, "utf-8")  # the new folder is watched in turn
+        while web.get("/stamp").text == stamp and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert 'href="/session/night"' in web.get("/").text
+    finally:
+        if ctx.watch is not None:
+            ctx.watch.stop()

@@ -16,7 +16,7 @@ from starlette.routing import BaseRoute, Route
 
 from reversis_score.i18n import N_, _, fill
 from reversis_score.serve.context import SUFFIX, context_of
-from reversis_score.serve.entry import _run, entry_of
+from reversis_score.serve.entry import Refusal, _run, entry_of
 from reversis_score.serve.library import stamp_of
 
 TRICKS = tuple(range(1, 12))
@@ -60,8 +60,8 @@ async def page(request: Request) -> Response:
     ctx = context_of(request)
     path = ctx.record_path(request.path_params["name"])
     result = await _run(entry_of(request).view, path)
-    if isinstance(result, str):
-        return ctx.page(request, "refused.html", status=409, code=409, message=result)
+    if isinstance(result, Refusal):
+        return ctx.page(request, "refused.html", status=result.status, code=result.status, message=result)
     view = result.view
     stamp = "-".join(map(str, stamp_of(path)))
     number = view["hand"] if view.get("hand") and view.get("question") == "events" else view["next_hand"]

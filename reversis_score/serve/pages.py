@@ -32,8 +32,9 @@ NO_STORE = {"Cache-Control": "no-store"}
 def season_stamp(ctx: ServeContext) -> str:
     """Changes when any record of the folder appears, changes or goes: the watch's count of
     changes (one read), or without a watch a digest of every record's stat."""
-    if ctx.watch is not None and ctx.watch.alive:
-        return f"w{ctx.watch.generation}-{ctx.started}"
+    watch = ctx.current_watch()
+    if watch is not None:  # (the folder's inode: a folder replaced is another season)
+        return f"w{watch.generation}-{ctx.watched[1] if ctx.watched else 0}-{ctx.started}"
     digest = hashlib.sha256()
     for name in ctx.record_names():
         try:
@@ -170,7 +171,7 @@ def _session_stamp(request: Request) -> Response:
 
 async def _season_stamp(request: Request) -> Response:
     ctx = context_of(request)
-    if ctx.watch is not None and ctx.watch.alive:  # one integer: no thread, no file touched
+    if ctx.current_watch() is not None:  # one integer and the folder's stat: no thread, no record touched
         return PlainTextResponse(season_stamp(ctx), headers=NO_STORE)
     return PlainTextResponse(await run_in_threadpool(season_stamp, ctx), headers=NO_STORE)
 

@@ -163,7 +163,10 @@ class Warmer:
             self._warm(warm)
 
     def _warm(self, warm) -> None:
+        from reversis_score.serve.context import FolderGone
         try:
             warm(self.ctx)
+        except FolderGone:  # the pages say so; one line here
+            logging.getLogger("reversis_score.serve").warning("serve: the records' folder is gone")
         except Exception:  # noqa: BLE001  (a record that goes away, or a bug: its page will say)
             logging.getLogger("reversis_score.serve").exception("serve: the season page")
