@@ -241,7 +241,8 @@ def test_a_full_disk_while_creating_a_session_is_said_without_the_servers_path(f
     form = {**example().header_form("fresh"), "csrf": web.app.state.ctx.csrf}
     answer = web.post("/entry", data=form)
     assert answer.status_code == 507 and str(folder) not in answer.text  # (issue 39: 507, not 409)
-    assert "fresh.rvs: cannot be written (the disk is full): nothing was written" in html.unescape(answer.text)
+    said = html.unescape(answer.text)
+    assert "fresh.rvs: cannot be written (the disk is full): nothing was written" in said
     assert has_security_headers(answer)
 
 

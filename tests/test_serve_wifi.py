@@ -287,7 +287,7 @@ def test_the_stores_bound_stops_a_file_that_grows_past_it(tmp_path):
 def test_a_lone_surrogate_in_a_tap_is_400(folder):
     web = client(folder)
     device = Device(web, "night")
-    for body in ('{"seen": "%s", "entries": ["\\ud800"]}' % device.view["seen"],
+    for body in ('{"seen": "' + device.view["seen"] + '", "entries": ["\\ud800"]}',
                  '{"seen": "\\udfff", "entries": ["undo"]}',
                  '{"seen": "x", "entries": ["fix"], "fix": {"trick": 1, "player": "\\ud800", "card": "5H"}}'):
         answer = web.post("/entry/night/tap", content=body.encode(),
