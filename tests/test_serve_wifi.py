@@ -367,3 +367,24 @@ def test_the_season_follows_a_folder_replaced_under_the_server(folder):
     finally:
         if ctx.watch is not None:
             ctx.watch.stop()
+
+
+# ------------------------------------------------------------ 3: the night goes on
+def test_a_table_payment_to_a_pool_that_does_not_stand_is_refused_at_the_tap(folder):
+    from typer.testing import CliRunner
+
+    from reversis_score.cli import app
+    web = client(folder)
+    device = Device(web, "night")
+    device.tap("dealer: Bruno")
+    assert device.tap("void: misdeal").status_code == 200  # the misdeal's fine: a pool stands
+    before = (folder / "night.rvs").read_text("utf-8")
+    refused = device.tap("table", 'Anne -> "pool:99" 5')
+    assert refused.status_code == 422
+    said = " ".join(refused.json()["refused"])
+    assert re.search(r"there is no pool:99 to pay at the table: \d+ pools? stands? in this hand", said), said
+    assert (folder / "night.rvs").read_text("utf-8") == before
+    assert device.tap("table", "Anne -> pool:1 5").status_code == 200  # the pool that stands
+    assert device.tap("dealer: Claire").status_code == 200  # and the night goes on
+    checked = CliRunner().invoke(app, ["check", str(folder / "night.rvs")])
+    assert checked.exit_code == 0, checked.output
