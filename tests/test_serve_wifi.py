@@ -388,3 +388,52 @@ def test_a_table_payment_to_a_pool_that_does_not_stand_is_refused_at_the_tap(fol
     assert device.tap("dealer: Claire").status_code == 200  # and the night goes on
     checked = CliRunner().invoke(app, ["check", str(folder / "night.rvs")])
     assert checked.exit_code == 0, checked.output
+
+
+# ------------------------------------------------------------ 4: every number bounded by the game
+def events_hand(talon: str) -> list[str]:
+    return ["dealer: Anne", "events:", "party: Bruno wins, Claire loses", f"talon: {talon}", ""]
+
+
+@pytest.mark.parametrize("talon, reason", [
+    (str(2**32), f"'{2**32}' is too large a number"), (str(10**29), "is too large a number"),
+    ("17 points", "a talon of 4 cards holds at most 16 points under these rules: 17 is written"),
+    ("999 points", "at most 16 points"), ("1000000 points", "at most 16 points"),
+    ("1.5 points", ""), ("x points", ""), ("-1 points", "")])
+def test_a_talon_past_the_largest_of_the_preset_is_422_with_a_reason(folder, talon, reason):
+    web = client(folder)
+    device = Device(web, "night")
+    answer = device.tap(*events_hand(talon if " " in talon else f"{talon} points"))
+    assert answer.status_code == 422, answer.json()
+    said = " ".join(answer.json()["refused"])
+    assert said and reason in said, said
+    assert (folder / "night.rvs").read_text("utf-8") == HEADER
+
+
+def test_the_largest_talon_is_taken_and_the_events_page_offers_no_more(folder):
+    web = client(folder)
+    page = web.get("/entry/night/events").text
+    row = re.findall(r'data-field="talon".*?</div>', page, re.S)[0]
+    offered = [int(n) for n in re.findall(r'data-value="(\d+)"', row)]
+    assert offered == list(range(17))  # parlett: four Aces, 16
+    assert Device(web, "night").tap(*events_hand("16 points")).status_code == 200
+
+
+def test_a_number_of_a_pages_address_out_of_range_is_422_with_a_reason(folder):
+    web = client(folder)
+    night = "/session/club-night"
+    for path, words in [(f"{night}?page=2", "'2' is not a page of this session: a whole number from 1 to 1"),
+                        (f"{night}?page=1.5", "not a page of this session"),
+                        (f"{night}?page=-1", "not a page"), (f"{night}?page={2**32}", "not a page"),
+                        (f"{night}/why?a=Anne&b=Bruno&page=0", "not a page"),
+                        (f"{night}/hand/2?step=99", "'99' is not a step of this hand"),
+                        (f"{night}/hand/2?step=x", "not a step")]:
+        answer = web.get(path)
+        assert answer.status_code == 422 and words in html.unescape(answer.text), (path, answer.status_code)
+    assert web.get("/session/club-night?page=1").status_code == 200
+    assert web.get("/session/club-night/hand/2?step=12").status_code == 200
+    device = Device(web, "night")
+    fixed = web.post("/entry/night/tap", json={"seen": device.view["seen"], "entries": [],
+                                               "fix": {"trick": 12, "player": "Anne", "card": "5H"}},
+                     headers={"X-CSRF-Token": device.csrf})
+    assert fixed.status_code == 422 and fixed.json()["error"] == "trick numbers run from 1 to 11, not 12"

@@ -34,6 +34,7 @@ from starlette.routing import BaseRoute, Route
 from reversis_score.i18n import _, fill
 from reversis_score.render.rvs import quote
 from reversis_score.rules.presets import ALL as PRESETS
+from reversis_score.scrub import shortened
 from reversis_score.serve.context import MAX_NAME_BYTES, SUFFIX, context_of
 from reversis_score.serve.entry_model import MAX_PENDING, Entry, EntryError, Fix, Result
 from reversis_score.serve.entry_words import for_people, page_words
@@ -168,6 +169,11 @@ async def tap(request: Request) -> Response:
     if not _is_text(body):
         return JSONResponse({"error": _("the tap holds a character that is not text (a lone surrogate, "
                                         "such as \\ud800): nothing was entered")}, 400)
+    fix = body.get("fix") if isinstance(body, dict) else None
+    trick = fix.get("trick", 1) if isinstance(fix, dict) else 1
+    if not (type(trick) is int and 1 <= trick <= 11):  # a number the page takes: the game's bound
+        return JSONResponse({"error": fill(_("trick numbers run from 1 to 11, not {value}"),
+                                           value=shortened(str(trick)))}, 422)
     sent = _tap_fields(body)
     if sent is None:
         return JSONResponse({"error": _("a tap is {seen, pending, entries}: strings")}, 400)

@@ -20,7 +20,6 @@ from reversis_score.serve.entry import Refusal, _run, entry_of
 from reversis_score.serve.library import stamp_of
 
 TRICKS = tuple(range(1, 12))
-TALON_POINTS = tuple(range(0, 18))  # a talon of four cards holds at most 17 points (A♦ at 5)
 CARDS = (("AS", "A♠"), ("AH", "A♥"), ("AD", "A♦"), ("AC", "A♣"), ("JH", N_("Quinola")))
 # The words the page's script writes itself (static/events.js), by key, in the reader's
 # language; {name} is filled there ({de_name}: « de Bruno », « d’Anne », as i18n.fill).
@@ -66,7 +65,8 @@ async def page(request: Request) -> Response:
     stamp = "-".join(map(str, stamp_of(path)))
     number = view["hand"] if view.get("hand") and view.get("question") == "events" else view["next_hand"]
     return ctx.page(request, "events.html", name=path.name.removesuffix(SUFFIX), view=view, stamp=stamp,
-                    busy=_busy(view), number=number, tricks=TRICKS, talon_points=TALON_POINTS,
+                    busy=_busy(view), number=number, tricks=TRICKS,
+                    talon_points=range(view.get("talon_most", 17) + 1),  # the rules' largest talon
                     cards=[(code, _(label)) for code, label in CARDS], words=event_words())
 
 

@@ -19,12 +19,13 @@ from starlette.routing import BaseRoute, Route
 from reversis_score import i18n
 from reversis_score.i18n import _
 from reversis_score.ledger.build import Ledger
+from reversis_score.scrub import shortened
 from reversis_score.serve.context import ServeContext, context_of
 from reversis_score.serve.language import route_path
 from reversis_score.serve.library import Loaded, Unreadable, stamp_of
 from reversis_score.serve.season import season_view
 from reversis_score.serve.templating import render
-from reversis_score.serve.views import digest_session_view, digest_window, hand_page, why_view
+from reversis_score.serve.views import digest_session_view, digest_window, hand_page, pages_of, why_view
 
 NO_STORE = {"Cache-Control": "no-store"}
 
@@ -112,14 +113,26 @@ def _loaded(request: Request) -> tuple[ServeContext, str, Loaded]:
         raise HTTPException(422, str(exc)) from None
 
 
-def _page_number(request: Request) -> int:
-    raw = request.query_params.get("page", "1")
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 9 else 1
+def _page_number(request: Request, pages: int) -> int:
+    """``?page=N``: 1 to ``pages`` (1 when not given); anything else a 422 that says so."""
+    return _bounded(request, "page", 1, pages, 1, _("'{value}' is not a page of this session: a whole "
+                                                    "number from {lowest} to {highest}"))
+
+
+def _bounded(request: Request, key: str, lowest: int, highest: int, default: int, words: str) -> int:
+    """A number of the address, as the page allows it (``lowest`` to ``highest``): never cut to
+    fit silently, never taken past it."""
+    raw = request.query_params.get(key)
+    if raw is None or raw == "":
+        return default
+    if raw.isascii() and raw.isdigit() and len(raw) < 10 and lowest <= int(raw) <= highest:
+        return int(raw)
+    raise HTTPException(422, i18n.fill(words, value=shortened(raw), lowest=lowest, highest=highest))
 
 
 def _session(request: Request) -> Response:
     ctx, name, loaded = _loaded(request)
-    view = digest_session_view(loaded.digest, _page_number(request))
+    view = digest_session_view(loaded.digest, _page_number(request, pages_of(len(loaded.digest.rows))))
     return ctx.page(request, "session.html", stamp=_stamp(loaded), **view)
 
 
@@ -133,10 +146,8 @@ def _hand(request: Request) -> Response:
                                                name=name))
     view = hand_page(d.players, d.hand(at))
     last = len(view["steps"]) - 1
-    try:
-        shown = min(max(int(request.query_params.get("step", "0")), 0), last)
-    except ValueError:
-        shown = 0
+    shown = _bounded(request, "step", 0, last, 0, _("'{value}' is not a step of this hand: a whole number "
+                                                     "from {lowest} to {highest}"))
     return ctx.page(request, "hand.html", name=name, title=d.title, shown=shown, last=last,
                     prev=d.rows[at - 1].number if at else None,
                     next=d.rows[at + 1].number if at + 1 < len(d.rows) else None, **view)
@@ -151,7 +162,7 @@ def _why(request: Request) -> Response:
     if a not in players or b not in players or a == b:
         raise HTTPException(400, i18n.fill(_("pick two different players of this session ({players})"),
                                                players=", ".join(players)))
-    window, page, pages = digest_window(d, _page_number(request))
+    window, page, pages = digest_window(d, _page_number(request, pages_of(len(d.rows))))
     return ctx.page(request, "why.html", name=name, title=d.title, players=players, page=page,
                     pages=pages, **why_view(cast(Ledger, window), a, b))
 
