@@ -437,3 +437,34 @@ def test_a_number_of_a_pages_address_out_of_range_is_422_with_a_reason(folder):
                                                "fix": {"trick": 12, "player": "Anne", "card": "5H"}},
                      headers={"X-CSRF-Token": device.csrf})
     assert fixed.status_code == 422 and fixed.json()["error"] == "trick numbers run from 1 to 11, not 12"
+
+
+# ------------------------------------------------------------ 7: pages sized by what they show
+def test_long_titles_and_names_are_cut_on_the_pages_whole_in_a_tooltip(folder):
+    night = (SAMPLES / "club-night.rvs").read_text("utf-8")
+    title = "T" * (1024 * 1024)
+    (folder / "title.rvs").write_text(night.replace("session: Club night", "session: " + title), "utf-8")
+    (folder / "names.rvs").write_text(night.replace("Bruno", "B" * 100_000, 3), "utf-8")
+    web = client(folder)
+    for path in ("/", "/session/title", "/session/names", "/session/names/why", "/entry/title",
+                 "/entry/names"):
+        answer = web.get(path)
+        assert answer.status_code in (200, 409), path
+        assert len(answer.content) < 150_000, (path, len(answer.content))
+    page = web.get("/session/title").text
+    assert '<h1><bdi title="\u2068' + "T" * 999 + "…\u2069\">" + "T" * 199 + "…</bdi></h1>" in page
+    assert "T" * 1000 not in page
+
+
+def test_the_entry_says_a_records_first_errors_and_counts_the_rest(folder):
+    night = (SAMPLES / "club-night.rvs").read_text("utf-8")
+    hands = "".join(f"hand {n}\ndealer: Nobody\n\n" for n in range(13, 13 + 600))
+    (folder / "errors.rvs").write_text(night + "\n" + hands, "utf-8")
+    web = client(folder)
+    for path in ("/entry/errors", "/entry/errors/view"):
+        answer = web.get(path)
+        said = html.unescape(answer.text if path.endswith("errors") else answer.json()["error"])
+        assert answer.status_code == 409 and len(answer.content) < 20_000, (path, len(answer.content))
+        assert re.search(r"… and 5\d\d more errors \(reversis-score check lists them all\)", said), said[-99:]
+        assert said.count("errors.rvs:") <= 12
+    assert len(web.get("/session/errors").content) < 200_000

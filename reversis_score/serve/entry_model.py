@@ -35,12 +35,15 @@ from reversis_score.record.header import Reply
 from reversis_score.record.resume import resume
 from reversis_score.record.session import Recorder
 from reversis_score.record.store import Busy, Replaced, Store, WriteFailed
+from reversis_score.scrub import cut
 from reversis_score.serve import entry_view
 from reversis_score.serve.entry_spelling import Spelling, new_record
 from reversis_score.serve.entry_words import for_people
 
 Fix = tuple[int, str, str]  # a card already played changed: trick, player, the new card
 CONFLICT = "someone else just entered this card: reloaded"
+MAX_SHOWN = 10  # a record's errors said when it cannot be entered (then how many more)
+MAX_PROBLEM = 1000  # characters of each (a line of the record is quoted in it)
 MAX_PENDING = 40  # entries record does not write (a question passed, an undo to confirm): a few
 LOCKS = 64  # the locks of a folder's files (see ``lock``)
 _QUIET = {"show", "help", "quit"}  # commands that change nothing: never kept as pending
@@ -251,9 +254,10 @@ class Entry:
             recorder = Recorder(path.name, path.parent, interactive=True)
         else:
             found, problems = resume(spelling.english, path.name, path.parent, True,  # no server path shown
-                                     spelling.english if spelling.french else raw)
+                                     spelling.english if spelling.french else raw, most=MAX_SHOWN)
             if found is None:
-                raise EntryError("\n".join(problems) + f"\n{path.name}: the record has errors; fix them "
+                raise EntryError("\n".join(cut(p, MAX_PROBLEM) for p in problems)
+                                 + f"\n{path.name}: the record has errors; fix them "
                                  "(reversis-score check shows them all) before entering more")
             recorder = found
         document = recorder.document()
