@@ -14,36 +14,16 @@ import time
 from contextlib import contextmanager
 
 import pytest
-from conftest import DATA, SAMPLES
+import test_serve_hostile as hostile
+from conftest import SAMPLES
 from entrydevice import Device
-from starlette.testclient import TestClient
+from test_serve_hostile import HEADER, client, lan
 
 from reversis_score.serve import guard
 from reversis_score.serve.app import create_app
 
-LOCAL = "http://127.0.0.1"
-HEADER = "session: Test\nplayers: Anne Bruno Claire Denis\nstake: 100\n"
+folder = hostile.folder  # (a fixture: the same three records)
 GUARD = 30  # seconds: a bound on every wait below, far above any deadline they test
-
-
-@pytest.fixture
-def folder(tmp_path):
-    records = tmp_path / "records"
-    records.mkdir()
-    shutil.copy(SAMPLES / "club-night.rvs", records / "club-night.rvs")
-    shutil.copy(DATA / "notation-example.rvs", records / "example.rvs")
-    (records / "night.rvs").write_text(HEADER, "utf-8")
-    return records
-
-
-def client(folder, **options) -> TestClient:
-    return TestClient(create_app(folder, **options), base_url=LOCAL, follow_redirects=False,
-                      raise_server_exceptions=False)
-
-
-def lan(folder, port: int = 8000) -> TestClient:
-    return TestClient(create_app(folder, token="s3cret"), base_url=f"http://192.168.1.5:{port}",
-                      follow_redirects=False, raise_server_exceptions=False)
 
 
 # ------------------------------------------------------------ 1: connections a stranger cannot exhaust
