@@ -56,7 +56,8 @@ def limit(kind: str) -> int:
     return LIMITS[kind]
 
 
-def _too_large(name: str, kind: str) -> ReadProblem:
+def too_large(name: str, kind: str) -> ReadProblem:
+    """The refusal of a file of ``kind`` past its limit, naming the option that raises it."""
     return ReadProblem(fill(_(_TOO_LARGE[kind]), file=name, mib=grouped(limit(kind) // MIB),
                             option=OPTIONS[kind]))
 
@@ -82,7 +83,7 @@ def read_limited(path: Path, kind: str, name: str | None = None) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise ReadProblem(fill(_(_NOT_REGULAR[kind]), file=shown))
         if info.st_size > limit(kind):
-            raise _too_large(shown, kind)
+            raise too_large(shown, kind)
     except BaseException:
         os.close(fd)
         raise
@@ -99,5 +100,5 @@ def read_stream(stream: BinaryIO, kind: str, name: str = "-") -> bytes:
     most = limit(kind)
     data = stream.read(most + 1)
     if len(data) > most:
-        raise _too_large(name, kind)
+        raise too_large(name, kind)
     return data

@@ -10,7 +10,8 @@ password is removed too. A ``password=`` (or ``passwd=``, ``pwd=``, ``secret=``,
 
 ``printable`` escapes the C0 and C1 control characters (but tab and newline) that a hostile
 record could carry in a title or a name: OSC 52 writes the clipboard, ESC[2J clears the
-screen. ``shortened`` cuts an echoed value at 80 characters.
+screen. ``shortened`` cuts an echoed value at 80 characters; ``cut`` a name or a title on a
+page at 200.
 
 >>> scrub_secrets("error: postgresql://sec:s3@cr@t@db.example/league?sslmode=require: no such file")
 'error: postgresql://sec:***@db.example/league?sslmode=require: no such file'
@@ -95,6 +96,20 @@ def printable(text: str) -> str:
     if not _CONTROL.search(text):
         return text
     return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+LONGEST = 200  # characters of a name or a title a page shows (a title's most; a name's is 40)
+
+
+def cut(value: object, most: int = LONGEST) -> str:
+    """``value`` as text, at most ``most`` characters: a longer one ends with "…". A page is
+    sized by what it shows, never by what a file says (a title of 10 MiB is one line).
+
+    >>> cut("Anne"), cut("x" * 300)[-3:], len(cut("x" * 300))
+    ('Anne', 'xx…', 200)
+    """
+    text = str(value)
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def shortened(text: str, limit: int = MAX_ECHO) -> str:

@@ -240,7 +240,9 @@ def test_a_full_disk_while_creating_a_session_is_said_without_the_servers_path(f
     web = client(folder)
     form = {**example().header_form("fresh"), "csrf": web.app.state.ctx.csrf}
     answer = web.post("/entry", data=form)
-    assert answer.status_code == 409 and str(folder) not in answer.text
+    assert answer.status_code == 507 and str(folder) not in answer.text  # (issue 39: 507, not 409)
+    said = html.unescape(answer.text)
+    assert "fresh.rvs: cannot be written (the disk is full): nothing was written" in said
     assert has_security_headers(answer)
 
 
@@ -537,8 +539,8 @@ def test_a_long_session_shows_its_hands_50_a_page_and_its_chart_downsampled(fold
     last = web.get(f"/session/{name}?page=3").text
     assert len(re.findall(rf'href="/session/{name}/hand/(\d+)"', last)) > 0
     assert "page 3 of 3" in last and 'href="/session/long?page=2"' in last
-    assert web.get(f"/session/{name}?page=999").status_code == 200  # the last page
-    assert web.get(f"/session/{name}?page=x").status_code == 200
+    assert web.get(f"/session/{name}?page=999").status_code == 422  # (issue 39: a 422 that says so)
+    assert web.get(f"/session/{name}?page=x").status_code == 422
     from reversis_score.serve.views import CHART_POINTS, sampled
     assert len(sampled(130, 20)) == 20 and sampled(130, 20)[-1] == 129
     points = first.count('class="point"')

@@ -406,7 +406,11 @@ class RecordBuilder(Transformer):
     def talon_line(self, tok: Token, value: Token):
         if value.type == "TALON_POINTS":
             number = str(value).split()[0]
-            return "talon", (int(number) if is_count(number) else 0, self._span(value))
+            if not is_count(number):  # (never 0 in its place: the hand would be settled wrong)
+                self._error(_("'{value}' is too large a number").format(value=shortened(number)),
+                            self._span(value))
+                return "talon", (0, self._span(value))
+            return "talon", (int(number), self._span(value))
         return "talon", (self._cards(value), self._span(value))
 
     def _token_card(self, tok: Token) -> PlacedCard:

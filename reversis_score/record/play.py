@@ -350,11 +350,28 @@ class PlaySteps(HeaderSteps):
         check = hand.check(self.players, self.knobs, self.previous_dealer, (part, line))
         if self.excused(check):
             return Reply(refused=[self.explain(d) for d in check.refusals])
+        named = part == "table" and check.record and ("pool:" in line or "panier:" in line)
+        missing = self.missing_pools(check.record) if named else []
+        if missing:  # check's own words: written, it would stop the record at the next hand
+            return Reply(refused=[self.explain(d) for d in missing])
         for comment in self.comments:
             hand.add(part, comment, content=False)
         self.comments = []
         hand.add(part, line)
         return Reply(said=self.revealed(check.others))
+
+    def missing_pools(self, record) -> list[Diagnostic]:
+        """A table payment to or from ``pool:N`` where no N-th pool stands in this hand, before
+        or after it (``check``'s rule, pipeline.missing_pools)."""
+        from reversis_score.pipeline import missing_pools
+        from reversis_score.settle.hand import settle_hand
+        pools = self.running().pools
+        standing = len(pools.amounts)
+        hand = self.hand
+        played = self.checked(hand).play if hand is not None and hand.whole() else None
+        if played is not None:
+            standing = max(standing, len(settle_hand(played, self.knobs, pools)[1].amounts))
+        return missing_pools(record, standing)
 
     def known_hand(self) -> frozenset[Card] | None:
         """What the player to play still holds, when that player's deal and exchange are recorded."""

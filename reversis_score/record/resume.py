@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reversis_score.i18n import N_, _, ngettext
+from reversis_score.i18n import N_, _, fill, grouped, ngettext
 from reversis_score.notation.diagnostics import render
 from reversis_score.notation.french import record_language, to_english
 from reversis_score.notation.parse import split_chunks
@@ -21,8 +21,9 @@ from reversis_score.replay.tricks import TRICKS_PER_HAND
 
 
 def resume(text: str, file: str, folder: Path, interactive: bool,
-           raw: str | None = None) -> tuple[Recorder | None, list[str]]:
-    """A Recorder holding the record ``text``, or None and the problems that refuse it.
+           raw: str | None = None, most: int | None = None) -> tuple[Recorder | None, list[str]]:
+    """A Recorder holding the record ``text``, or None and the problems that refuse it (with
+    ``most``, the first ``most`` of them and a line that counts the others).
 
     ``raw`` is the file as it stands (its line ends, a byte-order mark): what comes before
     the last hand is kept exactly so, and never written again. A record written in French
@@ -38,7 +39,11 @@ def resume(text: str, file: str, folder: Path, interactive: bool,
     before_last = checked.header_diagnostics + [d for h in checked.hands[:-1] for d in h.diagnostics]
     errors = [d for d in before_last if d.is_error]
     if errors:
-        return None, [render(d, file, checked.lines) for d in errors]
+        shown = [render(d, file, checked.lines) for d in errors[:most]]
+        more = len(errors) - len(shown)
+        words = ngettext("… and {count} more error (reversis-score check lists them all)",
+                         "… and {count} more errors (reversis-score check lists them all)", more)
+        return None, shown + ([fill(words, count=grouped(more))] if more else [])
     recorder = Recorder(file, folder, interactive=False)
     recorder.header, recorder.ruleset, recorder.in_header = checked.header, checked.rules, False
     recorder.spelling = checked.header.lang or "en"

@@ -30,14 +30,20 @@ class Replaced(Exception):
 
 
 class WriteFailed(Exception):
-    """An entry could not be written (a full disk...): the file holds what it held before it."""
+    """An entry could not be written (a full disk...): the file holds what it held before it.
+    ``errno`` is the system's reason (``errno.ENOSPC``: the disk is full)."""
+
+    def __init__(self, message: str, errno: int | None = None) -> None:
+        super().__init__(message)
+        self.errno = errno
 
 
 class Store:
     """An open record file, locked for this process (released on ``close``)."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, most: int | None = None):
         self.shown = path  # as the user named it
+        self.most = most  # bytes the file may hold to be read (``reading.limit``): None, no bound
         self.path = Path(os.path.realpath(path))  # a symlink's target: what is replaced
         self.created = not self.path.exists()
         self.fd = _lock(self.path, str(path))
@@ -45,7 +51,12 @@ class Store:
             _fsync_folder(self.path)
         self.temporary = self.path.with_name(f".{self.path.name}.record-tmp")
         _remove(self.temporary)  # left by a run killed before its rename: ours, as the lock is
-        self.written = self.read()  # the text as found (``text`` is the text as it stands)
+        try:
+            self.written = self.read()  # the text as found (``text`` is the text as it stands)
+        except BaseException:
+            fcntl.flock(self.fd, fcntl.LOCK_UN)
+            os.close(self.fd)
+            raise
         self.size = len(self.written.encode("utf-8"))
         self._head: str | None = None  # the last write, in the two parts ``sync_parts`` takes
         self._head_bytes = b""
@@ -57,11 +68,18 @@ class Store:
         return (self._head or "") + self._tail
 
     def read(self) -> str:
-        """The file's text as it stands."""
+        """The file's text as it stands; with ``most``, ``reading.ReadProblem`` (in ``check``'s
+        words) for a file past it, before a byte is read (or as soon as it passes the mark)."""
+        from reversis_score.reading import too_large
+        if self.most is not None and os.fstat(self.fd).st_size > self.most:
+            raise too_large(self.shown.name, "record")
         os.lseek(self.fd, 0, os.SEEK_SET)
-        chunks = []
+        chunks, taken = [], 0
         while chunk := os.read(self.fd, 1 << 16):
             chunks.append(chunk)
+            taken += len(chunk)
+            if self.most is not None and taken > self.most:  # (it grew since its size was read)
+                raise too_large(self.shown.name, "record")
         return b"".join(chunks).decode("utf-8")
 
     def sync(self, text: str) -> None:
@@ -89,7 +107,7 @@ class Store:
         except OSError as exc:
             os.close(fd)
             _remove(self.temporary)
-            raise WriteFailed(self._failure(exc)) from None
+            raise WriteFailed(self._failure(exc), exc.errno) from None
         old, self.fd = self.fd, fd  # the new file is locked already: the lock never lapses
         os.close(old)
         _fsync_folder(self.path)
@@ -101,7 +119,7 @@ class Store:
         try:
             fd = os.open(self.temporary, os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
         except OSError as exc:
-            raise WriteFailed(self._failure(exc)) from None
+            raise WriteFailed(self._failure(exc), exc.errno) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             _keep_owner_and_mode(fd, os.fstat(self.fd))
@@ -113,7 +131,7 @@ class Store:
         except OSError as exc:
             os.close(fd)
             _remove(self.temporary)
-            raise WriteFailed(self._failure(exc)) from None
+            raise WriteFailed(self._failure(exc), exc.errno) from None
         return fd
 
     def _failure(self, exc: OSError) -> str:

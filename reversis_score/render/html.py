@@ -19,6 +19,7 @@ from reversis_score.i18n import N_, _, fill
 from reversis_score.ledger.build import Ledger
 from reversis_score.render.tables import MINUS
 from reversis_score.render.tables import human_number as _english_number
+from reversis_score.scrub import cut
 
 AXES = {"hand": N_("hand"), "session": N_("session")}  # the charts' x axes, in the page's words
 
@@ -47,14 +48,14 @@ MORE_COLOURS = ("#e65100", "#00838f", "#5d4037", "#37474f")
 
 def isolated(text: str) -> str:
     """A name in plain text (a tooltip): between FIRST STRONG ISOLATE and POP DIRECTIONAL
-    ISOLATE, so that it turns round only itself."""
-    return f"\u2068{text}\u2069"
+    ISOLATE, so that it turns round only itself (200 characters of it at most: scrub.cut)."""
+    return f"\u2068{cut(text)}\u2069"
 
 
 def bdi(text: str) -> str:
     """A name or a title from a record, escaped and isolated: a right-to-left override in it
-    turns round only itself, never the text around it."""
-    return f"<bdi>{escape(text)}</bdi>"
+    turns round only itself, never the text around it (200 characters of it at most)."""
+    return f"<bdi>{escape(cut(text))}</bdi>"
 
 # ------------------------------------------------------------------ the chart
 @dataclass(frozen=True, slots=True)
@@ -228,7 +229,7 @@ def _player_group(frame: Frame, index: int, player: str, numbers: list[int], xs:
                   axis: str = "hand") -> str:
     shape, colour = SHAPES[index % 4], (COLOURS + MORE_COLOURS)[index % 8]
     dash = f' stroke-dasharray="{DASHES[index % 4]}"' if DASHES[index % 4] else ""
-    name, tip = escape(player), isolated(player)
+    name, tip = escape(cut(player)), isolated(player)
     points = " ".join(f"{_n(px)},{_n(py)}" for px, py in zip(xs, ys, strict=True))
     out = [f'<g class="player" data-player="{name}" data-marker="{shape}">',
            f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>']

@@ -19,6 +19,7 @@ from reversis_score import i18n
 from reversis_score.i18n import _, fill
 from reversis_score.render.html import FONT, _bounds, _n, french_number, human_number, short_name, text_width
 from reversis_score.render.tables import signed as _english_signed
+from reversis_score.scrub import cut
 
 
 def signed(value: int) -> str:
@@ -74,7 +75,7 @@ def panel(player: str, points: list[tuple[int, int]], sessions: int, low: int, h
         return y0 + (v - low) * (y1 - y0) / ((high - low) or 1)
     drawn = downsample(points)
     last = points[-1][1] if points else 0
-    name = escape(player)
+    name = escape(cut(player))  # (a page is sized by what it shows: scrub.cut)
     isolated = f"\u2068{name}\u2069"  # a title is plain text: first-strong isolate … pop
     title_id = f"panel-{index}"
     title = fill(_("{player}: running balance after each session played ({played} of {sessions}), now {net}"),

@@ -19,7 +19,7 @@ from reversis_score.replay.findings import Findings
 from reversis_score.replay.holdings import _after_exchange, _check_deal, _check_exchange_lines, whereabouts
 from reversis_score.replay.irregular import ten_card_players
 from reversis_score.replay.play import CardPlay, HandEvents, Play, ReversisEvent
-from reversis_score.rules.knobs import Knobs
+from reversis_score.rules.knobs import Knobs, largest_talon
 
 NOT_CHECKED = N_("hand {number} is recorded by its events: its play is not checked")
 _VERBS = {"led": N_("led"), "forced": N_("forced"), "placed": N_("placed")}
@@ -241,6 +241,10 @@ def _talon(events: EventsRecord, hand: HandRecord, players: tuple[str, ...], kno
         return deal_talon, None, len(deal_talon) if deal_talon is not None else count
     value, span = events.talon[0]
     if isinstance(value, int):
+        most = largest_talon(knobs, count)
+        if knobs.deck == 48 and value > most:  # (with 52 cards no talon is scored: any is 0)
+            found.rule(fill(_("a talon of {count} cards holds at most {most} points under these rules: "
+                              "{points} is written"), count=count, most=most, points=value), span)
         return None, value, count
     cards = tuple(p.card for p in value if p.card is not None)
     if len(cards) != len(value):

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reversis_score.i18n import _, fill, grouped
+from reversis_score.notation.cards import Card, full_deck
 from reversis_score.scrub import shortened
 
 MAX_KNOB = 1_000_000  # no historic payment comes near; a larger value is a typing slip
@@ -245,6 +246,33 @@ def knob_text(value: object) -> str:
 def knob_json(value: object):
     """A knob value for the ledger's ``rules.knobs``."""
     return list(value) if isinstance(value, tuple) else value
+
+
+TALON_SPECIAL = {"ad5-jh4": (5, 4), "ad5-jh3": (5, 3)}  # ``talon_values``: (A♦, Quinola) in the talon
+
+
+def talon_points(talon: tuple[Card, ...], knobs: Knobs) -> int:
+    """The talon's points: card points, or A♦ and Quinola counted as the knob says.
+
+    With 52 cards, 8 cards stay out of play and no talon is scored (RULES §2).
+    """
+    if knobs.deck == 52:
+        return 0
+    diamond, quinola = TALON_SPECIAL.get(knobs.talon_values, (4, 1))
+    return sum(diamond if c.rank == "A" and c.suit == "D" else quinola if c.is_quinola else c.points
+               for c in talon)
+
+
+def largest_talon(knobs: Knobs, cards: int = 4) -> int:
+    """The most points a talon of ``cards`` cards can hold under ``knobs`` (the best cards of
+    the pack; 0 with 52 cards, where no talon is scored).
+
+    >>> parlett, manuscrit = PRESETS["parlett"], PRESETS["manuscrit"]
+    >>> largest_talon(parlett), largest_talon(manuscrit), largest_talon(parlett, 6)
+    (16, 17, 22)
+    """
+    values = sorted((talon_points((c,), knobs) for c in full_deck(knobs.deck)), reverse=True)
+    return sum(values[:max(cards, 0)])
 
 
 def changed_knobs(knobs: Knobs, preset: str) -> dict[str, object]:

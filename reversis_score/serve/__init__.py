@@ -22,5 +22,6 @@ The modules:
   ``watch.py`` learns of the folder's changes from the file system (watchfiles).
 - ``offline.py``: the session and season pages as files, for ``report``.
 - ``run.py``: what the ``serve`` command does: the port (one line when busy), token, URL, QR
-  code, the season page made at start-up, uvicorn with ``guard.py``'s deadline for slow clients.
+  code, the season page made at start-up, uvicorn with ``guard.py``'s limits (deadlines for a
+  request's head and body, a cap per client address, room kept for new clients).
 """

@@ -9,8 +9,10 @@
 - Entry (``reversis_score/serve/entry.py``) is mounted below unless ``read_only``: its
   ``routes`` list is added to the app's, and every unsafe route it has is ``csrf_protected``.
 - ``LanguageMiddleware`` (language.py) wraps everything: each request in its reader's language
-  (the FR / EN switch's cookie, else Accept-Language), and the switch itself.
-- ``AccessMiddleware`` (security.py) within it: the token, the host, cross-site forms.
+  (the FR / EN switch's cookie, else Accept-Language), so that even a refusal is in it.
+- ``AccessMiddleware`` (security.py) within it: the token (checked before anything is
+  answered), the host, cross-site forms, the security headers and ``Cache-Control``.
+- ``SwitchMiddleware`` (language.py) within that: the FR / EN switch itself.
 
 Tests drive it with Starlette's TestClient on ``base_url="http://127.0.0.1"`` (without a
 token, only loopback host names are answered).
@@ -29,7 +31,7 @@ from starlette.staticfiles import StaticFiles
 
 from reversis_score.serve import pages
 from reversis_score.serve.context import ServeContext, context_of
-from reversis_score.serve.language import LanguageMiddleware
+from reversis_score.serve.language import LanguageMiddleware, SwitchMiddleware
 from reversis_score.serve.security import AccessMiddleware
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -53,7 +55,8 @@ def create_app(folder: Path, *, token: str | None = None, read_only: bool = Fals
         routes += entry.routes + events_entry.routes
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     app = Starlette(routes=routes, middleware=[Middleware(LanguageMiddleware),
-                                                     Middleware(AccessMiddleware, token=token)],
+                                                     Middleware(AccessMiddleware, token=token),
+                                                     Middleware(SwitchMiddleware)],
                     exception_handlers={HTTPException: refused})
     app.state.ctx = ctx
     return app

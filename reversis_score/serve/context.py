@@ -42,6 +42,14 @@ _BAD_NAME = set('/\\\0:')
 MAX_NAME_BYTES = 255 - len(SUFFIX) - len("..record-tmp")
 
 
+class FolderGone(HTTPException):
+    """The records' folder is no longer there (deleted or moved): every page says so (503)."""
+
+    def __init__(self) -> None:
+        super().__init__(503, _("the folder of records is no longer there (deleted or moved): put it back, "
+                                "or start serve again on the folder the records are in"))
+
+
 @dataclass
 class ServeContext:
     """The server's settings and helpers (one per app)."""
@@ -55,6 +63,9 @@ class ServeContext:
     season_pages: dict[str, tuple[str, str]] = field(default_factory=dict)
     season_lock: threading.Lock = field(default_factory=threading.Lock)
     watch: Watch | None = None  # the folder's changes, once start_watching has run
+    watched: tuple[int, int] | None = None  # the folder (device, inode) the watch is on
+    on_change: Callable[[], None] | None = None
+    rewatch_lock: threading.Lock = field(default_factory=threading.Lock)
     started: str = field(default_factory=lambda: secrets.token_hex(4))  # stamps differ per run
 
     def __post_init__(self) -> None:
@@ -63,10 +74,44 @@ class ServeContext:
     def start_watching(self, on_change: Callable[[], None] | None = None) -> bool:
         """Learn of the folder's changes from the file system from now on (serve/watch.py);
         False when it cannot be watched (the pages then stat the records on each poll)."""
+        self.on_change = on_change
+        self.watched = self.folder_id()
         watch = Watch(self.folder, on_change)
         if watch.start():
             self.watch = watch
         return self.watch is not None
+
+    def folder_id(self) -> tuple[int, int] | None:
+        """The folder's (device, inode): another once it is replaced (renamed, made again);
+        None while there is none."""
+        try:
+            info = os.stat(self.folder)
+        except OSError:
+            return None
+        return info.st_dev, info.st_ino
+
+    def current_watch(self) -> Watch | None:
+        """The watch, when it is alive and on the folder that now stands at FOLDER. A folder
+        replaced under the server (renamed, and another made in its place) is watched again,
+        in the background; until then None (the pages stat the records)."""
+        watch = self.watch
+        if watch is None:
+            return None
+        now = self.folder_id()
+        if now != self.watched:
+            if now is not None and self.rewatch_lock.acquire(blocking=False):
+                watch.stop()
+                threading.Thread(target=self._rewatch, name="serve-rewatch", daemon=True).start()
+            return None
+        return watch if watch.alive else None
+
+    def _rewatch(self) -> None:
+        try:
+            self.start_watching(self.on_change)
+            if self.on_change is not None:
+                self.on_change()  # the season page made again, of the new folder
+        finally:
+            self.rewatch_lock.release()
 
     def record_path(self, name: str, must_exist: bool = True) -> Path:
         """``FOLDER/name.rvs``, or a 404 when the name could lead anywhere else."""
@@ -86,7 +131,7 @@ class ServeContext:
 
     def record_names(self) -> list[str]:
         """The names of the folder's records, sorted, each file once (see ``canonical``);
-        symlinks leading out are left out."""
+        symlinks leading out are left out. ``FolderGone`` when the folder is no longer there."""
         return sorted(self._files()[0].values())
 
     def canonical(self, name: str) -> str:
@@ -103,7 +148,11 @@ class ServeContext:
     def _files(self) -> tuple[dict[tuple[int, int], str], dict[str, str]]:
         """Each file's listed name by (device, inode), and each other name for it."""
         found: dict[tuple[int, int], list[tuple[bool, str]]] = {}
-        with os.scandir(self.folder) as entries:
+        try:
+            entries = os.scandir(self.folder)
+        except (FileNotFoundError, NotADirectoryError):
+            raise FolderGone() from None
+        with entries:
             for entry in entries:
                 if not entry.name.endswith(SUFFIX) or entry.name.startswith("."):
                     continue

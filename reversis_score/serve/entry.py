@@ -21,6 +21,7 @@ through ``entry_model.Entry`` (the file the only state, one writer at a time).
 from __future__ import annotations
 
 import datetime as dt
+import json
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,7 @@ from starlette.routing import BaseRoute, Route
 from reversis_score.i18n import _, fill
 from reversis_score.render.rvs import quote
 from reversis_score.rules.presets import ALL as PRESETS
+from reversis_score.scrub import shortened
 from reversis_score.serve.context import MAX_NAME_BYTES, SUFFIX, context_of
 from reversis_score.serve.entry_model import MAX_PENDING, Entry, EntryError, Fix, Result
 from reversis_score.serve.entry_words import for_people, page_words
@@ -86,8 +88,8 @@ async def create(request: Request) -> Response:
     try:
         result = await run_in_threadpool(entry_of(request).create, path, header_lines(values),
                                          values.get("lang") == "fr")
-    except EntryError as exc:
-        return form_page(request, values, [context_of(request).shown(str(exc))], 409)
+    except EntryError as exc:  # 409, or 507 for a full disk
+        return form_page(request, values, [context_of(request).shown(str(exc))], exc.status)
     if result.refused:
         return form_page(request, values, [for_people(r) for r in result.refused], 400)
     return RedirectResponse(f"/entry/{path.name.removesuffix(SUFFIX)}", status_code=303)
@@ -141,8 +143,8 @@ async def page(request: Request) -> Response:
     ctx = context_of(request)
     path = ctx.record_path(request.path_params["name"])
     result = await _run(entry_of(request).view, path)
-    if isinstance(result, str):
-        return ctx.page(request, "refused.html", status=409, code=409, message=result)
+    if isinstance(result, Refusal):
+        return ctx.page(request, "refused.html", status=result.status, code=result.status, message=result)
     stamp = "-".join(map(str, stamp_of(path)))  # as /session/{name}/stamp says it
     return ctx.page(request, "entry.html", name=path.name.removesuffix(SUFFIX), view=result.view,
                     stamp=stamp, words=page_words())
@@ -164,11 +166,29 @@ async def tap(request: Request) -> Response:
         body = await request.json()
     except (ValueError, RecursionError):  # RecursionError: JSON nested thousands deep
         return JSONResponse({"error": _("the tap is not JSON")}, 400)
+    if not _is_text(body):
+        return JSONResponse({"error": _("the tap holds a character that is not text (a lone surrogate, "
+                                        "such as \\ud800): nothing was entered")}, 400)
+    fix = body.get("fix") if isinstance(body, dict) else None
+    trick = fix.get("trick", 1) if isinstance(fix, dict) else 1
+    if not (type(trick) is int and 1 <= trick <= 11):  # a number the page takes: the game's bound
+        return JSONResponse({"error": fill(_("trick numbers run from 1 to 11, not {value}"),
+                                           value=shortened(str(trick)))}, 422)
     sent = _tap_fields(body)
     if sent is None:
         return JSONResponse({"error": _("a tap is {seen, pending, entries}: strings")}, 400)
     result = await _answer(entry_of(request).tap, path, *sent)
     return result if isinstance(result, Response) else _json(result)
+
+
+def _is_text(body: Any) -> bool:
+    """Whether every string of the tap is text (JSON's ``"\\ud800"``, a lone surrogate, is not:
+    it can be neither written to a record nor sent back)."""
+    try:
+        json.dumps(body, ensure_ascii=False).encode("utf-8")
+    except (UnicodeEncodeError, ValueError, RecursionError):
+        return False
+    return True
 
 
 def _tap_fields(body: Any) -> tuple[str, tuple[str, ...], list[str], Fix | None] | None:
@@ -199,13 +219,21 @@ def _fix_field(fix: Any) -> Fix | None:
     return trick, player, card
 
 
-async def _run(method, path: Path, *args) -> Result | str:
+class Refusal(str):
+    """Why the record cannot be entered (a message), and the status to answer it with."""
+
+    status = 409
+
+
+async def _run(method, path: Path, *args) -> Result | Refusal:
     """What the Entry method answers, or why the record cannot be entered (without the
     server's paths)."""
     try:
         return await run_in_threadpool(method, path, *args)
     except EntryError as exc:
-        return _local(path, str(exc))
+        refusal = Refusal(_local(path, str(exc)))
+        refusal.status = exc.status
+        return refusal
 
 
 def _local(path: Path, message: str) -> str:
@@ -215,7 +243,7 @@ def _local(path: Path, message: str) -> str:
 
 async def _answer(method, path: Path, *args) -> Result | Response:
     result = await _run(method, path, *args)
-    return JSONResponse({"error": result}, 409) if isinstance(result, str) else result
+    return JSONResponse({"error": result}, result.status) if isinstance(result, Refusal) else result
 
 
 def _json(result: Result) -> Response:

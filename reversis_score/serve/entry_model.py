@@ -19,6 +19,7 @@ file's hash and the pending entries: it is the file's own reading, never state o
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import threading
 from collections import OrderedDict
@@ -27,25 +28,52 @@ from pathlib import Path
 
 from reversis_score.i18n import _, fill
 from reversis_score.notation.parse import decode
+from reversis_score.reading import ReadProblem, limit
 from reversis_score.record.entries import read_entry
 from reversis_score.record.fix import replace_card, undo_card
 from reversis_score.record.header import Reply
 from reversis_score.record.resume import resume
 from reversis_score.record.session import Recorder
 from reversis_score.record.store import Busy, Replaced, Store, WriteFailed
+from reversis_score.scrub import cut
 from reversis_score.serve import entry_view
 from reversis_score.serve.entry_spelling import Spelling, new_record
 from reversis_score.serve.entry_words import for_people
 
 Fix = tuple[int, str, str]  # a card already played changed: trick, player, the new card
 CONFLICT = "someone else just entered this card: reloaded"
+MAX_SHOWN = 10  # a record's errors said when it cannot be entered (then how many more)
+MAX_PROBLEM = 1000  # characters of each (a line of the record is quoted in it)
 MAX_PENDING = 40  # entries record does not write (a question passed, an undo to confirm): a few
 LOCKS = 64  # the locks of a folder's files (see ``lock``)
 _QUIET = {"show", "help", "quit"}  # commands that change nothing: never kept as pending
 
 
 class EntryError(Exception):
-    """The record cannot be entered into (not UTF-8, errors before its last hand, busy)."""
+    """The record cannot be entered into (not UTF-8, too large, errors before its last hand,
+    busy): answered ``status`` (409), with the message."""
+
+    status = 409
+
+
+class DiskFull(EntryError):
+    """Nothing could be written: the disk (or the user's quota) is full. Answered 507."""
+
+    status = 507
+
+
+FULL = (errno.ENOSPC, errno.EDQUOT)
+
+
+def not_written(exc: Exception, file: str) -> EntryError:
+    """Why a tap or a new record was not written, as an EntryError (DiskFull for a full disk)."""
+    number = getattr(exc, "errno", None)
+    if isinstance(exc, (WriteFailed, Replaced, Busy)):
+        said = str(exc)
+    else:
+        reason = _("the disk is full") if number in FULL else getattr(exc, "strerror", None) or str(exc)
+        said = fill(_("{file}: cannot be written ({reason}): nothing was written"), file=file, reason=reason)
+    return DiskFull(said) if number in FULL else EntryError(said)
 
 
 @dataclass
@@ -114,11 +142,11 @@ class Entry:
             raise EntryError(_("too many entries without a line written: reload the page"))
         with self.lock(path):
             try:
-                store = Store(path)
-            except Busy as exc:
+                store = Store(path, most=limit("record"))  # the pages' bound: check's
+            except (Busy, ReadProblem) as exc:
                 raise EntryError(str(exc)) from None
             except (OSError, ValueError) as exc:
-                raise EntryError(f"{path.name}: cannot be written ({exc})") from None
+                raise not_written(exc, path.name) from None
             try:
                 return self._tap(path, store, seen, pending, entries, fix)
             finally:
@@ -165,7 +193,7 @@ class Entry:
             try:
                 store.sync(on_disk)
             except (Replaced, WriteFailed) as exc:
-                raise EntryError(str(exc)) from None
+                raise not_written(exc, path.name) from None
             now = digest(on_disk)  # what stands on disk now (the store's own name for it varies)
             spelling = Spelling.of(on_disk) if spelling.french else Spelling(on_disk, on_disk, False)
         elif not refused:
@@ -195,10 +223,12 @@ class Entry:
             try:
                 store = Store(path)
             except (Busy, OSError) as exc:
-                raise EntryError(str(exc)) from None
+                raise not_written(exc, path.name) from None
             try:
                 raw = new_record(recorder.document(), french)
                 store.sync(raw)
+            except (Replaced, WriteFailed) as exc:
+                raise not_written(exc, path.name) from None
             finally:
                 store.close()
             now = digest(raw)
@@ -224,9 +254,10 @@ class Entry:
             recorder = Recorder(path.name, path.parent, interactive=True)
         else:
             found, problems = resume(spelling.english, path.name, path.parent, True,  # no server path shown
-                                     spelling.english if spelling.french else raw)
+                                     spelling.english if spelling.french else raw, most=MAX_SHOWN)
             if found is None:
-                raise EntryError("\n".join(problems) + f"\n{path.name}: the record has errors; fix them "
+                raise EntryError("\n".join(cut(p, MAX_PROBLEM) for p in problems)
+                                 + f"\n{path.name}: the record has errors; fix them "
                                  "(reversis-score check shows them all) before entering more")
             recorder = found
         document = recorder.document()
@@ -269,7 +300,7 @@ def _people(lines: list[str]) -> list[str]:
 
 
 def _read(path: Path) -> str:
-    from reversis_score.reading import ReadProblem, read_limited
+    from reversis_score.reading import read_limited
     try:
         data = read_limited(path, "record", path.name)  # check's bound
     except ReadProblem as exc:

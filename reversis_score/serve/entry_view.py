@@ -19,6 +19,7 @@ from reversis_score.render.tables import outcome_words, pools_text
 from reversis_score.replay.evidence import qualifies_espagnolette
 from reversis_score.replay.findings import Findings
 from reversis_score.replay.holdings import check_holdings
+from reversis_score.rules.knobs import largest_talon
 from reversis_score.scrub import printable
 from reversis_score.serve import entry_words as say
 from reversis_score.serve.templating import environment
@@ -69,6 +70,7 @@ def describe(recorder: Recorder, pending: tuple[str, ...], document: str, seen: 
         "exchange": _exchange(recorder) if hand and question == "exchange" else None,
         "hands_written": len(recorder.closed),
         "deck": len(deck),
+        "talon_most": largest_talon(knobs) if knobs else 17,  # the events page's talon: 0 to this
         "undo": say.undo_words(recorder),
         "settled": settled,
     }

@@ -16,11 +16,10 @@ from starlette.routing import BaseRoute, Route
 
 from reversis_score.i18n import N_, _, fill
 from reversis_score.serve.context import SUFFIX, context_of
-from reversis_score.serve.entry import _run, entry_of
+from reversis_score.serve.entry import Refusal, _run, entry_of
 from reversis_score.serve.library import stamp_of
 
 TRICKS = tuple(range(1, 12))
-TALON_POINTS = tuple(range(0, 18))  # a talon of four cards holds at most 17 points (A♦ at 5)
 CARDS = (("AS", "A♠"), ("AH", "A♥"), ("AD", "A♦"), ("AC", "A♣"), ("JH", N_("Quinola")))
 # The words the page's script writes itself (static/events.js), by key, in the reader's
 # language; {name} is filled there ({de_name}: « de Bruno », « d’Anne », as i18n.fill).
@@ -60,13 +59,14 @@ async def page(request: Request) -> Response:
     ctx = context_of(request)
     path = ctx.record_path(request.path_params["name"])
     result = await _run(entry_of(request).view, path)
-    if isinstance(result, str):
-        return ctx.page(request, "refused.html", status=409, code=409, message=result)
+    if isinstance(result, Refusal):
+        return ctx.page(request, "refused.html", status=result.status, code=result.status, message=result)
     view = result.view
     stamp = "-".join(map(str, stamp_of(path)))
     number = view["hand"] if view.get("hand") and view.get("question") == "events" else view["next_hand"]
     return ctx.page(request, "events.html", name=path.name.removesuffix(SUFFIX), view=view, stamp=stamp,
-                    busy=_busy(view), number=number, tricks=TRICKS, talon_points=TALON_POINTS,
+                    busy=_busy(view), number=number, tricks=TRICKS,
+                    talon_points=range(view.get("talon_most", 17) + 1),  # the rules' largest talon
                     cards=[(code, _(label)) for code, label in CARDS], words=event_words())
 
 

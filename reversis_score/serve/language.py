@@ -2,7 +2,8 @@
 
 - The reader's choice: the cookie ``rvs_lang`` (``fr`` or ``en``), set by the switch every page
   carries (``FR`` / ``EN``: a plain link to the same page with ``?lang=fr``, answered by a
-  redirect to the page without it and the cookie: it works without script).
+  redirect to the page without it and the cookie: it works without script). The switch is
+  ``SwitchMiddleware``, within the access check: nothing is answered before the token.
 - Else the browser's ``Accept-Language``, its q-values honoured: the first of its languages
   we speak (``fr``, ``fr-FR``, ``fr-CA`` are French; ``en-GB`` English).
 - Else English.
@@ -10,13 +11,13 @@
 ``LanguageMiddleware`` runs every request within ``i18n.speaking(lang)``: a context variable,
 so that two requests answered at once (in the event loop or in worker threads, which copy
 the context) each speak their own reader's language. ``here()`` is the path and query of
-the request under way, so that the switch leads back to the same page.
+the page under way, its path made from the route (never the raw request path), so that the
+switch leads back to the same page and never off the site.
 """
 from __future__ import annotations
 
 from contextvars import ContextVar
-from http.cookies import SimpleCookie
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 from starlette.datastructures import Headers
 from starlette.responses import RedirectResponse
@@ -26,7 +27,7 @@ from reversis_score import i18n
 
 COOKIE = "rvs_lang"
 YEAR = 365 * 86400
-_here: ContextVar[tuple[str, str]] = ContextVar("reversis_score_page", default=("/", ""))
+_here: ContextVar[Scope | None] = ContextVar("reversis_score_page", default=None)
 
 
 def from_accept_language(header: str | None) -> str | None:
@@ -54,18 +55,31 @@ def from_accept_language(header: str | None) -> str | None:
     return min(ranked)[2] if ranked else None
 
 
+def cookie_value(header: str | None, name: str) -> str | None:
+    """The value of the cookie ``name`` in a Cookie header, read leniently: each ``name=value``
+    pair on its own, so that another app's odd cookie for the same host (``theme=dark mode``,
+    ``consent={"ads":false}``, ``n=été``) hides nothing beside it (``SimpleCookie`` drops the
+    whole header at the first pair it cannot parse).
+
+    >>> cookie_value('theme=dark mode; consent={"ads":false}; rvs_lang=fr; n=été', "rvs_lang")
+    'fr'
+    >>> cookie_value('a="quoted"', "a"), cookie_value("", "a"), cookie_value("b=1", "a")
+    ('quoted', None, None)
+    """
+    for pair in (header or "").split(";"):
+        key, sign, value = pair.partition("=")
+        if sign and key.strip() == name:
+            value = value.strip()
+            if len(value) >= 2 and value[0] == value[-1] == '"':
+                value = value[1:-1]
+            return value
+    return None
+
+
 def cookie_language(headers: Headers) -> str | None:
     """The language the reader chose with the switch (the cookie), if any."""
-    raw = headers.get("cookie")
-    if not raw:
-        return None
-    jar: SimpleCookie = SimpleCookie()
-    try:
-        jar.load(raw)
-    except Exception:  # a malformed Cookie header chooses nothing
-        return None
-    morsel = jar.get(COOKIE)
-    return morsel.value if morsel and morsel.value in i18n.LANGUAGES else None
+    value = cookie_value(headers.get("cookie"), COOKIE)
+    return value if value in i18n.LANGUAGES else None
 
 
 def request_language(headers: Headers) -> str:
@@ -74,8 +88,28 @@ def request_language(headers: Headers) -> str:
 
 
 def here() -> tuple[str, str]:
-    """The path and query string of the request under way (``/`` outside a request)."""
-    return _here.get()
+    """The path and query string of the page under way (``/`` outside a request): its path
+    made from the route that answers it, never the raw request path (see ``route_path``)."""
+    scope = _here.get()
+    if scope is None:
+        return "/", ""
+    return route_path(scope), scope.get("query_string", b"").decode("latin-1")
+
+
+def route_path(scope: Scope) -> str:
+    """The path of the route answering ``scope``, made again from its name and parameters
+    (each quoted): a path of this site whatever the request said (``//evil.example/x``,
+    ``/\\evil.example``); ``/`` when no route answers it (a 404 of an unknown path)."""
+    route = scope.get("route")
+    params = scope.get("path_params") or {}
+    name = getattr(route, "name", None)
+    if route is None or not name:
+        return "/"
+    try:
+        path = str(route.url_path_for(name, **{k: quote(str(v), safe="") for k, v in params.items()}))
+    except Exception:  # noqa: BLE001  (a route that cannot be made again: the season)
+        return "/"
+    return path if path.startswith("/") and not path.startswith(("//", "/\\")) else "/"
 
 
 def switch_link(lang: str) -> str:
@@ -103,13 +137,8 @@ class LanguageMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        query = scope.get("query_string", b"").decode("latin-1")
-        asked = dict(parse_qsl(query)).get("lang")
-        if asked in i18n.LANGUAGES and scope.get("method") in ("GET", "HEAD"):
-            await self._switch(scope, query, asked)(scope, receive, send)
-            return
         lang = request_language(Headers(scope=scope))
-        token = _here.set((scope.get("path", "/"), query))
+        token = _here.set(scope)
 
         async def said(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -123,10 +152,22 @@ class LanguageMiddleware:
         finally:
             _here.reset(token)
 
-    @staticmethod
-    def _switch(scope: Scope, query: str, lang: str) -> RedirectResponse:
-        """The switch: the cookie, and the same page again without ``lang`` in its URL."""
-        kept = urlencode([(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "lang"])
-        response = RedirectResponse(site_path(scope) + (f"?{kept}" if kept else ""), status_code=303)
-        response.set_cookie(COOKIE, lang, max_age=YEAR, samesite="lax", path="/")
-        return response
+
+class SwitchMiddleware:
+    """The switch (``?lang=fr``): the cookie, and the same page again without ``lang`` in its
+    URL. It stands within ``AccessMiddleware``: a request without the token is refused
+    before anything is answered to it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        query = scope.get("query_string", b"").decode("latin-1") if scope["type"] == "http" else ""
+        asked = dict(parse_qsl(query)).get("lang") if query else None
+        if asked in i18n.LANGUAGES and scope.get("method") in ("GET", "HEAD"):
+            kept = urlencode([(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "lang"])
+            response = RedirectResponse(site_path(scope) + (f"?{kept}" if kept else ""), status_code=303)
+            response.set_cookie(COOKIE, asked, max_age=YEAR, samesite="lax", path="/")
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)

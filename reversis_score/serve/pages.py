@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 from typing import cast
-from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -20,11 +19,13 @@ from starlette.routing import BaseRoute, Route
 from reversis_score import i18n
 from reversis_score.i18n import _
 from reversis_score.ledger.build import Ledger
+from reversis_score.scrub import shortened
 from reversis_score.serve.context import ServeContext, context_of
+from reversis_score.serve.language import route_path
 from reversis_score.serve.library import Loaded, Unreadable, stamp_of
 from reversis_score.serve.season import season_view
 from reversis_score.serve.templating import render
-from reversis_score.serve.views import digest_session_view, digest_window, hand_page, why_view
+from reversis_score.serve.views import digest_session_view, digest_window, hand_page, pages_of, why_view
 
 NO_STORE = {"Cache-Control": "no-store"}
 
@@ -32,8 +33,9 @@ NO_STORE = {"Cache-Control": "no-store"}
 def season_stamp(ctx: ServeContext) -> str:
     """Changes when any record of the folder appears, changes or goes: the watch's count of
     changes (one read), or without a watch a digest of every record's stat."""
-    if ctx.watch is not None and ctx.watch.alive:
-        return f"w{ctx.watch.generation}-{ctx.started}"
+    watch = ctx.current_watch()
+    if watch is not None:  # (the folder's inode: a folder replaced is another season)
+        return f"w{watch.generation}-{ctx.watched[1] if ctx.watched else 0}-{ctx.started}"
     digest = hashlib.sha256()
     for name in ctx.record_names():
         try:
@@ -111,14 +113,26 @@ def _loaded(request: Request) -> tuple[ServeContext, str, Loaded]:
         raise HTTPException(422, str(exc)) from None
 
 
-def _page_number(request: Request) -> int:
-    raw = request.query_params.get("page", "1")
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 9 else 1
+def _page_number(request: Request, pages: int) -> int:
+    """``?page=N``: 1 to ``pages`` (1 when not given); anything else a 422 that says so."""
+    return _bounded(request, "page", 1, pages, 1, _("'{value}' is not a page of this session: a whole "
+                                                    "number from {lowest} to {highest}"))
+
+
+def _bounded(request: Request, key: str, lowest: int, highest: int, default: int, words: str) -> int:
+    """A number of the address, as the page allows it (``lowest`` to ``highest``): never cut to
+    fit silently, never taken past it."""
+    raw = request.query_params.get(key)
+    if raw is None or raw == "":
+        return default
+    if raw.isascii() and raw.isdigit() and len(raw) < 10 and lowest <= int(raw) <= highest:
+        return int(raw)
+    raise HTTPException(422, i18n.fill(words, value=shortened(raw), lowest=lowest, highest=highest))
 
 
 def _session(request: Request) -> Response:
     ctx, name, loaded = _loaded(request)
-    view = digest_session_view(loaded.digest, _page_number(request))
+    view = digest_session_view(loaded.digest, _page_number(request, pages_of(len(loaded.digest.rows))))
     return ctx.page(request, "session.html", stamp=_stamp(loaded), **view)
 
 
@@ -132,10 +146,8 @@ def _hand(request: Request) -> Response:
                                                name=name))
     view = hand_page(d.players, d.hand(at))
     last = len(view["steps"]) - 1
-    try:
-        shown = min(max(int(request.query_params.get("step", "0")), 0), last)
-    except ValueError:
-        shown = 0
+    shown = _bounded(request, "step", 0, last, 0, _("'{value}' is not a step of this hand: a whole number "
+                                                     "from {lowest} to {highest}"))
     return ctx.page(request, "hand.html", name=name, title=d.title, shown=shown, last=last,
                     prev=d.rows[at - 1].number if at else None,
                     next=d.rows[at + 1].number if at + 1 < len(d.rows) else None, **view)
@@ -150,7 +162,7 @@ def _why(request: Request) -> Response:
     if a not in players or b not in players or a == b:
         raise HTTPException(400, i18n.fill(_("pick two different players of this session ({players})"),
                                                players=", ".join(players)))
-    window, page, pages = digest_window(d, _page_number(request))
+    window, page, pages = digest_window(d, _page_number(request, pages_of(len(d.rows))))
     return ctx.page(request, "why.html", name=name, title=d.title, players=players, page=page,
                     pages=pages, **why_view(cast(Ledger, window), a, b))
 
@@ -170,7 +182,7 @@ def _session_stamp(request: Request) -> Response:
 
 async def _season_stamp(request: Request) -> Response:
     ctx = context_of(request)
-    if ctx.watch is not None and ctx.watch.alive:  # one integer: no thread, no file touched
+    if ctx.current_watch() is not None:  # one integer and the folder's stat: no thread, no record touched
         return PlainTextResponse(season_stamp(ctx), headers=NO_STORE)
     return PlainTextResponse(await run_in_threadpool(season_stamp, ctx), headers=NO_STORE)
 
@@ -181,11 +193,10 @@ def threaded(endpoint):
     async def run(request: Request) -> Response:
         try:
             return await run_in_threadpool(endpoint, request)
-        except Elsewhere as moved:
-            here = request.url.path.split("/")
-            here[2] = quote(moved.name, safe="")  # /session/NAME/...: a path of this site
+        except Elsewhere as moved:  # the same route under the listed name: a path of this site
+            scope = {**request.scope, "path_params": {**request.path_params, "name": moved.name}}
             query = f"?{request.url.query}" if request.url.query else ""
-            return RedirectResponse("/".join(here) + query, status_code=303)
+            return RedirectResponse(route_path(scope) + query, status_code=303)
     run.__name__ = endpoint.__name__.lstrip("_")
     return run
 

@@ -98,7 +98,6 @@ def serve(folder: Path, host: str, port: int, read_only: bool, say: Callable[[st
     import uvicorn
 
     from reversis_score.serve.app import create_app
-    from reversis_score.serve.guard import GuardedH11Protocol
     sock = listening_socket(host, port)  # first: a busy port is said before anything else
     token = secrets.token_urlsafe(16) if needs_token(host) else None
     app = create_app(folder, token=token, read_only=read_only)
@@ -114,12 +113,21 @@ def serve(folder: Path, host: str, port: int, read_only: bool, say: Callable[[st
     warmer = Warmer(ctx, say)
     ctx.start_watching(warmer.poke)
     threading.Thread(target=warmer.run, name="serve-warm", daemon=True).start()
-    config = uvicorn.Config(app, log_level="warning", access_log=False, http=GuardedH11Protocol,
-                            timeout_keep_alive=5, limit_concurrency=LIMIT_CONCURRENCY)
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(server_config(app)).run(sockets=[sock])
 
 
-LIMIT_CONCURRENCY = 1000  # connections and requests at once; past it, 503 at once
+def server_config(app, **options):
+    """uvicorn's settings for ``app``: guard.py's protocol (deadlines, a cap per address, room
+    kept for new clients) in place of uvicorn's ``limit_concurrency``, which answers everyone
+    503 once a stranger holds its 1,000 connections."""
+    import uvicorn
+
+    from reversis_score.serve.guard import GuardedH11Protocol
+    return uvicorn.Config(app, log_level="warning", access_log=False, http=GuardedH11Protocol,
+                          timeout_keep_alive=KEEP_ALIVE, **options)
+
+
+KEEP_ALIVE = 5  # seconds an idle kept-alive connection stays open
 QUIET = 10.0  # seconds without a change before the season page is made again in the background
 
 
@@ -155,7 +163,10 @@ class Warmer:
             self._warm(warm)
 
     def _warm(self, warm) -> None:
+        from reversis_score.serve.context import FolderGone
         try:
             warm(self.ctx)
+        except FolderGone:  # the pages say so; one line here
+            logging.getLogger("reversis_score.serve").warning("serve: the records' folder is gone")
         except Exception:  # noqa: BLE001  (a record that goes away, or a bug: its page will say)
             logging.getLogger("reversis_score.serve").exception("serve: the season page")

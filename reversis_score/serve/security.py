@@ -12,6 +12,10 @@
     before it is read when its ``Content-Length`` says so, else as soon as it passes the mark.
   * an exception in a route is answered with a plain 500 page (no traceback, no path), with
     the same headers as every other answer; the traceback goes to the server's log.
+- Every response but a static file's carries ``Cache-Control: no-store`` (unless it says its
+  own): the pages show records, balances and the CSRF token, none to be kept by a browser
+  or a proxy. A request refused for want of the token is answered, then its connection
+  closed; one that has it marks its connection trusted (guard.py keeps those longest).
 - Every response carries a Content-Security-Policy (scripts, styles, fetches and forms from
   this server only; no inline script; no framing), ``X-Content-Type-Options: nosniff`` and
   ``Referrer-Policy: same-origin``: a name that slipped through escaping still could not run.
@@ -26,16 +30,16 @@ import functools
 import hmac
 import logging
 from collections.abc import Awaitable, Callable
-from http.cookies import SimpleCookie
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from reversis_score.i18n import N_, _, fill
 from reversis_score.serve.context import context_of
-from reversis_score.serve.language import site_path
+from reversis_score.serve.guard import trust
+from reversis_score.serve.language import cookie_value, site_path
 from reversis_score.serve.templating import render
 
 LOG = logging.getLogger("reversis_score.serve")
@@ -69,9 +73,14 @@ class AccessMiddleware:
 
         reply = send
 
+        stored = not scope.get("path", "").startswith("/static/")
+
         async def guarded(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), *HEADERS]}
+                headers = [*message.get("headers", []), *HEADERS]
+                if stored and not any(k.lower() == b"cache-control" for k, _ in headers):
+                    headers.append((b"cache-control", b"no-store"))  # records, balances, tokens
+                message = {**message, "headers": headers}
             await reply(message)
         send = guarded
         request = Request(scope)
@@ -79,6 +88,7 @@ class AccessMiddleware:
         if refusal is not None:
             await refusal(scope, receive, send)
             return
+        trust(scope)  # (the connection showed the token, or needs none)
         if self.token is not None and "token" in request.query_params:
             await self._keep_token(request, scope)(scope, receive, send)
             return
@@ -90,7 +100,7 @@ class AccessMiddleware:
             return PlainTextResponse(_("403: this server answers on the loopback address only"), 403)
         if self.token is not None and not (same(request.query_params.get("token"), self.token)
                                            or same(_cookie(request), self.token)):
-            return PlainTextResponse(_(REFUSED), 403)
+            return PlainTextResponse(_(REFUSED), 403, headers={"Connection": "close"})  # answered, closed
         if request.method in UNSAFE and not same_origin(request):
             return PlainTextResponse(_("403: a form sent from another site is refused"), 403)
         if request.method in UNSAFE and _declared_length(request) > MAX_BODY:
@@ -143,6 +153,8 @@ async def _answered(app: ASGIApp, scope: Scope, receive: Receive, send: Send) ->
 
     try:
         await app(scope, bounded, sending)
+    except ClientDisconnect:  # gone (or cut by guard.py, which logged its one line): no answer
+        return
     except Exception as exc:  # noqa: BLE001  (every failure gets an answer; the log keeps it)
         if not isinstance(exc, _TooLarge):
             LOG.exception("serve: %s %s failed", scope.get("method"), scope.get("path"))
@@ -168,16 +180,7 @@ def cookie_name(scope: Scope) -> str:
 
 
 def _cookie(request: Request) -> str | None:
-    raw = request.headers.get("cookie")
-    if not raw:
-        return None
-    jar: SimpleCookie = SimpleCookie()
-    try:
-        jar.load(raw)
-    except Exception:  # a malformed Cookie header is no token
-        return None
-    morsel = jar.get(cookie_name(request.scope))
-    return morsel.value if morsel else None
+    return cookie_value(request.headers.get("cookie"), cookie_name(request.scope))
 
 
 def same_origin(request: Request) -> bool:

@@ -26,13 +26,20 @@ from markupsafe import Markup, escape
 
 from reversis_score import i18n
 from reversis_score.render.tables import human_number, signed
-from reversis_score.scrub import printable
+from reversis_score.scrub import LONGEST, cut, printable
+
+TOOLTIP = 1000  # characters of a longer one kept in its tooltip (the record holds the rest)
+SENTENCE = 2000  # characters of a sentence made with them (a warning, an error and its line)
 
 
 def bdi(value: Any) -> Markup:
     """A name or a title from a record, escaped and isolated: a right-to-left override in it
-    turns round only itself, never the text around it."""
-    return Markup("<bdi>%s</bdi>") % value
+    turns round only itself, never the text around it. One longer than ``LONGEST`` is cut,
+    its first ``TOOLTIP`` characters in a tooltip."""
+    text = value if isinstance(value, Markup) else str(value)
+    if len(text) <= LONGEST:
+        return Markup("<bdi>%s</bdi>") % value
+    return Markup('<bdi title="%s">%s</bdi>') % (fsi(cut(text, TOOLTIP), TOOLTIP), cut(text))
 
 
 # The explicit bidi controls (embeddings, overrides, isolates): their reach goes past a name.
@@ -46,14 +53,15 @@ def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile("|".join(map(re.escape, found))) if found else None
 
 
-def iso(text: Any, names: Any = ()) -> Markup:
+def iso(text: Any, names: Any = (), most: int = SENTENCE) -> Markup:
     """A sentence made with names in it (``Bruno wins the party (10)``, a why, a trick),
     escaped, each of ``names`` in it in ``<bdi>``; any other word holding a bidi control
-    isolated too. So a name can turn round only itself, never the figures beside it."""
+    isolated too. So a name can turn round only itself, never the figures beside it. At most
+    ``most`` characters of it are shown."""
     if text is None:
         return Markup("")
-    text = str(text)
-    pattern = _names_pattern(tuple(names))
+    text = cut(text, most)
+    pattern = _names_pattern(tuple(n[:LONGEST] for n in names))
     out, at = [], 0
     if pattern is not None:
         for found in pattern.finditer(text):
@@ -76,16 +84,17 @@ def _loose(text: str) -> Markup:
     return Markup("").join(out)
 
 
-def fsi(value: Any) -> str:
+def fsi(value: Any, most: int = LONGEST) -> str:
     """A name in plain text (an attribute, a tooltip, a page's title, a menu's option), where
-    no element can isolate it: between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE."""
-    return f"\u2068{value}\u2069"
+    no element can isolate it: between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (at
+    most ``most`` characters of it)."""
+    return f"\u2068{cut(value, most)}\u2069"
 
 
 def isolated_text(text: str, names: Any = ()) -> str:
     """``iso`` for plain text: each name between FSI and PDI (tooltips, attributes)."""
-    text = str(text)
-    pattern = _names_pattern(tuple(names))
+    text = cut(text, SENTENCE)
+    pattern = _names_pattern(tuple(n[:LONGEST] for n in names))
     out, at = [], 0
     if pattern is not None:
         for found in pattern.finditer(text):
@@ -185,6 +194,7 @@ def environment() -> jinja2.Environment:
     env.filters["iso"] = iso  # sentences with names in them: {{ h.outcome | iso(players) }}
     env.filters["fsi"] = fsi  # names in attributes, titles and options
     env.filters["isotext"] = isolated_text  # sentences with names, in attributes and titles
+    env.filters["cut"] = cut  # a name where it cannot be isolated (an option's value): 200 characters
     return env
 
 

@@ -4,13 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reversis_score.i18n import _, fill, ngettext
-from reversis_score.notation.cards import Card
 from reversis_score.replay.play import CardPlay, HandEvents, Play
-from reversis_score.rules.knobs import Knobs
+from reversis_score.rules.knobs import TALON_SPECIAL, Knobs, talon_points  # noqa: F401  (their home was here)
 from reversis_score.settle.items import HandBook
 from reversis_score.settle.side import ace_value, card_name, pay_card
-
-TALON_SPECIAL = {"ad5-jh4": (5, 4), "ad5-jh3": (5, 3)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,18 +16,6 @@ class PartyResult:
 
     winner: str | None
     loser: str | None
-
-
-def talon_points(talon: tuple[Card, ...], knobs: Knobs) -> int:
-    """The talon's points: card points, or A♦ and Quinola counted as the knob says.
-
-    With 52 cards, 8 cards stay out of play and no talon is scored (RULES §2).
-    """
-    if knobs.deck == 52:
-        return 0
-    diamond, quinola = TALON_SPECIAL.get(knobs.talon_values, (4, 1))
-    return sum(diamond if c.rank == "A" and c.suit == "D" else quinola if c.is_quinola else c.points
-               for c in talon)
 
 
 def preference(play: Play, knobs: Knobs) -> list[str]:
