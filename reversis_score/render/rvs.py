@@ -139,7 +139,7 @@ def _write_hand(w: _Writer, hand: HandRecord, events: HandEvents | None = None) 
         for text in events_lines(events, w.symbols, every_points=bool(events.points) and not events.loser
                                  and events.reversis is None):
             w.add(None, INDENT + text)
-    elif hand.tricks:
+    elif hand.tricks or "tricks" in line:  # a bare `tricks:`: the play begun, its deal skipped
         _write_tricks(w, hand, line.get("tricks"))
     if hand.events is not None:
         w.add(line.get("events"), "events:")

@@ -119,7 +119,7 @@ def asking(recorder: Recorder, view: dict) -> dict:
         ask = fill(_("The deal: {player}'s {size} cards, then the face-down card. Tap them in any order.")
                    if down else _("The deal: {player}'s {size} cards. Tap them in any order."),
                    player=who, size=size)
-        choices.append(_choice(_("Skip the deal"), ["undo"] * deal["lines"] + [""]))
+        choices.append(_choice(_("Skip the deal"), ["undo"] * deal["lines"] + ["tricks:"]))  # in the record
     elif question == "exchange":
         ex = view["exchange"]
         who = ex["player"]
@@ -129,7 +129,7 @@ def asking(recorder: Recorder, view: dict) -> dict:
         else:
             ask = fill(_("The exchange: tap the card {player} discards, or {player} keeps."), player=who)
             choices.append(_choice(fill(_("{player} keeps"), player=who), ["keeps"]))
-        choices.append(_choice(_("Skip the exchange"), ["undo"] * ex["lines"] + [""]))
+        choices.append(_choice(_("Skip the exchange"), ["undo"] * ex["lines"] + ["tricks:"]))
     elif question in ("card", "announce"):
         ask = _card_words(view)
     elif question == "confirm-undo":

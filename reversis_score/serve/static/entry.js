@@ -201,7 +201,7 @@
     }
     if (composing) {
       box.append(button(W.skip_deal, () => { const lines = view.deal.lines; composing = null; forget();
-        send(Array(lines).fill("undo").concat([""])); }));
+        send(Array(lines).fill("undo").concat(["tricks:"])); }));  // the record says it: any phone sees it
       if (composing.cards.length) box.append(button(t("clear_cards", { player: composing.player }), () => { composing.cards = []; draw(); }));
       return;
     }
