@@ -3,14 +3,20 @@
 
 - Two phones on one night: what one decides (the deal skipped) is in the record, so the
   other is never asked for it and its trick cards are written as trick cards.
+- After hand 6, hand 3 reopened from the session page ("correct this hand"), one card changed
+  where it lies: the record checks, hands 4–6 are kept, the history shows the change.
 Screenshots go to the artefacts folder (build/screenshots/)."""
 from __future__ import annotations
+
+import re
 
 import pytest
 from entrydevice import example
 from playwright.sync_api import expect, sync_playwright
 from test_entry_table import PHONE, Scorer
-from webserver import artefacts, chromium, running
+from webserver import ROOT, artefacts, chromium, running
+
+from reversis_score.pipeline import check_text
 
 HEADER = "session: Tuesday\nplayers: Anne Bruno Claire Denis\nstake: 100\n"
 
@@ -49,3 +55,46 @@ def test_a_deal_skipped_on_one_phone_is_skipped_on_the_other(tmp_path, browser):
         assert text.endswith(f"  Claire: {cards[4]}\n") or f"{cards[4]}\n" in text.split("tricks:")[1]
         one.says("Trick 2")  # the first phone follows
         one.page.screenshot(path=shots / "night-420-first-phone.png")
+
+
+def six_hands() -> str:
+    """The club night's first six hands, without their deals (a card can then be changed
+    for one nobody played)."""
+    text = (ROOT / "samples" / "club-night.rvs").read_text("utf-8")
+    text = text[:text.index("\nhand 7")] + "\n"
+    return re.sub(r"\ndeal:\n(?:  .*\n)+exchange:\n(?:  .*\n)+", "\n", text)
+
+
+def test_hand_3_corrected_on_the_phone_after_hand_6(tmp_path, browser):
+    record = tmp_path / "club.rvs"
+    record.write_text(six_hands(), "utf-8")
+    before = record.read_text("utf-8")
+    shots = artefacts()
+    with running(tmp_path) as url:
+        page = browser.new_context(**PHONE).new_page()
+        page.goto(url + "/session/club")
+        page.get_by_role("link", name="correct this hand").nth(2).tap()
+        expect(page).to_have_url(url + "/entry/club/hand/3")
+        scorer = Scorer(page)
+        scorer.says("Correcting hand 3: tap a card played to change it.")
+        scorer.card("3S", wait=False)
+        scorer.says("Change Claire's 3♠ in trick 1: tap the card played instead.")
+        page.screenshot(path=shots / "night-420-correct-hand-3.png")
+        scorer.card("5S")
+        messages = page.locator("#messages")
+        expect(messages).to_contain_text("Hand 3 corrected")
+        expect(messages).to_contain_text("Settle-up before: Anne pays Bruno 100")
+        expect(page.locator("#history")).to_contain_text("+   Denis:  6♠ 7♠ 9♠ 5♠")
+        page.screenshot(path=shots / "night-420-corrected.png")
+        wide = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        wide.goto(url + "/session/club")
+        wide.screenshot(path=shots / "night-1280-session-correct-links.png")
+    after = record.read_text("utf-8")
+    assert after[after.index("hand 4"):] == before[before.index("hand 4"):]  # hands 4-6 kept
+    assert "  Denis:  6S 7S 9S 5S\n" in after and "  Claire: KH JH 2H 3H    # Quinola forced" not in after
+    assert "# Quinola forced" in after  # its comment kept
+    checked = check_text(after, "club.rvs")
+    assert not [d for d in checked.diagnostics if d.is_error] and len(checked.hands) == 6
+    history = (tmp_path / "club.history").read_text("utf-8")
+    assert "hand 3 corrected" in history and "3♠ → 5♠ (Claire, trick 1)" in history
+    assert "-   Denis:  6S 7S 9S 3S" in history and "settle-up before:" in history

@@ -137,6 +137,7 @@
     named($("status"), view.status);
     named($("prompt"), askWords());
     $("hand-text").textContent = view.hand_text;
+    if ($("history")) $("history").textContent = view.history || "";
     drawTrick();
     drawChoices();
     drawBoard();
