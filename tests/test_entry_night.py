@@ -98,3 +98,73 @@ def test_hand_3_corrected_on_the_phone_after_hand_6(tmp_path, browser):
     history = (tmp_path / "club.history").read_text("utf-8")
     assert "hand 3 corrected" in history and "3♠ → 5♠ (Claire, trick 1)" in history
     assert "-   Denis:  6S 7S 9S 3S" in history and "settle-up before:" in history
+
+
+CLIPPED = """() => [...document.querySelectorAll('#messages, #messages p, #said, #said p')]
+    .filter(e => e.scrollHeight > e.clientHeight + 1).map(e => e.id || e.textContent)"""
+OUT_OF_VIEW = """(sel) => [...document.querySelectorAll(sel)].filter(e => e.textContent.trim()).filter(e => {
+    const r = e.getBoundingClientRect(); return r.top < 0 || r.bottom > innerHeight; })
+    .map(e => e.textContent)"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_every_message_of_a_hand_is_whole_and_in_view(tmp_path, browser, locale):
+    """A hand without its deal tapped through at 420×800: after every card, no message is cut
+    (each one's scrollHeight within its clientHeight) and the box is on the screen; the
+    trick just finished stays shown, its winner marked, until the next card."""
+    (tmp_path / "night.rvs").write_text(HEADER, "utf-8")
+    cards = example().cards()
+    shots = artefacts()
+    with running(tmp_path) as url:
+        page = browser.new_context(locale=locale, **PHONE).new_page()
+        page.goto(url + "/entry/night")
+        page.locator("#choices button", has_text="Bruno").tap()
+        page.locator("#choices button").first.wait_for()
+        with page.expect_response(lambda r: r.url.endswith("/tap")):
+            page.locator("#choices button").first.tap()  # Skip the deal (« Passer la donne »)
+        lengths = []
+        for number, token in enumerate(cards, 1):
+            with page.expect_response(lambda r: r.url.endswith("/tap")):
+                page.locator(f'#pack .card[data-card="{token}"]').tap()
+            assert page.evaluate(CLIPPED) == [], (number, page.locator("#messages").inner_text())
+            assert page.evaluate(OUT_OF_VIEW, "#messages") == [], number
+            lengths.append(len(page.locator("#messages").inner_text()))
+            if number % 4 == 0 and number < 44:  # the finished trick, until the next card
+                expect(page.locator("#trick .slot.done")).to_have_count(4)
+                expect(page.locator("#trick .slot.won")).to_have_count(1)
+            if number == 8:
+                page.screenshot(path=shots / f"night-420-finished-trick-{locale[:2]}.png")
+            if number == 9:
+                expect(page.locator("#trick .slot.done")).to_have_count(0)
+        assert max(lengths) > 120  # long messages were met, and shown whole
+        page.screenshot(path=shots / f"night-420-messages-{locale[:2]}.png")
+
+
+def test_the_events_verdicts_are_beside_save_and_the_ace_question_in_view(tmp_path, browser):
+    (tmp_path / "night.rvs").write_text(HEADER, "utf-8")
+    shots = artefacts()
+    with running(tmp_path) as url:
+        page = browser.new_context(**PHONE).new_page()
+        page.goto(url + "/entry/night/events")
+        page.locator('[data-field="dealer"] button', has_text="Bruno").tap()
+        page.locator('[data-field="winner"] button', has_text="Claire").tap()
+        page.locator('[data-field="loser"] button', has_text="Claire").tap()  # the same player: refused now
+        said = page.locator("#said")
+        expect(said).to_contain_text("Claire cannot both win and lose the party")
+        assert page.evaluate(OUT_OF_VIEW, "#said") == []
+        page.screenshot(path=shots / "events-420-same-player-refused.png")
+        expect(page.locator('[data-field="loser"] [aria-pressed="true"]')).to_have_count(0)
+        page.locator('[data-field="loser"] button', has_text="Denis").tap()
+        page.locator('.cell[data-card="AH"][data-player="0"]').tap()  # Anne's A♥
+        how = page.locator("#how")
+        expect(how).to_be_visible()
+        assert page.evaluate(OUT_OF_VIEW, "#how") == []  # the question opened, in view
+        page.screenshot(path=shots / "events-420-ace-question.png")
+        page.locator("#how button", has_text="Bruno took the trick").tap()
+        expect(page.locator("#which")).to_be_visible()
+        assert page.evaluate(OUT_OF_VIEW, "#which") == []
+        page.locator('#which button[data-trick="3"]').tap()
+        page.get_by_role("button", name="Save hand 1").tap()
+        expect(said).to_contain_text("Hand 1 is saved")
+        assert page.evaluate(OUT_OF_VIEW, "#said") == [] and page.evaluate(CLIPPED) == []
+        page.screenshot(path=shots / "events-420-saved-beside-save.png")

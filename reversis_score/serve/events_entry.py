@@ -44,6 +44,7 @@ EVENT_WORDS = {
     "conflict": N_("Someone else just wrote to this record: this hand is not saved yet. "
                    "Check it and save again."),
     "not_saved": N_("Not saved: {why}"),
+    "both": N_("{player} cannot both win and lose the party: tap another player"),
     "separator": N_("; "),
     "saved": N_("Hand {hand} is saved. Next: hand {next}."),
     "see": N_("See hand {hand} and its payments."),

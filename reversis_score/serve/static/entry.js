@@ -127,7 +127,19 @@
       box.append(named(el("p", { class: "said" }), s));
       all.append(named(el("li", {}), s));
     }
-    box.scrollTop = 0;
+    fit(box);
+  }
+  // The last tap's messages whole in the box's fixed height: a smaller type first, then the
+  // oldest said ones (a refusal last) left to "Everything said in this hand".
+  function fit(box) {
+    box.style.fontSize = "";
+    for (const size of ["0.82rem", "0.75rem"]) {
+      if (box.scrollHeight <= box.clientHeight) return;
+      box.style.fontSize = size;
+    }
+    while (box.children.length > 1 && box.scrollHeight > box.clientHeight) {
+      (box.querySelector(".said") || box.firstElementChild).remove();
+    }
   }
 
   // ------------------------------------------------------------ drawing the view
@@ -164,14 +176,16 @@
     const box = $("trick");
     box.replaceChildren();
     if (composing) { drawDealt(box); return; }
-    for (const [player, card] of view.trick) {
-      const slot = el("div", { class: "slot" });
+    const done = !view.trick.length && view.last_trick && view.last_trick.length ? view.last_trick : null;
+    for (const [player, card] of done || view.trick) {
+      const won = done && player === view.last_winner;
+      const slot = el("div", { class: "slot" + (done ? " done" : "") + (won ? " won" : "") });
       const who = el("span", { class: "who" });
       who.append(el("bdi", {}, player));
       slot.append(who, el("span", { class: "played-card" + ("HD".includes(card.slice(-1)) ? " red" : "") }, face(card)));
       box.append(slot);
     }
-    if (view.to_play) {
+    if (view.to_play && !done) {
       const slot = el("div", { class: "slot next" });
       const who = el("span", { class: "who" });
       who.append(el("bdi", {}, view.to_play));

@@ -26,6 +26,7 @@
   let question = root.dataset.question;
   let hand = Number(root.dataset.hand);
   let state = fresh(root.dataset.proposed);
+  let shown = null; // the Ace's question open (how, or which trick): scrolled into view once
 
   function fresh(proposed) {
     const dealer = players.indexOf(proposed);
@@ -41,6 +42,8 @@
     p.className = ok ? "ok" : "no";
     p.textContent = text.replace(/`/g, "");  // the page's words: no keyboard marks
     said.appendChild(p);
+    // the verdict beside the Save button, in view: the finger is there
+    said.scrollIntoView({ block: "nearest" });
   }
 
   // ------------------------------------------------------------ one choice in a row of buttons
@@ -51,7 +54,13 @@
       const field = row.dataset.field;
       const raw = button.dataset.value;
       const value = /^\d+$/.test(raw) && field !== "broken_at" ? Number(raw) : raw;
+      const other = { winner: "loser", loser: "winner" }[field];
+      if (other && state[field] !== value && state[other] === value) {
+        say(t("both", { player: players[value] }), false);  // refused at the tap, not at Save
+        return;
+      }
       state[field] = state[field] === value ? null : value;
+      if (other) say("", true);
       draw();
     });
   });
@@ -138,6 +147,10 @@
     if (!which.hidden) {
       document.getElementById("which-title").textContent = t("which", { card: names[state.picking.card] });
     }
+    // the question just opened, in view (below the grid, it may be under the fold)
+    const open = !how.hidden ? how : !which.hidden ? which : null;
+    if (open && open !== shown) open.scrollIntoView({ block: "nearest" });
+    shown = open;
     const list = document.getElementById("list");
     list.textContent = "";
     state.cards.forEach(function (c) {
