@@ -228,8 +228,12 @@ def pools_shown(pools: tuple[int, ...] | list[int]) -> str:
 
 
 def warning_line(hand: int | None, message: str) -> str:
-    """A warning as a session page lists it: ``hand 3: …`` (its hand first, when it has one)."""
-    return fill(_("hand {number}: {warning}"), number=hand, warning=message) if hand else message
+    """A warning as a session page lists it: ``hand 3: …`` (its hand first, when it has one and
+    the message does not name it already: never "hand 3: hand 3 is recorded by its events")."""
+    named = fill(_("hand {number}"), number=hand)
+    if not hand or message.startswith((named + " ", named + ":", named + ",")):
+        return message
+    return fill(_("hand {number}: {warning}"), number=hand, warning=message)
 
 
 def _checkpoint(d: Digest, index: int, pools: PoolTable) -> None:

@@ -15,7 +15,7 @@ from markupsafe import Markup
 from reversis_score.i18n import _, fill, grouped, ngettext
 from reversis_score.ledger.build import Ledger, LedgerHand, SettledHand, settle_up
 from reversis_score.notation.diagnostics import render as render_diagnostic
-from reversis_score.render.html import NARROW, WIDE, chart_svg, series_svg
+from reversis_score.render.html import NARROW, WIDE, chart_svg, human_number, series_svg
 from reversis_score.render.tables import (
     incomplete_note,
     outcome_words,
@@ -125,6 +125,8 @@ def hand_page(players: tuple[str, ...], hand: SettledHand | LedgerHand) -> dict[
     return {"number": hand.number, "dealer": hand.dealer, "outcome": outcome_words(s.outcome, s),
             "players": players, "seats": seats, "talon": [card(str(c)) for c in play.talon],
             "void": play.void, "by_events": play.events is not None,
+            # an events hand whose talon is given by its points: those, never "talon —"
+            "talon_points": play.events.talon_points if play.events and not play.talon else None,
             "steps": _steps(players, play.tricks, s.items, play.events.tricks_won if play.events else None)}
 
 
@@ -193,6 +195,15 @@ def _item(item: Item) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ why A owes B
+def owed_words(a: str, b: str, owed: int) -> str:
+    """What ``a`` owes ``b`` so far, said the right way round (never "A owes B −2")."""
+    if owed == 0:
+        return _("even")
+    if owed < 0:
+        a, b, owed = b, a, -owed
+    return fill(_("{a} owes {b} {amount}"), a=a, b=b, amount=human_number(owed))
+
+
 def why_view(ledger: Ledger, a: str, b: str) -> dict[str, Any]:
     """The payments between two players, the net, and how the settle-up nets it."""
     ans = answer(ledger, a, b)
@@ -207,7 +218,8 @@ def why_view(ledger: Ledger, a: str, b: str) -> dict[str, Any]:
             "lines": [{"hand": line.hand, "trick": line.item.trick, **_item(line.item),
                        "step": steps[line.hand, line.item.seq],
                        "payment": f"{line.item.payer} → {line.item.payee}",
-                       "running": signed(line.running), "effect": line.effect} for line in ans.lines],
+                       "running": owed_words(a, b, line.running), "effect": line.effect}
+                      for line in ans.lines],
             "net": ans.net, "words": closing_words(ans),
             "route": route.replace("`settle`", _("the session")) if route else None,
             "transfers": settle_up(between),

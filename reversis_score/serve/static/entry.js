@@ -70,7 +70,10 @@
     return out;
   }
   function button(label, onTap, primary, name) {
-    const b = named(el("button", { type: "button", dir: "auto", class: "big" + (primary ? " primary" : "") }), label);
+    // the words in one span: a button is a flex box (app.css), whose items would each lose
+    // the space beside a name ("Annekeeps")
+    const b = el("button", { type: "button", dir: "auto", class: "big" + (primary ? " primary" : "") });
+    b.append(named(el("span"), label));
     if (name && name !== label) b.setAttribute("aria-label", isolatedText(name));
     b.addEventListener("click", onTap);
     return b;
@@ -203,7 +206,9 @@
       const slot = el("div", { class: "slot" + (p === composing.player ? " next" : "") });
       const who = el("span", { class: "who" });
       who.append(el("bdi", {}, p));
-      slot.append(who, el("span", { class: "count" }, n + " of " + (size + down)));
+      // as the question counts them: the cards of the hand, then the face-down one (+1)
+      const count = t(n > size ? "tile_down" : "tile", { n: Math.min(n, size), size: size });
+      slot.append(who, el("span", { class: "count" }, count));
       box.append(slot);
     }
   }
