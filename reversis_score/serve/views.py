@@ -194,6 +194,19 @@ def _item(item: Item) -> dict[str, Any]:
             "rule": rule_of(item.why, item.kind), "cancelled": item.cancelled_by}
 
 
+# ------------------------------------------------------------------ why: one player
+def player_view(ledger: Ledger, player: str) -> dict[str, Any]:
+    """Every payment to and from ``player``, by counterparty and kind (report/why_player.py)."""
+    from reversis_score.report.why import side_words
+    from reversis_score.report.why_player import net_words, one_player
+    night = one_player(ledger, player)
+    return {"a": player, "words": net_words(night), "net": signed(night.net),
+            "groups": [{"side": side_words(g.side), "pools": g.side == "pool", "paid": g.paid,
+                        "received": g.received, "net": signed(g.net),
+                        "kinds": [{"words": k.words, "count": k.count, "paid": k.paid, "received": k.received,
+                                   "net": signed(k.net)} for k in g.kinds]} for g in night.groups]}
+
+
 # ------------------------------------------------------------------ why A owes B
 def owed_words(a: str, b: str, owed: int) -> str:
     """What ``a`` owes ``b`` so far, said the right way round (never "A owes B −2")."""
