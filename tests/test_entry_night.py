@@ -103,8 +103,13 @@ def test_hand_3_corrected_on_the_phone_after_hand_6(tmp_path, browser):
 CLIPPED = """() => [...document.querySelectorAll('#messages, #messages p, #said, #said p')]
     .filter(e => e.scrollHeight > e.clientHeight + 1).map(e => e.id || e.textContent)"""
 OUT_OF_VIEW = """(sel) => [...document.querySelectorAll(sel)].filter(e => e.textContent.trim()).filter(e => {
-    const r = e.getBoundingClientRect(); return r.top < 0 || r.bottom > innerHeight; })
+    const r = e.getBoundingClientRect(); return r.top < -1 || r.bottom > innerHeight + 1; })
     .map(e => e.textContent)"""
+
+
+def in_view(page, selector: str) -> None:
+    """Wait until every message of ``selector`` is inside the viewport (a scroll may be under way)."""
+    page.wait_for_function(f"({OUT_OF_VIEW})({selector!r}).length === 0")
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
@@ -168,3 +173,38 @@ def test_the_events_verdicts_are_beside_save_and_the_ace_question_in_view(tmp_pa
         expect(said).to_contain_text("Hand 1 is saved")
         assert page.evaluate(OUT_OF_VIEW, "#said") == [] and page.evaluate(CLIPPED) == []
         page.screenshot(path=shots / "events-420-saved-beside-save.png")
+
+
+def test_an_events_hand_corrected_on_its_page(tmp_path, browser):
+    """Hand 2 of three, recorded by its events, reopened from the session page: its talon
+    changed and saved again; hand 3 kept, the history shows the change."""
+    record = tmp_path / "night.rvs"
+    record.write_text((ROOT / "tests" / "data" / "events-example.rvs").read_text("utf-8"), "utf-8")
+    before = record.read_text("utf-8")
+    shots = artefacts()
+    with running(tmp_path) as url:
+        page = browser.new_context(**PHONE).new_page()
+        page.goto(url + "/session/night/hand/2")
+        expect(page.locator(".talon")).to_contain_text("3 points")  # never "talon —"
+        page.goto(url + "/session/night")
+        page.get_by_role("link", name="correct this hand").nth(1).tap()
+        expect(page).to_have_url(url + "/entry/night/events?hand=2")
+        expect(page.locator('[data-field="talon"] [aria-pressed="true"]')).to_have_text("3")
+        expect(page.locator("#list")).to_contain_text("trick 2: Denis placed A♣, Anne took the trick")
+        page.locator('[data-field="talon"] button[data-value="4"]').tap()
+        page.get_by_role("button", name="Save hand 2").tap()
+        expect(page.locator("#said")).to_contain_text("Hand 2 is corrected.")
+        expect(page.locator("#said")).to_contain_text("Settle-up now:")
+        in_view(page, "#said")
+        page.screenshot(path=shots / "night-420-events-hand-corrected.png")
+        page.goto(url + "/session/night/hand/1")  # a talon by its cards cannot be shown there: said
+        page.goto(url + "/entry/night/events?hand=1")
+        expect(page.locator("body")).to_contain_text("correct it in the record itself")
+    after = record.read_text("utf-8")
+    assert after[after.index("hand 3"):] == before[before.index("hand 3"):]
+    assert after[:after.index("hand 2")] == before[:before.index("hand 2")]
+    assert "  talon: 4 points\n" in after.split("hand 2")[1].split("hand 3")[0]
+    assert not [d for d in check_text(after, "night.rvs").diagnostics if d.is_error]
+    history = (tmp_path / "night.history").read_text("utf-8")
+    assert "hand 2 corrected" in history
+    assert "-   talon: 3 points" in history and "+   talon: 4 points" in history

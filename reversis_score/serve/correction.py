@@ -35,9 +35,10 @@ from reversis_score.record.resume import resume
 from reversis_score.record.session import Recorder
 from reversis_score.record.store import Busy, Replaced, Store, WriteFailed
 from reversis_score.serve.context import SUFFIX, context_of
-from reversis_score.serve.entry import _answer, _fix_field, _json, _run, entry_of
+from reversis_score.serve.entry import MAX_ENTRY, _answer, _fix_field, _json, _run, entry_of
 from reversis_score.serve.entry_model import (
     CONFLICT,
+    MAX_PENDING,
     Entry,
     EntryError,
     Fix,
@@ -75,6 +76,7 @@ class Opened:
                                   file=path.name))
         cut = _offset(english, chunks[number][0]) if number < len(chunks) else len(english)
         self.head, self.rest = english[:cut], english[cut:]
+        self.before_hand = english[:_offset(english, chunks[number - 1][0])]
         found, problems = resume(self.head, path.name, path.parent, True, self.head)
         if found is None or found.hand is None or not found.hand.whole():
             raise EntryError("\n".join(problems)
@@ -169,22 +171,127 @@ def correct(entry: Entry, path: Path, number: int, seen: str, fix: Fix) -> Resul
                 refused = _problems(text, path)
             if refused:
                 return Result(_view(Opened(path, raw, number), now), said=said, refused=refused)
-            on_disk = opened.spelling.on_disk(text)
-            before, after = settle_up_words(opened.spelling.english, path), settle_up_words(text, path)
-            try:
-                store.sync(on_disk)
-            except (Replaced, WriteFailed) as exc:
-                raise EntryError(str(exc)) from None
-            changed = _changed(opened.before, opened.recorder.document())
-            _keep_history(path, number, changed, said, before, after)
-            said += [fill(_("Hand {number} corrected; the hands after it are kept and check."),
-                          number=number),
-                     fill(_("Settle-up before: {before}"), before=before),
-                     fill(_("Settle-up now: {after}"), after=after)]
-            return Result(_view(Opened(path, on_disk, number), digest(on_disk), changed), said=said,
-                          wrote=True)
+            return _write(store, opened, text, _changed(opened.before, opened.recorder.document()), said)
         finally:
             store.close()
+
+
+def correct_events(entry: Entry, path: Path, number: int, seen: str, lines: list[str]) -> Result:
+    """Replace hand ``number``, recorded by its events, with ``lines`` (as the events page sends
+    a hand: ``dealer: NAME``, ``events:``, one line an event, then the end of them); the hands
+    after it kept and checked, all or nothing."""
+    with entry.lock(path):
+        try:
+            store = Store(path)
+        except Busy as exc:
+            raise EntryError(str(exc)) from None
+        except (OSError, ValueError) as exc:
+            raise EntryError(f"{path.name}: cannot be written ({exc})") from None
+        try:
+            raw = store.written
+            opened = Opened(path, raw, number)
+            now = digest(raw)
+            if seen != now:
+                return Result(_view(opened, now), refused=[CONFLICT], conflict=True)
+            if opened.recorder.hand is None or not opened.recorder.hand.by_events:
+                return Result(_view(opened, now), refused=[_("this hand is recorded card by card: change its "
+                                                             "cards on the entry page")])
+            recorder, problems = resume(opened.before_hand, path.name, path.parent, True, opened.before_hand)
+            refused = list(problems) if recorder is None else []
+            said: list[str] = []
+            for line in lines:
+                if recorder is None:
+                    break
+                reply = recorder.enter(line)
+                said += _people(reply.said)
+                if reply.refused:
+                    refused = _people(reply.refused)
+                    break
+            hand = recorder.hand if recorder is not None else None
+            if not refused and (hand is None or not hand.whole() or hand.number != number):
+                refused = [fill(_("hand {number} is not whole yet: its party (or a reversis) is needed"),
+                                number=number)]
+            if refused or recorder is None:
+                return Result(_view(opened, now), refused=refused)
+            # only the hand itself is written anew: the hands before it stay as the file has them
+            new_hand = recorder.document_parts()[1].strip("\n") + "\n"
+            changed = _changed(opened.recorder.document_parts()[1], new_hand)
+            text = opened.before_hand.rstrip("\n") + "\n\n" + new_hand
+            if opened.rest.strip():
+                text += "\n" + opened.rest.lstrip("\n")
+            refused = _problems(text, path)
+            if refused:
+                return Result(_view(Opened(path, raw, number), now), refused=refused)
+            return _write(store, opened, text, changed, [])
+        finally:
+            store.close()
+
+
+def _write(store: Store, opened: Opened, text: str, changed: list[str], said: list[str]) -> Result:
+    """Write the record put together again, keep the correction in its history, say it."""
+    path, number = opened.path, opened.number
+    on_disk = opened.spelling.on_disk(text)
+    before, after = settle_up_words(opened.spelling.english, path), settle_up_words(text, path)
+    try:
+        store.sync(on_disk)
+    except (Replaced, WriteFailed) as exc:
+        raise EntryError(str(exc)) from None
+    _keep_history(path, number, changed, said, before, after)
+    said = said + [fill(_("Hand {number} corrected; the hands after it are kept and check."), number=number),
+                   fill(_("Settle-up before: {before}"), before=before),
+                   fill(_("Settle-up now: {after}"), after=after)]
+    return Result(_view(Opened(path, on_disk, number), digest(on_disk), changed), said=said, wrote=True)
+
+
+# ------------------------------------------------------------ an events hand, as the events page taps it
+def events_state(opened: Opened) -> dict | None:
+    """The events page's state for the reopened hand (static/events.js), None when the hand is
+    recorded card by card."""
+    hand = opened.recorder.hand
+    record = hand.parse()[0].record if hand is not None and hand.by_events else None
+    if record is None or record.events is None:
+        return None
+    players = list(opened.recorder.players)
+    index = {p: i for i, p in enumerate(players)}
+    ev = record.events
+    if unshown(ev):
+        return {"unshown": True}
+    state: dict = {"dealer": index.get(record.dealer.text), "winner": None, "loser": None, "talon": None,
+                   "cards": [], "picking": None, "reverser": None, "breaker": None, "broken_at": None,
+                   "espagnolette": None, "esp_result": None}
+    for side in (s for line in ev.party for s in line):
+        state["winner" if side.wins else "loser"] = index.get(side.score.player.text)
+    for value, _span in ev.talon:
+        if isinstance(value, int):
+            state["talon"] = value
+    for c in ev.cards:
+        state["cards"].append({"card": str(c.card.card), "player": index.get(c.player.text), "how": c.how,
+                               "other": index.get(c.other.text) if c.other else None, "trick": c.trick})
+    for rev in ev.reversis:
+        state["reverser"] = index.get(rev.player.text)
+        state["breaker"] = "made" if rev.breaker is None else index.get(rev.breaker.text)
+        state["broken_at"] = f"{rev.trick}{'q' if rev.by_quinola else ''}" if rev.trick else None
+    for esp in ev.espagnolette:
+        state["espagnolette"] = index.get(esp.player.text)
+        state["esp_result"] = "wins" if esp.won else "loses"
+    return state
+
+
+def unshown(ev) -> bool:
+    """Whether an events hand says what the events page cannot show (the talon's cards, each
+    side's points, the suit led, a trick gathered): saving it from there would lose it."""
+    scored = any(side.score.points is not None or side.score.tricks is not None
+                 for line in ev.party for side in line)
+    return bool(ev.points) or scored or any(not isinstance(value, int) for value, _span in ev.talon) \
+        or any(c.suit or c.gathered for c in ev.cards)
+
+
+def events_correction(entry: Entry, path: Path, number: int) -> tuple[dict, dict | None]:
+    """The view and the events page's state of hand ``number`` reopened."""
+    with entry.lock(path):
+        raw = _read(path)
+        opened = Opened(path, raw, number)
+        return _view(opened, digest(raw)), events_state(opened)
 
 
 def _keep_comments(old: list[str], recorder: Recorder) -> None:
@@ -269,12 +376,22 @@ async def tap(request: Request) -> Response:
         return JSONResponse({"error": _("the tap is not JSON")}, 400)
     fix = _fix_field(body.get("fix")) if isinstance(body, dict) else None
     seen = body.get("seen") if isinstance(body, dict) else None
+    lines = body.get("entries") if isinstance(body, dict) else None
+    number = request.path_params["number"]
+    if fix is None and isinstance(seen, str) and _lines(lines):  # an events hand, sent whole by its page
+        result = await _answer(partial(correct_events, entry_of(request)), path, number, seen, lines)
+        return result if isinstance(result, Response) else _json(result)
     if fix is None or not isinstance(seen, str):
         return JSONResponse({"error": _("a reopened hand takes a card changed where it lies: tap a card "
                                         "played, then the card played instead")}, 422)
-    number = request.path_params["number"]
     result = await _answer(partial(correct, entry_of(request)), path, number, seen, fix)
     return result if isinstance(result, Response) else _json(result)
+
+
+def _lines(lines) -> bool:
+    """Whether ``lines`` is a hand's lines as the events page sends them (bounded, one line each)."""
+    return isinstance(lines, list) and 0 < len(lines) <= MAX_PENDING and all(
+        isinstance(x, str) and len(x) <= MAX_ENTRY and "\n" not in x and "\r" not in x for x in lines)
 
 
 routes: list[BaseRoute] = [

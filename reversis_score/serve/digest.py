@@ -56,6 +56,7 @@ class Row:
     nets: tuple[int, ...]
     pools_after: str
     void: bool
+    by_events: bool = False  # recorded by its events: corrected on the events page
 
 
 @dataclass(slots=True)
@@ -198,7 +199,7 @@ def _settle(d: Digest, run: Running, hand, start: int) -> None:
     assert s is not None
     d.rows.append(Row(hand.number, settled.dealer, outcome_words(s.outcome, s),
                       tuple(s.net.get(p, 0) for p in d.players), pools_shown(s.pools_after),
-                      settled.status == "void"))
+                      settled.status == "void", s.play.events is not None))
     d.spans.append((start, -1))
     d.first_lines.append(hand.first_line)
     _checkpoint(d, len(d.rows) - 1, before)

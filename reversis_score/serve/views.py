@@ -95,7 +95,8 @@ def session_view(ledger: Ledger, name: str | None = None) -> dict[str, Any]:
 def _hand_row(ledger: Ledger, hand: SettledHand) -> dict[str, Any]:
     s = hand.settlement
     return {"number": hand.number, "dealer": hand.dealer, "outcome": outcome_words(s.outcome, s),
-            "nets": net_cells(ledger.players, s.net), "pools_after": pools_text(s.pools_after)}
+            "nets": net_cells(ledger.players, s.net), "pools_after": pools_text(s.pools_after),
+            "by_events": s.play.events is not None}
 
 
 # ------------------------------------------------------------------ one hand, trick by trick
@@ -309,7 +310,7 @@ def digest_session_view(d: Digest, page: int = 1) -> dict[str, Any]:
 def _row(players: tuple[str, ...], row: Row) -> dict[str, Any]:
     return {"number": row.number, "dealer": row.dealer, "outcome": row.outcome,
             "nets": net_cells(players, dict(zip(players, row.nets, strict=True))),
-            "pools_after": row.pools_after}
+            "pools_after": row.pools_after, "by_events": row.by_events}
 
 
 @dataclass(slots=True)

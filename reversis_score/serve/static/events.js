@@ -25,7 +25,10 @@
   let seen = root.dataset.seen;
   let question = root.dataset.question;
   let hand = Number(root.dataset.hand);
-  let state = fresh(root.dataset.proposed);
+  // a hand reopened to be corrected: its events as the page's state, and Save rewrites it
+  const reopened = document.getElementById("events-state");
+  const tapUrl = root.dataset.tap || base + "/tap";
+  let state = reopened ? JSON.parse(reopened.textContent) : fresh(root.dataset.proposed);
   let shown = null; // the Ace's question open (how, or which trick): scrolled into view once
 
   function fresh(proposed) {
@@ -174,7 +177,7 @@
   function entries() {
     const out = [];
     if (state.dealer === null) return { problem: W.who_dealt };
-    if (question !== "events") out.push("dealer: " + quoted[state.dealer]);
+    if (question !== "events" || reopened) out.push("dealer: " + quoted[state.dealer]);
     out.push("events:");
     const reversis = state.reverser !== null;
     if (!reversis) {
@@ -207,7 +210,7 @@
     const button = document.getElementById("save");
     button.disabled = true;
     try {
-      const response = await fetch(base + "/tap", {
+      const response = await fetch(tapUrl, {
         method: "POST", credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
         body: JSON.stringify({ seen: seen, pending: [], entries: made.lines })
@@ -223,6 +226,10 @@
         return;
       }
       if (answer.refused && answer.refused.length) { say(t("not_saved", { why: answer.refused.join(W.separator) }), false); return; }
+      if (reopened) {  // the same hand, corrected: what changed in the settle-up is said
+        say([t("corrected", { hand: hand })].concat((answer.said || []).slice(-2)).join(" "), true);
+        return;
+      }
       const saved = hand;
       hand = answer.view.next_hand;
       state = fresh(answer.view.proposed_dealer);
