@@ -80,7 +80,8 @@ def test_hand_3_corrected_on_the_phone_after_hand_6(tmp_path, browser):
         scorer.card("3S", wait=False)
         scorer.says("Change Claire's 3♠ in trick 1: tap the card played instead.")
         page.screenshot(path=shots / "night-420-correct-hand-3.png")
-        scorer.card("5S")
+        with page.expect_response(lambda r: r.url.endswith("/tap")):
+            page.get_by_role("button", name="5♠", exact=True).tap()  # (the verdict's box then grows)
         messages = page.locator("#messages")
         expect(messages).to_contain_text("Hand 3 corrected")
         expect(messages).to_contain_text("Settle-up before: Anne pays Bruno 100")
