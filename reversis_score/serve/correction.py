@@ -19,13 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import os
-from functools import partial
 from pathlib import Path
-from urllib.parse import quote
-
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
 
 from reversis_score.i18n import _, fill
 from reversis_score.notation.parse import split_chunks
@@ -34,11 +28,8 @@ from reversis_score.record.fix import replace_card
 from reversis_score.record.resume import resume
 from reversis_score.record.session import Recorder
 from reversis_score.record.store import Busy, Replaced, Store, WriteFailed
-from reversis_score.serve.context import SUFFIX, context_of
-from reversis_score.serve.entry import MAX_ENTRY, _answer, _fix_field, _json, _run, entry_of
 from reversis_score.serve.entry_model import (
     CONFLICT,
-    MAX_PENDING,
     Entry,
     EntryError,
     Fix,
@@ -50,9 +41,7 @@ from reversis_score.serve.entry_model import (
     digest,
 )
 from reversis_score.serve.entry_spelling import Spelling
-from reversis_score.serve.entry_words import page_words, with_faces
-from reversis_score.serve.library import stamp_of
-from reversis_score.serve.security import csrf_protected
+from reversis_score.serve.entry_words import with_faces
 
 HISTORY = ".history"  # NAME.history beside NAME.rvs
 
@@ -143,43 +132,77 @@ def history_text(path: Path, most: int = 4000) -> str:
 def correct(entry: Entry, path: Path, number: int, seen: str, fix: Fix) -> Result:
     """Change a card of hand ``number`` (``fix``: trick, player, the card played instead) and
     write the record again, the hands after it kept and checked, all or nothing."""
-    with entry.lock(path):
-        try:
-            store = Store(path)
-        except Busy as exc:
-            raise EntryError(str(exc)) from None
-        except (OSError, ValueError) as exc:
-            raise EntryError(f"{path.name}: cannot be written ({exc})") from None
-        try:
-            raw = store.written
-            opened = Opened(path, raw, number)
-            now = digest(raw)
-            if seen != now:
-                return Result(_view(opened, now), refused=[CONFLICT], conflict=True)
-            hand = opened.recorder.hand
-            old = list(hand.parts["tricks"]) if hand else []
-            reply = replace_card(opened.recorder, *fix)
-            _keep_comments(old, opened.recorder)
-            said = _people(reply.said)
-            refused = _people(reply.refused)
-            hand = opened.recorder.hand
-            if not refused and (hand is None or not hand.whole()):
-                refused = [_("this change takes out cards played after it: correct those cards first, "
-                             "each where it lies, then this one")]
-            text = opened.text() if not refused else raw
-            if not refused:
-                refused = _problems(text, path)
-            if refused:
-                return Result(_view(Opened(path, raw, number), now), said=said, refused=refused)
-            return _write(store, opened, text, _changed(opened.before, opened.recorder.document()), said)
-        finally:
-            store.close()
+    return _reopened(entry, path, number, seen,
+                     lambda store, opened, raw, now: _fixed(store, opened, raw, now, fix))
+
+
+def _fixed(store: Store, opened: Opened, raw: str, now: str, fix: Fix) -> Result:
+    """The card changed where it lies, the record put together again and written."""
+    path, number = opened.path, opened.number
+    hand = opened.recorder.hand
+    old = list(hand.parts["tricks"]) if hand else []
+    reply = replace_card(opened.recorder, *fix)
+    _keep_comments(old, opened.recorder)
+    said = _people(reply.said)
+    refused = _people(reply.refused)
+    hand = opened.recorder.hand
+    if not refused and (hand is None or not hand.whole()):
+        refused = [_("this change takes out cards played after it: correct those cards first, "
+                     "each where it lies, then this one")]
+    text = opened.text() if not refused else raw
+    if not refused:
+        refused = _problems(text, path)
+    if refused:
+        return Result(_view(Opened(path, raw, number), now), said=said, refused=refused)
+    return _write(store, opened, text, _changed(opened.before, opened.recorder.document()), said)
 
 
 def correct_events(entry: Entry, path: Path, number: int, seen: str, lines: list[str]) -> Result:
     """Replace hand ``number``, recorded by its events, with ``lines`` (as the events page sends
     a hand: ``dealer: NAME``, ``events:``, one line an event, then the end of them); the hands
     after it kept and checked, all or nothing."""
+    return _reopened(entry, path, number, seen,
+                     lambda store, opened, raw, now: _replaced(store, opened, raw, now, lines))
+
+
+def _replaced(store: Store, opened: Opened, raw: str, now: str, lines: list[str]) -> Result:
+    """The hand's events entered again after the hands before it, the record put together again."""
+    path, number = opened.path, opened.number
+    if opened.recorder.hand is None or not opened.recorder.hand.by_events:
+        return Result(_view(opened, now), refused=[_("this hand is recorded card by card: change its "
+                                                     "cards on the entry page")])
+    recorder, problems = resume(opened.before_hand, path.name, path.parent, True, opened.before_hand)
+    refused = list(problems) if recorder is None else []
+    said: list[str] = []
+    for line in lines:
+        if recorder is None:
+            break
+        reply = recorder.enter(line)
+        said += _people(reply.said)
+        if reply.refused:
+            refused = _people(reply.refused)
+            break
+    hand = recorder.hand if recorder is not None else None
+    if not refused and (hand is None or not hand.whole() or hand.number != number):
+        refused = [fill(_("hand {number} is not whole yet: its party (or a reversis) is needed"),
+                        number=number)]
+    if refused or recorder is None:
+        return Result(_view(opened, now), refused=refused)
+    # only the hand itself is written anew: the hands before it stay as the file has them
+    new_hand = recorder.document_parts()[1].strip("\n") + "\n"
+    changed = _changed(opened.recorder.document_parts()[1], new_hand)
+    text = opened.before_hand.rstrip("\n") + "\n\n" + new_hand
+    if opened.rest.strip():
+        text += "\n" + opened.rest.lstrip("\n")
+    refused = _problems(text, path)
+    if refused:
+        return Result(_view(Opened(path, raw, number), now), refused=refused)
+    return _write(store, opened, text, changed, [])
+
+
+def _reopened(entry: Entry, path: Path, number: int, seen: str, change) -> Result:
+    """``change(store, opened, raw, now)`` under the file's lock, the file open for writing and
+    cut at hand ``number``; refused with ``CONFLICT`` when the page has not seen the file."""
     with entry.lock(path):
         try:
             store = Store(path)
@@ -193,36 +216,7 @@ def correct_events(entry: Entry, path: Path, number: int, seen: str, lines: list
             now = digest(raw)
             if seen != now:
                 return Result(_view(opened, now), refused=[CONFLICT], conflict=True)
-            if opened.recorder.hand is None or not opened.recorder.hand.by_events:
-                return Result(_view(opened, now), refused=[_("this hand is recorded card by card: change its "
-                                                             "cards on the entry page")])
-            recorder, problems = resume(opened.before_hand, path.name, path.parent, True, opened.before_hand)
-            refused = list(problems) if recorder is None else []
-            said: list[str] = []
-            for line in lines:
-                if recorder is None:
-                    break
-                reply = recorder.enter(line)
-                said += _people(reply.said)
-                if reply.refused:
-                    refused = _people(reply.refused)
-                    break
-            hand = recorder.hand if recorder is not None else None
-            if not refused and (hand is None or not hand.whole() or hand.number != number):
-                refused = [fill(_("hand {number} is not whole yet: its party (or a reversis) is needed"),
-                                number=number)]
-            if refused or recorder is None:
-                return Result(_view(opened, now), refused=refused)
-            # only the hand itself is written anew: the hands before it stay as the file has them
-            new_hand = recorder.document_parts()[1].strip("\n") + "\n"
-            changed = _changed(opened.recorder.document_parts()[1], new_hand)
-            text = opened.before_hand.rstrip("\n") + "\n\n" + new_hand
-            if opened.rest.strip():
-                text += "\n" + opened.rest.lstrip("\n")
-            refused = _problems(text, path)
-            if refused:
-                return Result(_view(Opened(path, raw, number), now), refused=refused)
-            return _write(store, opened, text, changed, [])
+            return change(store, opened, raw, now)
         finally:
             store.close()
 
@@ -346,56 +340,3 @@ def _keep_history(path: Path, number: int, changed: list[str], said: list[str], 
         out.write("\n".join(lines) + "\n")
         out.flush()
         os.fsync(out.fileno())
-
-
-# ------------------------------------------------------------ the routes
-async def page(request: Request) -> Response:
-    ctx = context_of(request)
-    path = ctx.record_path(request.path_params["name"])
-    result = await _run(partial(correction_view, entry_of(request)), path, request.path_params["number"])
-    if isinstance(result, str):
-        return ctx.page(request, "refused.html", status=409, code=409, message=result)
-    name = path.name.removesuffix(SUFFIX)
-    stamp = "-".join(map(str, stamp_of(path)))
-    return ctx.page(request, "entry.html", name=name, view=result.view, stamp=stamp, words=page_words(),
-                    base=f"/entry/{quote(name)}/hand/{result.view['correcting']}")
-
-
-async def view(request: Request) -> Response:
-    path = context_of(request).record_path(request.path_params["name"])
-    result = await _answer(partial(correction_view, entry_of(request)), path, request.path_params["number"])
-    return result if isinstance(result, Response) else _json(result)
-
-
-@csrf_protected
-async def tap(request: Request) -> Response:
-    path = context_of(request).record_path(request.path_params["name"])
-    try:
-        body = await request.json()
-    except (ValueError, RecursionError):
-        return JSONResponse({"error": _("the tap is not JSON")}, 400)
-    fix = _fix_field(body.get("fix")) if isinstance(body, dict) else None
-    seen = body.get("seen") if isinstance(body, dict) else None
-    lines = body.get("entries") if isinstance(body, dict) else None
-    number = request.path_params["number"]
-    if fix is None and isinstance(seen, str) and _lines(lines):  # an events hand, sent whole by its page
-        result = await _answer(partial(correct_events, entry_of(request)), path, number, seen, lines)
-        return result if isinstance(result, Response) else _json(result)
-    if fix is None or not isinstance(seen, str):
-        return JSONResponse({"error": _("a reopened hand takes a card changed where it lies: tap a card "
-                                        "played, then the card played instead")}, 422)
-    result = await _answer(partial(correct, entry_of(request)), path, number, seen, fix)
-    return result if isinstance(result, Response) else _json(result)
-
-
-def _lines(lines) -> bool:
-    """Whether ``lines`` is a hand's lines as the events page sends them (bounded, one line each)."""
-    return isinstance(lines, list) and 0 < len(lines) <= MAX_PENDING and all(
-        isinstance(x, str) and len(x) <= MAX_ENTRY and "\n" not in x and "\r" not in x for x in lines)
-
-
-routes: list[BaseRoute] = [
-    Route("/entry/{name}/hand/{number:int}", page, methods=["GET"], name="entry_correct"),
-    Route("/entry/{name}/hand/{number:int}/view", view, methods=["GET"], name="entry_correct_view"),
-    Route("/entry/{name}/hand/{number:int}/tap", tap, methods=["POST"], name="entry_correct_tap"),
-]
