@@ -111,7 +111,7 @@ def asking(recorder: Recorder, view: dict) -> dict:
         missing = QUESTIONS.get(question)
         ask = (fill(_("The header has no {line} line yet: add it under More, or go on without it."),
                     line=_(missing)) if missing and recorder.header.has_players
-               else _("The header needs its players: add them under More (players: A B C D)."))
+               else _("The header needs its players: add them under More, in order of play."))
         choices.append(_choice(_("Go on"), [""]))
     elif question in ("dealer", "after"):
         coming = view["next_hand"] if question == "after" or number is None else number
