@@ -275,8 +275,10 @@ def load_checked(name: str, strict: bool = False, rules: str | None = None) -> C
 def print_diagnostics(session: CheckedSession) -> None:
     """Every problem of a checked record on standard error, with its place."""
     from reversis_score.notation.diagnostics import render
+    from reversis_score.replay.events import is_not_checked
     for diag in session.diagnostics:
-        typer.echo(render(diag, session.file, session.lines), err=True)
+        if not is_not_checked(diag):  # `check` says it; the other commands, not on every run
+            typer.echo(render(diag, session.file, session.lines), err=True)
 
 
 def terminal_width() -> int | None:

@@ -99,15 +99,18 @@ def audit(
 
 # ------------------------------------------------------------------ why
 WHY_HELP = N_("Why does A owe B? Every payment between them, in order, with the running sum and the "
-              "net.")
+              "net. With one name: every payment to and from that player, by whom and for what, "
+              "closing on his net.")
 
 
 @app.command(help=WHY_HELP, epilog=examples("reversis-score why club.rvs Anne Claire",
-                             "reversis-score why club.rvs Anne Claire --hand 3 --pools"))
+                             "reversis-score why club.rvs Anne Claire --hand 3 --pools",
+                             "reversis-score why club.rvs Anne"))
 def why(
     file: complete.RecordFile,
     a: complete.Player,
-    b: complete.OtherPlayer,
+    b: Annotated[str | None, typer.Argument(metavar="[B]", autocompletion=complete.player_names,
+                                            help=N_("The other player (none: A's whole night)."))] = None,
     hand: Annotated[int | None, typer.Option("--hand", metavar="N", help=N_("Only hand N."))] = None,
     pools: Annotated[bool, typer.Option("--pools", help=N_("Add what each paid into and took from "
                                                            "the pools."))] = False,
@@ -118,14 +121,17 @@ def why(
     session = guarded(file, load_checked)
     print_diagnostics(session)
     ledger = built_ledger(session)
+    import json
     import unicodedata
+    if b is None:
+        _why_player(ledger, unicodedata.normalize("NFC", a), hand, output)
+        raise typer.Exit(1 if session.errors else 0)
     a, b = (unicodedata.normalize("NFC", name) for name in (a, b))
     try:
         ans = answer(ledger, a, b, hand, pools)
     except WhyProblem as exc:
         fail(error_line(exc), 2)
     if output is Shown.json:
-        import json
         sys.stdout.write(json.dumps(why_document(ans), ensure_ascii=False, indent=2) + "\n")
     else:
         from reversis_score.render.tables import (
@@ -139,6 +145,24 @@ def why(
                      + [[note] for note in incomplete_note(ledger)])
         sys.stdout.write(write_blocks([head] + why_blocks(ans), output.value, terminal_width()))
     raise typer.Exit(1 if session.errors else 0)
+
+
+def _why_player(ledger, player: str, hand: int | None, output: Shown) -> None:
+    """``why FILE NAME``: one player's payments, by counterparty and kind (report/why_player.py)."""
+    import json
+
+    from reversis_score.render.tables import Block, rules_line, session_title, write_blocks
+    from reversis_score.report.why import WhyProblem
+    from reversis_score.report.why_player import one_player, player_blocks, player_document
+    try:
+        night = one_player(ledger, player, hand)
+    except WhyProblem as exc:
+        fail(error_line(exc), 2)
+    if output is Shown.json:
+        sys.stdout.write(json.dumps(player_document(night), ensure_ascii=False, indent=2) + "\n")
+        return
+    head = Block(session_title(ledger), [], [[rules_line(ledger)]])
+    sys.stdout.write(write_blocks([head] + player_blocks(night), output.value, terminal_width()))
 
 
 # ------------------------------------------------------------------ export

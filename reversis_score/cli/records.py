@@ -286,11 +286,12 @@ def _settle_streamed(file: str, rules: str | None, split_pools: bool, output: Ou
 def _printing_diagnostics(stream: SessionStream) -> list[int]:
     """Print the header's problems now and each hand's as it passes; the error count so far."""
     from reversis_score.notation.diagnostics import render
+    from reversis_score.replay.events import is_not_checked
     errors = [0]
 
     def say(diagnostics: list) -> None:
         for diag in diagnostics:
-            if diag.severity != "hidden":
+            if diag.severity != "hidden" and not is_not_checked(diag):  # (said by `check`)
                 typer.echo(render(diag, stream.file, stream.lines), err=True)
                 errors[0] += diag.is_error
 

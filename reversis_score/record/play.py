@@ -210,9 +210,12 @@ class PlaySteps(HeaderSteps):
         if hand is None:
             return Reply(refused=[_("'{keyword}:' comes after the dealer").format(
                 keyword=self.keyword("tricks"))])
+        if hand.started_play or hand.parts["tricks"]:
+            return Reply()
         hand.cursor = "tricks"
-        if not hand.parts["tricks"] and entry.comment:  # the keyword line only keeps a comment
-            hand.add("tricks", entry.line(), content=False)
+        # The keyword is written even before the first trick: the record then says that the
+        # deal (and the exchange) were skipped, and whoever takes it up is asked the first trick.
+        hand.add("tricks", entry.line())
         return Reply()
 
     def cards(self, entry: Entry) -> Reply:

@@ -303,8 +303,15 @@ class Recorder(PlaySteps):
             kind = hand.entered.pop()
             hand.parts[kind], hand.cursor = [], kind
             return Reply(said=[_("took back the deal") if kind == "deal" else _("took back the exchange")])
+        part = hand.entered[-1] if hand.entered else None
         taken = hand.undo_line()
+        if part == "tricks" and not hand.trick_lines and hand.entered[-1:] == ["tricks"]:
+            hand.undo_line()  # the first trick taken back takes its keyword with it, as it came
         hand.events_done = False  # a line of its events taken back: they are no longer all given
+        if taken is not None and taken.split("#")[0].strip().replace(" ", "") == "tricks:":
+            # the skip of the deal (or the exchange) taken back: that question again
+            hand.cursor = next((k for k in ("deal", "exchange") if not hand.parts[k]), "announce")
+            return Reply(said=[_("took back the skip: the deal and exchange can be given again")])
         if taken is None or not hand.entered and taken.lstrip().startswith("dealer"):
             self.hand = None
             return Reply(said=[_("took back hand {number}").format(number=hand.number)])

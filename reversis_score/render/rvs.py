@@ -152,7 +152,7 @@ def _write_hand(w: _Writer, hand: HandRecord, events: HandEvents | None = None) 
         annulled = _annulled_espagnolette(hand, events)
         if annulled is not None:
             w.add(None, INDENT + annulled)
-    elif hand.tricks:
+    elif hand.tricks or "tricks" in line:  # a bare `tricks:`: the play begun, its deal skipped
         _write_tricks(w, hand, line.get("tricks"))
     if hand.events is not None:
         w.add(line.get("events"), "events:")

@@ -399,3 +399,10 @@ def pairwise_points_problem(players: tuple[str, ...], points: dict[str, int]) ->
 def not_checked(number: int, span, severity: str = "warning") -> Diagnostic:
     """The one thing said of every hand recorded by its events (the first time only)."""
     return Diagnostic(fill(_(NOT_CHECKED), number=number), span, RULE, severity, number)
+
+
+def is_not_checked(diag: Diagnostic) -> bool:
+    """Whether ``diag`` is ``not_checked``'s: ``check`` says it, the other commands need not
+    say it again on every run (their output is about the settlement, not the record)."""
+    return diag.family == RULE and diag.hand is not None \
+        and diag.message == fill(_(NOT_CHECKED), number=diag.hand)

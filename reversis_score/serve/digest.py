@@ -56,6 +56,7 @@ class Row:
     nets: tuple[int, ...]
     pools_after: str
     void: bool
+    by_events: bool = False  # recorded by its events: corrected on the events page
 
 
 @dataclass(slots=True)
@@ -206,7 +207,7 @@ def _settle(d: Digest, run: Running, hand, start: int) -> None:
     assert s is not None
     d.rows.append(Row(hand.number, settled.dealer, outcome_words(s.outcome, s),
                       tuple(s.net.get(p, 0) for p in d.players), pools_shown(s.pools_after),
-                      settled.status == "void"))
+                      settled.status == "void", s.play.events is not None))
     d.spans.append((start, -1))
     d.first_lines.append(hand.first_line)
     _checkpoint(d, len(d.rows) - 1, before)
@@ -236,8 +237,12 @@ def pools_shown(pools: tuple[int, ...] | list[int]) -> str:
 
 
 def warning_line(hand: int | None, message: str) -> str:
-    """A warning as a session page lists it: ``hand 3: …`` (its hand first, when it has one)."""
-    return fill(_("hand {number}: {warning}"), number=hand, warning=message) if hand else message
+    """A warning as a session page lists it: ``hand 3: …`` (its hand first, when it has one and
+    the message does not name it already: never "hand 3: hand 3 is recorded by its events")."""
+    named = fill(_("hand {number}"), number=hand)
+    if not hand or message.startswith((named + " ", named + ":", named + ",")):
+        return message
+    return fill(_("hand {number}: {warning}"), number=hand, warning=message)
 
 
 def _checkpoint(d: Digest, index: int, pools: PoolTable) -> None:

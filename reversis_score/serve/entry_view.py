@@ -38,6 +38,8 @@ def describe(recorder: Recorder, pending: tuple[str, ...], document: str, seen: 
     plays = plays_so_far(recorder) if hand else []
     under_way = len(hand.trick_lines) + 1 if hand else 0
     trick = [[who, c] for t, who, c in plays if t == under_way] if hand and hand.trick else []
+    # the trick just finished stays in view until the next card (its winner leads it)
+    last_trick = [[who, c] for t, who, c in plays if t == under_way - 1] if hand and not trick else []
     to_play = recorder.to_play() if question in ("card", "announce") and hand and not hand.whole() else None
     holdings = _holdings(recorder, plays) if hand and question in ("card", "announce", "after") else None
     live = _live(recorder, question, holdings, plays, hand.trick if hand else [])
@@ -58,6 +60,8 @@ def describe(recorder: Recorder, pending: tuple[str, ...], document: str, seen: 
         "next_hand": recorder.next_number,
         "trick_number": under_way,
         "trick": trick,
+        "last_trick": last_trick,
+        "last_winner": hand.leader if last_trick and hand else None,
         "suits": [{"suit": s, "symbol": SUIT_SYMBOLS[s], "cards": [c for c in deck if c[-1] == s]}
                   for s in "SHDC"],
         "plays": [list(p) for p in plays],

@@ -18,6 +18,7 @@ import re
 from reversis_score import i18n
 from reversis_score.i18n import N_, _, fill, ngettext
 from reversis_score.notation.cards import SUIT_SYMBOLS
+from reversis_score.record.resume import QUESTIONS
 from reversis_score.record.session import Recorder
 from reversis_score.render.rvs import quote
 from reversis_score.serve.templating import FRENCH_RANKS, card_face
@@ -50,6 +51,8 @@ PAGE_WORDS = {
     "deal_count_down": N_("The deal — {player}: {n} of {size}, then the face-down card."),
     "deal_count_dealer": N_("The deal — {player}: {n} of {size} (the dealer)."),
     "deal_down": N_("The deal — {player}: now the face-down card."),
+    "tile": N_("{n} of {size}"),
+    "tile_down": N_("{n} of {size} +1"),
     "cancel": N_("Cancel"),
     "skip_deal": N_("Skip the deal"),
     "clear_cards": N_("Clear {player}'s cards"),
@@ -104,8 +107,11 @@ def asking(recorder: Recorder, view: dict) -> dict:
     number = view["hand"]
     choices: list[dict] = []
     if view["header"]:
-        ask = _("This record's header is not finished: add its lines under More "
-                "(for example: players: Anne Bruno Claire Denis), or go on without them.")
+        # short enough for the question's two lines at 420 px: which line, where, and Go on
+        missing = QUESTIONS.get(question)
+        ask = (fill(_("The header has no {line} line yet: add it under More, or go on without it."),
+                    line=_(missing)) if missing and recorder.header.has_players
+               else _("The header needs its players: add them under More, in order of play."))
         choices.append(_choice(_("Go on"), [""]))
     elif question in ("dealer", "after"):
         coming = view["next_hand"] if question == "after" or number is None else number
@@ -119,7 +125,7 @@ def asking(recorder: Recorder, view: dict) -> dict:
         ask = fill(_("The deal: {player}'s {size} cards, then the face-down card. Tap them in any order.")
                    if down else _("The deal: {player}'s {size} cards. Tap them in any order."),
                    player=who, size=size)
-        choices.append(_choice(_("Skip the deal"), ["undo"] * deal["lines"] + [""]))
+        choices.append(_choice(_("Skip the deal"), ["undo"] * deal["lines"] + ["tricks:"]))  # in the record
     elif question == "exchange":
         ex = view["exchange"]
         who = ex["player"]
@@ -129,7 +135,7 @@ def asking(recorder: Recorder, view: dict) -> dict:
         else:
             ask = fill(_("The exchange: tap the card {player} discards, or {player} keeps."), player=who)
             choices.append(_choice(fill(_("{player} keeps"), player=who), ["keeps"]))
-        choices.append(_choice(_("Skip the exchange"), ["undo"] * ex["lines"] + [""]))
+        choices.append(_choice(_("Skip the exchange"), ["undo"] * ex["lines"] + ["tricks:"]))
     elif question in ("card", "announce"):
         ask = _card_words(view)
     elif question == "confirm-undo":
@@ -158,7 +164,8 @@ def status(recorder: Recorder, view: dict) -> str:
     """Where the hand stands, in a line."""
     hand = recorder.hand
     if recorder.in_header:
-        return _("A new record: its header first")
+        return (_("The header is written: hand 1 next") if recorder.header.has_players
+                else _("A new record: its header first"))
     if hand is None:
         count = len(recorder.closed)
         return fill(ngettext("{count} hand written", "{count} hands written", count), count=count) if count \

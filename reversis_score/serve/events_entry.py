@@ -10,6 +10,8 @@ writes them, all or nothing, as for any entry.
 """
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
@@ -43,10 +45,12 @@ EVENT_WORDS = {
     "conflict": N_("Someone else just wrote to this record: this hand is not saved yet. "
                    "Check it and save again."),
     "not_saved": N_("Not saved: {why}"),
+    "both": N_("{player} cannot both win and lose the party: tap another player"),
     "separator": N_("; "),
     "saved": N_("Hand {hand} is saved. Next: hand {next}."),
     "see": N_("See hand {hand} and its payments."),
     "no_answer": N_("The server did not answer: nothing is saved yet. Try again."),
+    "corrected": N_("Hand {hand} is corrected."),
 }
 
 
@@ -58,6 +62,9 @@ def event_words() -> dict[str, str]:
 async def page(request: Request) -> Response:
     ctx = context_of(request)
     path = ctx.record_path(request.path_params["name"])
+    reopened = request.query_params.get("hand", "")
+    if reopened.isascii() and reopened.isdigit() and len(reopened) < 8:
+        return await _reopened(request, path, int(reopened))
     result = await _run(entry_of(request).view, path)
     if isinstance(result, Refusal):
         return ctx.page(request, "refused.html", status=result.status, code=result.status, message=result)
@@ -68,6 +75,30 @@ async def page(request: Request) -> Response:
                     busy=_busy(view), number=number, tricks=TRICKS,
                     talon_points=range(view.get("talon_most", 17) + 1),  # the rules' largest talon
                     cards=[(code, _(label)) for code, label in CARDS], words=event_words())
+
+
+async def _reopened(request: Request, path, number: int) -> Response:
+    """The page of hand ``number``, recorded by its events, reopened to be corrected
+    (serve/correction.py): what it says is tapped again, and Save rewrites that hand."""
+    from starlette.concurrency import run_in_threadpool
+
+    from reversis_score.serve.correction import events_correction
+    from reversis_score.serve.entry_model import EntryError
+    ctx = context_of(request)
+    try:
+        view, state = await run_in_threadpool(events_correction, entry_of(request), path, number)
+    except EntryError as exc:
+        return ctx.page(request, "refused.html", status=409, code=409, message=ctx.shown(str(exc)))
+    if state is None or state.get("unshown"):
+        message = (_("hand {number} is recorded card by card: correct it on the entry page") if state is None
+                   else _("hand {number} says more than this page shows (the talon's cards, points, a suit "
+                          "led): correct it in the record itself"))
+        return ctx.page(request, "refused.html", status=409, code=409, message=fill(message, number=number))
+    name = path.name.removesuffix(SUFFIX)
+    return ctx.page(request, "events.html", name=name, view=view, stamp="-".join(map(str, stamp_of(path))),
+                    busy=None, number=number, tricks=TRICKS, talon_points=TALON_POINTS,
+                    cards=[(code, _(label)) for code, label in CARDS], words=event_words(), state=state,
+                    tap=f"/entry/{quote(name)}/hand/{number}/tap")
 
 
 def _busy(view: dict) -> str | None:

@@ -15,7 +15,7 @@ from markupsafe import Markup
 from reversis_score.i18n import _, fill, grouped, ngettext
 from reversis_score.ledger.build import Ledger, LedgerHand, SettledHand, settle_up
 from reversis_score.notation.diagnostics import render as render_diagnostic
-from reversis_score.render.html import NARROW, WIDE, chart_svg, series_svg
+from reversis_score.render.html import NARROW, WIDE, chart_svg, human_number, series_svg
 from reversis_score.render.tables import (
     incomplete_note,
     outcome_words,
@@ -95,7 +95,8 @@ def session_view(ledger: Ledger, name: str | None = None) -> dict[str, Any]:
 def _hand_row(ledger: Ledger, hand: SettledHand) -> dict[str, Any]:
     s = hand.settlement
     return {"number": hand.number, "dealer": hand.dealer, "outcome": outcome_words(s.outcome, s),
-            "nets": net_cells(ledger.players, s.net), "pools_after": pools_text(s.pools_after)}
+            "nets": net_cells(ledger.players, s.net), "pools_after": pools_text(s.pools_after),
+            "by_events": s.play.events is not None}
 
 
 # ------------------------------------------------------------------ one hand, trick by trick
@@ -125,6 +126,8 @@ def hand_page(players: tuple[str, ...], hand: SettledHand | LedgerHand) -> dict[
     return {"number": hand.number, "dealer": hand.dealer, "outcome": outcome_words(s.outcome, s),
             "players": players, "seats": seats, "talon": [card(str(c)) for c in play.talon],
             "void": play.void, "by_events": play.events is not None,
+            # an events hand whose talon is given by its points: those, never "talon —"
+            "talon_points": play.events.talon_points if play.events and not play.talon else None,
             "steps": _steps(players, play.tricks, s.items, play.events.tricks_won if play.events else None)}
 
 
@@ -192,7 +195,29 @@ def _item(item: Item) -> dict[str, Any]:
             "rule": rule_of(item.why, item.kind), "cancelled": item.cancelled_by}
 
 
+# ------------------------------------------------------------------ why: one player
+def player_view(ledger: Ledger, player: str) -> dict[str, Any]:
+    """Every payment to and from ``player``, by counterparty and kind (report/why_player.py)."""
+    from reversis_score.report.why import side_words
+    from reversis_score.report.why_player import net_words, one_player
+    night = one_player(ledger, player)
+    return {"a": player, "words": net_words(night), "net": signed(night.net),
+            "groups": [{"side": side_words(g.side), "pools": g.side == "pool", "paid": g.paid,
+                        "received": g.received, "net": signed(g.net),
+                        "kinds": [{"words": k.words, "count": k.count, "paid": k.paid, "received": k.received,
+                                   "net": signed(k.net)} for k in g.kinds]} for g in night.groups]}
+
+
 # ------------------------------------------------------------------ why A owes B
+def owed_words(a: str, b: str, owed: int) -> str:
+    """What ``a`` owes ``b`` so far, said the right way round (never "A owes B −2")."""
+    if owed == 0:
+        return _("even")
+    if owed < 0:
+        a, b, owed = b, a, -owed
+    return fill(_("{a} owes {b} {amount}"), a=a, b=b, amount=human_number(owed))
+
+
 def why_view(ledger: Ledger, a: str, b: str) -> dict[str, Any]:
     """The payments between two players, the net, and how the settle-up nets it."""
     ans = answer(ledger, a, b)
@@ -207,7 +232,8 @@ def why_view(ledger: Ledger, a: str, b: str) -> dict[str, Any]:
             "lines": [{"hand": line.hand, "trick": line.item.trick, **_item(line.item),
                        "step": steps[line.hand, line.item.seq],
                        "payment": f"{line.item.payer} → {line.item.payee}",
-                       "running": signed(line.running), "effect": line.effect} for line in ans.lines],
+                       "running": owed_words(a, b, line.running), "effect": line.effect}
+                      for line in ans.lines],
             "net": ans.net, "words": closing_words(ans),
             "route": route.replace("`settle`", _("the session")) if route else None,
             "transfers": settle_up(between),
@@ -284,7 +310,7 @@ def digest_session_view(d: Digest, page: int = 1) -> dict[str, Any]:
 def _row(players: tuple[str, ...], row: Row) -> dict[str, Any]:
     return {"number": row.number, "dealer": row.dealer, "outcome": row.outcome,
             "nets": net_cells(players, dict(zip(players, row.nets, strict=True))),
-            "pools_after": row.pools_after}
+            "pools_after": row.pools_after, "by_events": row.by_events}
 
 
 @dataclass(slots=True)

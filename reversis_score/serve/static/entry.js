@@ -70,7 +70,10 @@
     return out;
   }
   function button(label, onTap, primary, name) {
-    const b = named(el("button", { type: "button", dir: "auto", class: "big" + (primary ? " primary" : "") }), label);
+    // the words in one span: a button is a flex box (app.css), whose items would each lose
+    // the space beside a name ("Annekeeps")
+    const b = el("button", { type: "button", dir: "auto", class: "big" + (primary ? " primary" : "") });
+    b.append(named(el("span"), label));
     if (name && name !== label) b.setAttribute("aria-label", isolatedText(name));
     b.addEventListener("click", onTap);
     return b;
@@ -127,7 +130,19 @@
       box.append(named(el("p", { class: "said" }), s));
       all.append(named(el("li", {}), s));
     }
-    box.scrollTop = 0;
+    fit(box);
+  }
+  // The last tap's messages whole in the box's fixed height: a smaller type first, then the
+  // oldest said ones (a refusal last) left to "Everything said in this hand".
+  function fit(box) {
+    box.style.fontSize = "";
+    for (const size of ["0.82rem", "0.75rem"]) {
+      if (box.scrollHeight <= box.clientHeight) return;
+      box.style.fontSize = size;
+    }
+    while (box.children.length > 1 && box.scrollHeight > box.clientHeight) {
+      (box.querySelector(".said") || box.firstElementChild).remove();
+    }
   }
 
   // ------------------------------------------------------------ drawing the view
@@ -137,6 +152,7 @@
     named($("status"), view.status);
     named($("prompt"), askWords());
     $("hand-text").textContent = view.hand_text;
+    if ($("history")) $("history").textContent = view.history || "";
     drawTrick();
     drawChoices();
     drawBoard();
@@ -163,14 +179,16 @@
     const box = $("trick");
     box.replaceChildren();
     if (composing) { drawDealt(box); return; }
-    for (const [player, card] of view.trick) {
-      const slot = el("div", { class: "slot" });
+    const done = !view.trick.length && view.last_trick && view.last_trick.length ? view.last_trick : null;
+    for (const [player, card] of done || view.trick) {
+      const won = done && player === view.last_winner;
+      const slot = el("div", { class: "slot" + (done ? " done" : "") + (won ? " won" : "") });
       const who = el("span", { class: "who" });
       who.append(el("bdi", {}, player));
       slot.append(who, el("span", { class: "played-card" + ("HD".includes(card.slice(-1)) ? " red" : "") }, face(card)));
       box.append(slot);
     }
-    if (view.to_play) {
+    if (view.to_play && !done) {
       const slot = el("div", { class: "slot next" });
       const who = el("span", { class: "who" });
       who.append(el("bdi", {}, view.to_play));
@@ -188,7 +206,9 @@
       const slot = el("div", { class: "slot" + (p === composing.player ? " next" : "") });
       const who = el("span", { class: "who" });
       who.append(el("bdi", {}, p));
-      slot.append(who, el("span", { class: "count" }, n + " of " + (size + down)));
+      // as the question counts them: the cards of the hand, then the face-down one (+1)
+      const count = t(n > size ? "tile_down" : "tile", { n: Math.min(n, size), size: size });
+      slot.append(who, el("span", { class: "count" }, count));
       box.append(slot);
     }
   }
@@ -201,7 +221,7 @@
     }
     if (composing) {
       box.append(button(W.skip_deal, () => { const lines = view.deal.lines; composing = null; forget();
-        send(Array(lines).fill("undo").concat([""])); }));
+        send(Array(lines).fill("undo").concat(["tricks:"])); }));  // the record says it: any phone sees it
       if (composing.cards.length) box.append(button(t("clear_cards", { player: composing.player }), () => { composing.cards = []; draw(); }));
       return;
     }

@@ -25,7 +25,11 @@
   let seen = root.dataset.seen;
   let question = root.dataset.question;
   let hand = Number(root.dataset.hand);
-  let state = fresh(root.dataset.proposed);
+  // a hand reopened to be corrected: its events as the page's state, and Save rewrites it
+  const reopened = document.getElementById("events-state");
+  const tapUrl = root.dataset.tap || base + "/tap";
+  let state = reopened ? JSON.parse(reopened.textContent) : fresh(root.dataset.proposed);
+  let shown = null; // the Ace's question open (how, or which trick): scrolled into view once
 
   function fresh(proposed) {
     const dealer = players.indexOf(proposed);
@@ -41,6 +45,8 @@
     p.className = ok ? "ok" : "no";
     p.textContent = text.replace(/`/g, "");  // the page's words: no keyboard marks
     said.appendChild(p);
+    // the verdict beside the Save button, in view: the finger is there
+    said.scrollIntoView({ block: "nearest" });
   }
 
   // ------------------------------------------------------------ one choice in a row of buttons
@@ -51,7 +57,13 @@
       const field = row.dataset.field;
       const raw = button.dataset.value;
       const value = /^\d+$/.test(raw) && field !== "broken_at" ? Number(raw) : raw;
+      const other = { winner: "loser", loser: "winner" }[field];
+      if (other && state[field] !== value && state[other] === value) {
+        say(t("both", { player: players[value] }), false);  // refused at the tap, not at Save
+        return;
+      }
       state[field] = state[field] === value ? null : value;
+      if (other) say("", true);
       draw();
     });
   });
@@ -138,6 +150,10 @@
     if (!which.hidden) {
       document.getElementById("which-title").textContent = t("which", { card: names[state.picking.card] });
     }
+    // the question just opened, in view (below the grid, it may be under the fold)
+    const open = !how.hidden ? how : !which.hidden ? which : null;
+    if (open && open !== shown) open.scrollIntoView({ block: "nearest" });
+    shown = open;
     const list = document.getElementById("list");
     list.textContent = "";
     state.cards.forEach(function (c) {
@@ -161,7 +177,7 @@
   function entries() {
     const out = [];
     if (state.dealer === null) return { problem: W.who_dealt };
-    if (question !== "events") out.push("dealer: " + quoted[state.dealer]);
+    if (question !== "events" || reopened) out.push("dealer: " + quoted[state.dealer]);
     out.push("events:");
     const reversis = state.reverser !== null;
     if (!reversis) {
@@ -194,7 +210,7 @@
     const button = document.getElementById("save");
     button.disabled = true;
     try {
-      const response = await fetch(base + "/tap", {
+      const response = await fetch(tapUrl, {
         method: "POST", credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
         body: JSON.stringify({ seen: seen, pending: [], entries: made.lines })
@@ -210,6 +226,10 @@
         return;
       }
       if (answer.refused && answer.refused.length) { say(t("not_saved", { why: answer.refused.join(W.separator) }), false); return; }
+      if (reopened) {  // the same hand, corrected: what changed in the settle-up is said
+        say([t("corrected", { hand: hand })].concat((answer.said || []).slice(-2)).join(" "), true);
+        return;
+      }
       const saved = hand;
       hand = answer.view.next_hand;
       state = fresh(answer.view.proposed_dealer);
