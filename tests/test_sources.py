@@ -435,6 +435,25 @@ def test_manuscrit_reversis_against_the_espagnolette():
 
 
 
+
+def test_regles_fr_a_reversis_annuls_the_espagnolette_who_pays_as_any_player():
+    # "Il y a deux chances du jeu appelées le quinola et l'espagnolette qui se trouvent
+    # annulées par l'entreprise du reversis." Annulled, Denis's espagnolette pays Anne as any
+    # player: 16 (he sits beside her); Bruno 16 and Claire, opposite, 32. Anne takes the
+    # basket (4 × 10 + 5 = 45: she played no Quinola in trick 10 or 11); what Denis received
+    # in tricks 1–9 is returned, as in every reversis.
+    ledger = settle(record(hand("Denis", REVERSIS_AGAINST_ESPAGNOLETTE, before=espagnolette("Denis")),
+                           rules="regles-fr"))
+    assert [i for i in items_of(ledger) if i[1] == "reversis-made"] == [
+        (None, "reversis-made", None, "Bruno", "Anne", 16, None),
+        (None, "reversis-made", None, "Claire", "Anne", 32, None),
+        (None, "reversis-made", None, "Denis", "Anne", 16, None)]
+    assert net_of(ledger) == {"Anne": 99, "Bruno": -26, "Claire": -42, "Denis": -31}
+    assert ledger.hands[0].settlement.outcome.espagnolette == {"player": "Denis", "result": "reversis"}
+    # Each preset's reading, from its text (rules/presets.py): only regles-fr annuls it.
+    assert {name: k.espagnolette_pays_reversis for name, k in PRESETS.items()} == {
+        "parlett": "alone", "denexa": "alone", "regles-fr": "as-any", "manuscrit": "alone", "dafydd": "alone"}
+
 # docs/notation.md's example hand (dealer Bruno) where Claire takes her face-down 6♠ without
 # discarding and keeps it; talon 7♥ 6♦ Q♣ (2 points). Denis's A♥ is forced on her heart lead.
 CLAIRE_TAKES = """deal:
