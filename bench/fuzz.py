@@ -36,7 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 COMMANDS = {"check": (0, 1), "settle": (0, 1), "format": (0, 1), "audit": (0, 1, 3), "report": (0, 1)}
-PIECES = [b"AS", b"10H", b"QH", b"J\xe2\x99\xa5", b"Anne", b"pool", b":", b"|", b",", b"->", b"#", b"\t",
+PIECES = [b"AS", b"10H", b"QH", b"J\xe2\x99\xa5", b"KQS", b"K", b"Q\xe2\x99\xa5S", b"10",  # cards of 3 and 1
+          b"Anne", b"pool", b":", b"|", b",", b"->", b"#", b"\t",
           b"hand", b"dealer:", b"tricks:", b"void: misdeal", b"irregular: revoke Anne", b"keeps",
           b"\"Jo Jo\"", b"999999999999", b"\xff", b"\x00", b"\r"]
 

@@ -99,7 +99,9 @@ def reversis(book: Book, tricks, rp: str, esp: str | None) -> None:
     quinola_early = quinola_by.get(rp, 99) <= 9
     breaking = next((tr for tr in tricks[9:] if tr[3] != rp), None)
     if breaking is None:  # made
-        if esp is not None:
+        # §9: "alone": the espagnolette alone pays the maker all 64; "as-any": the reversis annuls
+        # the espagnolette, who pays the maker as any other player, 16, or 32 opposite.
+        if esp is not None and k["espagnolette_pays_reversis"] == "alone":
             book.pay("reversis-made", esp, rp, 2 * k["reversis_side"] + k["reversis_opposite"])
         else:
             for p in book.players:

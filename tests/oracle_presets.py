@@ -404,6 +404,20 @@ TEXTS: dict[str, dict[str, tuple[object, str]]] = {
                   "donnes pendant le jeu, & qu'on lui a payés; ou bien aussi l'as ou le quinola, que "
                   'les autres joueurs ont pu se donner réciproquement.'),
     },
+    'espagnolette_pays_reversis': {
+        'parlett': ('alone',
+                  'If you lose because another player makes the reversis (this being an occupational '
+                  'hazard of undertaking the espagnolette) you pay the reversis winner 64 fish and the '
+                  'others pay nothing.'),
+        'denexa': ('alone',
+                  'In this case, the espagnolette player must pay the full 64-credit sum due to the '
+                  'player making the reversis. No other player is required to pay a thing.'),
+        'regles-fr': ('as-any',
+                  "Il y a deux chances du jeu appelées le quinola et l'espagnolette qui se trouvent "
+                  "annulées par l'entreprise du reversis."),
+        'manuscrit': ('alone',
+                  "Si quelqu'un fait le reversis, l'Espagnolette paye seul pour toute la compagnie."),
+    },
     'espagnolette_pays_broken': {
         'manuscrit': (True,
                   "Si quelque joueur entreprend le reversis, & qu'un autre le rompe à la bonne; "

@@ -1,6 +1,7 @@
 """Mutated records never crash: a clear message, exit 0 or 1 (1 whenever it is broken)."""
 import os
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -59,6 +60,22 @@ def mutate(lines: list[bytes], kind: str, i: int, j: int, noise: bytes) -> list[
 def test_mutated_samples_never_crash(source, kind, i, j, noise, command, tmp_path):
     lines = source.read_bytes().split(b"\n")
     run(tmp_path, b"\n".join(mutate(lines, kind, i, j, noise)), command)
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name)
+@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "4")), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(which=st.integers(0, 10_000), card=st.sampled_from(["KQS", "K", "Q♥S", "AS2", "S", "1", "QQ"]))
+def test_a_card_of_three_letters_or_one_is_an_error_of_the_notation(source, which, card, tmp_path):
+    # A card token of the wrong length is "not a card" (exit 1), never a KeyError (exit 70): one
+    # card of a trick line replaced by a token of three letters or one (issue 43).
+    text = source.read_text("utf-8")
+    tokens = [m for m in re.finditer(r"(?i)(?<=\s)(?:10|[2-9TJQKA])[SHDC♠♥♦♣](?=[\s,])", text)
+              if "#" not in text[text.rfind("\n", 0, m.start()) + 1:m.start()]]
+    assert tokens
+    at = tokens[which % len(tokens)]
+    result = run(tmp_path, (text[:at.start()] + card + text[at.end():]).encode("utf-8"))
+    assert result.exit_code == 1 and f"'{card}' is not a card" in result.output, result.output
 
 
 @pytest.mark.parametrize("data", [

@@ -8,9 +8,10 @@
 """
 import dataclasses
 import json
+import random
 
 import gen
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from oracle_adapter import compare_text
 from strategies import legal_sessions, rvs_texts, styles
@@ -96,6 +97,12 @@ SPECIAL_HANDS = [
 @settings(max_examples=60, deadline=None, suppress_health_check=SUPPRESS)
 @given(st.randoms(use_true_random=False), st.lists(st.integers(0, len(SPECIAL_HANDS) - 1), min_size=1,
                                                    max_size=5))
+# Every example this test ever failed on, fixed, so that none waits for the search to meet it again
+# (issue 43): a random hand (kind 7) where Bruno takes his face-down Quinola without discarding,
+# announces the espagnolette and loses it; under regles-fr he owes the remise though he never
+# played Quinola ("s'il le possédait"). Hypothesis's own example was a HypothesisRandom that cannot
+# be written down: random.Random(1680) deals the same case.
+@example(rng=random.Random(1680), kinds=[7])
 def test_reversis_and_espagnolette_sessions_agree_with_the_oracle(rng, kinds):
     dealers = gen.dealers(PLAYERS, rng.choice(PLAYERS), len(kinds))
     hands = []

@@ -435,6 +435,57 @@ def test_manuscrit_reversis_against_the_espagnolette():
 
 
 
+
+def test_regles_fr_a_reversis_annuls_the_espagnolette_who_pays_as_any_player():
+    # "Il y a deux chances du jeu appelées le quinola et l'espagnolette qui se trouvent
+    # annulées par l'entreprise du reversis." Annulled, Denis's espagnolette pays Anne as any
+    # player: 16 (he sits beside her); Bruno 16 and Claire, opposite, 32. Anne takes the
+    # basket (4 × 10 + 5 = 45: she played no Quinola in trick 10 or 11); what Denis received
+    # in tricks 1–9 is returned, as in every reversis.
+    ledger = settle(record(hand("Denis", REVERSIS_AGAINST_ESPAGNOLETTE, before=espagnolette("Denis")),
+                           rules="regles-fr"))
+    assert [i for i in items_of(ledger) if i[1] == "reversis-made"] == [
+        (None, "reversis-made", None, "Bruno", "Anne", 16, None),
+        (None, "reversis-made", None, "Claire", "Anne", 32, None),
+        (None, "reversis-made", None, "Denis", "Anne", 16, None)]
+    assert net_of(ledger) == {"Anne": 99, "Bruno": -26, "Claire": -42, "Denis": -31}
+    assert ledger.hands[0].settlement.outcome.espagnolette == {"player": "Denis", "result": "reversis"}
+    # Each preset's reading, from its text (rules/presets.py): only regles-fr annuls it.
+    assert {name: k.espagnolette_pays_reversis for name, k in PRESETS.items()} == {
+        "parlett": "alone", "denexa": "alone", "regles-fr": "as-any", "manuscrit": "alone", "dafydd": "alone"}
+
+
+# Dealer Denis. Anne takes her face-down Quinola without discarding (barred, §7, §10) and plays
+# eleven of her twelve cards, never Quinola; with A♠ A♥ A♦ she announces the espagnolette and
+# loses it at once, taking trick 1. Talon 4♥ 3♥ 2♥ (0 points). Each trick is of one suit.
+TAKES_QUINOLA_AND_LOSES = """deal:
+  Anne: AS 9S 2S AD 2D 3D JC 6C 2C AH 8H | JH
+  Bruno: KS 8S 5S KD 9D 6D AC 9C 5C KH 7H | 4H
+  Claire: QS 7S 4S QD 8D 5D KC 8C 4C QH 6H | 3H
+  Denis: JS 6S 3S JD 7D 4D QC 7C 3C 9H 5H 2H
+exchange:
+  Anne takes without discarding
+  Bruno keeps
+  Claire keeps
+  Denis discards 2H
+announce: espagnolette Anne
+"""
+TAKES_TRICKS = ["Anne: AS KS QS JS", "Anne: 9S 8S 7S 6S", "Anne: 2S 5S 4S 3S", "Bruno: KD QD JD AD",
+                "Anne: 2D 9D 8D 7D", "Bruno: 6D 5D 4D 3D", "Bruno: AC KC QC JC", "Bruno: 9C 8C 7C 6C",
+                "Bruno: 5C 4C 3C 2C", "Bruno: KH QH 9H AH", "Anne: 8H 7H 6H 5H"]
+
+
+def test_regles_fr_a_lost_espagnolette_who_kept_quinola_unplayed_pays_the_remise():
+    # "Ensuite il fait la remise, qu'il ait placé ou non le quinola, s'il le possédait": Anne
+    # held Quinola after the exchange (her face-down card, taken and never played), so she
+    # pays the remise, 45 (the basket doubled), though she is barred: a barred player loses
+    # what he would receive, not what he owes (docs/rules.md §7, §9). Her forced Aces pay as
+    # usual; Denis wins the party: (0 + 4 × 3) × 5 = 60.
+    ledger = settle(record(hand("Denis", TAKES_TRICKS, before=TAKES_QUINOLA_AND_LOSES), rules="regles-fr"))
+    assert (None, "remise", None, "Anne", "pool:1", 45, None) in items_of(ledger)
+    assert net_of(ledger) == {"Anne": -135, "Bruno": -5, "Claire": -10, "Denis": 60}
+    assert list(ledger.hands[0].settlement.pools_after) == [90]
+
 # docs/notation.md's example hand (dealer Bruno) where Claire takes her face-down 6♠ without
 # discarding and keeps it; talon 7♥ 6♦ Q♣ (2 points). Denis's A♥ is forced on her heart lead.
 CLAIRE_TAKES = """deal:

@@ -78,6 +78,10 @@ class Knobs:
     espagnolette_lost: str = _knob("parlett", "§9: what a lost espagnolette pays back: the way of "
                                               "parlett, denexa, manuscrit or regles-fr",
                                    ("parlett", "denexa", "manuscrit", "regles-fr"))
+    espagnolette_pays_reversis: str = _knob("alone", "§9: another player makes the reversis: the "
+                                                     "espagnolette alone pays him all of it, or pays as "
+                                                     "any other player (as-any: 16, or 32 opposite)",
+                                            ("alone", "as-any"))
     espagnolette_pays_broken: bool = _knob(False, "§9: the espagnolette pays the breaker of "
                                                   "another's reversis")
     taker_paid: str = _knob("barred", "§10: a player who takes the face-down card without discarding is "

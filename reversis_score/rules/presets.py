@@ -79,6 +79,10 @@ PARLETT = Preset(
                                         "Quinola, you pay your 64 as above, but receive the appropriate "
                                         "side payment for forcing Quinola, though nothing is paid either "
                                         "to or from the Quinola pool."),
+        "espagnolette_pays_reversis": ("alone", "If you lose because another player makes the reversis "
+                                                "(this being an occupational hazard of undertaking the "
+                                                "espagnolette) you pay the reversis winner 64 fish and "
+                                                "the others pay nothing."),
         "espagnolette_lost": ("parlett", "If you lose by taking a trick, you must return, doubled, all "
                                          "the side payments you received for dumping the Aces, and, if "
                                          "you dumped Quinola, for that too, together with double the "
@@ -157,6 +161,9 @@ DENEXA = Preset(
                                 "the tenth trick is paid off)."),
         "broken_by_quinola": ("flat", "If the reversis was broken by the J♥ winning a trick, the "
                                       "reversis player pays only 54 credits."),
+        "espagnolette_pays_reversis": ("alone", "In this case, the espagnolette player must pay the "
+                                                "full 64-credit sum due to the player making the "
+                                                "reversis. No other player is required to pay a thing."),
         "espagnolette_lost": ("denexa", "Additionally, they must pay back double the amount each player "
                                         "paid them for aces and the J♥. If they won a pot, they must "
                                         "return it and pay a misere."),
@@ -243,6 +250,9 @@ REGLES_FR = Preset(
         "broken_by_quinola": ("none", "Il y a deux chances du jeu appelées le quinola et "
                                       "l'espagnolette qui se trouvent annulées par l'entreprise du "
                                       "reversis."),
+        "espagnolette_pays_reversis": ("as-any", "Il y a deux chances du jeu appelées le quinola et "
+                                                 "l'espagnolette qui se trouvent annulées par "
+                                                 "l'entreprise du reversis."),
         "espagnolette_lost": ("regles-fr", "Ainsi il paye la partie, comme d'habitude, à celui qui l'a "
                                            "gagnée. Ensuite il fait la remise, qu'il ait placé ou non "
                                            "le quinola, s'il le possédait, il paye double les as aux "
@@ -325,6 +335,8 @@ MANUSCRIT = Preset(
                                       "que le reversis se fasse, ou soit rompu à la bonne. / Celui qui "
                                       "rompt le reversis à la bonne, reçoit 64 fiches de celui qui "
                                       "l'avoit entrepris. Les autres joueurs n'ont rien."),
+        "espagnolette_pays_reversis": ("alone", "Si quelqu'un fait le reversis, l'Espagnolette paye seul "
+                                                "pour toute la compagnie."),
         "espagnolette_lost": ("manuscrit", "2. Qu'il fait la remise, s'il a placé le quinola, ou que "
                                            "l'ayant gardé dans l'espérance de la placer à la bonne, & "
                                            "étant entré mal-adroitement à la 10 levée, il le gorge à "

@@ -23,7 +23,10 @@ def events_of(play: Play, knobs: Knobs) -> HandEvents:
         return HandEvents(points=points, tricks_won=won, talon=play.talon)
     gathered = {number for number, _, _ in play.gathered}
     cards = tuple(c for t in play.tricks for c in card_plays(t, t.number in gathered))
-    holder = next((c.player for c in cards if c.card == QUINOLA), None)
+    # Who held Quinola after the exchange, played or not: one who took his face-down card without
+    # discarding may keep it unplayed ("s'il le possédait", docs/rules.md §9).
+    holder = next((p for p, held in play.held.items() if QUINOLA in held), None) \
+        or next((c.player for c in cards if c.card == QUINOLA), None)
     talon_cards = 0 if knobs.deck == 52 else len(play.talon)
     rev = None if knobs.pairwise else find_reversis(play)
     esp = espagnolette_of(play, rev.player if rev else None)

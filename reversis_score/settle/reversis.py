@@ -35,7 +35,7 @@ def pay_reversis(book: HandBook, rev: ReversisEvent, espagnolette: str | None) -
 
 def _made(book: HandBook, rev: ReversisEvent, espagnolette: str | None) -> None:
     k, play, maker = book.knobs, book.play, rev.player
-    if espagnolette:
+    if espagnolette and k.espagnolette_pays_reversis == "alone":
         total = 2 * k.reversis_side + k.reversis_opposite
         said = _("{maker} makes the reversis (all 11 tricks) against {player}'s espagnolette: {player} alone "
                  "pays {maker} {amount} (RULES §9)")
@@ -48,7 +48,10 @@ def _made(book: HandBook, rev: ReversisEvent, espagnolette: str | None) -> None:
             amount = k.reversis_opposite if play.opposite(other, maker) else k.reversis_side
             where = _("opposite") if play.opposite(other, maker) else _("a neighbour")
             said = _("{maker} makes the reversis (all 11 tricks): {player}, {where}, pays {maker} {amount} "
-                     "(RULES §8)")
+                     "(RULES §8)") if other != espagnolette else _(
+                "{maker} makes the reversis (all 11 tricks), which annuls {player}'s espagnolette: {player}, "
+                "{where}, pays {maker} {amount} as any other player (RULES §9, espagnolette_pays_reversis: "
+                "as-any)")
             book.pay("reversis-made", other, maker, amount,
                      fill(said, maker=maker, player=other, where=where, amount=amount))
     takes_made_pool(book, rev)
