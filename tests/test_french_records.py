@@ -45,7 +45,7 @@ def test_there_is_a_french_twin_and_it_is_written_in_french():
     assert TWINS
     for twin in TWINS:
         text = twin.read_text("utf-8")
-        assert text.startswith("langue: fr\n") and "\njoueurs:" in text and "\nmain 1" in text
+        assert text.startswith("langue: fr\n") and "\njoueurs:" in text and "\ncoup 1" in text
         assert "\nlevées:" in text and "players:" not in text and "tricks:" not in text
 
 
@@ -148,3 +148,23 @@ def test_a_name_that_reads_as_a_french_card_is_not_written_in_french(tmp_path, m
     record.write_text("players: Anne Bruno Claire Rc\nhand 1\ndealer: Anne\nvoid: misdeal\n", "utf-8")
     result = invoke(monkeypatch, "format", "--lang", "fr", str(record))
     assert result.exit_code == 1 and "'Rc' reads as a card or a keyword in a French record" in result.output
+
+
+def test_a_french_record_opens_its_hands_with_coup_and_still_reads_main_with_a_warning(tmp_path, monkeypatch):
+    """« coup 1 » opens a hand (the manuscrit's word); « main 1 » (the cards a player holds) is
+    still read, with a warning that says to write « coup »: the same ledger as the English twin."""
+    twin = SAMPLES / "fr" / "regles-fr-salon.rvs"
+    text = twin.read_text("utf-8")
+    assert "\ncoup 1" in text and "\nmain " not in text
+    old = tmp_path / "old.rvs"
+    old.write_text(text.replace("\ncoup ", "\nmain "), "utf-8")
+    assert ledger(monkeypatch, twin) == ledger(monkeypatch, SAMPLES / "regles-fr-salon.rvs")
+    said = invoke(monkeypatch, "--lang", "fr", "check", str(old)).output
+    assert "avertissement\u202f: dans un relevé français, une donne s’ouvre par 'coup 1'" in said
+    assert said.count("avertissement\u202f:") == 1 and "\n   9 | main 1" in said
+    result = invoke(monkeypatch, "settle", str(old), "--format", "json")
+    data = json.loads(result.stdout)
+    data["session"].pop("file")
+    english = ledger(monkeypatch, SAMPLES / "regles-fr-salon.rvs")
+    data.pop("warnings"), english.pop("warnings")
+    assert data == english
