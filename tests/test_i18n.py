@@ -100,8 +100,9 @@ def test_french_placeholders_are_the_english_ones():
             ids = message.id if isinstance(message.id, tuple) else (message.id,)
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
             wanted = set(field.findall(ids[-1])) | set(field.findall(ids[0]))
-            # i18n.fill gives French « {de_X} » (« de X » elided) for each {X} of the English
-            wanted |= {"{de_" + name[1:] for name in wanted}
+            # i18n.fill gives French « {de_X} » (« de X » elided), « {a_X} » (« à X », « aux
+            # paniers ») and « {que_X} » (« qu’Anne ») for each {X} of the English
+            wanted |= {prefix + name[1:] for name in wanted for prefix in ("{de_", "{a_", "{que_")}
             for string in strings:
                 if string:
                     assert set(field.findall(string)) <= wanted, (po.name, message.id, string)

@@ -228,7 +228,8 @@ def hands_block(ledger: Ledger) -> Block:
 
 def basket_of(ledger: Ledger | LedgerStream) -> str | None:
     """The one basket's French word (« corbeille », « panier ») of a game with one; else None."""
-    return basket(ledger.rules.knobs.pools, ledger.rules.preset)
+    rules = getattr(ledger, "rules", None)  # a window of a digest's hands (serve) has none
+    return basket(rules.knobs.pools, rules.preset) if rules is not None else None
 
 
 def hands_headers(ledger: Ledger | LedgerStream) -> list[str]:

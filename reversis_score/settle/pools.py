@@ -53,7 +53,7 @@ _ONE_BASKET = {
              (r"\bpaniers restés sur la table", "resté au panier"),
              (r"\baux paniers\b", "au panier"), (r"\bdes paniers\b", "du panier"),
              (r"\bles paniers\b", "le panier"), (r"\bLes paniers\b", "Le panier"),
-             (rf"\bpanier{_N}", "panier"), (r"\bpaniers\b", "panier")),
+             (rf"(?<!mise au )\bpanier{_N}", "panier"), (r"\bpaniers\b", "panier")),
 }
 _COMPILED = {noun: tuple((re.compile(a), b) for a, b in pairs) for noun, pairs in _ONE_BASKET.items()}
 
