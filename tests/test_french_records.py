@@ -168,3 +168,23 @@ def test_a_french_record_opens_its_hands_with_coup_and_still_reads_main_with_a_w
     english = ledger(monkeypatch, SAMPLES / "regles-fr-salon.rvs")
     data.pop("warnings"), english.pop("warnings")
     assert data == english
+
+
+def test_a_french_record_names_its_preset_and_its_knobs_values_the_french_way(tmp_path, monkeypatch):
+    """« règles: règles-fr » (with its accent) and « règle tie_rule: le-plus-près » read as
+    regles-fr and nearest: the same ledger; format --lang en writes the notation's values."""
+    text = (SAMPLES / "fr" / "regles-fr-salon.rvs").read_text("utf-8")
+    record = tmp_path / "salon.rvs"
+    rules = "règles: règles-fr\nrègle tie_rule: le-plus-près\nrègle broken_reversis: par-levée\n" \
+        "règle opposite_doubles_party: non\n"
+    record.write_text(text.replace("règles: regles-fr\n", rules), "utf-8")
+    result = invoke(monkeypatch, "settle", str(record), "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    data["session"].pop("file")
+    assert data == ledger(monkeypatch, SAMPLES / "regles-fr-salon.rvs")
+    english = invoke(monkeypatch, "format", "--lang", "en", str(record)).output
+    assert "rule tie_rule: nearest\nrule broken_reversis: by-trick\n" in english
+    assert "rule opposite_doubles_party: no\n" in english
+    french = invoke(monkeypatch, "format", "--lang", "fr", str(tmp_path / "salon.rvs")).output
+    assert "règle tie_rule: le-plus-près\n" in french
