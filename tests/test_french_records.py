@@ -188,3 +188,28 @@ def test_a_french_record_names_its_preset_and_its_knobs_values_the_french_way(tm
     assert "rule opposite_doubles_party: no\n" in english
     french = invoke(monkeypatch, "format", "--lang", "fr", str(tmp_path / "salon.rvs")).output
     assert "règle tie_rule: le-plus-près\n" in french
+
+
+def test_a_french_keyword_misspelt_gets_its_did_you_mean_and_french_cards_their_hint(tmp_path, monkeypatch):
+    """'Levées:' in a French record: « vouliez-vous dire 'levées:' ? » ('Anne:' is a name, not
+    'annonce:'); a line of French cards in an English record: the hint for each, however many."""
+    record = tmp_path / "f.rvs"
+    record.write_text("langue: fr\njoueurs: A B C D\ncoup 1\ndonneur: A\nLevées:\n  A: RC DC VK 2C\n",
+                      "utf-8")
+    said = invoke(monkeypatch, "--lang", "fr", "check", str(record)).output
+    assert "'Levées:' n’est pas une ligne de la notation\u202f; vouliez-vous dire 'levées:'\u202f?" in said
+    english = tmp_path / "e.rvs"
+    english.write_text("players: Anne B C D\nhand 1\ndealer: Anne\ntricks:\n  Anne: RC DC VK AT\n", "utf-8")
+    said = invoke(monkeypatch, "check", str(english)).output
+    assert said.count("is a French card: add the header line 'lang: fr'") == 4 and "announce" not in said
+    english.write_text("players: Anne B C D\nhand 1\ndealer: Anne\ntricks:\n  Anne: RC, B: DC VK AT\n",
+                       "utf-8")
+    said = invoke(monkeypatch, "check", str(english)).output
+    assert "'RC' is a French card" in said
+
+
+def test_main_typed_at_a_french_table_is_quoted_as_typed(tmp_path, monkeypatch):
+    record = tmp_path / "r.rvs"
+    record.write_text("langue: fr\njoueurs: A B C D\n\ncoup 1\ndonneur: A\nnul: maldonne\n", "utf-8")
+    said = invoke(monkeypatch, "--lang", "fr", "record", str(record), "-", input="Main 2\n").output
+    assert "'Main 2'" in said and "Hand" not in said

@@ -190,10 +190,10 @@ def _french_cards(text: str) -> str:
     return ""
 
 
-# Each keyword, and each French one, for the English keyword it means: 'Levées:' in a French
-# record is a near miss of 'levées:', said 'tricks:' and written back the record's way.
-_MEANING = {**{word: word for word in LINE_KEYWORDS},
-            **{fr: en for fr, en in FRENCH_KEYWORDS if en in LINE_KEYWORDS}}
+# Each French keyword, for the English keyword it means: 'Levées:' in a French record is a near
+# miss of 'levées:', said 'tricks:' and written back the record's way. A French near miss must
+# be nearer than an English one ('Anne:' is a player's name, not 'annonce:').
+_FRENCH_MEANING = {fr: en for fr, en in FRENCH_KEYWORDS if en in LINE_KEYWORDS and fr != en}
 
 
 def _keyword_hint(text: str) -> str:
@@ -208,8 +208,11 @@ def keyword_meant(text: str) -> str | None:
     if len(head) < 2 or not head[0] or " " in head[0].strip():
         return None
     word = head[0].strip()
-    close = difflib.get_close_matches(word.lower(), _MEANING, n=1, cutoff=0.7)
-    return _MEANING[close[0]] if close and close[0] != word and _MEANING[close[0]] != word else None
+    close = difflib.get_close_matches(word.lower(), LINE_KEYWORDS, n=1, cutoff=0.7)
+    if close:
+        return close[0] if close[0] != word else None
+    french = difflib.get_close_matches(word.lower(), _FRENCH_MEANING, n=1, cutoff=0.85)
+    return _FRENCH_MEANING[french[0]] if french and french[0] != word else None
 
 
 def with_keyword(text: str, keyword: str) -> str:
