@@ -205,27 +205,67 @@ def N_(message: str) -> str:
 _ELIDED = set("AEIOUYHÀÂÄÉÈÊËÎÏÔÖÙÛÜaeiouyhàâäéèêëîïôöùûü")
 
 
+# A pool named for a person (« les paniers », « panier 2 », « la corbeille »): the article it
+# takes, contracted after « à » and « de » as French writes it (« aux paniers », « du panier 2 »).
+_ARTICLES = (("les ", "aux ", "des "), ("le ", "au ", "du "), ("panier", "au panier", "du panier"),
+             ("corbeille", "à la corbeille", "de la corbeille"))
+
+
+def _contracted(name: str, which: int) -> str | None:
+    for article, *forms in _ARTICLES:
+        if name.startswith(article):
+            return forms[which] + name[len(article):]
+    return None
+
+
 def of(name: str) -> str:
     """``de`` before a name, elided before a vowel or a mute h as French writes it:
-    « de Bruno », « d’Anne », « d’Hélène ».
+    « de Bruno », « d’Anne », « d’Hélène »; contracted before a pool: « des paniers ».
 
-    >>> of("Bruno"), of("Anne"), of("Élise")
-    ('de Bruno', 'd’Anne', 'd’Élise')
+    >>> of("Bruno"), of("Anne"), of("Élise"), of("les paniers")
+    ('de Bruno', 'd’Anne', 'd’Élise', 'des paniers')
     """
+    contracted = _contracted(name, 1)
+    if contracted is not None:
+        return contracted
     return f"d\u2019{name}" if name[:1] in _ELIDED else f"de {name}"
+
+
+def to(name: str) -> str:
+    """``à`` before a name, contracted before a pool: « à Anne », « aux paniers », « au panier 2 ».
+
+    >>> to("Anne"), to("les paniers"), to("panier 2")
+    ('à Anne', 'aux paniers', 'au panier 2')
+    """
+    return _contracted(name, 0) or f"à {name}"
+
+
+def that(name: str) -> str:
+    """``que`` before a name, elided before a vowel: « que Bruno », « qu’Anne ».
+
+    >>> that("Bruno"), that("Anne")
+    ('que Bruno', 'qu’Anne')
+    """
+    return f"qu\u2019{name}" if name[:1] in _ELIDED and name[:1] not in "Hh" else f"que {name}"
 
 
 def fill(message: str, **values: object) -> str:
     """``message.format(**values)``, where a French translation may also write ``{de_X}`` for
-    « de X » elided (``of``) beside any ``{X}`` the English names: « la partie {de_payer} »
+    « de X » elided (``of``), ``{a_X}`` for « à X » contracted (``to``) and ``{que_X}`` for
+    « que X » elided (``that``) beside any ``{X}`` the English names: « la partie {de_payer} »
     gives « la partie d’Anne ». English messages never use them.
 
     >>> fill("{who} wins", who="Anne"), fill("la partie {de_who}", who="Anne")
     ('Anne wins', 'la partie d’Anne')
+    >>> fill("la carte {que_who} écarte, 5 {a_to}", who="Anne", to="les paniers")
+    'la carte qu’Anne écarte, 5 aux paniers'
     """
-    if "{de_" not in message:  # every English message, most French ones: no elisions to make
+    if "_" not in message:  # no {de_X}, {a_X} nor {que_X}: English, and most French
         return message.format(**values)
-    extra = {f"de_{key}": of(str(value)) for key, value in values.items() if isinstance(value, str)}
+    extra = {}
+    for key, value in values.items():
+        if isinstance(value, str):
+            extra.update({f"de_{key}": of(value), f"a_{key}": to(value), f"que_{key}": that(value)})
     return message.format(**values, **extra)
 
 

@@ -81,7 +81,7 @@ def test_french_help_keeps_the_machine_words_and_the_examples_as_written():
     forget = help_page("forget", "--lang", "fr")
     assert "reversis-score forget [OPTIONS] BASE SÉANCE..." in forget
     assert "\n  SÉANCE...  Les séances" in forget
-    assert "Commandes:" in root and "(par défaut 1\u202f024)" in root
+    assert "Commandes\u202f:" in root and "(par défaut 1\u202f024)" in root
     assert "Lire des relevés (.rvs) jusqu’à N Mio (par défaut 64)." in flat(root)
 
 

@@ -72,7 +72,7 @@ def test_a_french_record_keeps_its_own_lines_and_takes_up_its_last_hand(web, tmp
             answer = device.tap(card)
             assert answer.status_code == 200, (line, answer.json())
     written = (tmp_path / "salon.rvs").read_text("utf-8")
-    last_hand = kept.rindex("\nmain ")
+    last_hand = kept.rindex("\ncoup ")
     assert written[:last_hand] == kept[:last_hand]  # the hands before: not a byte changed
     assert "  Théo:           DC DP 4T 8C\n  Théo:           5C AP 9P 8P\n" in written[last_hand:]  # French
     (tmp_path / "whole.rvs").write_text(text, "utf-8")

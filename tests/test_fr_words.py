@@ -69,7 +69,15 @@ WRONG = (
      "the quinola is masculine: « le quinola forcé »"),
     (r"(?<![\d\u202f,.])[01]\s(?:points|levées|fiches|jetons|donnes|cartes|paniers)\b",
      "French says 0 and 1 in the singular: « 0 point », « 1 levée »"),
+    (r"\b(?:à|de)\s+(?:les\s+paniers|le\s+panier)\b",
+     "« aux paniers », « du panier » (à + les, de + le contract: « 5 aux paniers »)"),
+    (r"¤\s+demande\s*[;.,)]", "« demande ♥ », « la couleur demandée » (demander takes the suit)"),
+    (r"\bmains?\s+¤", "« coup N », « donne N » (a hand; « main » is the cards a player holds)"),
 )
+# A name before which French elides or contracts: « qu’Anne », « d’Anne », « aux paniers » are
+# written {que_X}, {de_X}, {a_X} (i18n.fill), never « que {player} ».
+PERSON = re.compile(r"\b(?:que|de)\s+\{(?:player|payer|payee|winner|loser|leader|dealer|maker|breaker|"
+                    r"other|who|expected|previous|holder|taker)\}")
 # Capitals the French write in lower case (a game word in the middle of a sentence).
 LOWER_CASE = (
     (r"(?<=[\w,;:’)]\s)(?:Quinola|Espagnolette)\b", "« le quinola », « l’espagnolette »: lower case"),
@@ -91,11 +99,14 @@ ENGLISH = frozenset("""
     shown show shows entry entries enter typed press key keys undone wrong invalid
     missing unknown found expected read write written writes reading writing yet already still only
     also again more less most least first last third fourth out turn
+    no nearest unless late early fixed flat barred nothing single reverse letters symbols itemised
+    itemized extra misdeal
 """.split())
-# Words for machines, kept as they are: knob names and values, presets and sources, commands.
+# Words for machines, kept as they are: knob names, presets and sources, commands; a knob's value
+# as French writes it (« par-levée »: the English value, by-trick, is English on a French screen).
 MACHINE = frozenset(
     {f.name for f in dataclasses.fields(Knobs)}
-    | {str(c) for f in dataclasses.fields(Knobs) for c in (f.metadata.get("choices") or ())}
+    | {fr for fr, _en in french.KNOB_VALUES} | {"ad5-jh4", "ad5-jh3"}
     | set(PRESETS)
     | {"forget", "check", "format", "settle", "rules", "audit", "why", "export", "season", "report",
        "serve", "verify", "record", "reversis-score", "json", "csv", "markdown", "sqlite", "postgresql",
@@ -245,6 +256,8 @@ def check(msgid: str, text: str) -> list[Problem]:
         else:
             problem("space", f"no narrow no-break space (U+202F) before {m.group()!r}: "
                     f"{original[max(0, at - 15):at + 3]!r}")
+    for m in PERSON.finditer(original):
+        problem("term", f"{m.group()!r}: write {{que_X}} or {{de_X}} (« qu’Anne », « d’Anne »: i18n.fill)")
     arrows = clean.count("«") != clean.count("»")  # « first, last »: an arrow, as the English has it
     for m in re.finditer("«", clean):
         if clean[m.end():m.end() + 1] != NBSP and not (arrows and "«" in msgid):
@@ -269,7 +282,7 @@ def check(msgid: str, text: str) -> list[Problem]:
         word = m.group()
         if word.lower() in MACHINE or word.lower().strip("-") in MACHINE:
             continue
-        for part in word.split("-"):
+        for part in re.split(r"[-’]", word):  # « l’extra »: the word after its elision too
             if part.lower() in ENGLISH or part in ("NAME", "CARD", "KNOB", "VALUE", "FILE", "SUIT", "PLAYER"):
                 problem("english", f"English word {part!r} left in French text")
     return found
@@ -384,7 +397,26 @@ def test_placeholders_options_addresses_and_literals_are_not_prose():
 def test_english_words_left_untranslated_fail_and_machine_words_do_not():
     assert _rules("{a} pays {b}", "{a} pays {b}") == {"english"}
     assert _rules("Save", "Save") == {"english"}
-    assert _rules("x", "ou none (les 64 seuls)") == set()  # a knob's value
+    assert _rules("x", "ou aucun (les 64 seuls)") == set()  # a knob's value, as French writes it
+    assert _rules("x", "ou none (les 64 seuls)") == {"english"}
+    whys = "at trick 11 (broken_reversis: by-trick, §13 rule 13)"  # the issue's first cases
+    assert _rules(whys, "à la levée 11 (broken_reversis: by-trick, §13 règle 13)") == {"english"}
+    assert _rules(whys, "à la levée 11 (broken_reversis: par-levée, §13 règle 13)") == set()
+    assert _rules("x", "ou (nearest) le plus près du donneur") == {"english"}
+    assert _rules("x", "Demande l’extra web") == {"english"}
+    assert _rules("--suits letters", "--suits letters") == set()  # an option's value, as typed
+
+
+def test_the_grammar_of_the_issue_s_sentences():
+    """Contraction, elision, articles and objects, as the translator's second pass asked."""
+    assert _rules("x", "Bruno paye 5 à les paniers") == {"term"}
+    assert _rules("x", "{payer} paye {amount} {a_payee}") == set()
+    assert _rules("x", "la carte que {player} écarte") == {"term"}
+    assert _rules("x", "la carte {que_player} écarte") == set()
+    assert _rules("x", "%(leader)s demande\u202f; %(winner)s fait la levée.") == {"term"}
+    assert _rules("x", "%(leader)s joue le premier\u202f; %(winner)s fait la levée.") == set()
+    assert _rules("x", "Denis a donné Quinola en renonce") == {"term"}
+    assert _rules("hand {number}", "main {number}") == {"term"}
     assert _rules("x", "reversis-score check club.rvs") == set()
     assert _rules("x", "une ligne `hand N`") == set()
 

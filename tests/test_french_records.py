@@ -45,7 +45,7 @@ def test_there_is_a_french_twin_and_it_is_written_in_french():
     assert TWINS
     for twin in TWINS:
         text = twin.read_text("utf-8")
-        assert text.startswith("langue: fr\n") and "\njoueurs:" in text and "\nmain 1" in text
+        assert text.startswith("langue: fr\n") and "\njoueurs:" in text and "\ncoup 1" in text
         assert "\nlevées:" in text and "players:" not in text and "tricks:" not in text
 
 
@@ -148,3 +148,68 @@ def test_a_name_that_reads_as_a_french_card_is_not_written_in_french(tmp_path, m
     record.write_text("players: Anne Bruno Claire Rc\nhand 1\ndealer: Anne\nvoid: misdeal\n", "utf-8")
     result = invoke(monkeypatch, "format", "--lang", "fr", str(record))
     assert result.exit_code == 1 and "'Rc' reads as a card or a keyword in a French record" in result.output
+
+
+def test_a_french_record_opens_its_hands_with_coup_and_still_reads_main_with_a_warning(tmp_path, monkeypatch):
+    """« coup 1 » opens a hand (the manuscrit's word); « main 1 » (the cards a player holds) is
+    still read, with a warning that says to write « coup »: the same ledger as the English twin."""
+    twin = SAMPLES / "fr" / "regles-fr-salon.rvs"
+    text = twin.read_text("utf-8")
+    assert "\ncoup 1" in text and "\nmain " not in text
+    old = tmp_path / "old.rvs"
+    old.write_text(text.replace("\ncoup ", "\nmain "), "utf-8")
+    assert ledger(monkeypatch, twin) == ledger(monkeypatch, SAMPLES / "regles-fr-salon.rvs")
+    said = invoke(monkeypatch, "--lang", "fr", "check", str(old)).output
+    assert "avertissement\u202f: dans un relevé français, une donne s’ouvre par 'coup 1'" in said
+    assert said.count("avertissement\u202f:") == 1 and "\n   9 | main 1" in said
+    result = invoke(monkeypatch, "settle", str(old), "--format", "json")
+    data = json.loads(result.stdout)
+    data["session"].pop("file")
+    english = ledger(monkeypatch, SAMPLES / "regles-fr-salon.rvs")
+    data.pop("warnings"), english.pop("warnings")
+    assert data == english
+
+
+def test_a_french_record_names_its_preset_and_its_knobs_values_the_french_way(tmp_path, monkeypatch):
+    """« règles: règles-fr » (with its accent) and « règle tie_rule: le-plus-près » read as
+    regles-fr and nearest: the same ledger; format --lang en writes the notation's values."""
+    text = (SAMPLES / "fr" / "regles-fr-salon.rvs").read_text("utf-8")
+    record = tmp_path / "salon.rvs"
+    rules = "règles: règles-fr\nrègle tie_rule: le-plus-près\nrègle broken_reversis: par-levée\n" \
+        "règle opposite_doubles_party: non\n"
+    record.write_text(text.replace("règles: regles-fr\n", rules), "utf-8")
+    result = invoke(monkeypatch, "settle", str(record), "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    data["session"].pop("file")
+    assert data == ledger(monkeypatch, SAMPLES / "regles-fr-salon.rvs")
+    english = invoke(monkeypatch, "format", "--lang", "en", str(record)).output
+    assert "rule tie_rule: nearest\nrule broken_reversis: by-trick\n" in english
+    assert "rule opposite_doubles_party: no\n" in english
+    french = invoke(monkeypatch, "format", "--lang", "fr", str(tmp_path / "salon.rvs")).output
+    assert "règle tie_rule: le-plus-près\n" in french
+
+
+def test_a_french_keyword_misspelt_gets_its_did_you_mean_and_french_cards_their_hint(tmp_path, monkeypatch):
+    """'Levées:' in a French record: « vouliez-vous dire 'levées:' ? » ('Anne:' is a name, not
+    'annonce:'); a line of French cards in an English record: the hint for each, however many."""
+    record = tmp_path / "f.rvs"
+    record.write_text("langue: fr\njoueurs: A B C D\ncoup 1\ndonneur: A\nLevées:\n  A: RC DC VK 2C\n",
+                      "utf-8")
+    said = invoke(monkeypatch, "--lang", "fr", "check", str(record)).output
+    assert "'Levées:' n’est pas une ligne de la notation\u202f; vouliez-vous dire 'levées:'\u202f?" in said
+    english = tmp_path / "e.rvs"
+    english.write_text("players: Anne B C D\nhand 1\ndealer: Anne\ntricks:\n  Anne: RC DC VK AT\n", "utf-8")
+    said = invoke(monkeypatch, "check", str(english)).output
+    assert said.count("is a French card: add the header line 'lang: fr'") == 4 and "announce" not in said
+    english.write_text("players: Anne B C D\nhand 1\ndealer: Anne\ntricks:\n  Anne: RC, B: DC VK AT\n",
+                       "utf-8")
+    said = invoke(monkeypatch, "check", str(english)).output
+    assert "'RC' is a French card" in said
+
+
+def test_main_typed_at_a_french_table_is_quoted_as_typed(tmp_path, monkeypatch):
+    record = tmp_path / "r.rvs"
+    record.write_text("langue: fr\njoueurs: A B C D\n\ncoup 1\ndonneur: A\nnul: maldonne\n", "utf-8")
+    said = invoke(monkeypatch, "--lang", "fr", "record", str(record), "-", input="Main 2\n").output
+    assert "'Main 2'" in said and "Hand" not in said

@@ -100,8 +100,9 @@ def test_french_placeholders_are_the_english_ones():
             ids = message.id if isinstance(message.id, tuple) else (message.id,)
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
             wanted = set(field.findall(ids[-1])) | set(field.findall(ids[0]))
-            # i18n.fill gives French « {de_X} » (« de X » elided) for each {X} of the English
-            wanted |= {"{de_" + name[1:] for name in wanted}
+            # i18n.fill gives French « {de_X} » (« de X » elided), « {a_X} » (« à X », « aux
+            # paniers ») and « {que_X} » (« qu’Anne ») for each {X} of the English
+            wanted |= {prefix + name[1:] for name in wanted for prefix in ("{de_", "{a_", "{que_")}
             for string in strings:
                 if string:
                     assert set(field.findall(string)) <= wanted, (po.name, message.id, string)
@@ -148,13 +149,13 @@ def test_french_numbers_and_dates_by_babel_the_minus_sign_kept(monkeypatch):
 
 def test_lang_is_a_global_option_and_the_run_after_is_english_again():
     french = runner.invoke(app, ["--lang", "fr", "--help"])
-    assert french.exit_code == 0 and "Commandes:" in french.output and "Commands:" not in french.output
+    assert french.exit_code == 0 and "Commandes\u202f:" in french.output and "Commands:" not in french.output
     english = runner.invoke(app, ["--help"])
     assert "Commands:" in english.output and "Commandes" not in english.output
 
 
 def test_lang_follows_the_locale_and_lang_en_overrides_it():
-    assert "Commandes:" in runner.invoke(app, ["--help"], env={"LANG": "fr_FR.UTF-8"}).output
+    assert "Commandes\u202f:" in runner.invoke(app, ["--help"], env={"LANG": "fr_FR.UTF-8"}).output
     assert "Commands:" in runner.invoke(app, ["--lang", "en", "--help"], env={"LANG": "fr_FR.UTF-8"}).output
 
 
@@ -211,7 +212,11 @@ def test_the_antes_and_fines_say_why_in_french_and_in_english_as_ever(monkeypatc
     french = whys("--lang", "fr")
     assert any(w.startswith("coup nul pour maldonne relevée après l’écart\u202f: Théo met 20 d’amende")
                for w in french)
-    assert any("donne et met 5 au dernier panier, le panier " in w for w in french)  # pool:N in French
+    assert any("donne et met 5 dans la corbeille (" in w for w in french)  # regles-fr's one basket
+    parlett = [item["why"] for hand in json.loads(runner.invoke(app, [
+        "--lang", "fr", "settle", "samples/club-night.rvs", "--format", "json"]).output)["hands"]
+        for item in hand["items"]]
+    assert any("donne et met 5 au dernier panier, le panier " in w for w in parlett)  # pool:N in French
     assert any(w.startswith("hand void for a misdeal found after the discard: Théo pays 20") for w in whys())
 
 
@@ -263,7 +268,7 @@ def test_the_party_and_the_led_aces_say_why_in_french_the_cards_in_french_ranks(
     assert why_of(english, 1, "ace-led") == ("trick 10: Denis led A♣; Bruno wins the party; ×2 opposite, "
                                              "×2 in trick 10: Denis pays Bruno 4 (RULES §5)")
     salon = items("regles-fr-salon.rvs", "--lang", "fr")  # a party counted in jetons: 5 fiches a point
-    assert "gagne le dernier panier, le panier 1 (1\u202f010)" in why_of(salon, 6, "pool-take")  # « 1 010 »
+    assert "gagne la remise (1\u202f010)" in why_of(salon, 6, "pool-take")  # « 1 010 », regles-fr's words
     assert ("valeur (0 + écart 6 (8♠ A♥ 5♥ D♦) + 4 × 4 cartes) × 5 fiches\u202f: Marie Claire paye 110 "
             "à Élise") in why_of(salon, 1, "party")
 
@@ -288,8 +293,8 @@ def test_the_reversis_made_and_broken_say_why_in_french(monkeypatch):
     assert why_of(salon, 3, "reversis-broken") == \
         "Élise rompt le reversis de Théo à la levée 11\u202f: Théo paye 32 à Élise (RÈGLES §8)"
     assert why_of(salon, 3, "remise", "Théo") == (
-        "le reversis de Théo est rompu à la levée 11 (broken_reversis: by-trick, §13 règle 13)\u202f: Théo "
-        "paye une remise de 120, qui double le panier 1 (RÈGLES §8)")
+        "le reversis de Théo est rompu à la levée 11 (broken_reversis: par-levée, §13 règle 13)\u202f: Théo "
+        "paye la remise de 120 (RÈGLES §8)")
 
 
 def test_the_espagnolette_won_lost_and_paid_back_says_why_in_french(monkeypatch):
@@ -354,7 +359,7 @@ def test_a_knob_s_bad_value_is_said_in_french(tmp_path):
     said = runner.invoke(app, ["--lang", "fr", "check", str(record)]).output
     assert "'quinola_forced'\u202f: un nombre entier est attendu, non 'lots'" in said
     assert "'double_tricks'\u202f: les levées sont numérotées de 1 à 11, non '12'" in said
-    assert "'pools' prend multiple ou single ou none, non 'many'" in said
+    assert "'pools' prend plusieurs ou unique ou aucun, non 'many'" in said
     assert "réglage inconnu 'quinola_forcd'\u202f; vouliez-vous dire 'quinola_forced'\u202f?" in said
     english = runner.invoke(app, ["check", str(record)]).output
     assert "'quinola_forced' expected a whole number, not 'lots'" in english

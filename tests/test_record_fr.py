@@ -81,19 +81,19 @@ def test_a_session_recorded_in_french_at_a_terminal_is_a_french_record_that_sett
     wait(child, "levée 3, Denis\u202f:")
     wait(child, "donne 1, levée 3 — Bruno a la main\u202f; ♦ demandé")  # the bottom toolbar
     child.sendline("annuler")  # the French word for undo
-    wait(child, "repris\u202f: 8K")
+    wait(child, "repris\u202f: 8♦")
     answer(child, "levée 3, Claire\u202f: ", "quitter")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
     text = path.read_text("utf-8")
     assert text.startswith("langue: fr\nséance: Soirée du club\ndate: 2026-11-20\njoueurs: Anne Bruno Claire "
-                           "Denis\nrègles: parlett\nfiches: 100\n\nmain 1\ndonneur: Bruno\nlevées:\n")
+                           "Denis\nrègles: parlett\nfiches: 100\n\ncoup 1\ndonneur: Bruno\nlevées:\n")
     assert text.endswith("  Claire: 2T VT 7T 5T\n  Denis:  6C 8C RC 4C\n  Bruno:  9K\n")
 
     child = spawn(path)  # taken up in French, where it stopped
     wait(child, "reprise\u202f: la donne 1 en est à la levée 3 (levées notées\u202f: 2 sur 11\u202f; "
-                "en jeu\u202f: 9K).")
+                "en jeu\u202f: 9♦).")
     answer(child, "levée 3, Claire\u202f: ", "8K 3K RK")
     for number, (leader, cards, _english) in enumerate(TRICKS[3:], 4):
         answer(child, f"levée {number}, {leader}\u202f: ", cards)
@@ -130,7 +130,7 @@ def test_an_english_record_stays_english_under_a_french_locale(tmp_path):
 def test_in_english_nothing_changes_and_a_french_record_is_still_written_in_french(tmp_path):
     path = tmp_path / "fr.rvs"
     french = "".join(f"  {who}: {fr}\n" for who, fr, _en in TRICKS[:2])
-    path.write_text(f"langue: fr\njoueurs: {PLAYERS}\n\nmain 1\ndonneur: Bruno\nlevées:\n{french}", "utf-8")
+    path.write_text(f"langue: fr\njoueurs: {PLAYERS}\n\ncoup 1\ndonneur: Bruno\nlevées:\n{french}", "utf-8")
     child = spawn(path, LANG="C.UTF-8")
     wait(child, "resuming: hand 1 is at trick 3 (2 of 11 recorded).")
     answer(child, "trick 3, Bruno: ", "help")
@@ -154,10 +154,10 @@ def test_piped_a_record_s_langue_line_decides_and_refusals_are_french(tmp_path):
     assert target.read_text("utf-8") == french
     assert result.stderr == (f"{target}\u202f: 20 lignes saisies\u202f; la donne 1 est finie\u202f; "
                              "ensuite\u202f: le donneur de la donne 2.\n")
-    bad = runner.invoke(app, ["--lang", "fr", "record", str(target)], input="main 2\ndonneur: Claire\nAS\n")
+    bad = runner.invoke(app, ["--lang", "fr", "record", str(target)], input="coup 2\ndonneur: Claire\nAS\n")
     assert bad.exit_code == 1
     assert "«\u00a0AS\u00a0» n’est pas une carte d’un relevé en français" in bad.stderr
-    assert target.read_text("utf-8").endswith("main 2\ndonneur: Claire\n")
+    assert target.read_text("utf-8").endswith("coup 2\ndonneur: Claire\n")
     english = runner.invoke(app, ["record", str(tmp_path / "en.rvs")], input=ENGLISH_TWIN)
     assert english.exit_code == 0 and not english.stderr.count("lignes")
     assert (tmp_path / "en.rvs").read_text("utf-8") == runner.invoke(app, ["format", str(source)]).stdout
@@ -180,7 +180,7 @@ def test_a_french_record_holds_the_grammar_s_lines_and_writes_french():
     for line in ["langue: fr", f"joueurs: {PLAYERS}", "donneur: Bruno", "2T VT 7T 5T", "6C 8C"]:
         assert not recorder.enter(line).refused, line
     assert recorder.hand is not None and recorder.hand.trick == ["6H", "8H"]
-    assert recorder.document() == (f"langue: fr\njoueurs: {PLAYERS}\n\nmain 1\ndonneur: Bruno\nlevées:\n"
+    assert recorder.document() == (f"langue: fr\njoueurs: {PLAYERS}\n\ncoup 1\ndonneur: Bruno\nlevées:\n"
                                    "  Claire: 2T VT 7T 5T\n  Denis:  6C 8C\n")
     assert recorder.enter("lang: en").refused  # the language is the header's
     name = Recorder("y.rvs", interactive=False)
@@ -227,7 +227,7 @@ def test_the_entry_page_s_entries_continue_a_french_record_in_french(tmp_path):
     """The page's buttons send the grammar's spelling (4H): a French record it takes up is
     written on in French all the same."""
     from reversis_score.record.resume import resume
-    text = (f"langue: fr\njoueurs: {PLAYERS}\n\nmain 1\ndonneur: Bruno\nlevées:\n  Claire: 2T VT 7T 5T\n"
+    text = (f"langue: fr\njoueurs: {PLAYERS}\n\ncoup 1\ndonneur: Bruno\nlevées:\n  Claire: 2T VT 7T 5T\n"
             "  Denis:  6C 8C\n")
     recorder, problems = resume(text, "x.rvs", tmp_path, False, text)
     assert recorder is not None and not problems and not recorder.typed_as_written
@@ -249,7 +249,7 @@ def test_lang_en_typed_first_makes_a_french_terminal_s_new_record_english():
 
 
 def test_a_french_record_piped_is_refused_in_its_own_words(tmp_path):
-    """A French record whose header ends at its players (``main 1`` comes while the header is
+    """A French record whose header ends at its players (``coup 1`` comes while the header is
     still asked for); a revoke refused, the line to add written as the record writes it."""
     from test_record import DEAL
     from test_record import TRICKS as ENGLISH_TRICKS
@@ -260,7 +260,7 @@ def test_a_french_record_piped_is_refused_in_its_own_words(tmp_path):
     result = runner.invoke(app, ["--lang", "fr", "record", str(tmp_path / "r.rvs")], input=to_french(english))
     assert result.exit_code == 1
     assert "donne 1, levée 4\u202f: " in result.stderr and "`irrégulier: renonce Denis`" in result.stderr
-    assert (tmp_path / "r.rvs").read_text("utf-8").startswith(f"langue: fr\njoueurs: {PLAYERS}\n\nmain 1\n")
+    assert (tmp_path / "r.rvs").read_text("utf-8").startswith(f"langue: fr\njoueurs: {PLAYERS}\n\ncoup 1\n")
 
 
 def test_ctrl_c_is_said_in_french(tmp_path):

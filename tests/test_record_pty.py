@@ -139,7 +139,7 @@ STEPS = [
     ("deal, Claire's 11 cards | face-down: ", "QS JH 2C 4S 4H 8D AC 8S 3C QH 2S | 6S", False, []),
     ("deal, Denis's 11 cards | face-down: ", "5D 3D QD 5S 6H JC QC AH 3H KC 5H | 9H", True, []),
     ("exchange, Anne discards CARD (or two), or keeps (Enter: no exchange): ", "7H", True, []),
-    ("exchange, Bruno discards CARD (or two), or keeps: ", "6D", False, []),
+    ("exchange, Bruno discards CARD (or two): ", "6D", False, []),
     ("exchange, Claire discards CARD (or two), or keeps: ", "keeps", True, []),
     ("exchange, Denis discards CARD (or two), or keeps: ", "QC", False, []),
     (ANNOUNCE, "", True, []),

@@ -129,6 +129,18 @@ def _write_usage(method: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+def _write_heading(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A heading of a help page (« Options : », « Commandes : »): French sets a narrow no-break
+    space before its colon, where Click writes ``Options:``."""
+    @wraps(method)
+    def wrapper(self: Any, heading: str) -> Any:
+        if language() == "en":
+            return method(self, heading)
+        self.write(f"{'':>{self.current_indent}}{heading}\u202f:\n")
+        return None
+    return wrapper
+
+
 def _show_error(exc: Any, file: Any = None) -> None:
     """A usage error, French chosen: Click's ``Try '…' for help.`` and ``Error: …`` in French
     (Typer's Click writes them without gettext)."""
@@ -226,5 +238,7 @@ def install() -> None:
         param.get_help_record = _reading(param.get_help_record, "help")  # type: ignore[method-assign]
     formatting.HelpFormatter.write_usage = _write_usage(  # type: ignore[method-assign]
         formatting.HelpFormatter.write_usage)
+    formatting.HelpFormatter.write_heading = _write_heading(  # type: ignore[method-assign]
+        formatting.HelpFormatter.write_heading)
     exceptions.ClickException.show = _shown(exceptions.ClickException.show)  # type: ignore[method-assign]
     exceptions.UsageError.show = _shown(exceptions.UsageError.show)  # type: ignore[method-assign]

@@ -159,7 +159,7 @@ def format_command(
     spelling: Annotated[Language | None, typer.Option(
         "--lang", case_sensitive=False,
         help=(N_("Write the record's cards and keywords in French (fr: 'langue: fr', RP DC VK AT, "
-              "joueurs:, main N, levées:) or in English (en). Default: the record's own."))),
+              "joueurs:, coup N, levées:) or in English (en). Default: the record's own."))),
     ] = None,
 ) -> None:
     """The ``format`` command; its --help is FORMAT_HELP."""

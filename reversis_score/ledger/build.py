@@ -21,7 +21,7 @@ from reversis_score.rules.houserules import RuleSet
 from reversis_score.rules.knobs import Knobs
 from reversis_score.settle.hand import HandSettlement, settle_hand
 from reversis_score.settle.items import Item
-from reversis_score.settle.pools import PoolTable, shown
+from reversis_score.settle.pools import PoolTable, basket, one_basket, shown
 
 
 class ConservationError(Exception):
@@ -129,12 +129,13 @@ class Running:
     totals: dict[str, int]
     between: dict[str, int]
     last: LedgerHand | None = None  # the last settled hand, which --split-pools closes
+    basket: str | None = None  # the one basket's French word (settle/pools.py), None for pools
 
     @classmethod
-    def start(cls, players: tuple[str, ...], stake: int, knobs: Knobs) -> Running:
-        """Nothing paid yet, no pool standing."""
+    def start(cls, players: tuple[str, ...], stake: int, knobs: Knobs, preset: str | None = None) -> Running:
+        """Nothing paid yet, no pool standing. ``preset`` names the one basket in French."""
         return cls(players, stake, knobs, PoolTable(knobs.pools), {p: 0 for p in players},
-                   {p: 0 for p in players})
+                   {p: 0 for p in players}, basket=basket(knobs.pools, preset))
 
     @property
     def balances(self) -> dict[str, int]:
@@ -145,6 +146,9 @@ class Running:
         play = hand.play
         assert play is not None
         settlement, self.pools = settle_hand(play, self.knobs, self.pools)
+        if self.basket is not None:
+            settlement = replace(settlement, items=tuple(
+                item._replace(why=one_basket(item.why, self.basket)) for item in settlement.items))
         net = settlement.net  # once: both the check and the totals read it
         check_conservation(settlement, net)
         self._add(settlement, net, +1)
@@ -178,8 +182,8 @@ class Running:
                     said = _("end of the session: {pool} ({amount}) is split equally, {share} to each "
                              "player{left} (--split-pools, RULES §4)")
                     items.append(Item(len(items) + 1, None, "pool-split", None, name, player, share, None,
-                                      fill(said, pool=shown(name), amount=number(amount), share=number(share),
-                                           left=left_over)))
+                                      one_basket(fill(said, pool=shown(name), amount=number(amount),
+                                                      share=number(share), left=left_over), self.basket)))
             left.append(rest)
         kept = [amount for amount in left if amount] if rules.knobs.pools == "multiple" else left
         split = replace(s, items=tuple(items), pools_after=tuple(kept))
@@ -244,7 +248,7 @@ def build_ledger(session: CheckedSession, split_pools: bool = False) -> Ledger:
     (RULES §4, interpretation): pool-split items close the last settled hand.
     """
     stake = session.header.stake or 0
-    run = Running.start(session.players, stake, session.rules.knobs)
+    run = Running.start(session.players, stake, session.rules.knobs, session.rules.preset)
     ledger = Ledger(session, session.rules, stake, totals=run.totals)
     ledger.warnings = list(session.warnings)
     header_ok = not any(d.is_error for d in session.header_diagnostics)
@@ -285,7 +289,7 @@ class LedgerStream(_Sums):
 def stream_ledger(session: SessionStream, split_pools: bool = False) -> LedgerStream:
     """Settle a session stream hand by hand, keeping only the running state."""
     stake = session.header.stake or 0
-    run = Running.start(session.players, stake, session.rules.knobs)
+    run = Running.start(session.players, stake, session.rules.knobs, session.rules.preset)
     warnings = [d for d in session.header_diagnostics if not d.is_error and d.severity != "hidden"]
     header_ok = not any(d.is_error for d in session.header_diagnostics)
     seen = _noting_warnings(session.hands, warnings)

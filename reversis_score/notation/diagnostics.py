@@ -67,10 +67,13 @@ def render(diag: Diagnostic, file: str, lines: list[str] | None) -> str:
         message = where_prefix(diag.hand, diag.trick) + message
     if diag.file is not None:
         file = diag.file
-    severity = _(SEVERITIES.get(diag.severity, diag.severity))
+    # French sets a narrow space before the colon: « erreur : … » (the place stays file:line:col:,
+    # as editors read it)
+    said = _("{severity}: {message}").format(severity=_(SEVERITIES.get(diag.severity, diag.severity)),
+                                             message=message)
     if diag.span is None:
-        return f"{file}: {severity}: {message}"
-    head = f"{file}:{diag.span.line}:{diag.span.column}: {severity}: {message}"
+        return _("{file}: {said}").format(file=file, said=said)
+    head = f"{file}:{diag.span.line}:{diag.span.column}: {said}"
     out = [head]
     if diag.file is not None:  # another file: its line comes with the diagnostic
         out.extend(_source_excerpt(diag.source_line or "", diag.span))

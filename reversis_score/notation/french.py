@@ -1,7 +1,7 @@
 """Records written in French: ``langue: fr`` (or ``lang: fr``) in the header.
 
 Such a record writes its cards with French letters (``RP DC VK AT``: roi, dame, valet; pique,
-cœur, carreau, trèfle; tens ``10``) and its keywords in French (``joueurs:``, ``main 3``,
+cœur, carreau, trèfle; tens ``10``) and its keywords in French (``joueurs:``, ``coup 3``,
 ``donneur:``, ``écart:``, ``levées:``…: docs/fr/notation.md). It is read by the one grammar:
 ``to_english`` turns each French word and card into its English twin, and ``Spelled`` carries
 every place back (each Span of a record or a diagnostic is where the French text has it; a
@@ -10,7 +10,7 @@ a record written by ``format`` (its canonical layout), for ``format --lang fr``.
 
 A record without a ``lang:`` line costs one search of its header; ``lang: en`` is English.
 
->>> english, spelled = to_english("langue: fr\\njoueurs: A B C D\\nmain 1\\ndonneur: B\\nnul: maldonne\\n")
+>>> english, spelled = to_english("langue: fr\\njoueurs: A B C D\\ncoup 1\\ndonneur: B\\nnul: maldonne\\n")
 >>> print(english, end="")
 <BLANKLINE>
 players: A B C D
@@ -18,7 +18,7 @@ hand 1
 dealer: B
 void: misdeal
 >>> to_french("hand 1\\ndealer: B\\ntricks:\\n  B: AS KC QD JH\\n")
-'langue: fr\\nmain 1\\ndonneur: B\\nlevées:\\n  B: AP RT DK VC\\n'
+'langue: fr\\ncoup 1\\ndonneur: B\\nlevées:\\n  B: AP RT DK VC\\n'
 """
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ from reversis_score.notation.records import Name, PlacedCard, Span
 LANGUAGES = ("en", "fr")
 # A header line naming the record's language; found before the first hand.
 LANG_LINE = re.compile(r"^[ \t]*(?:lang|langue)[ \t]*:[ \t]*([^\s#]*)[ \t]*(?:#.*)?$", re.M)
-_FIRST_HAND = re.compile(r"^[ \t]*(?:hand|main)(?![\w'\-])", re.M)
+_FIRST_HAND = re.compile(r"^[ \t]*(?:hand|coup|main)(?![\w'\-])", re.M)
 
 # French ranks and suits, and their English twins: R roi, D dame, V valet; P pique, C cœur,
 # K carreau, T trèfle (the ten is written 10: T is trèfle).
@@ -66,6 +66,27 @@ PHRASES = (
     ("levée", "trick"), ("place", "places"), ("sur", "on"), ("joue", "leads"), ("force", "forces"),
     ("à", "from"), ("espagnolette", "espagnolette"), ("panier", "pool"),
 )
+# A knob's values as a French record may write them in a ``règle`` line, and as ``rules`` and the
+# whys show them in French (French, English); a value not listed (48, ad5-jh4, a preset's name,
+# a list of tricks) is written the same in both. ``aucune`` is the empty list of tricks.
+KNOB_VALUES = (
+    ("oui", "yes"), ("non", "no"), ("plusieurs", "multiple"), ("unique", "single"), ("aucun", "none"),
+    ("à-rebours", "reverse"), ("ordre-du-jeu", "play"), ("levées", "tricks"), ("le-plus-près", "nearest"),
+    ("quinola-tôt", "quinola-early"), ("sauf-quinola-tard", "unless-quinola-late"), ("fixe", "fixed"),
+    ("par-levée", "by-trick"), ("forcé", "forced"), ("forfait", "flat"), ("sans-droit", "barred"),
+    ("rien", "nothing"), ("deux-à-deux-mise", "pairwise-stake"),
+    ("deux-à-deux-différence", "pairwise-difference"), ("aucune", "none"),
+)
+VALUE_FR = {fr: en for fr, en in KNOB_VALUES}
+VALUE_EN = {en: fr for fr, en in reversed(KNOB_VALUES)}
+
+
+def english_value(value: str) -> str:
+    """A knob's value as written in a French record, in the notation's English (``par-levée`` →
+    ``by-trick``); any other value as it is."""
+    return VALUE_FR.get(value.strip().lower(), value)
+
+
 # The kinds of an ``irrégulier:`` line: renonce (indue), jouer avant son tour, regarder sa carte
 # du talon, en découvrir une, maldonne.
 IRREGULAR_KINDS = (("renonce", "revoke"), ("avant-son-tour", "out-of-turn"), ("regard", "peek"),
@@ -170,7 +191,8 @@ class Spelled:
         if line is not None and line < 0:  # a name: the word itself
             return next((french for english, french in self.words.get(-line, ()) if english == text), text)
         for english, french in self.words.get(line or 0, ()):
-            text = text.replace(f"'{english}'", f"'{french}'")
+            # as quoted alone ('KH') or first in a quoted line ('Hand 2', as typed: 'Main 2')
+            text = re.sub(rf"'{re.escape(english)}(?=['\s])", "'" + french.replace("\\", r"\\"), text)
         return french_keywords(text) if self.language == "fr" else text
 
     def remap(self, value: Any) -> Any:
@@ -268,6 +290,10 @@ def _keyword_swaps(line: str, swaps: list[Swap], keywords: dict[str, str], kinds
     found = _RULE_WORD.match(line)
     if found and found.group(2) == rule:
         swaps.append((found.start(2), found.end(2), rule_to))
+        value = _RULE_VALUE.match(line, found.end(2))
+        values = VALUE_FR if rule == "règle" else VALUE_EN
+        if value and value.group(1) in values:
+            swaps.append((value.start(1), value.end(1), values[value.group(1)]))
         return None
     found = _KEYWORD_LINE.match(line)
     if not found or found.group(2) not in keywords:
@@ -328,13 +354,19 @@ LINE_FR = dict(LINE_KEYWORDS)
 LINE_EN = {en: fr for fr, en in reversed(LINE_KEYWORDS)}
 IRREGULAR_FR = dict(IRREGULAR_KINDS)
 IRREGULAR_EN = {en: fr for fr, en in IRREGULAR_KINDS}
-HAND_FR = {"main": "hand", "Main": "Hand", "MAIN": "HAND"}  # 'Main 2' is read as 'Hand 2': an error
-HAND_EN = {"hand": "main"}
+# A hand line: ``coup 3``, the manuscrit's word for one deal played out (« ce qui s'étoit payé
+# pendant le coup »); ``main 3``, the first French records' word, is still read, with a warning
+# (in both sources *main* is the cards a player holds). 'Coup 2' is read as 'Hand 2': an error.
+HAND_FR = {"coup": "hand", "Coup": "Hand", "COUP": "HAND", "main": "hand", "Main": "Hand", "MAIN": "HAND"}
+HAND_EN = {"hand": "coup"}
+OLD_HAND_WORD = "main"
 _VERBATIM_FR = tuple(LINE_EN[word] for word in _VERBATIM)
 _HAND_WORD = re.compile(r"([ \t]*)(\w+)(?![\w'\-:])(?![ \t]*:)")
 _HAND_ALONE = re.compile(r"[ \t]*\w+[ \t]*\d*[ \t]*:?[ \t]*(?:#.*)?$")  # 'Main 2', as a hand line
 _RULE_WORD = re.compile(r"([ \t]*)(\w+)(?=[ \t])")
 _NEXT_WORD = re.compile(r"[ \t]*([^\s#]+)")
+_RULE_VALUE = re.compile(r"[ \t]+[\w\-]+[ \t]*:[ \t]*([^\s#]+)[ \t]*(?:#.*)?$")  # 'règle KNOB: VALUE'
+
 
 # The keywords a message names, as a French record spells them (for its English messages).
 _MESSAGE_WORDS = (
@@ -348,8 +380,8 @@ _MESSAGE_WORDS = (
     ("revoke, out-of-turn, peek, expose", "renonce, avant-son-tour, regard, découverte"),
     (" or misdeal", " or maldonne"), (" ou misdeal", " ou maldonne"), ("'misdeal'", "'maldonne'"),
     ("'waived'", "'abandonnées'"), ("rule KNOB", "règle KNOB"), ("rule RÉGLAGE", "règle RÉGLAGE"),
-    ("'hand'", "'main'"), ("'hand ", "'main "), ("`hand ", "`main "), ("'events'", "'événements'"),
-    ("(void: misdeal)", "(nul: maldonne)"),
+    ("'hand'", "'coup'"), ("'hand ", "'coup "), ("`hand ", "`coup "), ("'events'", "'événements'"),
+    ("(void: misdeal)", "(nul: maldonne)"), ("'void: misdeal'", "'nul: maldonne'"),
     ("`irregular: revoke ", "`irrégulier: renonce "), ("'irregular: revoke ", "'irrégulier: renonce "),
     (" takes without discarding`", " prend sans écarter`"), (" discards C1 C2`", " écarte C1 C2`"),
     (" gathers it')", " la ramasse')"), ("'party: A wins, B loses'", "'partie: A gagne, B perd'"),
@@ -357,6 +389,18 @@ _MESSAGE_WORDS = (
 )
 _MESSAGE_KEYWORD = re.compile(r"(?<![\w\-])(session|players|rules|stake|dealer|deal|exchange|announce|tricks"
                               r"|events|irregular|void|claims|party):")
+
+
+_OLD_HAND = re.compile(r"^([ \t]*)(main)(?:[ \t]+(\d+))?[ \t]*(?:#.*)?$", re.M)
+
+
+def old_hand_line(text: str) -> tuple[int, int, str] | None:
+    """The first hand line of a French record written ``main N`` (line, column, number as
+    written), the word of the first French records; None when every hand is a ``coup``."""
+    found = _OLD_HAND.search(text)
+    if found is None:
+        return None
+    return text.count("\n", 0, found.start()) + 1, len(found.group(1)) + 1, found.group(3) or ""
 
 
 def french_keywords(message: str) -> str:

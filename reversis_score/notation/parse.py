@@ -196,6 +196,14 @@ def _read_spelled(text: str, file: str) -> ParseStream:
             _("the record's language is 'fr' (French cards and words) or 'en', not '{language}'").format(
                 language=language),
             Span(line, found.start(1) - found.start() + 1, max(1, len(language)))))
+    old = french.old_hand_line(text) if language == "fr" else None
+    if old is not None:
+        line, column, number = old
+        header_diags.append(Diagnostic(
+            _("a French record's hand begins 'coup{number}' ('main' is the cards a player holds): "
+              "read as one all the same").format(
+                number=f" {number}" if number else ""),
+            Span(line, column, 4), severity="warning"))
     known = language if language in french.LANGUAGES else None
     header = dataclasses.replace(spelled.remap(header), lang=known)
     hands = (spelled.remap(hand) for hand in parse_hands(chunks))

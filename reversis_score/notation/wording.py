@@ -7,6 +7,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from reversis_score.i18n import N_, _
 from reversis_score.notation.diagnostics import Diagnostic
+from reversis_score.notation.french import LINE_KEYWORDS as FRENCH_KEYWORDS
+from reversis_score.notation.french import french_hint
 from reversis_score.notation.records import Span
 
 # What each terminal means to a scorer. Several terminals share a phrase; phrases are
@@ -143,7 +145,7 @@ def describe_unexpected(exc: UnexpectedInput, lines: list[str], line_offset: int
         key = (text.strip().split(":")[0].split() or [""])[0]
         return Diagnostic(special, Span(line + line_offset, indent + 1, len(key))), line - 1
     message = _("unexpected '{word}': expected {expected}").format(
-        word=_shorten(word), expected=expected_in_words(_expected(exc), start))
+        word=_shorten(word), expected=expected_in_words(_expected(exc), start)) + _french_cards(text)
     meant = keyword_meant(text)
     if meant is not None:  # the line's keyword is misspelt: say that alone
         key = text.strip().split(":", 1)[0].strip()
@@ -178,6 +180,22 @@ LINE_KEYWORDS = ("session", "date", "players", "rules", "stake", "dealer", "deal
                  "announce", "tricks", "events", "irregular", "void", "claims", "table")
 
 
+def _french_cards(text: str) -> str:
+    """The hint for the first card of a line written the French way (``RC DC VK AT`` in an
+    English record: a line of them reads as names and cards, and fails as a whole)."""
+    for token in text.split("#", 1)[0].replace(",", " ").replace(":", " ").split():
+        hint = french_hint(token)
+        if hint:
+            return hint
+    return ""
+
+
+# Each French keyword, for the English keyword it means: 'Levées:' in a French record is a near
+# miss of 'levées:', said 'tricks:' and written back the record's way. A French near miss must
+# be nearer than an English one ('Anne:' is a player's name, not 'annonce:').
+_FRENCH_MEANING = {fr: en for fr, en in FRENCH_KEYWORDS if en in LINE_KEYWORDS and fr != en}
+
+
 def _keyword_hint(text: str) -> str:
     """``; did you mean 'dealer:'?`` when a line begins with a near miss of a keyword."""
     meant = keyword_meant(text)
@@ -191,7 +209,10 @@ def keyword_meant(text: str) -> str | None:
         return None
     word = head[0].strip()
     close = difflib.get_close_matches(word.lower(), LINE_KEYWORDS, n=1, cutoff=0.7)
-    return close[0] if close and close[0] != word else None
+    if close:
+        return close[0] if close[0] != word else None
+    french = difflib.get_close_matches(word.lower(), _FRENCH_MEANING, n=1, cutoff=0.85)
+    return _FRENCH_MEANING[french[0]] if french and french[0] != word else None
 
 
 def with_keyword(text: str, keyword: str) -> str:

@@ -13,7 +13,7 @@ lines are written back in French:
 >>> to_grammar("RC VC 7C 5C"), to_grammar("donneur: Anne"), to_grammar("irrégulier renonce Bruno")
 ('KH JH 7H 5H', 'dealer: Anne', 'irregular: revoke Bruno')
 >>> written("hand 1\\ndealer: Anne\\ntricks:\\n  Anne: KS QH JD AC\\n")
-'main 1\\ndonneur: Anne\\nlevées:\\n  Anne: RP DC VK AT\\n'
+'coup 1\\ndonneur: Anne\\nlevées:\\n  Anne: RP DC VK AT\\n'
 >>> english_card("KS is mine"), english_card("RC")
 ('KS', None)
 >>> message("'KH' is played twice; acknowledge it: `irregular: revoke Denis`")
@@ -24,7 +24,8 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from reversis_score.i18n import _
 from reversis_score.notation import french
@@ -43,8 +44,8 @@ _IRREGULAR = re.compile(r"irregular[ \t]+(\S+)[ \t]+(\S.*)\Z")
 _EXCHANGE_VERBS = ("discards", "keeps", "peeks", "exposes", "takes")
 _BLOCK_LINE = re.compile(r"""\s*([^\W\d][\w'\-]*|"[^"\n]*")\s*(?::|(?:"""
                          + "|".join(_EXCHANGE_VERBS) + r""")\b)""")
-# A French record's hand or dealer line (``main 2``, ``donneur: Anne``): a hand's beginning.
-_FRENCH_HAND = re.compile(r"[ \t]*(?:main(?![\w'\-])|donneur[ \t]*:)")
+# A French record's hand or dealer line (``coup 2``, ``donneur: Anne``): a hand's beginning.
+_FRENCH_HAND = re.compile(r"[ \t]*(?:coup(?![\w'\-])|main(?![\w'\-])|donneur[ \t]*:)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +165,7 @@ _WORD_TOKEN = re.compile(r'"[^"\n]*"|[^\s#,|:"]+')
 _QUOTED = re.compile(r"'([^'\s]+)'")
 # A line that begins with a keyword (``joueurs: ...``, ``règle KNOB: ...``), not a bare answer.
 _KEYWORD_START = re.compile(r"[ \t]*(?:[^\W\d][\w\-]*[ \t]*:|règle[ \t]|rule[ \t]"
-                            r"|main[ \t]*\d*[ \t]*(?:#.*)?\Z)")  # and a hand line, ``main 2``
+                            r"|(?:coup|main)[ \t]*\d*[ \t]*(?:#.*)?\Z)")  # and a hand line, ``coup 2``
 
 
 def language_line(raw: str) -> str | None:
@@ -227,6 +228,19 @@ def message(text: str) -> str:
     for fr, en in french.IRREGULAR_KINDS:  # `irrégulier: renonce Denis`, as the record writes it
         text = text.replace(f"irrégulier: {en}", f"irrégulier: {fr}")
     return text
+
+
+def as_typed(reply: Any, grammar: str, typed: str) -> Any:
+    """``reply`` with what its refusals quote of an entry (``'Hand 2'``: the grammar's spelling)
+    quoted as it was typed (``'Main 2'``)."""
+    pairs = [(en, fr) for en, fr in zip(grammar.split(), typed.split(), strict=False) if en != fr]
+    if not pairs or not reply.refused:
+        return reply
+    refused = list(reply.refused)
+    for en, fr in pairs:
+        quoted = re.compile(rf"'{re.escape(en)}(?=['\s])")
+        refused = [quoted.sub("'" + fr.replace("\\", r"\\"), r) for r in refused]
+    return replace(reply, refused=refused)
 
 
 def not_french(card: str) -> str:

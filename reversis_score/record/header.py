@@ -110,7 +110,13 @@ class HeaderSteps:
             card = entries.english_card(raw)
             if card is not None:
                 return Reply(refused=[entries.not_french(card)])
-            raw = entries.to_grammar(raw)
+            typed, raw = raw, entries.to_grammar(raw)
+            reply = self._entered(raw)
+            return entries.as_typed(reply, raw, typed)
+        return self._entered(raw)
+
+    def _entered(self, raw: str) -> Reply:
+        """Take one entry in the grammar's spelling."""
         entry = read_entry(raw)
         if entry.kind == "blank":
             return self.accept_default() if self.interactive else Reply()

@@ -104,7 +104,8 @@ class PlaySteps(HeaderSteps):
         """The hands closed so far, settled once each and carried forward (pools, balances):
         what a trick or a hand needs of the session, at a cost that does not grow with it."""
         if self._run is None:
-            self._run, self._run_hands = Running.start(self.players, self.header.stake or 0, self.knobs), 0
+            self._run, self._run_hands = Running.start(self.players, self.header.stake or 0, self.knobs,
+                                                       self.ruleset.preset if self.ruleset else None), 0
         for hand in self.closed[self._run_hands:]:
             self._run.settle(hand)
         self._run_hands = len(self.closed)
@@ -133,7 +134,7 @@ class PlaySteps(HeaderSteps):
                 words.Note("  " + self.explain(d)) for d in checked.diagnostics if d.is_error]
         so_far = self.running()  # a copy settles this hand: it may still change (an `undo`)
         run = Running(so_far.players, so_far.stake, so_far.knobs, so_far.pools.copy(), dict(so_far.totals),
-                      dict(so_far.between))
+                      dict(so_far.between), basket=so_far.basket)
         settled = run.settle(checked)
         assert settled.settlement is not None
         return [words.settlement(settled.number, settled.settlement, run.stake, run.totals, run.between)]

@@ -17,6 +17,7 @@ from reversis_score.notation.parse import split_chunks
 from reversis_score.pipeline import check_text
 from reversis_score.record.entries import Ahead
 from reversis_score.record.session import Recorder
+from reversis_score.record.words import token_face
 from reversis_score.replay.tricks import TRICKS_PER_HAND
 
 
@@ -31,7 +32,7 @@ def resume(text: str, file: str, folder: Path, interactive: bool,
     """
     header_text, chunks = split_chunks(text)
     language = record_language(header_text)
-    if language is not None:  # a French record's hands begin with 'main': found in its twin
+    if language is not None:  # a French record's hands begin with 'coup': found in its twin
         header_text, chunks = split_chunks(to_english(text)[0])
     if not chunks:
         return _resume_header(text, file, folder, interactive, raw, language)
@@ -89,7 +90,8 @@ def _feed(recorder: Recorder, lines: list[str], first_line: int, file: str) -> l
     typed, recorder.typed_as_written = recorder.typed_as_written, True
     for index, line in enumerate(ahead):
         refused = recorder.enter(line).refused
-        problems += [f"{file}:{first_line + index}: error: {reason}" for reason in refused]
+        problems += [f"{file}:{first_line + index}: " + _("error: {problem}").format(problem=reason)
+                     for reason in refused]
     recorder.finish()
     recorder.ahead, recorder.typed_as_written = None, typed
     return problems
@@ -127,7 +129,7 @@ def where(recorder: Recorder) -> str:
     if hand.trick:
         return _("hand {number} is at trick {trick} ({done} of {all} recorded, {cards} played)").format(
             number=hand.number, trick=done + 1, done=done, all=TRICKS_PER_HAND,
-            cards=" ".join(map(recorder.shown_card, hand.trick)))
+            cards=" ".join(token_face(card, recorder.shown_card(card)) for card in hand.trick))
     return _("hand {number} is at trick {trick} ({done} of {all} recorded)").format(
         number=hand.number, trick=done + 1, done=done, all=TRICKS_PER_HAND)
 

@@ -293,7 +293,9 @@ class Recorder(PlaySteps):
             return Reply(refused=[_("nothing to undo: the hands before are written (edit the file to "
                                     "change them)")])
         if hand.trick:
-            return Reply(said=[_("took back {card}").format(card=self.shown_card(hand.trick.pop()))])
+            card = hand.trick.pop()
+            said = words.token_face(card, self.shown_card(card))
+            return Reply(said=[_("took back {card}").format(card=said)])
         if hand.block:
             hand.block.pop()
             if len(hand.block) <= 1:

@@ -77,6 +77,11 @@ def prompt(recorder: Recorder) -> str:
 def _block_prompt(recorder: Recorder, question: str, skip: bool) -> str:
     """The prompt for a deal or an exchange line: whose, and what it holds."""
     who = recorder.next_in_block(question)
+    if question == "exchange" and (who == recorder.dealer or recorder.knobs.deck == 52):
+        # the dealer (and every player of a 52-card game) discards one: keeping is no answer
+        text = _("exchange, {player} discards CARD (or two) (Enter: no exchange): ") if skip else \
+            _("exchange, {player} discards CARD (or two): ")
+        return fill(text, player=who)
     if question == "exchange":
         text = _("exchange, {player} discards CARD (or two), or keeps (Enter: no exchange): ") if skip else \
             _("exchange, {player} discards CARD (or two), or keeps: ")

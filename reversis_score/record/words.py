@@ -87,6 +87,12 @@ def known() -> str:
     return _(KNOWN)
 
 
+def token_face(token: str, spelled: str) -> str:
+    """A card the scorer typed (the grammar's ``JH``), said in a line for people: in French its
+    face, « V♥ », as every French line shows a card; in English as typed (``spelled``)."""
+    return face(Card.parse(token)) if is_french() else spelled
+
+
 def face(card: Card) -> str:
     """A card for people: ``K♦``; in French its French rank, ``R♦`` (roi, dame, valet)."""
     if not is_french():

@@ -31,8 +31,9 @@ from reversis_score.render.words import (
     side_name,
     signed,
 )
-from reversis_score.rules.knobs import knob_text
+from reversis_score.rules.knobs import knob_said
 from reversis_score.scrub import printable
+from reversis_score.settle.pools import basket, one_basket
 
 ITEM_COLUMNS = ["seq", "trick", "kind", "card", "payer", "payee", "amount", "cancelled_by", "why"]
 # The same columns' headings in a table for people (translated where shown).
@@ -209,7 +210,7 @@ def rules_line(ledger: Ledger | LedgerStream) -> str:
         text += fill(_(" (from {source})"), source=ledger.rules.source)
     if changed:
         text += fill(_("; changed: {knobs}"),
-                     knobs=", ".join(f"{k} = {knob_text(v)}" for k, v in changed.items()))
+                     knobs=", ".join(f"{k} = {knob_said(v)}" for k, v in changed.items()))
     return text
 
 
@@ -225,9 +226,16 @@ def hands_block(ledger: Ledger) -> Block:
     return Block(_("Hands"), hands_headers(ledger), list(hands_rows(ledger)))
 
 
+def basket_of(ledger: Ledger | LedgerStream) -> str | None:
+    """The one basket's French word (« corbeille », « panier ») of a game with one; else None."""
+    rules = getattr(ledger, "rules", None)  # a window of a digest's hands (serve) has none
+    return basket(rules.knobs.pools, rules.preset) if rules is not None else None
+
+
 def hands_headers(ledger: Ledger | LedgerStream) -> list[str]:
     """The columns of the Hands table."""
-    return [_("hand"), _("dealer"), _("outcome"), *ledger.players, _("pools after")]
+    return [_("hand"), _("dealer"), _("outcome"), *ledger.players,
+            one_basket(_("pools after"), basket_of(ledger))]
 
 
 def hands_rows(ledger: Ledger | LedgerStream) -> Iterator[list]:
@@ -256,7 +264,7 @@ def balances_block(ledger: Ledger | LedgerStream) -> Block:
     rows = [[p, ledger.stake, signed(ledger.totals[p]) if ledger.totals[p] else "+0", balances[p],
              signed(between[p]) if between[p] else "+0", into[p]] for p in ledger.players]
     return Block(_("Balances"), [_("player"), _("stake"), _("session"), _("balance"), _("from players"),
-                                 _("into pools")], rows)
+                                 one_basket(_("into pools"), basket_of(ledger))], rows)
 
 
 def settle_up_block(ledger: Ledger | LedgerStream, notes: list[str] | None = None) -> Block:
@@ -264,7 +272,8 @@ def settle_up_block(ledger: Ledger | LedgerStream, notes: list[str] | None = Non
     ledger's ``incomplete_note``; a stream is written only when it has no error)."""
     transfers = settle_up(ledger.between_players())
     lines = [[pays_words(a, b, n)] for a, b, n in transfers] or [[_("nobody owes anybody anything")]]
-    lines.append([fill(_("pools left on the table: {pools}"), pools=pools_words(ledger.pools))])
+    lines.append([one_basket(fill(_("pools left on the table: {pools}"), pools=pools_words(ledger.pools)),
+                             basket_of(ledger))])
     if notes is None:
         assert isinstance(ledger, Ledger)
         notes = incomplete_note(ledger)
@@ -299,10 +308,11 @@ def warnings_block(ledger: Ledger | LedgerStream) -> Block | None:
     return Block(_("Warnings"), [], rows)
 
 
-def item_rows(items) -> list[list]:
-    """The rows of an items table for people (the kinds and causes in the chosen language)."""
-    return [[i.seq, i.trick or "", kind_name(i.kind), person_card(i.card), side_name(i.payer),
-             side_name(i.payee), i.amount,
+def item_rows(items, noun: str | None = None) -> list[list]:
+    """The rows of an items table for people (the kinds and causes in the chosen language; a
+    game with one basket names it ``noun``: settle/pools.py)."""
+    return [[i.seq, i.trick or "", one_basket(kind_name(i.kind), noun), person_card(i.card),
+             one_basket(side_name(i.payer), noun), one_basket(side_name(i.payee), noun), i.amount,
              cancelled_name(i.cancelled_by), i.why] for i in items]
 
 
@@ -312,16 +322,16 @@ def card_symbol(text: str | None) -> str:
     return person_card(text)
 
 
-def items_block(hand: SettledHand) -> Block:
+def items_block(hand: SettledHand, noun: str | None = None) -> Block:
     return Block(fill(_("Hand {number} — items"), number=hand.number), [_(h) for h in ITEM_HEADINGS],
-                 item_rows(hand.settlement.items))
+                 item_rows(hand.settlement.items, noun))
 
 
 def summary_blocks(ledger: Ledger, itemised: bool = False) -> list[Block]:
     """What ``settle`` shows: the hands, the balances, the settle-up (and every item)."""
     blocks = [Block(session_title(ledger), [], [[rules_line(ledger)]]), hands_block(ledger)]
     if itemised:
-        blocks += [items_block(h) for h in ledger.settled]
+        blocks += [items_block(h, basket_of(ledger)) for h in ledger.settled]
     blocks += [balances_block(ledger), settle_up_block(ledger)]
     warn = warnings_block(ledger)
     return blocks + ([warn] if warn else [])

@@ -10,7 +10,7 @@ from reversis_score.pipeline import CheckedSession
 from reversis_score.render.tables import Block, pays_words
 from reversis_score.render.words import pools_words, signed
 from reversis_score.rules.houserules import suggest
-from reversis_score.rules.knobs import PRESETS
+from reversis_score.rules.knobs import PRESETS, preset_named
 
 
 @dataclass(slots=True)
@@ -25,7 +25,7 @@ class Reading:
 
 def parse_names(text: str) -> tuple[list[str], str | None]:
     """``parlett,regles-fr`` → the names, or a message naming the unknown one."""
-    names = [n.strip() for n in text.split(",") if n.strip()]
+    names = [preset_named(n.strip()) for n in text.split(",") if n.strip()]
     for name in names:
         if name not in PRESETS and not name.endswith(".toml") and "/" not in name:
             return [], fill(_("unknown preset '{name}'{hint} (presets: {presets})"), name=name,

@@ -12,7 +12,7 @@ from reversis_score.blocks import Block
 from reversis_score.i18n import _, fill, is_french, ngettext, number
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.rules.houserules import RuleSet, load_toml, suggest
-from reversis_score.rules.knobs import KNOB_NAMES, PRESETS, knob_doc, knob_text
+from reversis_score.rules.knobs import KNOB_NAMES, PRESETS, knob_doc, knob_said, knob_text, preset_named
 from reversis_score.rules.presets import ALL, BY_NAME, citation, quoted
 from reversis_score.scrub import shortened
 
@@ -24,6 +24,7 @@ class RulesProblem(Exception):
 def load(name: str, knobs: bool = False) -> RuleSet:
     """A preset by name, or a house-rules TOML file (or, to ``rules NAME``, a knob's name:
     ``knobs`` says so, for the suggestion)."""
+    name = preset_named(name)
     if name in PRESETS:
         return RuleSet(name, PRESETS[name], name)
     if name.endswith(".toml") or Path(name).exists():
@@ -74,7 +75,7 @@ FICHES_PER_JETON = 5
 def value_text(preset: str, knob: str, value: object) -> str:
     """A knob's value for people: as written in a record (``5``, ``yes``); in French an amount
     says its unit, « 5 fiches (1 jeton) » where the source's sentence counts in jetons."""
-    text = knob_text(value)
+    text = knob_said(value)
     if not is_french() or knob not in AMOUNTS or not isinstance(value, int):
         return text
     fiches = ngettext("{n} fiche", "{n} fiches", value).format(n=number(value))

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 
 from reversis_score.i18n import N_, _, fill, ngettext
 from reversis_score.ledger.build import Ledger, settle_up
-from reversis_score.render.tables import Block, card_symbol
+from reversis_score.render.tables import Block, basket_of, card_symbol
 from reversis_score.render.words import cancelled_name, human_number, kind_name, side_name, signed
 from reversis_score.settle.items import Item
+from reversis_score.settle.pools import one_basket
 
 POOL = "pool"  # every pool side, once normalised: 'pool' is reserved, so no player has this name
 _POOL_SIDE = re.compile(r"^pool(:\d+)?$")
@@ -117,6 +118,7 @@ class WhyAnswer:
     lines: tuple[WhyLine, ...]
     pools: tuple[PoolSummary, ...] | None
     settled_up: int | None = None  # what a pays b in the session's settle-up (None: one hand)
+    basket: str | None = None  # the one basket's French word (settle/pools.py), None for pools
 
     @property
     def net(self) -> int:
@@ -137,7 +139,7 @@ def answer(ledger: Ledger, a: str, b: str, hand: int | None = None,
             lines.append(WhyLine(ledger_hand.number, item, effect, running))
     summaries = tuple(_pool_summary(ledger, p, hand) for p in (a, b)) if pools else None
     return WhyAnswer(a, b, hand, tuple(lines), summaries,
-                     None if hand is not None else settle_up_between(ledger, a, b))
+                     None if hand is not None else settle_up_between(ledger, a, b), basket_of(ledger))
 
 
 def _trick_order(item: Item) -> tuple[int, int]:
@@ -270,7 +272,7 @@ def why_blocks(ans: WhyAnswer) -> list[Block]:
                         "(RULES §8, §13 rules 8–9)")])
     blocks.append(Block("", [], notes))
     if ans.pools is not None:
-        blocks.append(pools_block(ans.pools))
+        blocks.append(pools_block(ans.pools, ans.basket))
     return blocks
 
 
@@ -286,13 +288,16 @@ def _running(line: WhyLine, a: str, b: str) -> str:
                 cause=cancelled_name(line.item.cancelled_by))
 
 
-def pools_block(pools: tuple[PoolSummary, ...]) -> Block:
-    """What each of the two paid into and took from the pools, and as what."""
+def pools_block(pools: tuple[PoolSummary, ...], basket: str | None = None) -> Block:
+    """What each of the two paid into and took from the pools, and as what (of a game with
+    one basket, its French word: settle/pools.py)."""
     rows = [[s.player, s.paid, s.took, signed(s.paid - s.took),
-             ", ".join(f"{kind_name(k)} {human_number(n)}" for k, n in s.by_kind.items()) or "—"]
+             one_basket(", ".join(f"{kind_name(k)} {human_number(n)}" for k, n in s.by_kind.items()) or "—",
+                        basket)]
             for s in pools]
-    return Block(_("The pools"), [_("player"), _("paid into the pools"), _("took from the pools"),
-                                  _("net into the pools"), _("paid as")], rows)
+    headings = (_("player"), _("paid into the pools"), _("took from the pools"), _("net into the pools"),
+                _("paid as"))
+    return Block(one_basket(_("The pools"), basket), [one_basket(h, basket) for h in headings], rows)
 
 
 def why_document(ans: WhyAnswer) -> dict[str, object]:

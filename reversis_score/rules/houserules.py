@@ -24,6 +24,7 @@ from reversis_score.rules.knobs import (
     Knobs,
     changed_knobs,
     parse_knob_value,
+    preset_named,
     with_values,
 )
 from reversis_score.scrub import shortened
@@ -89,6 +90,7 @@ def resolve(header: Header, record_dir: Path | None, override: str | None = None
 
 def _load_reference(ref: str, span: Span | None, record_dir: Path | None,
                     diags: list[Diagnostic]) -> RuleSet:
+    ref = preset_named(ref)
     if ref in PRESETS:
         return RuleSet(ref, PRESETS[ref], ref)
     if record_dir is None:  # the command line's --rules: the user's own choice of file
@@ -170,6 +172,7 @@ def load_toml(path: Path, name: str, span: Span | None = None) -> tuple[RuleSet,
     places = _key_places(lines)
     diags: list[Diagnostic] = []
     base = data.pop("base", DEFAULT_PRESET)
+    base = preset_named(base) if isinstance(base, str) else base
     if not isinstance(base, str) or base not in PRESETS:
         said = (fill(_("unknown preset '{preset}'{hint}"), preset=shortened(base),
                      hint=suggest(base, PRESETS)) if isinstance(base, str) else

@@ -13,7 +13,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from reversis_score.i18n import _, fill, grouped
+from reversis_score.i18n import _, fill, grouped, is_french
+from reversis_score.notation import french
 from reversis_score.notation.cards import Card, full_deck
 from reversis_score.scrub import shortened
 
@@ -137,6 +138,13 @@ def _build_presets() -> dict[str, Knobs]:
 
 PRESETS: dict[str, Knobs] = _build_presets()
 DEFAULT_PRESET = "parlett"
+# A preset's name as a French scorer may type it, with its accent: the source's own title.
+PRESET_SPELLINGS = {"règles-fr": "regles-fr"}
+
+
+def preset_named(name: str) -> str:
+    """The preset a name means (``règles-fr`` → ``regles-fr``); any other name as it is."""
+    return PRESET_SPELLINGS.get(name, name)
 
 
 def knob_doc(name: str, english: bool = False) -> str:
@@ -164,6 +172,8 @@ def parse_knob_value(name: str, raw: object) -> KnobValue:
 def _knob_value(name: str, raw: object) -> KnobValue:
     meta = _field(name).metadata
     default = getattr(PARLETT, name)
+    if isinstance(raw, str):  # a value as French writes it (« par-levée », « oui »): the notation's
+        raw = french.english_value(raw)
     value: KnobValue
     if isinstance(default, bool):
         value = _as_bool(raw)
@@ -182,7 +192,7 @@ def _knob_value(name: str, raw: object) -> KnobValue:
     choices = meta["choices"]
     if choices is not None and value not in choices:
         raise ValueError(fill(_("'{name}' takes {choices}, not {value}"), name=name,
-                              choices=_(" or ").join(map(str, choices)), value=_quoted(raw)))
+                              choices=_(" or ").join(knob_said(c) for c in choices), value=_quoted(raw)))
     return value
 
 
@@ -245,6 +255,17 @@ def knob_text(value: object) -> str:
     if isinstance(value, tuple):
         return " ".join(map(str, value)) or "none"
     return str(value)
+
+
+def knob_said(value: object) -> str:
+    """A knob value for people: ``knob_text`` in English; in French the word a French record
+    may write (``by-trick`` → « par-levée », ``yes`` → « oui »; an empty list of tricks « aucune »)."""
+    text = knob_text(value)
+    if not is_french():
+        return text
+    if isinstance(value, tuple) and not value:
+        return "aucune"
+    return french.VALUE_EN.get(text, text)
 
 
 def knob_json(value: object):

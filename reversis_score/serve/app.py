@@ -29,6 +29,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
+from reversis_score.i18n import N_, _
 from reversis_score.serve import pages
 from reversis_score.serve.context import ServeContext, context_of
 from reversis_score.serve.language import LanguageMiddleware, SwitchMiddleware
@@ -37,11 +38,17 @@ from reversis_score.serve.security import AccessMiddleware
 STATIC = Path(__file__).resolve().parent / "static"
 
 
+# Starlette's own words for a path or a method it has no route for: in the reader's language.
+_STARLETTE_WORDS = {404: N_("Not Found"), 405: N_("Method Not Allowed")}
+
+
 async def refused(request: Request, exc: Exception) -> Response:
     """A 404 or other refusal as a small page (its message escaped like everything else)."""
     assert isinstance(exc, HTTPException)
+    own = _STARLETTE_WORDS.get(exc.status_code)
+    message = _(own) if own is not None and exc.detail == own else exc.detail
     return context_of(request).page(request, "refused.html", status=exc.status_code,
-                                    code=exc.status_code, message=exc.detail)
+                                    code=exc.status_code, message=message)
 
 
 def create_app(folder: Path, *, token: str | None = None, read_only: bool = False) -> Starlette:

@@ -168,7 +168,7 @@ def digest(path: Path, name: str) -> Digest:
     d.balances = [[] for _ in d.players]  # Python ints: pools that double grow past 64 bits
     d.tally = SessionTally(d.players)
     _note(d, stream.header_diagnostics, stream.lines)
-    run = Running.start(d.players, d.stake, d.rules.knobs)
+    run = Running.start(d.players, d.stake, d.rules.knobs, d.rules.preset)
     header_ok = not any(x.is_error for x in stream.header_diagnostics)
     # A hand is read again alone, where no 'langue: fr' line says how: keep the text as the
     # grammar reads it (line for line the same lines), and how to carry it back.

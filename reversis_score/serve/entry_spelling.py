@@ -2,7 +2,7 @@
 
 The Recorder (shared with ``record``) reads and writes the notation in English. A record
 whose header says ``langue: fr`` (or ``lang: fr``) is spelled in French on disk (``RP DC VK
-AT``, ``main 3``, ``donneur:``…): were English lines appended to it, ``AC`` (A♣) would be read
+AT``, ``coup 3``, ``donneur:``…): were English lines appended to it, ``AC`` (A♣) would be read
 as the ace of hearts. So the entry page gives the Recorder the record in English
 (``notation.french.to_english``, line for line) and writes what the Recorder makes back in
 French: every line the file already has stays exactly as it is on disk (the lines before the
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from reversis_score.notation.french import record_language, to_english, to_french
 
-_FIRST_HAND = re.compile(r"^[ \t]*(?:hand|main)(?![\w'\-])", re.M)  # as notation/french.py finds it
+_FIRST_HAND = re.compile(r"^[ \t]*(?:hand|coup|main)(?![\w'\-])", re.M)  # as notation/french.py finds it
 
 
 def _line_to_french(line: str) -> str:

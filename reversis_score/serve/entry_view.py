@@ -229,7 +229,7 @@ def settled_card(recorder: Recorder) -> dict | None:
         if not checked.ok:
             return None
         run = Running(run.players, run.stake, run.knobs, run.pools.copy(), dict(run.totals),
-                      dict(run.between))
+                      dict(run.between), basket=run.basket)
         last = run.settle(checked)
     elif hand is None and recorder.closed:
         last = run.last

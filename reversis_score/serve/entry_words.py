@@ -21,6 +21,7 @@ from reversis_score.notation.cards import SUIT_SYMBOLS
 from reversis_score.record.resume import QUESTIONS
 from reversis_score.record.session import Recorder
 from reversis_score.render.rvs import quote
+from reversis_score.render.words import side_name
 from reversis_score.serve.templating import FRENCH_RANKS, card_face
 
 _TOKEN = re.compile(r"(?<![\w`'\"])(10|[2-9TJQKA])([SHDC])(?![\w])")  # the Recorder spells them so
@@ -69,6 +70,9 @@ def page_words() -> dict:
     """``PAGE_WORDS`` in the request's language, and the ranks as its reader writes them."""
     words: dict = {key: _(message) for key, message in PAGE_WORDS.items()}
     words["ranks"] = FRENCH_RANKS if i18n.language() == "fr" else {}
+    # the pools of the « Paid by … to … » menus, as a person reads them (« panier 1 »); the
+    # line written keeps the notation's pool:1
+    words["sides"] = {side: side_name(side) for side in ("pool", "pool:1", "pool:2")}
     return words
 
 

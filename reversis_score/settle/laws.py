@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from reversis_score.i18n import _
 from reversis_score.replay.play import Play
-from reversis_score.rules.knobs import Knobs
+from reversis_score.rules.knobs import Knobs, knob_said
 from reversis_score.settle.items import HandBook
 from reversis_score.settle.pools import shown
 
@@ -96,4 +96,5 @@ def pairwise(book: HandBook, points: dict[str, int]) -> None:
             book.pay("pairwise", payer, payee, amount,
                      _("{payer} took {points} points, {payee} {other}: {payer} pays {payee} {how} "
                        "(RULES §6, party: {party})").format(payer=payer, points=points[payer], payee=payee,
-                                                           other=points[payee], how=how, party=k.party))
+                                                           other=points[payee], how=how,
+                                                           party=knob_said(k.party)))

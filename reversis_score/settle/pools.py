@@ -12,9 +12,10 @@ on a scratch table (the reversis returns every pool movement of tricks 1–9).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-from reversis_score.i18n import _
+from reversis_score.i18n import _, is_french
 
 
 def shown(name: str) -> str:
@@ -22,6 +23,58 @@ def shown(name: str) -> str:
     panier 2 » (the ledger's columns and the items' payer and payee keep ``pool:2``)."""
     number = name.partition(":")[2]
     return _("pool:{number}").format(number=number) if number else name
+
+
+# One basket (``pools: single``) in French: each source's own word and verbs. regles-fr keeps its
+# antes in « la corbeille » and « gagne » or « paye la remise »; the manuscrit has « le panier »,
+# where one « tire » or « fait la remise ». Several pools (parlett's) stay « le panier 2 ».
+CORBEILLE, PANIER = "corbeille", "panier"
+_N = r"[ \u202f\u00a0]+\d+"  # a pool's number, « le panier 1 »
+_LATEST = rf"dernier panier(?:, le panier{_N})?"
+_AMOUNT = r"\d[\d\u202f\u00a0]*"
+_ONE_BASKET = {
+    CORBEILLE: ((r"\bpanier gagné", "remise gagnée"), (r"\bpanier rendu", "corbeille rendue"),
+                (r"\bpanier partagé", "corbeille partagée"), (r"\bmise au panier", "mise à la corbeille"),
+                (rf"gagne le {_LATEST}", "gagne la remise"), (r"gagne le panier\b", "gagne la remise"),
+                (rf"paye une remise de ({_AMOUNT}), qui double le panier{_N}", r"paye la remise de \1"),
+                (rf"\bau {_LATEST}", "dans la corbeille"), (rf"\bdu {_LATEST}", "de la corbeille"),
+                (rf"\ble {_LATEST}", "la corbeille"), (rf"\ble panier{_N}", "la corbeille"),
+                (r"\bun panier rétabli, la corbeille", "la corbeille"),
+                (r"\bpaniers restés sur la table", "resté dans la corbeille"),
+                (r"\baux paniers\b", "à la corbeille"), (r"\bdes paniers\b", "de la corbeille"),
+                (r"\bles paniers\b", "la corbeille"), (r"\bLes paniers\b", "La corbeille"),
+                (rf"\bpanier{_N}", "corbeille"), (r"\bpaniers\b", "corbeille")),
+    PANIER: ((r"\bpanier gagné", "remise tirée"), (rf"gagne le {_LATEST}", "tire la remise"),
+             (r"gagne le panier\b", "tire la remise"),
+             (rf"paye une remise de ({_AMOUNT}), qui double le panier{_N}", r"fait la remise de \1"),
+             (r"la corbeille est vide", "le panier est vide"),
+             (rf"\b(au|du|le) {_LATEST}", r"\1 panier"), (rf"\ble panier{_N}", "le panier"),
+             (r"\bun panier rétabli, le panier", "le panier"),
+             (r"\bpaniers restés sur la table", "resté au panier"),
+             (r"\baux paniers\b", "au panier"), (r"\bdes paniers\b", "du panier"),
+             (r"\bles paniers\b", "le panier"), (r"\bLes paniers\b", "Le panier"),
+             (rf"(?<!mise au )\bpanier{_N}", "panier"), (r"\bpaniers\b", "panier")),
+}
+_COMPILED = {noun: tuple((re.compile(a), b) for a, b in pairs) for noun, pairs in _ONE_BASKET.items()}
+
+
+def basket(mode: str, preset: str | None) -> str | None:
+    """The French word of a game with one basket: « corbeille » under regles-fr (and a house
+    file based on it), « panier » otherwise (the manuscrit's); None with several pools, or in
+    English."""
+    if mode != "single" or not is_french():
+        return None
+    return CORBEILLE if preset == "regles-fr" else PANIER
+
+
+def one_basket(text: str, noun: str | None) -> str:
+    """French text about pools said of the one basket ``noun`` (``basket()``): « le dernier
+    panier, le panier 1 » becomes « la corbeille », « gagne le panier » « gagne la remise »…"""
+    if noun is None or "panier" not in text and "corbeille" not in text:
+        return text
+    for pattern, instead in _COMPILED[noun]:
+        text = pattern.sub(instead, text)
+    return text
 
 
 @dataclass

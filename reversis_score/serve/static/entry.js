@@ -283,7 +283,7 @@
       const keep = s.value;
       s.replaceChildren();
       const names = s.classList.contains("sides") ? view.players.concat(["pool", "pool:1", "pool:2"]) : view.players;
-      for (const p of names) s.append(el("option", { value: p }, p));
+      for (const p of names) s.append(el("option", { value: p }, (W.sides || {})[p] || p));
       if (keep && names.includes(keep)) s.value = keep;
       else if (s.name === "payee" && names.length > 1) s.value = names[1];
     }
