@@ -96,7 +96,8 @@ async def _reopened(request: Request, path, number: int) -> Response:
         return ctx.page(request, "refused.html", status=409, code=409, message=fill(message, number=number))
     name = path.name.removesuffix(SUFFIX)
     return ctx.page(request, "events.html", name=name, view=view, stamp="-".join(map(str, stamp_of(path))),
-                    busy=None, number=number, tricks=TRICKS, talon_points=TALON_POINTS,
+                    busy=None, number=number, tricks=TRICKS,
+                    talon_points=range(view.get("talon_most", 17) + 1),
                     cards=[(code, _(label)) for code, label in CARDS], words=event_words(), state=state,
                     tap=f"/entry/{quote(name)}/hand/{number}/tap")
 

@@ -25,8 +25,14 @@ from reversis_score.serve.language import route_path
 from reversis_score.serve.library import Loaded, Unreadable, stamp_of
 from reversis_score.serve.season import season_view
 from reversis_score.serve.templating import render
-from reversis_score.serve.views import (digest_session_view, digest_window, hand_page, pages_of, player_view,
-                                        why_view)
+from reversis_score.serve.views import (
+    digest_session_view,
+    digest_window,
+    hand_page,
+    pages_of,
+    player_view,
+    why_view,
+)
 
 NO_STORE = {"Cache-Control": "no-store"}
 
@@ -161,7 +167,7 @@ def _why(request: Request) -> Response:
     a = request.query_params.get("a", players[0] if players else "")
     b = request.query_params.get("b", players[1] if len(players) > 1 else "")
     if not b and a in players:  # one name: his whole night, by whom and for what
-        window, page, pages = digest_window(d, _page_number(request))
+        window, page, pages = digest_window(d, _page_number(request, pages_of(len(d.rows))))
         return ctx.page(request, "why_player.html", name=name, title=d.title, players=players, page=page,
                         pages=pages, **player_view(cast(Ledger, window), a))
     if a not in players or b not in players or a == b:
