@@ -96,7 +96,7 @@ def test_record_piped_in_french_writes_a_french_record(tmp_path, how):
     done = piped(tmp_path, args, env)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "x.rvs").read_text("utf-8") == (
-        "langue: fr\njoueurs: Anne Bruno Claire Denis\nrègles: regles-fr\n\nmain 1\ndonneur: Claire\n"
+        "langue: fr\njoueurs: Anne Bruno Claire Denis\nrègles: regles-fr\n\ncoup 1\ndonneur: Claire\n"
         "levées:\n  Denis: 9P 5P RP 7P\n")
 
 

@@ -75,7 +75,8 @@ KNOB_VALUES = (
     ("quinola-tôt", "quinola-early"), ("sauf-quinola-tard", "unless-quinola-late"), ("fixe", "fixed"),
     ("par-levée", "by-trick"), ("forcé", "forced"), ("forfait", "flat"), ("sans-droit", "barred"),
     ("rien", "nothing"), ("deux-à-deux-mise", "pairwise-stake"),
-    ("deux-à-deux-différence", "pairwise-difference"), ("aucune", "none"),
+    ("deux-à-deux-différence", "pairwise-difference"), ("seul", "alone"),
+    ("comme-un-autre", "as-any"), ("aucune", "none"),
 )
 VALUE_FR = {fr: en for fr, en in KNOB_VALUES}
 VALUE_EN = {en: fr for fr, en in reversed(KNOB_VALUES)}
