@@ -171,7 +171,7 @@ async def tap(request: Request) -> Response:
                                         "such as \\ud800): nothing was entered")}, 400)
     fix = body.get("fix") if isinstance(body, dict) else None
     trick = fix.get("trick", 1) if isinstance(fix, dict) else 1
-    if not (type(trick) is int and 1 <= trick <= 11):  # a number the page takes: the game's bound
+    if type(trick) is int and not 1 <= trick <= 11:  # the game's bound (not a number at all: a 400 below)
         return JSONResponse({"error": fill(_("trick numbers run from 1 to 11, not {value}"),
                                            value=shortened(str(trick)))}, 422)
     sent = _tap_fields(body)
