@@ -47,14 +47,15 @@ EN_SUITS = {v: k for k, v in FR_SUITS.items()}
 # spelling of an English keyword is the one ``to_french`` writes.
 LINE_KEYWORDS = (
     ("séance", "session"), ("date", "date"), ("joueurs", "players"), ("règles", "rules"),
-    ("fiches", "stake"), ("donneur", "dealer"), ("donne", "deal"), ("écart", "exchange"),
+    ("fiches", "stake"), ("club", "club"), ("réglé", "paid"), ("jeton", "jeton"), ("fiche", "fish"),
+    ("reporté", "carried"), ("donneur", "dealer"), ("donne", "deal"), ("écart", "exchange"),
     ("annonce", "announce"), ("levées", "tricks"), ("plis", "tricks"), ("événements", "events"),
     ("irrégulier", "irregular"), ("nul", "void"), ("réclamations", "claims"), ("table", "table"),
     ("partie", "party"), ("points", "points"), ("talon", "talon"), ("reversis", "reversis"),
     ("espagnolette", "espagnolette"),
 )
 # Lines whose value is free text or a name of a preset or a knob: only the keyword changes.
-_VERBATIM = ("session", "date", "rules", "stake")
+_VERBATIM = ("session", "date", "rules", "stake", "club", "paid", "jeton", "fish", "carried")
 # Words and phrases inside a line (French, English), the longest first where one holds another.
 PHRASES = (
     ("regarde et écarte", "peeks and discards"), ("découvre et écarte", "exposes and discards"),
