@@ -22,10 +22,13 @@ from reversis_score.notation.lexicon import (
     is_count,
     player_name_problem,
     pool_number,
+    read_carried,
+    read_club,
+    read_paid,
+    read_rate,
     trick_number,
     unquoted,
 )
-from reversis_score.notation.lexicon import read_carried, read_club, read_paid, read_rate
 from reversis_score.notation.records import (
     MAX_NAME_CHARS,
     MAX_TITLE_CHARS,
@@ -198,7 +201,7 @@ class RecordBuilder(Transformer):
                 rule_lines.append(value)
                 continue
             if key == "paid" and isinstance(value, tuple):  # a sum handed over: as many as there were
-                paid.append(Paid(*value, span))
+                paid.append(Paid(*value, span))  # type: ignore[misc]
                 continue
             self._once(seen, key, span)
             values[key] = (value, span)
