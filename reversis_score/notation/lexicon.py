@@ -171,7 +171,7 @@ def read_header(text: str) -> Header | None:
                     raise _NotCommon  # given twice: Lark says where
                 rules[value.knob] = value
             elif key == "paid" and isinstance(value, tuple):
-                paid.append(Paid(*value, span))  # type: ignore[misc]
+                paid.append(Paid(*value, span))  # type: ignore[misc, call-arg]
             elif key in values:
                 raise _NotCommon
             else:

@@ -201,7 +201,7 @@ class RecordBuilder(Transformer):
                 rule_lines.append(value)
                 continue
             if key == "paid" and isinstance(value, tuple):  # a sum handed over: as many as there were
-                paid.append(Paid(*value, span))  # type: ignore[misc]
+                paid.append(Paid(*value, span))  # type: ignore[misc, call-arg]
                 continue
             self._once(seen, key, span)
             values[key] = (value, span)
