@@ -104,7 +104,8 @@ class PlaySteps(HeaderSteps):
         """The hands closed so far, settled once each and carried forward (pools, balances):
         what a trick or a hand needs of the session, at a cost that does not grow with it."""
         if self._run is None:
-            self._run, self._run_hands = Running.start(self.players, self.header.stake or 0, self.knobs), 0
+            self._run, self._run_hands = Running.start(self.players, self.header.stake or 0, self.knobs,
+                                                        self.header.carried), 0
         for hand in self.closed[self._run_hands:]:
             self._run.settle(hand)
         self._run_hands = len(self.closed)

@@ -20,7 +20,8 @@ from tabulate import tabulate
 from reversis_score.blocks import Block
 from reversis_score.i18n import N_, _, fill, is_french, long_date
 from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand, settle_up
-from reversis_score.render import fit
+from reversis_score.notation.records import Rate
+from reversis_score.render import fit, night
 from reversis_score.render.words import (
     cancelled_name,
     human_number,
@@ -260,11 +261,24 @@ def balances_block(ledger: Ledger | LedgerStream) -> Block:
 
 
 def settle_up_block(ledger: Ledger | LedgerStream, notes: list[str] | None = None) -> Block:
-    """The transfers that settle the session, the pools left, and ``notes`` (by default, a
-    ledger's ``incomplete_note``; a stream is written only when it has no error)."""
-    transfers = settle_up(ledger.between_players())
-    lines = [[pays_words(a, b, n)] for a, b, n in transfers] or [[_("nobody owes anybody anything")]]
-    lines.append([fill(_("pools left on the table: {pools}"), pools=pools_words(ledger.pools))])
+    """The transfers that settle the session (what is still owed once the sums paid at the table
+    are taken off), where the pools went, and ``notes`` (by default, a ledger's
+    ``incomplete_note``; a stream is written only when it has no error)."""
+    header, rate = ledger.session.header, night.rate_of(ledger)
+    paid = night.paid_transfers(header)
+    transfers = [] if header.paid_all else settle_up(night.still_owed(ledger.between_players(), paid))
+    lines = [[pays_words(a, b, n, rate)] for a, b, n in transfers]
+    if header.paid_all:
+        lines.append([_("paid at the table: nobody owes anybody anything for this night")])
+    elif not lines:
+        lines.append([_("nobody owes anybody anything")])
+    for a, b, n in paid:
+        lines.append([fill(_("paid at the table: {payment}"), payment=pays_words(a, b, n, rate))])
+    carried = pools_words(header.carried) if header.carried else None
+    lines.extend([said] for said in night.close_words(ledger.rules.knobs.pools_at_close,
+                                                      pools_words(ledger.pools), carried))
+    if rate is not None:
+        lines.append([night.rate_words(rate)])
     if notes is None:
         assert isinstance(ledger, Ledger)
         notes = incomplete_note(ledger)
@@ -272,9 +286,11 @@ def settle_up_block(ledger: Ledger | LedgerStream, notes: list[str] | None = Non
     return Block(_("Settle up (payments between players)"), [], lines)
 
 
-def pays_words(payer: str, payee: str, amount: int) -> str:
-    """A transfer of the settle-up: ``Anne pays Bruno 40`` (« Anne paye 40 à Bruno »)."""
-    return fill(_("{payer} pays {payee} {amount}"), payer=payer, payee=payee, amount=human_number(amount))
+def pays_words(payer: str, payee: str, amount: int, rate: Rate | None = None) -> str:
+    """A transfer of the settle-up: ``Anne pays Bruno 40`` (« Anne paye 40 à Bruno »), with its
+    money beside it when there is a rate (``Anne pays Bruno 40 (€8.00)``)."""
+    return fill(_("{payer} pays {payee} {amount}"), payer=payer, payee=payee,
+                amount=night.beside(human_number(amount), amount, rate))
 
 
 def incomplete_note(ledger: Ledger) -> list[str]:

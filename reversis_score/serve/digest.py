@@ -164,7 +164,7 @@ def digest(path: Path, name: str) -> Digest:
     d.balances = [[] for _ in d.players]  # Python ints: pools that double grow past 64 bits
     d.tally = SessionTally(d.players)
     _note(d, stream.header_diagnostics, stream.lines)
-    run = Running.start(d.players, d.stake, d.rules.knobs)
+    run = Running.start(d.players, d.stake, d.rules.knobs, header.carried)
     header_ok = not any(x.is_error for x in stream.header_diagnostics)
     starts = array("q", accumulate((len(line) + 1 for line in stream.lines), initial=0))
     last = None
