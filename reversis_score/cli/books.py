@@ -17,7 +17,7 @@ from reversis_score.i18n import N_, _, fill, is_french, ngettext
 
 _SESSIONS = ("SELECT s.id, s.name, s.file, s.title, s.date, s.sha256, "
              "(SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) FROM sessions s ORDER BY s.id")
-_PLAYERS = "SELECT session_id, name FROM players ORDER BY session_id, seat"
+_PLAYERS = "SELECT session_id, player FROM players ORDER BY session_id, seat"
 
 
 FORGET_HELP = N_("Remove sessions from a season database. Shows what it removes and asks first.")
@@ -108,8 +108,12 @@ def _described(row: tuple) -> str:
 
 def _agreed(count: int) -> bool:
     """The question, answered on the terminal; no answer (end of input) is no."""
+    return confirmed(fill(ngettext("Remove it?", "Remove these {n} sessions?", count), n=count))
+
+
+def confirmed(question: str) -> bool:
+    """A yes-or-no ``question`` answered on the terminal; no answer (end of input) is no."""
     import click
-    question = fill(ngettext("Remove it?", "Remove these {n} sessions?", count), n=count)
     try:
         if not is_french():
             return typer.confirm(question, default=False)

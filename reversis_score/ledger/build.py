@@ -176,8 +176,9 @@ class Running:
             for player in self.players:
                 if share:
                     left_over = fill(_(", {rest} left on the table"), rest=number(rest)) if rest else ""
+                    sharing = rules.knobs.pools_at_close == "share"
                     said = (_("end of the session: {pool} ({amount}) is split equally, {share} to each "
-                              "player{left} (--split-pools, RULES §4)") if rules.knobs.pools_at_close != "share"
+                              "player{left} (--split-pools, RULES §4)") if not sharing
                             else _("end of the night: {pool} ({amount}) is shared equally, {share} to each "
                                    "player{left} (pools_at_close: share, RULES §4)"))
                     items.append(Item(len(items) + 1, None, "pool-split", None, name, player, share, None,
