@@ -55,12 +55,14 @@ def test_an_export_migrates_in_place_and_says_so(tmp_path):
            "its record's name" in result.stderr
     assert "the later is renamed: autumn-1 → autumn-1-2 (older/autumn-1.rvs)" in result.stderr
     assert "sessions autumn-1, autumn-1-2 hold the same hands" in result.stderr
+    assert "(schema 2 → 3): each session is known by its club and its name" in result.stderr
+    assert "players.total is now players.net" in result.stderr
     assert "autumn-2.rvs: replaced in" in result.stdout and "session autumn-2" in result.stdout
-    assert query(db, "PRAGMA user_version") == [(2,)]
+    assert query(db, "PRAGMA user_version") == [(3,)]
     assert query(db, "SELECT id, name FROM sessions ORDER BY id") == [
         (1, "autumn-1"), (2, "autumn-2"), (3, "notation-example"), (4, "autumn-1-2")]
     # No figure changed: the same players' totals, the same items.
-    players = "SELECT session_id, name, total, balance FROM players ORDER BY session_id, seat"
+    players = "SELECT session_id, player, net, balance FROM players ORDER BY session_id, seat"
     assert query(db, players) == totals
     assert query(db, "SELECT * FROM items ORDER BY session_id, hand, seq") == items
     cols = [r[1] for r in query(db, "PRAGMA table_info(sessions)")]
@@ -74,7 +76,7 @@ def test_the_migrated_figures_are_those_of_a_new_export(tmp_path):
     runner.invoke(app, ["forget", str(db), "autumn-1-2", "--yes"])
     assert runner.invoke(app, ["export", str(NIGHT1), "--to", str(fresh)]).exit_code == 0
     stats = ", ".join(STATS)
-    sql = f"SELECT p.name, {stats} FROM players p JOIN sessions s ON s.id = p.session_id " \
+    sql = f"SELECT p.player, {stats} FROM players p JOIN sessions s ON s.id = p.session_id " \
           "WHERE s.name = 'autumn-1' ORDER BY seat"
     assert query(db, sql) == query(fresh, sql)
     pay = "SELECT payer, payee, amount FROM payments JOIN sessions s ON s.id = session_id " \
@@ -86,4 +88,4 @@ def test_the_migrated_figures_are_those_of_a_new_export(tmp_path):
     copy = tmp_path / "copy.rvs"
     copy.write_bytes(NIGHT1.read_bytes())
     refused = runner.invoke(app, ["export", str(copy), "--to", str(db)])
-    assert refused.exit_code == 1 and "already in the season as session 'autumn-1'" in refused.stderr
+    assert refused.exit_code == 1 and "already in the season as session 'ledgers/autumn-1'" in refused.stderr

@@ -363,7 +363,7 @@ def test_a_schema_1_database_is_brought_up_to_date(pg_url, tmp_path):
     try:
         assert reader.rows("SELECT id, name FROM sessions ORDER BY id") == [
             (1, "autumn-1"), (2, "autumn-2"), (3, "notation-example"), (4, "autumn-1-2")]
-        assert reader.rows("SELECT session_id, name, total FROM players ORDER BY session_id, seat") == totals
+        assert reader.rows("SELECT session_id, player, net FROM players ORDER BY session_id, seat") == totals
     finally:
         reader.close()
     lite = tmp_path / "season.db"
