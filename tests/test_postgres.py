@@ -23,7 +23,8 @@ NIGHTS = (LEDGERS / "autumn-1.rvs", LEDGERS / "autumn-2.rvs", DATA / "notation-e
 CLEAN = [p for p in sorted(SAMPLES.glob("*.rvs"))
          if check_text(p.read_text("utf-8"), str(p)).ok] + list(NIGHTS)
 ORDER = {"sessions": "id", "players": "session_id, seat", "hands": "session_id, number",
-         "items": "session_id, hand, seq", "payments": "session_id, payer, payee"}
+         "items": "session_id, hand, seq", "payments": "session_id, payer, payee",
+         "paid_at_table": "session_id, seq"}
 RUN = "import sys; from reversis_score.cli import main; sys.argv[0] = 'reversis-score'; main()"
 runner = CliRunner()
 

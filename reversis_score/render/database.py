@@ -157,9 +157,11 @@ def replace_session(conn: Any, sha: str, session: Session, mark: str = "?",
     rows = session if isinstance(session, SessionRows) else session_rows(sha, session)
     rows = rows._replace(session=with_club(conn, rows.session, choices.club, mark))
     name, hands_sha, club = rows.session[NAME_AT], rows.session[NAME_AT + 1], rows.session[CLUB_AT]
+    # the same hands on another date are another night: a copy has its night's date
     holder = conn.execute(f"SELECT club, name, file, sha256 FROM sessions WHERE NOT (club = {mark} AND "
-                          f"name = {mark}) AND (sha256 = {mark} OR hands_sha256 = {mark})",
-                          (club, name, sha, hands_sha)).fetchone()
+                          f"name = {mark}) AND (sha256 = {mark} OR (hands_sha256 = {mark} AND "
+                          f"COALESCE(date, '') = {mark}))",
+                          (club, name, sha, hands_sha, rows.session[3] or "")).fetchone()
     if holder is not None:
         return Outcome("refused", identity.held(identity.shown_identity(holder[0], holder[1]), holder[2],
                                                 holder[3] == rows.session[0]))
