@@ -82,7 +82,8 @@ def test_a_two_night_season_under_each_close_matches_the_hand_worked_figures(tmp
     said = run("export", *season(tmp_path / "club", close), "--to", target)
     assert said.exit_code == 0, said.output
     carried = [50] if close == "carry" else []
-    assert stored(target) == [("club", "n1", [], left1, close, one), ("club", "n2", carried, left2, close, two)]
+    assert stored(target) == [("club", "n1", [], left1, close, one),
+                              ("club", "n2", carried, left2, close, two)]
     doc = json.loads(run("season", target, "--format", "json").stdout)
     assert {r["player"]: r["total"] for r in doc["players"]} == {
         p: a + b for p, a, b in zip(PLAYERS, one, two, strict=True)}
