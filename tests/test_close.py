@@ -181,3 +181,28 @@ def test_the_header_lines_in_french(tmp_path):
     db = tmp_path / "s.db"
     assert run("export", path, "--to", db).exit_code == 0
     assert stored(str(db))[0][:3] == ("Salon Geoffrin", "jeudi", [40])
+
+
+def test_a_night_marked_paid_from_its_session_page(tmp_path):
+    """A token-protected POST writes 'paid: yes' into the record; the season leaves it out."""
+    from starlette.testclient import TestClient
+
+    from reversis_score.serve.app import create_app
+    folder = tmp_path / "club"
+    n1, n2 = season(folder, "stay")
+    c = TestClient(create_app(folder), base_url="http://127.0.0.1:8000", follow_redirects=False)
+    before = n1.read_bytes()
+    assert c.post("/session/n1/paid", data={"paid": "yes", "csrf": "forged"}).status_code == 403
+    assert n1.read_bytes() == before
+    csrf = c.app.state.ctx.csrf
+    done = c.post("/session/n1/paid", data={"paid": "yes", "csrf": csrf})
+    assert done.status_code == 303 and "paid: yes\n" in n1.read_text("utf-8")
+    page = c.get("/session/n1").text
+    assert "nobody owes anybody anything for this night" in page and "Not paid at the table after all" in page
+    season_page = c.get("/").text
+    assert "left out, paid at the table: n1" in season_page
+    assert c.post("/session/n1/paid", data={"paid": "no", "csrf": csrf}).status_code == 303
+    assert n1.read_bytes() == before
+    assert c.post("/session/n1/paid", data={"paid": "yes", "csrf": csrf}).status_code == 303
+    read_only = TestClient(create_app(folder, read_only=True), base_url="http://127.0.0.1:8000")
+    assert read_only.post("/session/n1/paid", data={"paid": "no", "csrf": csrf}).status_code in (404, 405)

@@ -6,6 +6,7 @@ record's ``jeton:`` or ``fish:`` line (or its house rules), with Babel's currenc
 the chosen language.
 
 >>> from reversis_score.notation.records import Rate
+from reversis_score.render.words import pools_words
 >>> money(40, Rate("jeton", "0.50", "EUR"))
 '€4.00'
 >>> still_owed({"Anne": -12, "Bruno": 12, "Claire": 0, "Denis": 0}, [("Anne", "Bruno", 12)])
@@ -18,6 +19,7 @@ from collections.abc import Iterable
 from reversis_score.i18n import _, fill, language
 from reversis_score.notation.lexicon import per_fish
 from reversis_score.notation.records import Rate
+from reversis_score.render.words import pools_words
 
 
 def rate_of(ledger) -> Rate | None:
@@ -58,6 +60,32 @@ def still_owed(between: dict[str, int], paid: Iterable[tuple[str, str, int]]) ->
 def paid_transfers(header) -> list[tuple[str, str, int]]:
     """The ``paid: A -> B N`` lines of a header, as transfers."""
     return [(p.payer, p.payee, p.amount) for p in header.paid]
+
+
+def page_settle(header, rate: Rate | None, close: str, between: dict[str, int], pools: str) -> dict:
+    """A session page's settle-up (views.py): the transfers still owed with their money, the
+    sums handed over at the table, the notes, and whether the night is marked paid."""
+    transfers, notes, paid = settle_lines(header, rate, close, between, pools)
+    with_money = [(a, b, n, money(n, rate) if rate else None) for a, b, n in transfers]
+    return {"settle_up": with_money, "settle_notes": notes, "paid_all": bool(header.paid_all),
+            "paid_at_table": [(a, b, n, money(n, rate) if rate else None) for a, b, n in paid]}
+
+
+def settle_lines(header, rate: Rate | None, close: str, between: dict[str, int],
+                 pools: str) -> tuple[list[tuple[str, str, int]], list[str], list[tuple[str, str, int]]]:
+    """A night's settle-up: the transfers still owed (none when it was paid at the table), the
+    notes that follow them (paid at the table, where the pools went, the rate), and the sums
+    handed over at the table; ``pools``: the pools left, in words. Every face of a night's
+    settle-up (tables, pages) says it this way."""
+    from reversis_score.ledger.build import settle_up
+    paid = paid_transfers(header)
+    transfers = [] if header.paid_all else settle_up(still_owed(between, paid))
+    notes = [_("paid at the table: nobody owes anybody anything for this night")] if header.paid_all else []
+    carried = pools_words(header.carried) if header.carried else None
+    notes += close_words(close, pools, carried)
+    if rate is not None:
+        notes.append(rate_words(rate))
+    return transfers, notes, paid
 
 
 def close_words(close: str, pools: str, carried_in: str | None) -> list[str]:

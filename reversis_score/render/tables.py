@@ -19,7 +19,7 @@ from tabulate import tabulate
 
 from reversis_score.blocks import Block
 from reversis_score.i18n import N_, _, fill, is_french, long_date
-from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand, settle_up
+from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand
 from reversis_score.notation.records import Rate
 from reversis_score.render import fit, night
 from reversis_score.render.words import (
@@ -264,21 +264,15 @@ def settle_up_block(ledger: Ledger | LedgerStream, notes: list[str] | None = Non
     """The transfers that settle the session (what is still owed once the sums paid at the table
     are taken off), where the pools went, and ``notes`` (by default, a ledger's
     ``incomplete_note``; a stream is written only when it has no error)."""
-    header, rate = ledger.session.header, night.rate_of(ledger)
-    paid = night.paid_transfers(header)
-    transfers = [] if header.paid_all else settle_up(night.still_owed(ledger.between_players(), paid))
+    rate = night.rate_of(ledger)
+    transfers, said, paid = night.settle_lines(ledger.session.header, rate, ledger.rules.knobs.pools_at_close,
+                                               ledger.between_players(), pools_words(ledger.pools))
     lines = [[pays_words(a, b, n, rate)] for a, b, n in transfers]
-    if header.paid_all:
-        lines.append([_("paid at the table: nobody owes anybody anything for this night")])
-    elif not lines:
+    if not lines and not ledger.session.header.paid_all:
         lines.append([_("nobody owes anybody anything")])
-    for a, b, n in paid:
-        lines.append([fill(_("paid at the table: {payment}"), payment=pays_words(a, b, n, rate))])
-    carried = pools_words(header.carried) if header.carried else None
-    lines.extend([said] for said in night.close_words(ledger.rules.knobs.pools_at_close,
-                                                      pools_words(ledger.pools), carried))
-    if rate is not None:
-        lines.append([night.rate_words(rate)])
+    lines += [[fill(_("paid at the table: {payment}"), payment=pays_words(a, b, n, rate))]
+              for a, b, n in paid]
+    lines += [[line] for line in said]
     if notes is None:
         assert isinstance(ledger, Ledger)
         notes = incomplete_note(ledger)
