@@ -298,9 +298,9 @@ def test_sessions_are_taken_one_at_a_time(pg_url, monkeypatch):
     events = []
     real = database.replace_session
 
-    def writing(conn, sha, ledger, mark):
+    def writing(conn, sha, ledger, mark, choices):
         events.append("write")
-        return real(conn, sha, ledger, mark)
+        return real(conn, sha, ledger, mark, choices)
 
     def feed():
         for path in NIGHTS[:2]:
@@ -330,7 +330,8 @@ def test_a_corrected_record_replaces_its_session(pg_url, tmp_path):
     copy = tmp_path / "copy.rvs"
     copy.write_bytes(night.read_bytes())
     refused = export(pg_url, copy)
-    assert refused.exit_code == 1 and "already in the season as session 'club-night'" in refused.stderr
+    assert refused.exit_code == 1 and \
+        f"already in the season as session '{tmp_path.name}/club-night'" in refused.stderr
     assert len(rows(pg_url)["sessions"]) == 1
     gone = run("forget", pg_url, "club-night", "--yes")
     assert gone.exit_code == 0 and "removed 1 session" in gone.stdout
