@@ -7,7 +7,7 @@ panels compare at a glance. His line starts at the first session he played and h
 only in the sessions he played (a night he missed is no point: the line goes straight on to
 the next). A long season is downsampled: at most ``MAX_POINTS`` points a panel, the lowest
 and the highest of each stretch kept, the first and the last always. Every label has its own
-place in the panel (the name and balance at the top, three values at the left, the first and
+place in the panel (the name and net at the top, three values at the left, the first and
 last session below), so none overlaps another at any width; a page lays the panels out in
 as many columns as fit (one at 420 px).
 """

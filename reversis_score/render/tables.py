@@ -256,7 +256,7 @@ def balances_block(ledger: Ledger | LedgerStream) -> Block:
     between, into, balances = ledger.between_players(), ledger.into_pools(), ledger.balances
     rows = [[p, ledger.stake, signed(ledger.totals[p]) if ledger.totals[p] else "+0", balances[p],
              signed(between[p]) if between[p] else "+0", into[p]] for p in ledger.players]
-    return Block(_("Balances"), [_("player"), _("stake"), _("session"), _("balance"), _("from players"),
+    return Block(_("Balances"), [_("player"), _("stake"), _("net"), _("balance"), _("from players"),
                                  _("into pools")], rows)
 
 

@@ -367,13 +367,13 @@ DAFYDD = Preset(
 
 ALL = (PARLETT, DENEXA, REGLES_FR, MANUSCRIT, DAFYDD)
 
+_BASKET_STAYS = N_("a reading, the sources being silent: the one basket stays with the club from night "
+                   "to night")
 # The engine's readings where every source is silent: a preset's value that no sentence gives,
 # with the reason in the engine's own words (docs/rules.md §13, "the close of a night").
 READINGS: dict[str, dict[str, tuple[object, str]]] = {
-    "regles-fr": {"pools_at_close": ("carry", N_("a reading, the sources being silent: the one basket "
-                                                 "(« corbeille ») stays with the club from night to night"))},
-    "manuscrit": {"pools_at_close": ("carry", N_("a reading, the sources being silent: the one basket "
-                                                 "(« panier ») stays with the club from night to night"))},
+    "regles-fr": {"pools_at_close": ("carry", _BASKET_STAYS)},
+    "manuscrit": {"pools_at_close": ("carry", _BASKET_STAYS)},
 }
 BY_NAME = {p.name: p for p in ALL}
 
