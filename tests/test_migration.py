@@ -89,3 +89,42 @@ def test_the_migrated_figures_are_those_of_a_new_export(tmp_path):
     copy.write_bytes(NIGHT1.read_bytes())
     refused = runner.invoke(app, ["export", str(copy), "--to", str(db)])
     assert refused.exit_code == 1 and "already in the season as session 'ledgers/autumn-1'" in refused.stderr
+
+
+# ------------------------------------------------------------------ schema 2 → 3
+OLD2 = DATA / "schema-2.db"  # written by schema 2's export from lyon/, tours/ and a bare file name
+
+
+def test_a_schema_2_database_gets_one_vocabulary_and_its_clubs(tmp_path):
+    db = tmp_path / "season.db"
+    shutil.copyfile(OLD2, db)
+    assert query(db, "PRAGMA user_version") == [(2,)]
+    before = query(db, "SELECT session_id, name, total, balance, from_players FROM players "
+                       "ORDER BY session_id, seat")
+    said = runner.invoke(app, ["season", str(db)])
+    assert said.exit_code == 2 and "schema 2" in said.output and db.read_bytes() == OLD2.read_bytes()
+    gone = runner.invoke(app, ["forget", str(db), "notation-example", "--yes"])
+    assert gone.exit_code == 0, gone.output
+    assert f"{db}: brought up to date in place (schema 2 → 3): each session is known by its club and its " \
+           "name (clubs '', 'lyon', 'tours'), and players.total is now players.net" in gone.stderr
+    assert query(db, "PRAGMA user_version") == [(3,)]
+    assert query(db, "SELECT id, club, name, pools_carried, pools_close, paid_all FROM sessions ORDER BY id") == [
+        (1, "lyon", "autumn-1", "[]", "stay", 0), (2, "tours", "autumn-2", "[]", "stay", 0)]
+    # the same figures under their new names
+    assert query(db, "SELECT session_id, player, net, balance, from_players FROM players "
+                     "ORDER BY session_id, seat") == [r for r in before if r[0] != 3]
+    assert [r[1] for r in query(db, "PRAGMA table_info(sessions)")] == ["id", *COLUMNS["sessions"]]
+    assert [r[1] for r in query(db, "PRAGMA table_info(players)")] == list(COLUMNS["players"])
+    assert [r[1] for r in query(db, "PRAGMA table_info(player_season)")][:4] == [
+        "player", "sessions", "net", "from_players"]
+    assert query(db, "PRAGMA foreign_key_check") == []
+    # a corrected record of lyon's night replaces its own session
+    lyon = tmp_path / "lyon"
+    lyon.mkdir()
+    fixed = lyon / "autumn-1.rvs"
+    fixed.write_text((DATA / "ledgers" / "autumn-1.rvs").read_text("utf-8").replace(
+        "session: Autumn league, night 1", "session: Autumn league, first night"), "utf-8")
+    again = runner.invoke(app, ["export", str(fixed), "--to", str(db)])
+    assert again.exit_code == 0 and "replaced in" in again.stdout and "title changed" in again.stdout
+    assert query(db, "SELECT id, club, name FROM sessions ORDER BY id") == [
+        (1, "lyon", "autumn-1"), (2, "tours", "autumn-2")]

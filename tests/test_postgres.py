@@ -373,3 +373,42 @@ def test_a_schema_1_database_is_brought_up_to_date(pg_url, tmp_path):
     shutil.copyfile(DATA / "schema-1.db", lite)
     assert export(lite, NIGHTS[1]).exit_code == 0
     assert rows(pg_url) == rows(lite)  # the same migration on both engines
+
+
+def test_a_schema_2_database_gets_one_vocabulary_and_its_clubs(pg_url, tmp_path):
+    """Schema 2's tables (tests/data/schema-2-postgresql.sql, as that version created them) and
+    the rows its export wrote (tests/data/schema-2.db), on the server; then the step 2 → 3."""
+    import sqlite3
+
+    import psycopg
+    old = sqlite3.connect(DATA / "schema-2.db")
+    with psycopg.connect(pg_url) as conn:
+        conn.execute((DATA / "schema-2-postgresql.sql").read_text("utf-8"))
+        conn.execute(f"COMMENT ON TABLE sessions IS '{postgres.VERSION_NOTE.format(2)}'")
+        for table in ("sessions", "players", "hands", "items", "payments"):
+            found = old.execute(f"SELECT * FROM {table}").fetchall()
+            marks = ", ".join(["%s"] * len(found[0]))
+            conn.cursor().executemany(f"INSERT INTO {table} VALUES ({marks})", found)
+    figures = old.execute("SELECT session_id, name, total, balance, from_players FROM players "
+                          "ORDER BY session_id, seat").fetchall()
+    said = run("season", pg_url)
+    assert said.exit_code == 2 and "schema 2" in said.output
+    moved = export(pg_url, NIGHTS[1], extra=("--club", "tours"))
+    assert moved.exit_code == 0, moved.output
+    assert "(schema 2 → 3): each session is known by its club and its name (clubs '', 'lyon', 'tours')" \
+        in moved.stderr
+    assert "replaced in" in moved.stdout  # tours/autumn-2 is its own session
+    reader = engine.open_database(pg_url)
+    try:
+        assert reader.rows("SELECT id, club, name FROM sessions ORDER BY id") == [
+            (1, "lyon", "autumn-1"), (2, "tours", "autumn-2"), (3, "", "notation-example")]
+        assert reader.rows("SELECT session_id, player, net, balance, from_players FROM players "
+                           "ORDER BY session_id, seat") == figures
+        assert reader.rows("SELECT player, net, from_players FROM player_season ORDER BY player")[0][0] == "Anne"
+    finally:
+        reader.close()
+    lite = tmp_path / "season.db"
+    import shutil
+    shutil.copyfile(DATA / "schema-2.db", lite)
+    assert export(lite, NIGHTS[1], extra=("--club", "tours")).exit_code == 0
+    assert rows(pg_url) == rows(lite)  # the same migration on both engines
