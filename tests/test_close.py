@@ -206,3 +206,27 @@ def test_a_night_marked_paid_from_its_session_page(tmp_path):
     assert c.post("/session/n1/paid", data={"paid": "yes", "csrf": csrf}).status_code == 303
     read_only = TestClient(create_app(folder, read_only=True), base_url="http://127.0.0.1:8000")
     assert read_only.post("/session/n1/paid", data={"paid": "no", "csrf": csrf}).status_code in (404, 405)
+
+
+def test_the_season_follows_the_pools_from_night_to_night(tmp_path):
+    """A night that does not start with what the club's last night carried is said so."""
+    n1, n2 = season(tmp_path / "club", "carry")
+    n2.write_text(n2.read_text("utf-8").replace("carried: 50", "carried: 40"), "utf-8")
+    db = tmp_path / "s.db"
+    assert run("export", n1, n2, "--to", db).exit_code == 0
+    said = run("season", db).stdout
+    assert "n2 (2026-12-08) starts with the pools 40, but n1 (2026-12-01) carried 50 to it" in said
+    doc = json.loads(run("settle", n2, "--format", "json").stdout)
+    assert doc["session"]["carried"] == [40] and "club" not in doc["session"]
+
+
+def test_the_json_ledger_says_the_night_s_lines(tmp_path):
+    n1 = night(tmp_path / "club", "n1", "2026-12-01", "stay",
+               "club: Lyon\njeton: 0.50 EUR\npaid: Claire -> Anne 34\n")
+    doc = json.loads(run("settle", n1, "--format", "json").stdout)
+    assert doc["session"]["club"] == "Lyon" and doc["session"]["paid"] == [
+        {"payer": "Claire", "payee": "Anne", "amount": 34}]
+    assert doc["session"]["rate"] == {"unit": "jeton", "amount": "0.50", "currency": "EUR"}
+    ledger = tmp_path / "n1.json"
+    ledger.write_text(json.dumps(doc), "utf-8")
+    assert run("verify", ledger).exit_code == 0

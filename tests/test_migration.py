@@ -108,7 +108,8 @@ def test_a_schema_2_database_gets_one_vocabulary_and_its_clubs(tmp_path):
     assert f"{db}: brought up to date in place (schema 2 → 3): each session is known by its club and its " \
            "name (clubs '', 'lyon', 'tours'), and players.total is now players.net" in gone.stderr
     assert query(db, "PRAGMA user_version") == [(3,)]
-    assert query(db, "SELECT id, club, name, pools_carried, pools_close, paid_all FROM sessions ORDER BY id") == [
+    sessions = "SELECT id, club, name, pools_carried, pools_close, paid_all FROM sessions ORDER BY id"
+    assert query(db, sessions) == [
         (1, "lyon", "autumn-1", "[]", "stay", 0), (2, "tours", "autumn-2", "[]", "stay", 0)]
     # the same figures under their new names
     assert query(db, "SELECT session_id, player, net, balance, from_players FROM players "

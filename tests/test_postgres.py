@@ -404,7 +404,8 @@ def test_a_schema_2_database_gets_one_vocabulary_and_its_clubs(pg_url, tmp_path)
             (1, "lyon", "autumn-1"), (2, "tours", "autumn-2"), (3, "", "notation-example")]
         assert reader.rows("SELECT session_id, player, net, balance, from_players FROM players "
                            "ORDER BY session_id, seat") == figures
-        assert reader.rows("SELECT player, net, from_players FROM player_season ORDER BY player")[0][0] == "Anne"
+        season = reader.rows("SELECT player, net, from_players FROM player_season ORDER BY player")
+        assert season[0][0] == "Anne"
     finally:
         reader.close()
     lite = tmp_path / "season.db"

@@ -18,7 +18,7 @@ from reversis_score.i18n import N_, _, fill, ngettext
 from reversis_score.render.night import rate_words
 from reversis_score.render.tables import Block, pays_words
 from reversis_score.render.words import day_words, signed, signed_decimal
-from reversis_score.report.season import SETTLE_UP_WORDS, PlayerSeason, Season
+from reversis_score.report.season import SETTLE_UP_WORDS, PlayerSeason, Season, SessionFigures
 
 # The headings of the standings and the play (translated where shown).
 STANDINGS = ["#", N_("player"), N_("net"), N_("from players"), N_("sessions"), N_("hands"), N_("per hand"),
@@ -80,7 +80,14 @@ def settle_up_notes(season: Season) -> list[str]:
     """What the season's settle-up leaves out, and where each night's pools went."""
     said = [fill(_("left out, paid at the table: {nights}"),
                  nights=", ".join(night_label(s) for s in season.paid_nights))] if season.paid_nights else []
+    before: dict[str, SessionFigures] = {}  # each club's night before, by date
     for s in season.order:
+        last = before.get(s.club)
+        if last is not None and last.pools_close == "carry" and s.pools_carried != last.pools_left:
+            said.append(fill(_("{night} starts with the pools {pools}, but {last} carried {left} to it"),
+                             night=night_label(s), pools=_pools(s.pools_carried), last=night_label(last),
+                             left=_pools(last.pools_left)))
+        before[s.club] = s
         if s.pools_left and s.pools_close == "carry":
             said.append(fill(_("{night}: pools carried to the club's next night: {pools}"),
                              night=night_label(s), pools=" ".join(map(str, s.pools_left))))
@@ -89,7 +96,11 @@ def settle_up_notes(season: Season) -> list[str]:
     return said
 
 
-def night_label(s) -> str:
+def _pools(pools: tuple[int, ...]) -> str:
+    return " ".join(map(str, pools)) or "—"
+
+
+def night_label(s: SessionFigures) -> str:
     """A night as a season names it: its name and date (``autumn-1, 2026-10-04``)."""
     return f"{s.name} ({day_words(s.date)})" if s.date else s.name
 
