@@ -230,3 +230,32 @@ def test_the_json_ledger_says_the_night_s_lines(tmp_path):
     ledger = tmp_path / "n1.json"
     ledger.write_text(json.dumps(doc), "utf-8")
     assert run("verify", ledger).exit_code == 0
+
+
+@pytest.mark.parametrize("reply, kept", [("y", "Zoé"), ("n", "Denis")])
+def test_at_a_terminal_another_night_is_replaced_only_when_the_user_says_yes(tmp_path, reply, kept):
+    """A real pseudo-terminal: the export asks, and does what the answer says."""
+    import os
+    import sys
+
+    import pexpect
+    db = tmp_path / "s.db"
+    first = night(tmp_path / "a", "s0", "2026-12-01", "stay")
+    assert run("export", first, "--to", db).exit_code == 0
+    other = night(tmp_path / "a2", "s0", "2026-12-09", "share")
+    other.write_text(other.read_text("utf-8").replace("Denis", "Zoé"), "utf-8")
+    child = pexpect.spawn(sys.executable, ["-c", "from reversis_score.cli import main; main()", "export",
+                                           str(other), "--club", "a", "--to", str(db)],
+                          env=dict(os.environ, TERM="dumb"), encoding="utf-8", timeout=30)
+    child.expect(r"already holds another night .*\?")
+    child.sendline(reply)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == (0 if reply == "y" else 1)
+    players = stored(str(db))[0]
+    reader = engine.open_database(str(db))
+    try:
+        assert kept in {r[0] for r in reader.rows("SELECT player FROM players")}
+    finally:
+        reader.close()
+    assert players[:2] == ("a", "s0")
