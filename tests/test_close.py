@@ -259,3 +259,20 @@ def test_at_a_terminal_another_night_is_replaced_only_when_the_user_says_yes(tmp
     finally:
         reader.close()
     assert players[:2] == ("a", "s0")
+
+
+def test_format_and_record_keep_the_night_s_lines(tmp_path):
+    """Nothing written is lost: format writes the lines back, in the record's language, and
+    record takes a header holding them up where it stops."""
+    from reversis_score.record.resume import resume
+    english = ("session: t\nplayers: Anne Bruno Claire Denis\nclub: Lyon\ncarried: 5\njeton: 0.50 EUR\n"
+               "paid: yes\npaid: Anne -> Bruno 3\n")
+    path = tmp_path / "n.rvs"
+    path.write_text(english, "utf-8")
+    assert run("format", path).stdout == english
+    french = tmp_path / "fr.rvs"
+    french.write_text("langue: fr\nséance: t\njoueurs: Anne Bruno Claire Denis\nclub: Lyon\nreporté: 5\n"
+                      "fiche: 0,10 EUR\nréglé: oui\n", "utf-8")
+    assert run("format", french).stdout.endswith("club: Lyon\nreporté: 5\nfiche: 0.10 EUR\nréglé: oui\n")
+    recorder, problems = resume(english, str(path), tmp_path, False, english)
+    assert problems == [] and recorder is not None and recorder.header_text() == english

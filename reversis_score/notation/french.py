@@ -275,6 +275,10 @@ def _keyword_swaps(line: str, swaps: list[Swap], keywords: dict[str, str], kinds
         return 0
     word = keywords[found.group(2)]
     swaps.append((found.start(2), found.end(2), word))
+    value = _NEXT_WORD.match(line, found.end())
+    said = _YES_NO.get(word, {}).get(value.group(1)) if value else None
+    if value and said:  # 'réglé: oui' is 'paid: yes'
+        swaps.append((value.start(1), value.end(1), said))
     if word in _VERBATIM or word in _VERBATIM_FR:
         return None
     kind = _NEXT_WORD.match(line, found.end())
@@ -332,6 +336,8 @@ IRREGULAR_EN = {en: fr for fr, en in IRREGULAR_KINDS}
 HAND_FR = {"main": "hand", "Main": "Hand", "MAIN": "HAND"}  # 'Main 2' is read as 'Hand 2': an error
 HAND_EN = {"hand": "main"}
 _VERBATIM_FR = tuple(LINE_EN[word] for word in _VERBATIM)
+# The yes and no of a 'paid:' line, by the keyword it is written under (the target's).
+_YES_NO = {"paid": {"oui": "yes", "non": "no"}, "réglé": {"yes": "oui", "no": "non"}}
 _HAND_WORD = re.compile(r"([ \t]*)(\w+)(?![\w'\-:])(?![ \t]*:)")
 _HAND_ALONE = re.compile(r"[ \t]*\w+[ \t]*\d*[ \t]*:?[ \t]*(?:#.*)?$")  # 'Main 2', as a hand line
 _RULE_WORD = re.compile(r"([ \t]*)(\w+)(?=[ \t])")
