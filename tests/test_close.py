@@ -114,6 +114,7 @@ def test_with_night_1_paid_the_season_settle_up_is_night_2s_alone(tmp_path, targ
     assert doc["settle_up"] == alone
     assert {r["player"]: r["total"] for r in doc["players"]}["Anne"] == 78  # the standings count it
     assert "left out, paid at the table: n1 (2026-12-01)" in run("season", target).stdout
+    assert doc["left_out"] == [{"club": "club", "name": "n1", "date": "2026-12-01"}]
 
 
 def test_a_sum_paid_at_the_table_is_taken_off_what_is_still_owed(tmp_path):

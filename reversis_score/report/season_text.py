@@ -123,7 +123,8 @@ def season_document(season: Season) -> dict:
             "players": [asdict(r) for r in season.players],
             "settle_up": [{"payer": a, "payee": b, "amount": n} for a, b, n in season.transfers],
             "payments": [{"payer": a, "payee": b, "amount": n}
-                         for (a, b), n in sorted(season.payments.items())]}
+                         for (a, b), n in sorted(season.payments.items())],
+            "left_out": [{"club": s.club, "name": s.name, "date": s.date} for s in season.paid_nights]}
 
 
 def season_csv(season: Season) -> str:
