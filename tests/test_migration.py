@@ -56,7 +56,7 @@ def test_an_export_migrates_in_place_and_says_so(tmp_path):
     assert "the later is renamed: autumn-1 → autumn-1-2 (older/autumn-1.rvs)" in result.stderr
     assert "sessions autumn-1, autumn-1-2 hold the same hands" in result.stderr
     assert "(schema 2 → 3): each session is known by its club and its name" in result.stderr
-    assert "players.total is now players.net" in result.stderr
+    assert "players.total → players.net" in result.stderr
     assert "autumn-2.rvs: replaced in" in result.stdout and "session autumn-2" in result.stdout
     assert query(db, "PRAGMA user_version") == [(3,)]
     assert query(db, "SELECT id, name FROM sessions ORDER BY id") == [
@@ -106,7 +106,9 @@ def test_a_schema_2_database_gets_one_vocabulary_and_its_clubs(tmp_path):
     gone = runner.invoke(app, ["forget", str(db), "notation-example", "--yes"])
     assert gone.exit_code == 0, gone.output
     assert f"{db}: brought up to date in place (schema 2 → 3): each session is known by its club and its " \
-           "name (clubs '', 'lyon', 'tours'), and players.total is now players.net" in gone.stderr
+           "name (clubs '', 'lyon', 'tours'); the columns for money say one thing each: players.total → " \
+           "players.net, players.name → players.player, player_totals.total → player_totals.net, " \
+           "player_season.balance → player_season.from_players" in gone.stderr
     assert query(db, "PRAGMA user_version") == [(3,)]
     sessions = "SELECT id, club, name, pools_carried, pools_close, paid_all FROM sessions ORDER BY id"
     assert query(db, sessions) == [

@@ -27,7 +27,16 @@ from typing import Any
 
 from reversis_score.i18n import _, fill, ngettext
 from reversis_score.render.identity import club_folder, record_name
-from reversis_score.render.schema import COLUMNS, NAME_INDEX, STATS, insert_sql, migration, migration_3
+from reversis_score.render.schema import (
+    COLUMNS,
+    NAME_INDEX,
+    RENAMED_3,
+    RENAMED_VIEWS_3,
+    STATS,
+    insert_sql,
+    migration,
+    migration_3,
+)
 from reversis_score.render.tally import SessionTally
 
 _HANDS = ", ".join(COLUMNS["hands"][1:])
@@ -85,13 +94,15 @@ def to_3(conn: Any, engine: str, mark: str, target: str) -> str:
         conn.execute(f"UPDATE sessions SET club = {mark}, pools_close = {mark} WHERE id = {mark}",
                      (club_folder(file) or "", close, session_id))
     clubs = sorted({club_folder(r[1]) or "" for r in rows})
-    return fill(ngettext("{target}: brought up to date in place (schema 2 → 3): each session is known by its "
-                         "club and its name (club {clubs}), and players.total is now players.net, "
-                         "players.name players.player, player_season.balance player_season.from_players",
-                         "{target}: brought up to date in place (schema 2 → 3): each session is known by its "
-                         "club and its name (clubs {clubs}), and players.total is now players.net, "
-                         "players.name players.player, player_season.balance player_season.from_players",
-                         len(clubs)), target=target, clubs=", ".join(f"'{c}'" for c in clubs) or "''")
+    renamed = ", ".join(f"{t}.{old} → {t}.{new}" for t, old, new in RENAMED_3 + RENAMED_VIEWS_3)
+    return fill(ngettext("{target}: brought up to date in place (schema 2 → 3): each session is known by "
+                         "its club and its name (club {clubs}); the columns for money say one thing each: "
+                         "{renamed}",
+                         "{target}: brought up to date in place (schema 2 → 3): each session is known by "
+                         "its club and its name (clubs {clubs}); the columns for money say one thing each: "
+                         "{renamed}",
+                         len(clubs)), target=target, clubs=", ".join(f"'{c}'" for c in clubs) or "''",
+                renamed=renamed)
 
 
 # The steps, by the version each starts from; a later version appends its own (3: 3 → 4).

@@ -70,7 +70,7 @@ async def paid(request: Request) -> Response:
     form = await request.form()
     wanted = form.get("paid")
     if wanted not in ("yes", "no"):
-        raise HTTPException(400, _("say paid=yes or paid=no"))
+        raise HTTPException(400, _("say {yes} or {no}").format(yes="paid=yes", no="paid=no"))
     try:
         await run_in_threadpool(_write, entry_of(request), path, wanted == "yes")
     except Exception as exc:  # busy (another writer), the disk full: said, nothing changed
