@@ -99,7 +99,8 @@ def test_settle_says_where_the_pools_went(tmp_path):
     out = run("settle", n2).stdout
     assert "pools carried from the last night: 50" in out and "next night: 55 55" in out
     shared = season(tmp_path / "other", "share")[0]
-    assert "pools left on the table: 2" in run("settle", shared).stdout
+    assert "pools shared equally among the night's players at the close (the last hand's pool-split " \
+        "items); what did not divide stays on the table: 2" in run("settle", shared).stdout
     items = json.loads(run("settle", shared, "--format", "json").stdout)["hands"][-1]["items"]
     split = [i for i in items if i["kind"] == "pool-split"]
     assert [(i["payee"], i["amount"]) for i in split] == [(p, 12) for p in PLAYERS]

@@ -94,6 +94,10 @@ def close_words(close: str, pools: str, carried_in: str | None) -> list[str]:
     said = [fill(_("pools carried from the last night: {pools}"), pools=carried_in)] if carried_in else []
     if close == "carry":
         said.append(fill(_("pools carried to the club's next night: {pools}"), pools=pools))
+    elif close == "share":
+        shared = _("pools shared equally among the night's players at the close (the last hand's "
+                   "pool-split items); what did not divide stays on the table: {pools}")
+        said.append(fill(shared, pools=pools))
     else:
         said.append(fill(_("pools left on the table: {pools}"), pools=pools))
     return said
