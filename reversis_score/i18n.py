@@ -85,7 +85,7 @@ CATALOGUED += ("reversis_score.serve.views", "reversis_score.serve.digest",
                "reversis_score.serve.entry", "reversis_score.serve.entry_model",
                "reversis_score.serve.entry_view", "reversis_score.serve.entry_words",
                "reversis_score.serve.events_entry",
-               "reversis_score.serve.run")
+               "reversis_score.serve.run", "reversis_score.render.night", "reversis_score.serve.paid")
 # The folders of Jinja2 templates (below the package) whose messages ({% trans %}, _(),
 # ngettext()) are in the catalogue too: Babel's Jinja2 extractor reads them.
 CATALOGUED_TEMPLATES = ("serve/templates",)

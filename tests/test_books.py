@@ -74,7 +74,7 @@ def test_only_forget_removes_a_session(tmp_path):
     db = season(tmp_path)
     fixed = tmp_path / "autumn-1.rvs"
     fixed.write_text(NIGHT1.read_text("utf-8").replace("stake: 100", "stake: 50"), "utf-8")
-    said = runner.invoke(app, ["export", str(fixed), str(NIGHT2), "--to", str(db)])
+    said = runner.invoke(app, ["export", str(fixed), str(NIGHT2), "--to", str(db), "--club", "ledgers"])
     assert said.exit_code == 0 and "stake 100 → 50" in said.stdout
     assert query(db, "SELECT COUNT(*) FROM sessions") == [(3,)]
 
@@ -170,7 +170,7 @@ def test_a_game_in_progress_is_exported_then_replaced_when_finished(tmp_path):
     assert query(db, "SELECT COUNT(*) FROM hands") == [(12,)]
     whole = tmp_path / "whole.db"
     runner.invoke(app, ["export", str(CLUB), "--to", str(whole)])
-    assert query(db, "SELECT name, total FROM players") == query(whole, "SELECT name, total FROM players")
+    assert query(db, "SELECT player, net FROM players") == query(whole, "SELECT player, net FROM players")
 
 
 def test_report_writes_the_pages_of_a_game_in_progress(tmp_path):

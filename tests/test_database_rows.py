@@ -19,7 +19,8 @@ FILES = [*sorted(SAMPLES.glob("*.rvs")), DATA / "notation-example.rvs",
          *(DATA / "ledgers" / f"{name}.rvs"
            for name in ("autumn-1", "autumn-bad", "autumn-2", "autumn-1-disputed"))]
 ORDER = {"sessions": "id", "players": "session_id, seat", "hands": "session_id, number",
-         "items": "session_id, hand, seq", "payments": "session_id, payer, payee"}
+         "items": "session_id, hand, seq", "payments": "session_id, payer, payee",
+         "paid_at_table": "session_id, seq"}
 runner = CliRunner()
 
 

@@ -273,6 +273,12 @@ HEADER_LINES = [
     "\x0b players: A B C D", "players: A B C D\u00a0", "PLAYERS: A B C D", "rule a: 1",
     'players: "A#" B C D', 'players: A B C D #"', "session: Night #3", "rule x: a b # c", "stake: 100#",
     "date: #2026-01-02", "rules:#x",
+    # a night in its season: club, paid at the table, money, the pools carried in
+    "club: Rue de Lille", "club:", "club: a # b", "club : Lyon ", "paid: yes", "paid: oui", "paid: NO",
+    "paid: maybe", "paid: Anne -> Bruno 12", "paid: Anne->Bruno 12", "paid: Anne -> Zed 3",
+    "paid: Anne -> Bruno 0", "paid: Anne -> Anne 5", "paid: Anne -> Bruno 1.5", 'paid: "Jo Jo" -> Bruno 5',
+    "jeton: 0.50 EUR", "jeton: 0,50 EUR", "fish: 0.10 USD", "fish: 1 QQQ", "jeton: 0.5", "jeton:",
+    "carried: 25 40", "carried:", "carried: none", "carried: x", "carried: 25,40", "carried: -5",
 ]
 
 
@@ -292,6 +298,10 @@ def test_plain_headers_are_read_quickly():
     assert not compare_header(HEADER.rstrip("\n"))  # not ended by a line end
     assert not compare_header(HEADER + "stake: 5\n")  # given twice
     assert not compare_header(HEADER + "rule stake-unit: 3\n")
+    night = ("club: Lyon\npaid: yes\njeton: 0,50 EUR\ncarried: 25 40\npaid: Anne -> Bruno 12\n"
+             "paid: Claire -> Anne 3\n")
+    assert compare_header(HEADER + night)  # a night's lines keep the quick reader
+    assert not compare_header(HEADER + night + "club: Tours\n")  # given twice: Lark says where
 
 
 def test_headers_with_keys_given_again_are_read_quickly_with_lark_s_diagnostics():

@@ -23,7 +23,8 @@ NIGHTS = (LEDGERS / "autumn-1.rvs", LEDGERS / "autumn-2.rvs", DATA / "notation-e
 CLEAN = [p for p in sorted(SAMPLES.glob("*.rvs"))
          if check_text(p.read_text("utf-8"), str(p)).ok] + list(NIGHTS)
 ORDER = {"sessions": "id", "players": "session_id, seat", "hands": "session_id, number",
-         "items": "session_id, hand, seq", "payments": "session_id, payer, payee"}
+         "items": "session_id, hand, seq", "payments": "session_id, payer, payee",
+         "paid_at_table": "session_id, seq"}
 RUN = "import sys; from reversis_score.cli import main; sys.argv[0] = 'reversis-score'; main()"
 runner = CliRunner()
 
@@ -297,9 +298,9 @@ def test_sessions_are_taken_one_at_a_time(pg_url, monkeypatch):
     events = []
     real = database.replace_session
 
-    def writing(conn, sha, ledger, mark):
+    def writing(conn, sha, ledger, mark, choices):
         events.append("write")
-        return real(conn, sha, ledger, mark)
+        return real(conn, sha, ledger, mark, choices)
 
     def feed():
         for path in NIGHTS[:2]:
@@ -329,7 +330,8 @@ def test_a_corrected_record_replaces_its_session(pg_url, tmp_path):
     copy = tmp_path / "copy.rvs"
     copy.write_bytes(night.read_bytes())
     refused = export(pg_url, copy)
-    assert refused.exit_code == 1 and "already in the season as session 'club-night'" in refused.stderr
+    assert refused.exit_code == 1 and \
+        f"already in the season as session '{tmp_path.name}/club-night'" in refused.stderr
     assert len(rows(pg_url)["sessions"]) == 1
     gone = run("forget", pg_url, "club-night", "--yes")
     assert gone.exit_code == 0 and "removed 1 session" in gone.stdout
@@ -363,11 +365,51 @@ def test_a_schema_1_database_is_brought_up_to_date(pg_url, tmp_path):
     try:
         assert reader.rows("SELECT id, name FROM sessions ORDER BY id") == [
             (1, "autumn-1"), (2, "autumn-2"), (3, "notation-example"), (4, "autumn-1-2")]
-        assert reader.rows("SELECT session_id, name, total FROM players ORDER BY session_id, seat") == totals
+        assert reader.rows("SELECT session_id, player, net FROM players ORDER BY session_id, seat") == totals
     finally:
         reader.close()
     lite = tmp_path / "season.db"
     import shutil
     shutil.copyfile(DATA / "schema-1.db", lite)
     assert export(lite, NIGHTS[1]).exit_code == 0
+    assert rows(pg_url) == rows(lite)  # the same migration on both engines
+
+
+def test_a_schema_2_database_gets_one_vocabulary_and_its_clubs(pg_url, tmp_path):
+    """Schema 2's tables (tests/data/schema-2-postgresql.sql, as that version created them) and
+    the rows its export wrote (tests/data/schema-2.db), on the server; then the step 2 → 3."""
+    import sqlite3
+
+    import psycopg
+    old = sqlite3.connect(DATA / "schema-2.db")
+    with psycopg.connect(pg_url) as conn:
+        conn.execute((DATA / "schema-2-postgresql.sql").read_text("utf-8"))
+        conn.execute(f"COMMENT ON TABLE sessions IS '{postgres.VERSION_NOTE.format(2)}'")
+        for table in ("sessions", "players", "hands", "items", "payments"):
+            found = old.execute(f"SELECT * FROM {table}").fetchall()
+            marks = ", ".join(["%s"] * len(found[0]))
+            conn.cursor().executemany(f"INSERT INTO {table} VALUES ({marks})", found)
+    figures = old.execute("SELECT session_id, name, total, balance, from_players FROM players "
+                          "ORDER BY session_id, seat").fetchall()
+    said = run("season", pg_url)
+    assert said.exit_code == 2 and "schema 2" in said.output
+    moved = export(pg_url, NIGHTS[1], extra=("--club", "tours"))
+    assert moved.exit_code == 0, moved.output
+    assert "(schema 2 → 3): each session is known by its club and its name (clubs '', 'lyon', 'tours')" \
+        in moved.stderr
+    assert "replaced in" in moved.stdout  # tours/autumn-2 is its own session
+    reader = engine.open_database(pg_url)
+    try:
+        assert reader.rows("SELECT id, club, name FROM sessions ORDER BY id") == [
+            (1, "lyon", "autumn-1"), (2, "tours", "autumn-2"), (3, "", "notation-example")]
+        assert reader.rows("SELECT session_id, player, net, balance, from_players FROM players "
+                           "ORDER BY session_id, seat") == figures
+        season = reader.rows("SELECT player, net, from_players FROM player_season ORDER BY player")
+        assert season[0][0] == "Anne"
+    finally:
+        reader.close()
+    lite = tmp_path / "season.db"
+    import shutil
+    shutil.copyfile(DATA / "schema-2.db", lite)
+    assert export(lite, NIGHTS[1], extra=("--club", "tours")).exit_code == 0
     assert rows(pg_url) == rows(lite)  # the same migration on both engines

@@ -67,8 +67,8 @@ def test_totals_and_counts_agree_with_the_ledgers(db):
     got = {r.pop("player"): r for r in doc["players"]}
     want = expected()
     assert {p: {k: r[k] for k in want[p]} for p, r in got.items()} == want  # the keys of before, as before
-    ranked = [(r["from_players"], r["total"]) for r in got.values()]
-    assert ranked == sorted(ranked, reverse=True)  # the standings: by balance, then net
+    ranked = [(r["total"], r["from_players"]) for r in got.values()]
+    assert ranked == sorted(ranked, reverse=True)  # the standings: by net, then from players
     assert sum(r["total"] for r in got.values()) == -sum(sum(d["pools"]) for d in ledger_docs())
 
 
@@ -141,18 +141,18 @@ def test_the_view_the_command_and_the_page_give_the_same_figures(db):
     doc = season_json(db)
     conn = sqlite3.connect(db)
     view = {row[0]: row[1:] for row in conn.execute(
-        f"SELECT player, sessions, net, balance, {', '.join(STATS)} FROM player_season")}
+        f"SELECT player, sessions, net, from_players, {', '.join(STATS)} FROM player_season")}
     conn.close()
     assert view == {r["player"]: (r["sessions"], r["total"], r["from_players"], *(r[s] for s in STATS))
                     for r in doc["players"]}
     page = run("report", db).stdout
     shown = re.findall(r'<th class="full name" scope="row"><bdi>([^<]+)</bdi></th>'
-                       r'<td class="n" data-label="balance">([^<]+)</td>'
-                       r'<td class="n" data-label="net">([^<]+)<', page)
+                       r'<td class="n" data-label="net">([^<]+)</td>'
+                       r'<td class="n" data-label="from players">([^<]+)<', page)
 
     def signed(n):
         return f"{n:+d}".replace("-", "−") if n else "0"
-    assert shown == [(r["player"], signed(r["from_players"]), signed(r["total"])) for r in doc["players"]]
+    assert shown == [(r["player"], signed(r["total"]), signed(r["from_players"])) for r in doc["players"]]
     from_files = run("report", *FILES).stdout
     standings = re.compile(r"<h2>Standings</h2>.*?<h2>Settle up", re.S)
     assert standings.search(page).group() == standings.search(from_files).group()

@@ -76,7 +76,7 @@ def figures(name, date, nets, between, stats=None, payments=None):
     return SessionFigures(name, name, date, players, 10, nets, between, 0, rows, payments or {})
 
 
-def test_the_standings_are_ranked_by_balance_then_net_and_sum_each_statistic():
+def test_the_standings_are_ranked_by_net_then_from_players_and_sum_each_statistic():
     one = figures("one", "2026-10-01", {"Anne": 30, "Bruno": -10, "Claire": -5, "Denis": -25},
                   {"Anne": 20, "Bruno": -10, "Claire": 0, "Denis": -10},
                   {"Anne": {"aces_placed": 2, "quinola_led": 1}, "Denis": {"reversis_made": 1}},
@@ -87,20 +87,21 @@ def test_the_standings_are_ranked_by_balance_then_net_and_sum_each_statistic():
                   {("Anne", "Claire"): 10, ("Anne", "Élise"): 10})
     season = season_of([two, one])  # any order: sessions go by date
     ranked = [(r.player, r.from_players, r.total) for r in season.players]
-    # balance first; Claire and Élise are level on balance (+10): net decides (Claire +10, Élise +5)
-    # and Bruno and Denis on −10: Bruno's net (−10) is better than Denis's (−35)
-    assert ranked == [("Claire", 10, 10), ("Élise", 10, 5), ("Anne", 0, 10), ("Bruno", -10, -10),
+    # net first, the figure the standings show first: Claire and Anne are level on net (+10):
+    # what came from players decides (Claire +10, Anne 0)
+    assert ranked == [("Claire", 10, 10), ("Anne", 0, 10), ("Élise", 10, 5), ("Bruno", -10, -10),
                       ("Denis", -10, -35)]
-    anne = season.players[2]
+    anne = season.players[1]
     assert (anne.sessions, anne.hands, anne.aces_placed, anne.quinola_led) == (2, 20, 3, 1)
     assert anne.per_hand == 0.5
-    assert season.players[-1].reversis_made == 1 and season.players[1].espagnolettes == 1
+    assert season.players[-1].reversis_made == 1 and season.players[2].espagnolettes == 1
     assert season.payments[("Anne", "Claire")] == 10 and season.payments[("Bruno", "Anne")] == 12
-    assert season.running["Élise"] == [(2, 10)]  # from her first session, and only where she played
-    assert season.running["Bruno"] == [(1, -10)] and season.running["Anne"] == [(1, 20), (2, 0)]
+    assert season.running["Élise"] == [(2, 5)]  # her net, from her first session, only where she played
+    assert season.running["Bruno"] == [(1, -10)] and season.running["Anne"] == [(1, 30), (2, 10)]
     assert sorted(season.transfers) == sorted([("Bruno", "Claire", 10), ("Denis", "Élise", 10)])
     settle = season_blocks(season)[-1]
-    assert settle.rows[0][0].startswith("The fewest transfers that settle the whole season")
+    assert settle.rows[0][0].startswith("The fewest transfers that settle what is still owed over the whole "
+                                        "season")
 
 
 def test_a_long_season_is_downsampled_keeping_its_extremes():

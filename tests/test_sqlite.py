@@ -66,7 +66,7 @@ def test_sql_sums_agree_with_the_json_totals(tmp_path):
                                  " FROM items WHERE session_id = ?2 AND cancelled_by IS NULL"
                                  " AND ?1 IN (payer, payee)", p, sid)[0][0] for p in doc["totals"]}
         assert by_items == doc["totals"]
-        stored = dict(query(db, "SELECT name, total FROM players WHERE session_id = ?", sid))
+        stored = dict(query(db, "SELECT player, net FROM players WHERE session_id = ?", sid))
         assert stored == doc["totals"]
         pools = query(db, "SELECT COALESCE(SUM(pool_growth), 0) FROM hands WHERE session_id = ?", sid)[0][0]
         assert pools == -sum(doc["totals"].values())  # fish are conserved, pools included
@@ -121,7 +121,7 @@ def test_a_corrected_record_replaces_its_session_and_says_what_changed(tmp_path)
     night.write_text(NIGHT1.read_text("utf-8"), "utf-8")
     first = export(db, night)
     assert first.exit_code == 0 and "added to" in first.stdout and "session club-night" in first.stdout
-    before = dict(query(db, "SELECT name, total FROM players"))
+    before = dict(query(db, "SELECT player, net FROM players"))
     text = night.read_text("utf-8")
     night.write_text(text.replace("date: 2026-10-04", "date: 2026-10-05"), "utf-8")
     again = export(db, night)
@@ -131,7 +131,7 @@ def test_a_corrected_record_replaces_its_session_and_says_what_changed(tmp_path)
                            "date 2026-10-04 → 2026-10-05; hands 6 → 6; Anne −26 → −26, Bruno +68 → +68"), said
     assert query(db, "SELECT COUNT(*), MIN(name), MIN(date) FROM sessions") == [
         (1, "club-night", "2026-10-05")]
-    assert dict(query(db, "SELECT name, total FROM players")) == before  # counted once, not twice
+    assert dict(query(db, "SELECT player, net FROM players")) == before  # counted once, not twice
     season = runner.invoke(app, ["season", str(db), "--format", "json"])
     assert {p["player"]: p["total"] for p in json.loads(season.stdout)["players"]} == before
 
@@ -144,12 +144,12 @@ def test_the_same_hands_under_another_name_are_refused(tmp_path):
     same = export(db, copy)
     assert same.exit_code == 1 and same.stdout == ""
     assert (f"{copy}: not exported: the same record (the same bytes) already in the season as session "
-            f"'autumn-1' (exported from {NIGHT1})") in same.stderr
+            f"'ledgers/autumn-1' (exported from {NIGHT1})") in same.stderr
     retitled = tmp_path / "retitled.rvs"
     retitled.write_text(NIGHT1.read_text("utf-8").replace("# Autumn league", "# Retitled"), "utf-8")
     again = export(db, retitled, NIGHT2)
     assert again.exit_code == 1 and "not exported: the same hands already in the season as session " \
-        "'autumn-1'" in again.stderr
+        "'ledgers/autumn-1'" in again.stderr
     assert "autumn-2.rvs: added to" in again.stdout  # the others still go in
     assert query(db, "SELECT name FROM sessions ORDER BY id") == [("autumn-1",), ("autumn-2",)]
     strict = export(db, copy, extra=["--all-or-nothing"])
@@ -311,9 +311,9 @@ def test_sessions_are_taken_one_at_a_time_inside_the_transaction(tmp_path, monke
     events = []
     real = dbw.replace_session
 
-    def writing(conn, sha, ledger, mark):
+    def writing(conn, sha, ledger, mark, choices):
         events.append("write")
-        return real(conn, sha, ledger, mark)
+        return real(conn, sha, ledger, mark, choices)
 
     def feed(fail_at_end=False):
         for sha, ledger in ledgers(NIGHT1, NIGHT2):

@@ -145,15 +145,15 @@ def test_a_replaced_session_says_what_changed_in_french(tmp_path, monkeypatch):
     copy = tmp_path / "other.rvs"
     copy.write_bytes((ROOT / CLUB).read_bytes())
     result = CliRunner().invoke(app, ["--lang", "fr", "export", str(copy), "--format", "sqlite", "--to", db])
-    assert "le même relevé (les mêmes octets) est déjà dans la saison comme séance «\u00a0club-night\u00a0»" \
-        in result.output
+    assert "le même relevé (les mêmes octets) est déjà dans la saison comme séance " \
+        "«\u00a0samples/club-night\u00a0»" in result.output
 
 
 def test_the_season_chart_speaks_french():
     from reversis_score.render.season_chart import panel
     i18n.set_language("fr")
     svg = panel("Anne", [(1, -1250), (2, 40)], 3, -1250, 40)
-    assert "\u2068Anne\u2069\u202f: solde cumulé après chaque séance jouée (2 sur 3), maintenant +40" in svg
+    assert "\u2068Anne\u2069\u202f: net cumulé après chaque séance jouée (2 sur 3), maintenant +40" in svg
     assert "\u2068Anne\u2069, après la séance 1\u202f: \u22121\u202f250" in svg and ">séance 1<" in svg
     i18n.set_language("en")
     assert ">session 1<" in panel("Anne", [(1, -1250)], 3, -1250, 40)

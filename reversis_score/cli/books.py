@@ -16,8 +16,8 @@ from reversis_score.cli.app import app, error_line, examples, fail
 from reversis_score.i18n import N_, _, fill, is_french, ngettext
 
 _SESSIONS = ("SELECT s.id, s.name, s.file, s.title, s.date, s.sha256, "
-             "(SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) FROM sessions s ORDER BY s.id")
-_PLAYERS = "SELECT session_id, name FROM players ORDER BY session_id, seat"
+             "(SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id), s.club FROM sessions s ORDER BY s.id")
+_PLAYERS = "SELECT session_id, player FROM players ORDER BY session_id, seat"
 
 
 FORGET_HELP = N_("Remove sessions from a season database. Shows what it removes and asks first.")
@@ -31,7 +31,7 @@ def forget(
                                       autocompletion=complete.database_files)],
     sessions: Annotated[list[str], typer.Argument(metavar="SESSION...", help=N_("The sessions to remove: "
                                                   "each by its name (the record's file name without "
-                                                  ".rvs) or its id."))],
+                                                  ".rvs), CLUB/NAME, or its id."))],
     yes: Annotated[bool, typer.Option("--yes", "-y", help=N_("Remove without asking."))] = False,
 ) -> None:
     """The ``forget`` command; its --help is FORGET_HELP."""
@@ -86,8 +86,15 @@ def _pick(found: list[tuple], wanted: str) -> tuple:
     from reversis_score.notation.suggest import did_you_mean
     from reversis_score.render.schema import TargetProblem
     for row in found:
-        if row[1] == wanted:
+        if f"{row[7]}/{row[1]}" == wanted:  # club/name: the identity
             return row
+    named = [row for row in found if row[1] == wanted]
+    if len(named) == 1:
+        return named[0]
+    if named:
+        raise TargetProblem(fill(_("'{name}' names a session of several clubs ({sessions}): say which as "
+                                   "CLUB/NAME; nothing was removed"), name=wanted,
+                                 sessions=", ".join(f"{r[7]}/{r[1]}" for r in named)))
     for row in found:
         if wanted.isdigit() and row[0] == int(wanted):
             return row
@@ -99,7 +106,7 @@ def _pick(found: list[tuple], wanted: str) -> tuple:
 
 
 def _described(row: tuple) -> str:
-    session_id, name, file, title, date, _sha, hands, players = row
+    session_id, name, file, title, date, _sha, hands, _club, players = row
     counted = fill(ngettext("{n} hand", "{n} hands", hands), n=hands)
     what = ", ".join(part for part in (title, date, counted, " ".join(players)) if part)
     return fill(_("{name} (session {id}): {what}; exported from {file}"), name=name, id=session_id, what=what,
@@ -108,8 +115,12 @@ def _described(row: tuple) -> str:
 
 def _agreed(count: int) -> bool:
     """The question, answered on the terminal; no answer (end of input) is no."""
+    return confirmed(fill(ngettext("Remove it?", "Remove these {n} sessions?", count), n=count))
+
+
+def confirmed(question: str) -> bool:
+    """A yes-or-no ``question`` answered on the terminal; no answer (end of input) is no."""
     import click
-    question = fill(ngettext("Remove it?", "Remove these {n} sessions?", count), n=count)
     try:
         if not is_french():
             return typer.confirm(question, default=False)

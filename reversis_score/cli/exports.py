@@ -152,7 +152,7 @@ def _write_spool(spool: BinaryIO, to: str | None) -> None:
                              reason=exc.strerror or exc)), 2)
 
 
-def export_database(run: ExportRun, to: str) -> None:
+def export_database(run: ExportRun, to: str, club: str | None = None, replace: bool = False) -> None:
     """Settle every file first, the sessions' rows waiting in a temporary file; then, only if
     the run may be kept, feed them to the database (a SQLite file or a PostgreSQL URL) one by
     one in its one transaction, and say what was done once it is committed.
@@ -160,7 +160,7 @@ def export_database(run: ExportRun, to: str) -> None:
     So a run that exports nothing never creates, locks or touches the database, and the
     database's lock is held only while it is written.
     """
-    from reversis_score.render.database import Refused, shown
+    from reversis_score.render.database import Choices, Refused, shown
     from reversis_score.render.engine import export_database as write
     from reversis_score.render.identity import record_name
     from reversis_score.render.schema import TargetProblem
@@ -174,7 +174,8 @@ def export_database(run: ExportRun, to: str) -> None:
         return
     notes: list[str] = []
     try:
-        done = write(to, _sessions(waiting), notes, strict=run.all_or_nothing)
+        done = write(to, _sessions(waiting), notes, strict=run.all_or_nothing,
+                     choices=Choices(club, partial(_replace_another, replace)))
     except Refused as exc:
         run.codes.append(1)
         fail(error_line(fill(_("{problem}; nothing was changed (--all-or-nothing)"), problem=exc)), 1)
@@ -192,6 +193,17 @@ def export_database(run: ExportRun, to: str) -> None:
         if outcome == "refused":
             run.codes.append(1)
         typer.echo(safe(said), err=outcome == "refused")
+
+
+def _replace_another(replace: bool, question: str) -> bool:
+    """Whether a session may replace another night: ``--replace``; else the answer at a terminal
+    (no answer is no); never when nobody is there to ask."""
+    if replace:
+        return True
+    if not (sys.stdin.isatty() and sys.stderr.isatty()):
+        return False
+    from reversis_score.cli.books import confirmed
+    return confirmed(question)
 
 
 def outcome_words(outcome: Any, target: str, hands: int, name: str) -> str:

@@ -196,6 +196,13 @@ def export(
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", metavar="N", min=1, help=JOBS_HELP)] = None,
     jobs_force: Annotated[bool, typer.Option("--jobs-force", help=JOBS_FORCE_HELP)] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
+    club: Annotated[str | None, typer.Option("--club", metavar="NAME", help=N_(
+        "Into a database: the club of the records whose header has no 'club:' line (by default the "
+        "folder each record is in, or the database's one club)."))] = None,
+    replace: Annotated[bool, typer.Option("--replace", help=N_(
+        "Into a database: replace a session of the same club and name even when its date, players and "
+        "hands all differ (another night). Without it the export asks at a terminal, and refuses "
+        "elsewhere."))] = False,
 ) -> None:
     """The ``export`` command; its --help is EXPORT_HELP."""
     output = _database_format(ctx, output, to)
@@ -213,7 +220,7 @@ def export(
     try:
         if output is ExportFormat.sqlite:
             assert to is not None
-            export_database(run, to)
+            export_database(run, to, club, replace)
         else:
             export_text(run, to)
     finally:

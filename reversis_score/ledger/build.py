@@ -132,10 +132,12 @@ class Running:
     basket: str | None = None  # the one basket's French word (settle/pools.py), None for pools
 
     @classmethod
-    def start(cls, players: tuple[str, ...], stake: int, knobs: Knobs, preset: str | None = None) -> Running:
-        """Nothing paid yet, no pool standing. ``preset`` names the one basket in French."""
-        return cls(players, stake, knobs, PoolTable(knobs.pools), {p: 0 for p in players},
-                   {p: 0 for p in players}, basket=basket(knobs.pools, preset))
+    def start(cls, players: tuple[str, ...], stake: int, knobs: Knobs, preset: str | None = None,
+              carried: tuple[int, ...] | None = None) -> Running:
+        """Nothing paid yet; no pool standing, or those ``carried`` from the last night.
+        ``preset`` names the one basket in French."""
+        return cls(players, stake, knobs, PoolTable(knobs.pools, brought(knobs.pools, carried)),
+                   {p: 0 for p in players}, {p: 0 for p in players}, basket=basket(knobs.pools, preset))
 
     @property
     def balances(self) -> dict[str, int]:
@@ -179,8 +181,11 @@ class Running:
             for player in self.players:
                 if share:
                     left_over = fill(_(", {rest} left on the table"), rest=number(rest)) if rest else ""
-                    said = _("end of the session: {pool} ({amount}) is split equally, {share} to each "
-                             "player{left} (--split-pools, RULES §4)")
+                    sharing = rules.knobs.pools_at_close == "share"
+                    said = (_("end of the session: {pool} ({amount}) is split equally, {share} to each "
+                              "player{left} (--split-pools, RULES §4)") if not sharing
+                            else _("end of the night: {pool} ({amount}) is shared equally, {share} to each "
+                                   "player{left} (pools_at_close: share, RULES §4)"))
                     items.append(Item(len(items) + 1, None, "pool-split", None, name, player, share, None,
                                       one_basket(fill(said, pool=shown(name), amount=number(amount),
                                                       share=number(share), left=left_over), self.basket)))
@@ -193,6 +198,22 @@ class Running:
         last.settlement = split
         last.balances = self.balances
         self.pools = PoolTable(self.pools.mode, list(kept), self.pools.doubling, self.pools.last_taken)
+
+
+def brought(mode: str, carried: tuple[int, ...] | None) -> list[int]:
+    """The pools a night starts with (``carried:``): as listed with several pools, in the one
+    basket with one, none without pools. A carried pool was not formed from this night's
+    antes, so the night's first remise forms a new pool (docs/rules.md §13)."""
+    amounts = [a for a in carried or () if a]
+    if mode == "single":
+        return [sum(amounts)]
+    return amounts if mode == "multiple" else []
+
+
+def closes_by_sharing(rules: RuleSet, split_pools: bool) -> bool:
+    """Whether the pools left at the close are shared out: ``--split-pools``, or the house rule
+    ``pools_at_close: share``."""
+    return split_pools or rules.knobs.pools_at_close == "share"
 
 
 def between_of(settlement: HandSettlement, players: tuple[str, ...]) -> dict[str, int]:
@@ -236,7 +257,7 @@ def _close(pending: LedgerHand | None, run: Running, rules: RuleSet,
            split_pools: bool) -> Iterator[LedgerHand]:
     if pending is None:
         return
-    if split_pools:
+    if closes_by_sharing(rules, split_pools):
         run.split_pools(rules)
     yield pending
 
@@ -248,7 +269,8 @@ def build_ledger(session: CheckedSession, split_pools: bool = False) -> Ledger:
     (RULES §4, interpretation): pool-split items close the last settled hand.
     """
     stake = session.header.stake or 0
-    run = Running.start(session.players, stake, session.rules.knobs, session.rules.preset)
+    run = Running.start(session.players, stake, session.rules.knobs, session.rules.preset,
+                        session.header.carried)
     ledger = Ledger(session, session.rules, stake, totals=run.totals)
     ledger.warnings = list(session.warnings)
     header_ok = not any(d.is_error for d in session.header_diagnostics)
@@ -289,7 +311,8 @@ class LedgerStream(_Sums):
 def stream_ledger(session: SessionStream, split_pools: bool = False) -> LedgerStream:
     """Settle a session stream hand by hand, keeping only the running state."""
     stake = session.header.stake or 0
-    run = Running.start(session.players, stake, session.rules.knobs, session.rules.preset)
+    run = Running.start(session.players, stake, session.rules.knobs, session.rules.preset,
+                        session.header.carried)
     warnings = [d for d in session.header_diagnostics if not d.is_error and d.severity != "hidden"]
     header_ok = not any(d.is_error for d in session.header_diagnostics)
     seen = _noting_warnings(session.hands, warnings)

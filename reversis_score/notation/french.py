@@ -47,14 +47,15 @@ EN_SUITS = {v: k for k, v in FR_SUITS.items()}
 # spelling of an English keyword is the one ``to_french`` writes.
 LINE_KEYWORDS = (
     ("séance", "session"), ("date", "date"), ("joueurs", "players"), ("règles", "rules"),
-    ("fiches", "stake"), ("donneur", "dealer"), ("donne", "deal"), ("écart", "exchange"),
+    ("fiches", "stake"), ("club", "club"), ("réglé", "paid"), ("jeton", "jeton"), ("fiche", "fish"),
+    ("reporté", "carried"), ("donneur", "dealer"), ("donne", "deal"), ("écart", "exchange"),
     ("annonce", "announce"), ("levées", "tricks"), ("plis", "tricks"), ("événements", "events"),
     ("irrégulier", "irregular"), ("nul", "void"), ("réclamations", "claims"), ("table", "table"),
     ("partie", "party"), ("points", "points"), ("talon", "talon"), ("reversis", "reversis"),
     ("espagnolette", "espagnolette"),
 )
 # Lines whose value is free text or a name of a preset or a knob: only the keyword changes.
-_VERBATIM = ("session", "date", "rules", "stake")
+_VERBATIM = ("session", "date", "rules", "stake", "club", "paid", "jeton", "fish", "carried")
 # Words and phrases inside a line (French, English), the longest first where one holds another.
 PHRASES = (
     ("regarde et écarte", "peeks and discards"), ("découvre et écarte", "exposes and discards"),
@@ -301,6 +302,10 @@ def _keyword_swaps(line: str, swaps: list[Swap], keywords: dict[str, str], kinds
         return 0
     word = keywords[found.group(2)]
     swaps.append((found.start(2), found.end(2), word))
+    value = _NEXT_WORD.match(line, found.end())
+    said = _YES_NO.get(word, {}).get(value.group(1)) if value else None
+    if value and said:  # 'réglé: oui' is 'paid: yes'
+        swaps.append((value.start(1), value.end(1), said))
     if word in _VERBATIM or word in _VERBATIM_FR:
         return None
     kind = _NEXT_WORD.match(line, found.end())
@@ -362,6 +367,8 @@ HAND_FR = {"coup": "hand", "Coup": "Hand", "COUP": "HAND", "main": "hand", "Main
 HAND_EN = {"hand": "coup"}
 OLD_HAND_WORD = "main"
 _VERBATIM_FR = tuple(LINE_EN[word] for word in _VERBATIM)
+# The yes and no of a 'paid:' line, by the keyword it is written under (the target's).
+_YES_NO = {"paid": {"oui": "yes", "non": "no"}, "réglé": {"yes": "oui", "no": "non"}}
 _HAND_WORD = re.compile(r"([ \t]*)(\w+)(?![\w'\-:])(?![ \t]*:)")
 _HAND_ALONE = re.compile(r"[ \t]*\w+[ \t]*\d*[ \t]*:?[ \t]*(?:#.*)?$")  # 'Main 2', as a hand line
 _RULE_WORD = re.compile(r"([ \t]*)(\w+)(?=[ \t])")

@@ -1,5 +1,11 @@
 """The notation's words and terminals, shared by the Lark Transformer and the quick readers,
-and the quick reader of the header.
+the quick reader of the header, and the readers of a night's season lines (``club:``,
+``paid:``, ``jeton:`` / ``fish:``, ``carried:``), which both readers call.
+
+>>> read_paid("yes"), read_paid("Anne -> Bruno 12")
+(True, ('Anne', 'Bruno', 12))
+>>> read_rate("jeton", "0,50 EUR"), read_carried("25 40")
+(('jeton', '0.50', 'EUR'), (25, 40))
 
 Nothing here imports Lark: a clean record is read by the quick readers (this one and fast.py)
 without loading it at all. The patterns are the terminals of ``grammar/reversis.lark`` written
@@ -19,11 +25,21 @@ reads the header as before, with every diagnostic.
 from __future__ import annotations
 
 import re
+from decimal import Decimal, InvalidOperation
 
-from reversis_score.i18n import _, grouped, ngettext
+from reversis_score.i18n import _, fill, grouped, ngettext
 from reversis_score.notation.cards import looks_like_card
 from reversis_score.notation.diagnostics import Diagnostic
-from reversis_score.notation.records import MAX_NAME_CHARS, MAX_TITLE_CHARS, Header, Name, RuleLine, Span
+from reversis_score.notation.records import (
+    MAX_NAME_CHARS,
+    MAX_TITLE_CHARS,
+    Header,
+    Name,
+    Paid,
+    Rate,
+    RuleLine,
+    Span,
+)
 from reversis_score.scrub import shortened
 
 KEYWORDS = frozenset(("session date players rules rule stake hand dealer deal exchange discards "
@@ -132,6 +148,10 @@ _LINE = re.compile("|".join((
     rf"{GAP}rules{GAP}:{GAP}(?P<rules>{_VALUE}){GAP}",
     rf"{GAP}rule[ \t]+(?P<knob>{_KNOB}){GAP}:{GAP}(?P<rule>{_RULE_VALUE}){GAP}",
     rf"{GAP}stake{GAP}:{GAP}(?P<stake>{_VALUE}){GAP}",
+    rf"{GAP}club{GAP}:{GAP}(?P<club>{_RULE_VALUE}){GAP}",
+    rf"{GAP}paid{GAP}:{GAP}(?P<paid>{_RULE_VALUE}){GAP}",
+    rf"{GAP}(?P<unit>jeton|fish){GAP}:{GAP}(?P<rate>{_RULE_VALUE}){GAP}",
+    rf"{GAP}carried{GAP}:{GAP}(?P<carried>{_RULE_VALUE}){GAP}",
 )))
 _NAME = re.compile(NAME)
 
@@ -202,6 +222,7 @@ def read_header_repeats(text: str) -> tuple[Header, list[Diagnostic]] | None:
         return None
     values: dict[str, tuple[object, Span]] = {}
     rules: list[RuleLine] = []
+    paid: list[Paid] = []
     lines: list[tuple[str, int]] = []
     repeats = KeyRepeats()
     try:
@@ -215,6 +236,8 @@ def read_header_repeats(text: str) -> tuple[Header, list[Diagnostic]] | None:
             if isinstance(value, RuleLine):
                 repeats.see(f"rule {value.knob}", span)
                 rules.append(value)
+            elif key == "paid" and isinstance(value, tuple):
+                paid.append(Paid(*value, span))  # type: ignore[misc, call-arg]
             else:
                 repeats.see(key, span)
                 values[key] = (value, span)  # given again: the last one stands, as Lark's
@@ -226,10 +249,16 @@ def read_header_repeats(text: str) -> tuple[Header, list[Diagnostic]] | None:
     get = lambda key: values[key][0] if key in values else None  # noqa: E731
     if too_long(get("players") or (), get("title")):
         return None  # Lark's reader says which is too long
-    header = Header(title=get("title"), date=get("date"), players=get("players"),  # type: ignore[arg-type]
-                    rules=get("rules"), rules_span=values["rules"][1] if "rules" in values else None,  # type: ignore[arg-type]
-                    rule_lines=tuple(rules), stake=get("stake"), has_players=True,  # type: ignore[arg-type]
-                    lines=tuple(lines))
+    names = {p.text for p in get("players")}  # type: ignore[attr-defined]
+    if any(who not in names for line in paid for who in line[:2]):
+        return None  # Lark's reader says who is not a player
+    rate = get("rate")
+    header = Header(club=get("club") or None, paid_all=get("paid"), paid=tuple(paid),  # type: ignore[arg-type]
+                  rate=Rate(*rate) if rate else None, carried=get("carried"),  # type: ignore[arg-type, misc]
+                  title=get("title"), date=get("date"), players=get("players"),  # type: ignore[arg-type]
+                  rules=get("rules"), rules_span=values["rules"][1] if "rules" in values else None,  # type: ignore[arg-type]
+                  rule_lines=tuple(rules), stake=get("stake"), has_players=True,  # type: ignore[arg-type]
+                  lines=tuple(lines))
     return header, repeats.close()
 
 
@@ -258,6 +287,13 @@ def _item(m: re.Match[str], n: int) -> tuple[str, object, Span]:
     if key == "players":
         names = _players(raw, n, m.start(key))
         return "players", names, names[0].span
+    readers = {"club": read_club, "paid": read_paid, "carried": read_carried,
+               "rate": lambda text: read_rate(m.group("unit"), text)}
+    if key in readers:
+        try:
+            return key, readers[key](raw), span
+        except ValueError:
+            raise _NotCommon from None
     return key, raw, span  # rules
 
 
@@ -283,3 +319,81 @@ def _players(raw: str, n: int, start: int) -> tuple[Name, ...]:
         raise _NotCommon
     return names
 
+
+
+# ------------------------------------------------------------------ a night in its season
+# ``club:``, ``paid:``, ``jeton:`` / ``fish:`` and ``carried:`` (docs/notation.md), read the same
+# way by the Transformer and by read_header. Each reader returns the line's value or raises
+# ValueError with the message for people.
+
+JETON_FISH = 5  # one jeton is five fish (« 5 jetons valant chacun 5 fiches »; docs/rules.md §12)
+_TRANSFER = re.compile(rf"(?P<payer>{NAME})[ \t]*->[ \t]*(?P<payee>{NAME})[ \t]+(?P<amount>\S+)")
+_RATE = re.compile(r"(?P<amount>\d{1,9}(?:[.,]\d{1,6})?)[ \t]+(?P<currency>[A-Z]{3})")
+_YES, _NO = ("yes", "oui"), ("no", "non")
+
+
+def read_club(raw: str) -> str:
+    """A club's name: the line's text, at most MAX_TITLE_CHARS long."""
+    text = raw.strip()
+    if len(text) > MAX_TITLE_CHARS:
+        raise ValueError(fill(_("the club's name is {length} characters long: at most {most}"),
+                              length=grouped(len(text)), most=MAX_TITLE_CHARS))
+    return text
+
+
+def read_paid(raw: str) -> bool | tuple[str, str, int]:
+    """``yes`` or ``no`` (the whole night paid at the table or not), or ``PAYER -> PAYEE N``."""
+    text = raw.strip()
+    if text.lower() in _YES or text.lower() in _NO:
+        return text.lower() in _YES
+    found = _TRANSFER.fullmatch(text)
+    if found is None:
+        raise ValueError(fill(_("'{value}' is not a payment at the table: write 'paid: yes', or "
+                                "'paid: Anne -> Bruno 12' for each sum handed over"),
+                              value=shortened(text)))
+    amount = found.group("amount")
+    if not is_count(amount) or int(amount) == 0:
+        raise ValueError(fill(_("'{value}' is not an amount of fish: expected a whole number from 1 to "
+                                "{most}"), value=shortened(amount), most=grouped(MAX_FISH)))
+    payer, payee = unquoted(found.group("payer")), unquoted(found.group("payee"))
+    if payer == payee:
+        raise ValueError(fill(_("'{name}' pays himself: a payment at the table is between two players"),
+                              name=shortened(payer)))
+    return payer, payee, int(amount)
+
+
+def read_rate(unit: str, raw: str) -> tuple[str, str, str]:
+    """(unit, amount, currency) of ``jeton: 0.50 EUR`` or ``fish: 0.10 EUR`` (a decimal comma
+    is read as a point)."""
+    found = _RATE.fullmatch(raw.strip())
+    if found is None or not _known_currency(found.group("currency")):
+        raise ValueError(fill(_("'{value}' is not a rate: write an amount and a currency code, e.g. "
+                                "'{unit}: 0.50 EUR'"), value=shortened(raw.strip()), unit=unit))
+    return unit, found.group("amount").replace(",", "."), found.group("currency")
+
+
+def _known_currency(code: str) -> bool:
+    from babel.numbers import list_currencies  # here: only a record with a rate needs Babel
+    return code in list_currencies()
+
+
+def read_carried(raw: str) -> tuple[int, ...]:
+    """The pools a night starts with, oldest first (``none``: none)."""
+    text = raw.strip()
+    if text.lower() in ("none", "aucun", ""):
+        return ()
+    amounts = text.replace(",", " ").split()
+    bad = next((a for a in amounts if not is_count(a)), None)
+    if bad is not None:
+        raise ValueError(fill(_("'{value}' is not a pool: 'carried:' lists the pools brought from the "
+                                "last night, oldest first, e.g. 'carried: 25 40'"), value=shortened(bad)))
+    return tuple(int(a) for a in amounts)
+
+
+def per_fish(unit: str, amount: str) -> Decimal:
+    """What one fish is worth, from a rate per jeton or per fish."""
+    try:
+        value = Decimal(amount)
+    except InvalidOperation:  # read_rate lets only decimals through
+        return Decimal(0)
+    return value / JETON_FISH if unit == "jeton" else value

@@ -116,6 +116,23 @@ class RuleLine:
     value_span: Span = field(compare=False)
 
 
+class Paid(NamedTuple):
+    """``paid: PAYER -> PAYEE N`` in the header: fish handed over at the table for this night."""
+
+    payer: str
+    payee: str
+    amount: int
+    span: Span
+
+
+class Rate(NamedTuple):
+    """``jeton: 0.50 EUR`` or ``fish: 0.10 EUR`` in the header: what the fish are worth in money."""
+
+    unit: str  # "jeton" or "fish", as the line says
+    amount: str  # the amount of money per unit, as a plain decimal ("0.50")
+    currency: str  # an ISO 4217 code ("EUR")
+
+
 # A player's name and a session's title are shown on every page and in every table: beyond
 # these lengths a record is refused (a notation error), whatever reads it.
 MAX_NAME_CHARS = 40
@@ -136,6 +153,11 @@ class Header:
     has_players: bool = False
     lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)  # key -> source line
     lang: str | None = None  # the language its 'lang:' line names (notation/french.py); None: English
+    club: str | None = None  # 'club:': the club whose season the night belongs to
+    paid_all: bool | None = None  # 'paid: yes' (or no): the night was settled at the table
+    paid: tuple[Paid, ...] = ()  # 'paid: A -> B N' lines: what was handed over at the table
+    rate: Rate | None = None  # 'jeton:' or 'fish:': the fish's worth in money
+    carried: tuple[int, ...] | None = None  # 'carried:': the pools brought from the last night
 
     @property
     def player_names(self) -> tuple[str, ...]:

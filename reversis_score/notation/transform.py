@@ -6,12 +6,13 @@ name that reads as a card, a bad date, a header key given twice) are collected i
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import NamedTuple
 
 from lark import Token, Transformer, v_args
 
-from reversis_score.i18n import _, grouped, ngettext
+from reversis_score.i18n import _, fill, grouped, ngettext
 from reversis_score.notation.cards import _parse_card
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.french import french_hint
@@ -22,6 +23,10 @@ from reversis_score.notation.lexicon import (
     is_count,
     player_name_problem,
     pool_number,
+    read_carried,
+    read_club,
+    read_paid,
+    read_rate,
     trick_number,
     unquoted,
 )
@@ -37,9 +42,11 @@ from reversis_score.notation.records import (
     Header,
     Irregular,
     Name,
+    Paid,
     PartySide,
     PlacedCard,
     PlayerPoints,
+    Rate,
     ReversisLine,
     RuleLine,
     Span,
@@ -163,20 +170,61 @@ class RecordBuilder(Transformer):
             return "stake", None, self._span(tok)
         return "stake", int(str(tok)), self._span(tok)
 
+    def club_line(self, tok: Token) -> HeaderItem:
+        return self._night("club", lambda raw: read_club(raw), tok)
+
+    def paid_line(self, tok: Token) -> HeaderItem:
+        return self._night("paid", read_paid, tok)
+
+    def rate_line(self, unit: Token, tok: Token) -> HeaderItem:
+        return self._night("rate", lambda raw: read_rate(str(unit).split(":")[0].strip(), raw), tok)
+
+    def carried_line(self, tok: Token | None = None) -> HeaderItem:
+        if tok is None:
+            return "carried", (), Span(self.line_offset + 1, 1)
+        return self._night("carried", read_carried, tok)
+
+    def _night(self, key: str, read, tok: Token) -> HeaderItem:
+        """A line of notation/nightlines.py: its value, or its message and no value."""
+        try:
+            return key, read(str(tok)), self._span(tok)
+        except ValueError as exc:
+            self._error(str(exc), self._span(tok))
+            return key, None, self._span(tok)
+
     def header(self, *lines: HeaderItem) -> Header:
         repeats = KeyRepeats()
         values: dict[str, tuple[object, Span]] = {}
         rule_lines: list[RuleLine] = []
+        paid: list[Paid] = []
         for key, value, span in lines:
             if isinstance(value, RuleLine):
                 repeats.see(f"rule {value.knob}", span)
                 rule_lines.append(value)
                 continue
+            if key == "paid" and isinstance(value, tuple):  # a sum handed over: as many as there were
+                paid.append(Paid(*value, span))  # type: ignore[misc, call-arg]
+                continue
             repeats.see(key, span)
             values[key] = (value, span)
         self.diagnostics.extend(repeats.close())  # a header's: no hand, no trick
         places = tuple((key, span.line) for key, _, span in lines)
-        return self._make_header(values, tuple(rule_lines), places)
+        header = self._make_header(values, tuple(rule_lines), places)
+        return self._night_header(header, values, tuple(paid))
+
+    def _night_header(self, header: Header, values: dict, paid: tuple[Paid, ...]) -> Header:
+        """The header with its night's lines; a payment at the table names two of the players."""
+        names = set(header.player_names)
+        for line in paid:
+            for who in (line.payer, line.payee):
+                if names and who not in names:
+                    self._error(fill(_("'{name}' is not one of the players ({players}): a payment at the "
+                                       "table is between two of them"), name=shortened(who),
+                                     players=" ".join(header.player_names)), line.span)
+        get = lambda key: values.get(key, (None,))[0]  # noqa: E731
+        rate = get("rate")
+        return dataclasses.replace(header, club=get("club") or None, paid_all=get("paid"), paid=paid,
+                                   rate=Rate(*rate) if rate else None, carried=get("carried"))
 
     def _make_header(self, values: dict, rule_lines: tuple[RuleLine, ...], lines) -> Header:
         players = values.get("players", ((),))[0]

@@ -25,6 +25,10 @@ TERMINAL_WORDS = {
     "_RULES": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
     "_RULE": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
     "_STAKE": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
+    "_CLUB": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
+    "_PAID": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
+    "RATE": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
+    "_CARRIED": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
     "HAND": N_("a hand line ('hand' or 'hand N')"),
     "_DEALER": N_("the dealer line ('dealer: NAME')"),
     "DEAL": _SECTION,
@@ -93,7 +97,8 @@ TERMINAL_WORDS = {
     "_NL": N_("the end of the line"),
     "$END": N_("the end of the hand"),
 }
-HEADER_WORDS = ("session", "date", "players", "rules", "rule", "stake")
+HEADER_WORDS = ("session", "date", "players", "rules", "rule", "stake", "club", "paid", "jeton", "fish",
+                "carried")
 
 
 def expected_in_words(names: set[str] | frozenset[str], start: str) -> str:
@@ -176,7 +181,8 @@ def _shorten(word: str) -> str:
     return word if len(word) <= 30 else word[:27] + "..."
 
 
-LINE_KEYWORDS = ("session", "date", "players", "rules", "stake", "dealer", "deal", "exchange",
+LINE_KEYWORDS = ("session", "date", "players", "rules", "stake", "club", "paid", "jeton", "fish", "carried",
+                 "dealer", "deal", "exchange",
                  "announce", "tricks", "events", "irregular", "void", "claims", "table")
 
 

@@ -37,7 +37,9 @@ KEYWORDS = ("session", "date", "players", "rules", "stake", "dealer", "deal", "e
             "announce", "tricks", "events", "irregular", "void", "claims", "table")
 # The lines of an events section (``party: ...``): read as keyword entries, kept for the section.
 EVENT_WORDS = ("party", "points", "talon", "reversis", "espagnolette")
-_KEYWORD = re.compile(r"(" + "|".join(KEYWORDS + EVENT_WORDS) + r")[ \t]*:(.*)\Z", re.DOTALL)
+# A night's header lines in its season (club, paid at the table, the rate, the pools carried in).
+NIGHT_WORDS = ("club", "paid", "jeton", "fish", "carried")
+_KEYWORD = re.compile(r"(" + "|".join(KEYWORDS + EVENT_WORDS + NIGHT_WORDS) + r")[ \t]*:(.*)\Z", re.DOTALL)
 _RULE = re.compile(r"rule[ \t]+\S")
 _HAND = re.compile(r"hand(?![\w'\-])(.*)\Z")
 _IRREGULAR = re.compile(r"irregular[ \t]+(\S+)[ \t]+(\S.*)\Z")

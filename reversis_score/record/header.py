@@ -123,7 +123,7 @@ class HeaderSteps:
         if entry.kind == "comment":
             self.comments.append(entry.comment or "")
             return Reply()
-        if entry.word in ("session", "date", "players", "rules", "rule", "stake"):
+        if entry.word in ("session", "date", "players", "rules", "rule", "stake", *entries.NIGHT_WORDS):
             return self.header_line(entry, entry.line())
         if self.in_header and entry.kind == "text" and self.asked < len(HEADER_QUESTIONS):
             word = HEADER_QUESTIONS[self.asked]

@@ -105,7 +105,8 @@ class PlaySteps(HeaderSteps):
         what a trick or a hand needs of the session, at a cost that does not grow with it."""
         if self._run is None:
             self._run, self._run_hands = Running.start(self.players, self.header.stake or 0, self.knobs,
-                                                       self.ruleset.preset if self.ruleset else None), 0
+                                                       self.ruleset.preset if self.ruleset else None,
+                                                       self.header.carried), 0
         for hand in self.closed[self._run_hands:]:
             self._run.settle(hand)
         self._run_hands = len(self.closed)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -24,6 +24,7 @@ from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
 from reversis_score.i18n import _, fill
 from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand, is_settled
+from reversis_score.notation.lexicon import per_fish
 from reversis_score.render import identity
 from reversis_score.render.schema import SCHEMA_VERSION, TABLES, OldSchema, TargetProblem, insert_sql
 from reversis_score.render.tables import outcome_words
@@ -95,18 +96,30 @@ class SessionRows(NamedTuple):
     players: list[tuple]
     hands: Iterable[HandRows]
     payments: list[tuple] = []
+    paid: list[tuple] = []  # (seq, payer, payee, amount): the record's 'paid:' lines
 
+
+class Choices(NamedTuple):
+    """What the user said about the run: the club of records that name none (``--club``), and
+    whether a session may replace another night (``confirm(question)``: ``--replace``, or the
+    answer at a terminal; refused elsewhere)."""
+
+    club: str | None = None
+    confirm: Callable[[str], bool] | None = None
+
+
+NO_CHOICES = Choices()
 
 Session = Ledger | SessionRows  # what the writer takes: a ledger, or the rows made of it
 
 
 def write_run(conn: Any, sessions: Iterable[tuple[str, Session]], mark: str,
-              strict: bool = False) -> list[Outcome]:
+              strict: bool = False, choices: Choices = NO_CHOICES) -> list[Outcome]:
     """Write each session in turn, inside the caller's transaction, taking the iterable lazily;
     ``strict``: a refused session stops the run (``Refused``: the caller rolls it all back)."""
     done = []
     for sha, session in sessions:
-        outcome = replace_session(conn, sha, session, mark)
+        outcome = replace_session(conn, sha, session, mark, choices)
         if strict and outcome == "refused":
             name = session.session[NAME_AT] if isinstance(session, SessionRows) else \
                 identity.record_name(session.session.file)
@@ -131,23 +144,36 @@ class Refused(TargetProblem):
     """A session refused under ``--all-or-nothing``: the whole run is rolled back."""
 
 
-def replace_session(conn: Any, sha: str, session: Session, mark: str = "?") -> Outcome:
-    """Insert one session, replacing the one of the same name (keeping its id): the outcome,
-    "added", "replaced" (its ``detail`` says what changed) or "refused" (the same record or
-    the same hands are in the season under another name: ``detail`` names that session).
+def replace_session(conn: Any, sha: str, session: Session, mark: str = "?",
+                    choices: Choices = NO_CHOICES) -> Outcome:
+    """Insert one session, replacing the one of the same club and name (keeping its id): the
+    outcome, "added", "replaced" (its ``detail`` says what changed) or "refused" (the same
+    record or the same hands are in the season under another identity, or the session it would
+    replace is another night and the user did not say yes: ``detail`` says which).
 
     ``conn`` is a DB-API connection with ``execute`` (sqlite3 or psycopg); ``mark`` its
     parameter placeholder. The caller holds the write lock, so nobody else adds the same
     name between the look and the insert.
     """
     rows = session if isinstance(session, SessionRows) else session_rows(sha, session)
-    name, hands_sha = rows.session[NAME_AT], rows.session[NAME_AT + 1]
-    holder = conn.execute(f"SELECT name, file, sha256 FROM sessions WHERE name <> {mark} AND "
-                          f"(sha256 = {mark} OR hands_sha256 = {mark})", (name, sha, hands_sha)).fetchone()
+    rows = rows._replace(session=with_club(conn, rows.session, choices.club, mark))
+    name, hands_sha, club = rows.session[NAME_AT], rows.session[NAME_AT + 1], rows.session[CLUB_AT]
+    # the same hands on another date are another night: a copy has its night's date
+    holder = conn.execute(f"SELECT club, name, file, sha256 FROM sessions WHERE NOT (club = {mark} AND "
+                          f"name = {mark}) AND (sha256 = {mark} OR (hands_sha256 = {mark} AND "
+                          f"COALESCE(date, '') = {mark}))",
+                          (club, name, sha, hands_sha, rows.session[3] or "")).fetchone()
     if holder is not None:
-        return Outcome("refused", identity.held(holder[0], holder[1], holder[2] == rows.session[0]))
-    row = conn.execute(f"SELECT {identity.OLD_COLUMNS} FROM sessions WHERE name = {mark}", (name,)).fetchone()
+        return Outcome("refused", identity.held(identity.shown_identity(holder[0], holder[1]), holder[2],
+                                                holder[3] == rows.session[0]))
+    row = conn.execute(f"SELECT {identity.OLD_COLUMNS} FROM sessions WHERE club = {mark} AND name = {mark}",
+                       (club, name)).fetchone()
     before = identity.before(conn, row, mark) if row is not None else None
+    if before is not None and identity.another_night(before, rows):
+        question = identity.another_words(before, rows)
+        if choices.confirm is None or not choices.confirm(question):
+            return Outcome("refused", fill(_("{question} Not replaced: say so with --replace"),
+                                           question=question))
     keep = () if row is None else (row[0],)
     if row is not None:
         conn.execute(f"DELETE FROM sessions WHERE id = {mark}", keep)  # cascades to every child row
@@ -157,6 +183,7 @@ def replace_session(conn: Any, sha: str, session: Session, mark: str = "?") -> O
     cursor = conn.cursor()
     cursor.executemany(insert_sql("players", mark), [(session_id, *p) for p in rows.players])
     cursor.executemany(insert_sql("payments", mark), [(session_id, *p) for p in rows.payments])
+    cursor.executemany(insert_sql("paid_at_table", mark), [(session_id, *p) for p in rows.paid])
     written = 0
     for batch in _batches(rows.hands, HAND_BATCH):
         cursor.executemany(insert_sql("hands", mark), [(session_id, *h.row) for h in batch])
@@ -208,7 +235,7 @@ def session_rows(sha: str, ledger: Ledger) -> SessionRows:
     for hand in hands:
         tally.add(hand.row, hand.items)
     return SessionRows(session_row(sha, ledger, tally), player_rows(ledger, tally), hands,
-                       tally.payment_rows())
+                       tally.payment_rows(), paid_rows(ledger))
 
 
 def hand_rows(ledger: Ledger | LedgerStream) -> Iterator[HandRows]:
@@ -219,17 +246,37 @@ def hand_rows(ledger: Ledger | LedgerStream) -> Iterator[HandRows]:
 
 
 NAME_AT = 10  # where the session's name is in its row (render/schema.py's COLUMNS)
+CLUB_AT = 12  # and its club: None until the writer knows it (``with_club``)
 
 
 def session_row(sha: str, ledger: Ledger | LedgerStream, tally: SessionTally) -> tuple:
-    """The ``sessions`` row (without its id), once ``tally`` has seen every hand."""
+    """The ``sessions`` row (without its id), once ``tally`` has seen every hand; its club is
+    the header's (None without a ``club:`` line: the writer decides)."""
     header, rules = ledger.session.header, ledger.rules
     knobs = {name: knob_json(getattr(rules.knobs, name)) for name in KNOB_NAMES}
+    rate = header.rate or getattr(rules, "rate", None)
+    value = str(per_fish(rate.unit, rate.amount)) if rate else None
     return (sha, ledger.session.file, header.title,
             header.date.isoformat() if header.date else None, ledger.stake, rules.preset,
             rules.source, json.dumps({k: knob_json(v) for k, v in rules.changed.items()}),
             json.dumps(knobs), json.dumps(list(ledger.pools)), identity.record_name(ledger.session.file),
-            tally.hands_sha256)
+            tally.hands_sha256, header.club, json.dumps(list(header.carried or ())),
+            rules.knobs.pools_at_close, int(bool(header.paid_all)), *(rate or (None, None, None)), value)
+
+
+def paid_rows(ledger: Ledger | LedgerStream) -> list[tuple]:
+    """The ``paid_at_table`` rows (without the session's id): the header's ``paid:`` transfers."""
+    return [(seq, p.payer, p.payee, p.amount) for seq, p in enumerate(ledger.session.header.paid, 1)]
+
+
+def with_club(conn: Any, row: tuple, chosen: str | None, mark: str) -> tuple:
+    """The session row with its club decided: the header's, else ``chosen`` (``--club``), else
+    the folder its file is named in, else the database's one club, else none (``''``)."""
+    club = row[CLUB_AT] or chosen or identity.club_folder(row[1])
+    if club is None:
+        clubs = conn.execute("SELECT DISTINCT club FROM sessions").fetchall()
+        club = clubs[0][0] if len(clubs) == 1 else ""
+    return (*row[:CLUB_AT], club, *row[CLUB_AT + 1:])
 
 
 def player_rows(ledger: Ledger | LedgerStream, tally: SessionTally) -> list[tuple]:
@@ -297,11 +344,11 @@ class Reader:
                 errors: tuple[type[BaseException], ...], target: str = "") -> Reader:
         """A reader of ``conn`` if it holds our schema (``version``, ``names``); else it is
         closed and a ``TargetProblem`` says so."""
-        if version == 1:
+        if version in (1, 2):
             conn.close()
-            raise OldSchema(fill(_("{name}: written by an older reversis-score (schema 1, whose sessions "
-                                   "are known by their bytes): export a record into it, or 'reversis-score "
-                                   "forget' a session, to bring it up to date in place"), name=name))
+            raise OldSchema(fill(_("{name}: written by an older reversis-score (schema {version}): export a "
+                                   "record into it, or 'reversis-score forget' a session, to bring it up to "
+                                   "date in place"), name=name, version=version))
         if version != SCHEMA_VERSION or not {*TABLES, "hand_nets"} <= names:
             conn.close()
             said = _("{name}: not a reversis-score database (no sessions written by export)")

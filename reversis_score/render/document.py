@@ -32,12 +32,28 @@ def head_document(ledger: Ledger | LedgerStream) -> dict:
         "format": FORMAT,
         "session": {"title": header.title, "date": header.date.isoformat() if header.date else None,
                     "file": ledger.session.file, "players": list(ledger.players),
-                    "stake": header.stake},
+                    "stake": header.stake, **night_document(header)},
         "rules": {"preset": ledger.rules.preset,
                   "changed": {k: knob_json(v) for k, v in ledger.rules.changed.items()},
                   "knobs": {name: knob_json(getattr(knobs, name)) for name in KNOB_NAMES},
                   "source": ledger.rules.source},
     }
+
+
+def night_document(header) -> dict:
+    """The night's lines in its season, each only when the record gives it (``club``,
+    ``carried``, ``paid``: ``true`` or the sums handed over, ``rate``)."""
+    out: dict = {}
+    if header.club:
+        out["club"] = header.club
+    if header.carried is not None:
+        out["carried"] = list(header.carried)
+    if header.paid_all is not None or header.paid:
+        out["paid"] = bool(header.paid_all) if not header.paid else \
+            [{"payer": p.payer, "payee": p.payee, "amount": p.amount} for p in header.paid]
+    if header.rate is not None:
+        out["rate"] = header.rate._asdict()  # unit, amount, currency
+    return out
 
 
 def tail_document(ledger: Ledger | LedgerStream) -> dict:

@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from reversis_score.render.database import Outcome, Reader, Session, is_postgres_url
+from reversis_score.render.database import NO_CHOICES, Choices, Outcome, Reader, Session, is_postgres_url
 
 
 def export_database(target: str, sessions: Iterable[tuple[str, Session]],
-                    notes: list[str] | None = None, strict: bool = False) -> list[Outcome]:
+                    notes: list[str] | None = None, strict: bool = False,
+                    choices: Choices = NO_CHOICES) -> list[Outcome]:
     """Write ``(sha256, ledger or rows)`` sessions into a SQLite file or a PostgreSQL URL.
 
     One transaction for the whole run; the outcomes ("added", "replaced", "refused") in order;
@@ -22,9 +23,9 @@ def export_database(target: str, sessions: Iterable[tuple[str, Session]],
     """
     if is_postgres_url(target):
         from reversis_score.render.postgres import export_postgres
-        return export_postgres(target, sessions, notes, strict)
+        return export_postgres(target, sessions, notes, strict, choices)
     from reversis_score.render.sqlite import export_sqlite
-    return export_sqlite(Path(target), sessions, notes, strict)
+    return export_sqlite(Path(target), sessions, notes, strict, choices)
 
 
 def open_database(target: str) -> Reader:

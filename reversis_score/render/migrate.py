@@ -1,5 +1,7 @@
-"""Bring a season database written by schema version 1 up to version 2, in place.
+"""Bring a season database written by an older schema up to this one, in place: one step per
+version (``STEPS``: 1 → 2, then 2 → 3), each run in turn inside the export's one transaction.
 
+Step 1 → 2:
 Version 1 knew a session by the hash of its file's bytes, so a corrected record was a second
 session. Version 2 knows it by its record's name (render/identity.py) and keeps each
 player's figures (render/tally.py). The migration runs inside the export's (or forget's)
@@ -9,22 +11,50 @@ later gets ``-2``, ``-3``…), counts the figures from the database's own rows w
 tally as ``export``, then makes the names unique. It says what it did in one message, and
 names the sessions that hold the same hands (a night counted twice), which only ``forget``
 removes: a migration changes no figure.
+
+Step 2 → 3 (``to_3``): one vocabulary for money, so ``players.total`` is ``net`` and
+``players.name`` is ``player`` (the views ``player_totals``' ``total`` is ``net``,
+``player_season``'s ``balance`` is ``from_players``: a balance is stake + net, everywhere); a
+session is known by its club and its name, the club read off the folder its file was exported
+from (none: ``''``); the close of its night (``pools_close``) is what its rules said, ``stay``
+before there was a choice; nothing was paid at the table and no money rate is known.
 """
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from typing import Any
 
 from reversis_score.i18n import _, fill, ngettext
-from reversis_score.render.identity import record_name
-from reversis_score.render.schema import COLUMNS, NAME_INDEX, STATS, insert_sql, migration
+from reversis_score.render.identity import club_folder, record_name
+from reversis_score.render.schema import (
+    COLUMNS,
+    NAME_INDEX,
+    RENAMED_3,
+    RENAMED_VIEWS_3,
+    STATS,
+    insert_sql,
+    migration,
+    migration_3,
+)
 from reversis_score.render.tally import SessionTally
 
 _HANDS = ", ".join(COLUMNS["hands"][1:])
 _ITEMS = ", ".join(COLUMNS["items"][1:])
 
 
-def migrate(conn: Any, engine: str, mark: str, target: str) -> str:
-    """Migrate the database ``conn`` holds (``engine``: "sqlite" or "postgresql"); the message."""
+def migrate(conn: Any, engine: str, mark: str, target: str, version: int = 1) -> str:
+    """Bring the database ``conn`` holds (``engine``: "sqlite" or "postgresql") from schema
+    ``version`` up to date, step after step; what was done, in one message."""
+    said = []
+    for step in sorted(STEPS):
+        if step >= version:
+            said.append(STEPS[step](conn, engine, mark, target))
+    return _("; ").join(s for s in said if s)
+
+
+def to_2(conn: Any, engine: str, mark: str, target: str) -> str:
+    """Step 1 → 2: sessions known by their names, each player's figures counted."""
     for statement in migration(engine):
         conn.execute(statement)
     taken: dict[str, int] = {}
@@ -52,6 +82,31 @@ def migrate(conn: Any, engine: str, mark: str, target: str) -> str:
             by_hands.setdefault(tally.hands_sha256, []).append(name)
     conn.execute(NAME_INDEX)
     return _said(target, len(sessions), renamed, [n for n in by_hands.values() if len(n) > 1])
+
+
+def to_3(conn: Any, engine: str, mark: str, target: str) -> str:
+    """Step 2 → 3: the money columns renamed, the club and the night's close filled in."""
+    for statement in migration_3(engine):
+        conn.execute(statement)
+    rows = conn.execute("SELECT id, file, rules_knobs FROM sessions ORDER BY id").fetchall()
+    for session_id, file, knobs in rows:
+        close = json.loads(knobs).get("pools_at_close", "stay")
+        conn.execute(f"UPDATE sessions SET club = {mark}, pools_close = {mark} WHERE id = {mark}",
+                     (club_folder(file) or "", close, session_id))
+    clubs = sorted({club_folder(r[1]) or "" for r in rows})
+    renamed = ", ".join(f"{t}.{old} → {t}.{new}" for t, old, new in RENAMED_3 + RENAMED_VIEWS_3)
+    return fill(ngettext("{target}: brought up to date in place (schema 2 → 3): each session is known by "
+                         "its club and its name (club {clubs}); the columns for money say one thing each: "
+                         "{renamed}",
+                         "{target}: brought up to date in place (schema 2 → 3): each session is known by "
+                         "its club and its name (clubs {clubs}); the columns for money say one thing each: "
+                         "{renamed}",
+                         len(clubs)), target=target, clubs=", ".join(f"'{c}'" for c in clubs) or "''",
+                renamed=renamed)
+
+
+# The steps, by the version each starts from; a later version appends its own (3: 3 → 4).
+STEPS: dict[int, Callable[[Any, str, str, str], str]] = {1: to_2, 2: to_3}
 
 
 def _tally(conn: Any, session_id: int, mark: str) -> SessionTally:

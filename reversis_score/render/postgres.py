@@ -22,7 +22,17 @@ from collections.abc import Iterable
 from typing import Any
 
 from reversis_score.i18n import _, fill
-from reversis_score.render.database import Outcome, Reader, Session, forget_run, scrub, shown, write_run
+from reversis_score.render.database import (
+    NO_CHOICES,
+    Choices,
+    Outcome,
+    Reader,
+    Session,
+    forget_run,
+    scrub,
+    shown,
+    write_run,
+)
 from reversis_score.render.migrate import migrate
 from reversis_score.render.schema import SCHEMA_VERSION, TABLES, VIEWS, TargetProblem, judge, render
 
@@ -56,7 +66,8 @@ def _connect(target: str) -> Any:
 
 
 def export_postgres(target: str, sessions: Iterable[tuple[str, Session]],
-                    notes: list[str] | None = None, strict: bool = False) -> list[Outcome]:
+                    notes: list[str] | None = None, strict: bool = False,
+                  choices: Choices = NO_CHOICES) -> list[Outcome]:
     """Write ``(sha256, ledger or rows)`` sessions into the database at URL ``target``; the outcomes.
 
     The iterable is consumed lazily, one session at a time, inside one transaction.
@@ -69,7 +80,7 @@ def export_postgres(target: str, sessions: Iterable[tuple[str, Session]],
         with conn.transaction():
             _lock(conn, psycopg)
             said = ensure_schema(conn, shown(target))
-            done = write_run(conn, sessions, "%s", strict)
+            done = write_run(conn, sessions, "%s", strict, choices)
         if said and notes is not None:
             notes.append(said)
         return done
@@ -117,7 +128,7 @@ def ensure_schema(conn: Any, target: str, create: bool = True) -> str | None:
         for statement in render("postgresql"):
             conn.execute(statement)
     elif state == "migrate":
-        said = migrate(conn, "postgresql", "%s", target)
+        said = migrate(conn, "postgresql", "%s", target, version or 1)
     if state != "ready":
         conn.execute(f"COMMENT ON TABLE sessions IS '{VERSION_NOTE.format(SCHEMA_VERSION)}'")
     return said

@@ -122,6 +122,23 @@ def _write_header(w: _Writer, header: Header) -> None:
         w.add(rule.span.line, f"rule {rule.knob}: {rule.value}")
     if header.stake is not None:
         w.add(line.get("stake"), f"stake: {header.stake}")
+    _write_night(w, header, line)
+
+
+def _write_night(w: _Writer, header: Header, line: dict) -> None:
+    """The night's lines in its season: club, the pools carried in, the rate, what was paid."""
+    if header.club is not None:
+        w.add(line.get("club"), f"club: {header.club}")
+    if header.carried is not None:
+        w.add(line.get("carried"), f"carried: {' '.join(map(str, header.carried)) or 'none'}".rstrip())
+    if header.rate is not None:
+        w.add(line.get("rate"), f"{header.rate.unit}: {header.rate.amount} {header.rate.currency}")
+    if header.paid_all is not None:
+        sums = {p.span.line for p in header.paid}
+        at = next((n for key, n in header.lines if key == "paid" and n not in sums), None)
+        w.add(at, f"paid: {'yes' if header.paid_all else 'no'}")
+    for paid in header.paid:
+        w.add(paid.span.line, f"paid: {quote(paid.payer)} -> {quote(paid.payee)} {paid.amount}")
 
 
 def _annulled_espagnolette(hand: HandRecord, events: HandEvents) -> str | None:

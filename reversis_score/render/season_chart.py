@@ -1,13 +1,13 @@
-"""The season's running balances as small multiples: one small SVG per player.
+"""The season's running nets as small multiples: one small SVG per player.
 
 A season has many players, most of whom miss some nights: one chart with every line is a
 tangle. Each player gets his own panel instead, in the order of the standings, all on one
-scale (the season's lowest and highest balance) and one axis (the season's sessions), so the
+scale (the season's lowest and highest net so far) and one axis (the season's sessions), so the
 panels compare at a glance. His line starts at the first session he played and has a point
 only in the sessions he played (a night he missed is no point: the line goes straight on to
 the next). A long season is downsampled: at most ``MAX_POINTS`` points a panel, the lowest
 and the highest of each stretch kept, the first and the last always. Every label has its own
-place in the panel (the name and balance at the top, three values at the left, the first and
+place in the panel (the name and net at the top, three values at the left, the first and
 last session below), so none overlaps another at any width; a page lays the panels out in
 as many columns as fit (one at 420 px).
 """
@@ -56,7 +56,7 @@ def downsample(points: list[tuple[int, int]], most: int = MAX_POINTS) -> list[tu
 
 
 def panels(running: dict[str, list[tuple[int, int]]], sessions: int, order: list[str]) -> list[str]:
-    """One SVG per player of ``order``: his running balance after each session he played."""
+    """One SVG per player of ``order``: his running net after each session he played."""
     values = [v for p in order for _, v in running.get(p, [])] + [0]
     low, high, _ = _bounds(min(values) - (max(values) == min(values)), max(values), 2)
     return [panel(p, running.get(p, []), sessions, low, high, i) for i, p in enumerate(order)]
@@ -64,7 +64,7 @@ def panels(running: dict[str, list[tuple[int, int]]], sessions: int, order: list
 
 def panel(player: str, points: list[tuple[int, int]], sessions: int, low: int, high: int,
           index: int = 0) -> str:
-    """One player's panel (``points``: session number and balance after it)."""
+    """One player's panel (``points``: session number and net so far after it)."""
     left = max(LEFT, 12 + max(text_width(human_number(v)) for v in (low, high, 0)))
     x0, x1, y0, y1 = left, W - RIGHT, H - BOTTOM, TOP
 
@@ -78,7 +78,7 @@ def panel(player: str, points: list[tuple[int, int]], sessions: int, low: int, h
     name = escape(cut(player))  # (a page is sized by what it shows: scrub.cut)
     isolated = f"\u2068{name}\u2069"  # a title is plain text: first-strong isolate … pop
     title_id = f"panel-{index}"
-    title = fill(_("{player}: running balance after each session played ({played} of {sessions}), now {net}"),
+    title = fill(_("{player}: running net after each session played ({played} of {sessions}), now {net}"),
                  player=isolated, played=len(points), sessions=sessions, net=signed(last))
     out = [f'<svg class="chart panel" viewBox="0 0 {W} {H}" role="img" aria-labelledby="{title_id}" '
            f'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif" font-size="{FONT}" '

@@ -25,7 +25,15 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from reversis_score.i18n import _, fill
-from reversis_score.render.database import Outcome, Reader, Session, forget_run, write_run
+from reversis_score.render.database import (
+    NO_CHOICES,
+    Choices,
+    Outcome,
+    Reader,
+    Session,
+    forget_run,
+    write_run,
+)
 from reversis_score.render.migrate import migrate
 from reversis_score.render.schema import SCHEMA_VERSION, TABLES, VIEWS, TargetProblem, judge, render
 
@@ -33,7 +41,8 @@ LOCK_WAIT = 60.0  # seconds a run waits for another run's write lock before it g
 
 
 def export_sqlite(path: Path, sessions: Iterable[tuple[str, Session]],
-                  notes: list[str] | None = None, strict: bool = False) -> list[Outcome]:
+                  notes: list[str] | None = None, strict: bool = False,
+                  choices: Choices = NO_CHOICES) -> list[Outcome]:
     """Write ``(sha256, ledger or rows)`` sessions into the database at ``path``; say what was done.
 
     The iterable is consumed lazily, one session at a time, inside one transaction.
@@ -51,7 +60,7 @@ def export_sqlite(path: Path, sessions: Iterable[tuple[str, Session]],
             conn.execute("PRAGMA foreign_keys = ON")  # per connection, and only outside a transaction
             if _locked(conn, path, held):
                 return _write(conn, sessions, Path(os.path.realpath(path)) if created else None,
-                              notes, str(path), strict)
+                              notes, str(path), strict, choices)
         finally:
             conn.close()
 
@@ -95,7 +104,7 @@ def _inode(path: Path) -> tuple[int, int] | None:
 
 def _write(conn: sqlite3.Connection, sessions: Iterable[tuple[str, Session]],
            created: Path | None = None, notes: list[str] | None = None, target: str = "",
-           strict: bool = False) -> list[Outcome]:
+           strict: bool = False, choices: Choices = NO_CHOICES) -> list[Outcome]:
     """One transaction for the whole run; any exception rolls it all back and is raised again.
 
     ``created`` is the path of the file this run made: if it is still empty when the run
@@ -104,7 +113,7 @@ def _write(conn: sqlite3.Connection, sessions: Iterable[tuple[str, Session]],
     new = created is not None and os.stat(created).st_size == 0
     try:
         said = ensure_schema(conn, target)
-        done = write_run(conn, sessions, "?", strict)
+        done = write_run(conn, sessions, "?", strict, choices)
         conn.execute("COMMIT")
         if said and notes is not None:
             notes.append(said)
@@ -157,7 +166,7 @@ def ensure_schema(conn: sqlite3.Connection, target: str, create: bool = True) ->
     if state == "create" and not create:
         raise TargetProblem(_("not a reversis-score database (no sessions written by export)"))
     if state == "migrate":
-        said = migrate(conn, "sqlite", "?", target)
+        said = migrate(conn, "sqlite", "?", target, version)
     # Every statement says IF NOT EXISTS: an older database of this version gains what it lacks.
     for statement in render("sqlite"):
         conn.execute(statement)

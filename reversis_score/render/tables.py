@@ -19,8 +19,9 @@ from tabulate import tabulate
 
 from reversis_score.blocks import Block
 from reversis_score.i18n import N_, _, fill, is_french, long_date
-from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand, settle_up
-from reversis_score.render import fit
+from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand
+from reversis_score.notation.records import Rate
+from reversis_score.render import fit, night
 from reversis_score.render.words import (
     cancelled_name,
     human_number,
@@ -263,17 +264,23 @@ def balances_block(ledger: Ledger | LedgerStream) -> Block:
     between, into, balances = ledger.between_players(), ledger.into_pools(), ledger.balances
     rows = [[p, ledger.stake, signed(ledger.totals[p]) if ledger.totals[p] else "+0", balances[p],
              signed(between[p]) if between[p] else "+0", into[p]] for p in ledger.players]
-    return Block(_("Balances"), [_("player"), _("stake"), _("session"), _("balance"), _("from players"),
+    return Block(_("Balances"), [_("player"), _("stake"), _("net"), _("balance"), _("from players"),
                                  one_basket(_("into pools"), basket_of(ledger))], rows)
 
 
 def settle_up_block(ledger: Ledger | LedgerStream, notes: list[str] | None = None) -> Block:
-    """The transfers that settle the session, the pools left, and ``notes`` (by default, a
-    ledger's ``incomplete_note``; a stream is written only when it has no error)."""
-    transfers = settle_up(ledger.between_players())
-    lines = [[pays_words(a, b, n)] for a, b, n in transfers] or [[_("nobody owes anybody anything")]]
-    lines.append([one_basket(fill(_("pools left on the table: {pools}"), pools=pools_words(ledger.pools)),
-                             basket_of(ledger))])
+    """The transfers that settle the session (what is still owed once the sums paid at the table
+    are taken off), where the pools went, and ``notes`` (by default, a ledger's
+    ``incomplete_note``; a stream is written only when it has no error)."""
+    rate = night.rate_of(ledger)
+    transfers, said, paid = night.settle_lines(ledger.session.header, rate, ledger.rules.knobs.pools_at_close,
+                                               ledger.between_players(), pools_words(ledger.pools))
+    lines = [[pays_words(a, b, n, rate)] for a, b, n in transfers]
+    if not lines and not ledger.session.header.paid_all:
+        lines.append([_("nobody owes anybody anything")])
+    lines += [[fill(_("paid at the table: {payment}"), payment=pays_words(a, b, n, rate))]
+              for a, b, n in paid]
+    lines += [[one_basket(line, basket_of(ledger))] for line in said]
     if notes is None:
         assert isinstance(ledger, Ledger)
         notes = incomplete_note(ledger)
@@ -281,9 +288,11 @@ def settle_up_block(ledger: Ledger | LedgerStream, notes: list[str] | None = Non
     return Block(_("Settle up (payments between players)"), [], lines)
 
 
-def pays_words(payer: str, payee: str, amount: int) -> str:
-    """A transfer of the settle-up: ``Anne pays Bruno 40`` (« Anne paye 40 à Bruno »)."""
-    return fill(_("{payer} pays {payee} {amount}"), payer=payer, payee=payee, amount=human_number(amount))
+def pays_words(payer: str, payee: str, amount: int, rate: Rate | None = None) -> str:
+    """A transfer of the settle-up: ``Anne pays Bruno 40`` (« Anne paye 40 à Bruno »), with its
+    money beside it when there is a rate (``Anne pays Bruno 40 (€8.00)``)."""
+    return fill(_("{payer} pays {payee} {amount}"), payer=payer, payee=payee,
+                amount=night.beside(human_number(amount), amount, rate))
 
 
 def incomplete_note(ledger: Ledger) -> list[str]:

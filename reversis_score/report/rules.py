@@ -13,7 +13,7 @@ from reversis_score.i18n import _, fill, is_french, ngettext, number
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.rules.houserules import RuleSet, load_toml, suggest
 from reversis_score.rules.knobs import KNOB_NAMES, PRESETS, knob_doc, knob_said, knob_text, preset_named
-from reversis_score.rules.presets import ALL, BY_NAME, citation, quoted
+from reversis_score.rules.presets import ALL, BY_NAME, READINGS, citation, quoted
 from reversis_score.scrub import shortened
 
 
@@ -138,11 +138,16 @@ def presets_markdown() -> str:
                 value, sentence = preset.knobs[knob]
                 quote = _cell(quoted(preset.name, sentence))  # in the source's own typography
                 lines.append(f"  - {preset.name} ({knob_text(value)}): {quote}")
+        for preset in ALL:
+            if knob in READINGS.get(preset.name, {}):
+                value, reading = READINGS[preset.name][knob]
+                lines.append(f"  - {preset.name} ({knob_text(value)}): {_cell(reading)}")
         if knob not in PRESETS_SPEAKING:
             lines.append("  - no source gives it a value: the engine's default, as in the table")
     lines += ["", "Where each text is silent, its preset takes the parlett value of these knobs:", ""]
     for preset in ALL:
-        silent = [f"`{knob}`" for knob in KNOB_NAMES if knob not in preset.knobs]
+        silent = [f"`{knob}`" for knob in KNOB_NAMES
+                  if knob not in preset.knobs and knob not in READINGS.get(preset.name, {})]
         lines.append(f"- {preset.name}: {', '.join(silent) or 'none'}")
     return "\n".join(lines) + "\n"
 

@@ -6,18 +6,21 @@ written by ``export`` (``figures_from_database``: SQLite or PostgreSQL, through
 render/database.py's ``Reader``). Either way each player's figures in a session are those
 render/tally.py counts (the database keeps them in ``players``), so the terminal, the page
 and the SQL view ``player_season`` (their sums) agree. ``season_of`` sums them into the
-standings, ranked by balance (payments between players, what the settle-up settles), then
-by net (every payment, pools included), then by name; who paid whom; the settle-up (the
-fewest transfers that settle every balance); and each player's running balance, drawn from
-the first session he played.
+standings, ranked by net (every payment, pools included: the figure they show first), then by
+what came from players, then by name; who paid whom; the settle-up (the fewest transfers that
+settle what is still owed between players: a night paid at the table is left out, a sum
+handed over at the table taken off); and each player's running net, drawn from the first
+session he played. The words are docs/ledger.md's glossary.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from reversis_score.i18n import N_, _, fill
 from reversis_score.ledger.build import Ledger, settle_up
-from reversis_score.render import database, engine
+from reversis_score.notation.records import Rate
+from reversis_score.render import database, engine, night
 from reversis_score.render.database import Reader
 from reversis_score.render.schema import STATS, TargetProblem
 from reversis_score.render.tally import SessionTally
@@ -42,6 +45,13 @@ class SessionFigures:
     stats: dict[str, dict[str, int]] = field(default_factory=dict)  # player → STATS
     payments: dict[tuple[str, str], int] = field(default_factory=dict)  # (payer, payee) → fish
     in_progress: str | None = None  # "hand 12 in progress": its figures are not in yet
+    club: str = ""  # the club whose night it is
+    paid_all: bool = False  # settled at the table ('paid: yes'): left out of the settle-up
+    paid: tuple[tuple[str, str, int], ...] = ()  # sums handed over at the table ('paid: A -> B N')
+    pools_carried: tuple[int, ...] = ()  # the pools the night started with
+    pools_left: tuple[int, ...] = ()  # the pools at its close
+    pools_close: str = "stay"  # where those went: carry, share or stay
+    rate: Rate | None = None  # the fish's worth in money
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +61,8 @@ class PlayerSeason:
     player: str
     sessions: int
     hands: int  # hands settled with him at the table (void hands not counted)
-    total: int  # every net, pools included (what he won or lost): the "net"
-    from_players: int  # net of payments between players only: the "balance", what the settle-up settles
+    total: int  # every net, pools included (what he won or lost): his "net"
+    from_players: int  # net of payments between players only: what a settle-up settles
     parties_won: int
     parties_lost: int
     reversis_made: int
@@ -68,13 +78,14 @@ class PlayerSeason:
 
     @property
     def rank_key(self) -> tuple[int, int, str]:
-        return -self.from_players, -self.total, self.player
+        return -self.total, -self.from_players, self.player
 
 
 @dataclass(frozen=True, slots=True)
 class Season:
     """The season's figures: its sessions in order, each player ranked, who paid whom, the
-    settle-up, and each player's running balance (session number, balance) where he played."""
+    settle-up of what is still owed (and the nights it leaves out: paid at the table), and each
+    player's running net (session number, net so far) where he played."""
 
     sessions: int
     first: str | None
@@ -84,11 +95,14 @@ class Season:
     payments: dict[tuple[str, str], int] = field(default_factory=dict)
     running: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     order: tuple[SessionFigures, ...] = ()
+    paid_nights: tuple[SessionFigures, ...] = ()  # left out of the settle-up: paid at the table
+    rate: Rate | None = None  # the season's one rate, when every night with one has the same
 
 
-SETTLE_UP_WORDS = N_("the fewest transfers that settle the whole season: each player's balance "
-                   "(payments between players; the pools stay on the table) paid off at once, so "
-                   "two players may be paired who never sat at one table")
+SETTLE_UP_WORDS = N_("the fewest transfers that settle what is still owed over the whole season: "
+                     "each player's net from players (payments between players; the pools are not "
+                     "owed to anybody) paid off at once, less what was paid at the table, so two "
+                     "players may be paired who never sat at one table")
 
 
 def figures_of(name: str, ledger: Ledger) -> SessionFigures:
@@ -103,7 +117,10 @@ def figures_of(name: str, ledger: Ledger) -> SessionFigures:
                           ledger.players, tally.hands, dict(ledger.totals), ledger.between_players(),
                           problems, tally.stats, dict(tally.payments),
                           fill(_("hand {number} in progress"), number=playing.number)
-                          if playing is not None else None)
+                          if playing is not None else None,
+                          header.club or "", bool(header.paid_all), tuple(night.paid_transfers(header)),
+                          tuple(header.carried or ()), tuple(ledger.pools), ledger.rules.knobs.pools_at_close,
+                          night.rate_of(ledger))
 
 
 def in_order(sessions: list[SessionFigures]) -> list[SessionFigures]:
@@ -118,7 +135,11 @@ def season_of(sessions: list[SessionFigures], player: str | None = None) -> Seas
     rows: dict[str, dict[str, int]] = {}
     payments: dict[tuple[str, str], int] = {}
     running: dict[str, list[tuple[int, int]]] = {}
+    owed: dict[str, int] = {}
     for number, s in enumerate(ordered, 1):
+        if not s.paid_all:
+            for p, n in night.still_owed(s.between, s.paid).items():
+                owed[p] = owed.get(p, 0) + n
         for p in s.players:
             row = rows.setdefault(p, dict.fromkeys(("sessions", "total", "from_players", *STATS), 0))
             row["sessions"] += 1
@@ -126,11 +147,11 @@ def season_of(sessions: list[SessionFigures], player: str | None = None) -> Seas
             row["from_players"] += s.between.get(p, 0)
             for stat, n in s.stats.get(p, {}).items():
                 row[stat] += n
-            running.setdefault(p, []).append((number, row["from_players"]))
+            running.setdefault(p, []).append((number, row["total"]))
         for pair, amount in s.payments.items():
             payments[pair] = payments.get(pair, 0) + amount
     players = sorted((_player(p, r) for p, r in rows.items()), key=lambda r: r.rank_key)
-    transfers = settle_up({r.player: r.from_players for r in players})
+    transfers = settle_up({r.player: owed.get(r.player, 0) for r in players})
     if player is not None:
         if player not in rows:
             from reversis_score.notation.suggest import nearest
@@ -142,8 +163,10 @@ def season_of(sessions: list[SessionFigures], player: str | None = None) -> Seas
         players = [r for r in players if r.player == player]
         transfers = [t for t in transfers if player in t[:2]]
     dates = [s.date for s in ordered if s.date]
+    rates = {s.rate for s in ordered if s.rate is not None}
     return Season(len(ordered), min(dates) if dates else None, max(dates) if dates else None,
-                  tuple(players), tuple(transfers), payments, running, tuple(ordered))
+                  tuple(players), tuple(transfers), payments, running, tuple(ordered),
+                  tuple(s for s in ordered if s.paid_all), rates.pop() if len(rates) == 1 else None)
 
 
 def _player(name: str, row: dict[str, int]) -> PlayerSeason:
@@ -168,11 +191,13 @@ def open_database(target: str) -> Reader:
         raise SeasonProblem(str(exc)) from None
 
 
-_SESSIONS = ("SELECT id, name, title, date FROM sessions WHERE CAST(? AS TEXT) IS NULL OR date >= ? "
+_SESSIONS = ("SELECT id, name, title, date, club, paid_all, pools_carried, pools_left, pools_close, "
+             "rate_unit, rate_amount, currency FROM sessions WHERE CAST(? AS TEXT) IS NULL OR date >= ? "
              "ORDER BY id")
-_PLAYERS = (f"SELECT session_id, name, total, from_players, {', '.join(STATS)} FROM players "
+_PLAYERS = (f"SELECT session_id, player, net, from_players, {', '.join(STATS)} FROM players "
             "ORDER BY session_id, seat")
 _PAYMENTS = "SELECT session_id, payer, payee, amount FROM payments"
+_PAID = "SELECT session_id, payer, payee, amount FROM paid_at_table ORDER BY session_id, seq"
 
 
 def figures_from_database(db: Reader, since: str | None = None) -> list[SessionFigures]:
@@ -186,14 +211,21 @@ def figures_from_database(db: Reader, since: str | None = None) -> list[SessionF
     payments: dict[int, dict[tuple[str, str], int]] = {}
     for session_id, payer, payee, amount in db.rows(_PAYMENTS):
         payments.setdefault(session_id, {})[(payer, payee)] = amount
+    paid: dict[int, list[tuple[str, str, int]]] = {}
+    for session_id, payer, payee, amount in db.rows(_PAID):
+        paid.setdefault(session_id, []).append((payer, payee, amount))
     out = []
-    for session_id, name, title, date in db.rows(_SESSIONS, (since, since)):
+    for (session_id, name, title, date, club, paid_all, carried, left, close, unit, amount,
+         currency) in db.rows(_SESSIONS, (since, since)):
         rows = players.get(session_id, [])
         stats = {r[0]: dict(zip(STATS, r[3:], strict=True)) for r in rows}
         out.append(SessionFigures(name, title or name, date, tuple(r[0] for r in rows),
                                   max((s["hands"] for s in stats.values()), default=0),
                                   {r[0]: r[1] for r in rows}, {r[0]: r[2] for r in rows}, 0, stats,
-                                  payments.get(session_id, {})))
+                                  payments.get(session_id, {}), None, club, bool(paid_all),
+                                  tuple(paid.get(session_id, ())), tuple(json.loads(carried)),
+                                  tuple(json.loads(left)), close,
+                                  Rate(unit, amount, currency) if unit else None))
     return out
 
 

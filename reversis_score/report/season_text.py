@@ -1,10 +1,11 @@
 """``season`` on the terminal, and as JSON, CSV or Markdown: report/season.py's figures in words.
 
-Blocks, in order: the standings (ranked by balance, then net: sessions, hands, net, balance,
-average per hand, parties won and lost), the play (Aces placed and forced, Quinola placed,
+Blocks, in order: the standings (ranked by net, then from players: net, from players, sessions,
+hands, average per hand, parties won and lost), the play (Aces placed and forced, Quinola placed,
 forced and led, reversis made, broken and broke, espagnolettes), who paid whom (a player ×
 player table: each row what that player paid each column over the season) and the settle-up,
-introduced by one line saying what it is.
+introduced by one line saying what it is, and followed by the nights it leaves out (paid at the
+table) and the money beside the fish. The words are docs/ledger.md's glossary.
 """
 from __future__ import annotations
 
@@ -14,12 +15,13 @@ import json
 from dataclasses import asdict, fields
 
 from reversis_score.i18n import N_, _, fill, ngettext
+from reversis_score.render.night import rate_words
 from reversis_score.render.tables import Block, pays_words
 from reversis_score.render.words import day_words, signed, signed_decimal
-from reversis_score.report.season import SETTLE_UP_WORDS, PlayerSeason, Season
+from reversis_score.report.season import SETTLE_UP_WORDS, PlayerSeason, Season, SessionFigures
 
 # The headings of the standings and the play (translated where shown).
-STANDINGS = ["#", N_("player"), N_("balance"), N_("net"), N_("sessions"), N_("hands"), N_("per hand"),
+STANDINGS = ["#", N_("player"), N_("net"), N_("from players"), N_("sessions"), N_("hands"), N_("per hand"),
              N_("parties won"), N_("parties lost")]
 PLAY = [N_("player"), N_("aces placed"), N_("aces forced"), N_("quinola placed"), N_("quinola forced"),
         N_("quinola led"), N_("reversis made"), N_("reversis broken"), N_("broke a reversis"),
@@ -32,7 +34,7 @@ def per_hand(row: PlayerSeason) -> str:
 
 
 def standings_rows(season: Season) -> list[list]:
-    return [[rank, r.player, signed(r.from_players), signed(r.total), r.sessions, r.hands, per_hand(r),
+    return [[rank, r.player, signed(r.total), signed(r.from_players), r.sessions, r.hands, per_hand(r),
              r.parties_won, r.parties_lost] for rank, r in enumerate(season.players, 1)]
 
 
@@ -59,17 +61,48 @@ def season_blocks(season: Season, since: str | None = None) -> list[Block]:
     title = season_title(season, since)
     if not season.sessions:
         return [Block(title, [], [[_("no session in this database matches")]])]
-    moves = [[pays_words(a, b, n)] for a, b, n in season.transfers] or [[_("nobody owes anybody anything")]]
+    moves = [[pays_words(a, b, n, season.rate)] for a, b, n in season.transfers] or \
+        [[_("nobody owes anybody anything")]]
+    moves += [[said] for said in settle_up_notes(season)]
     headers, paid = payments_table(season)
     words = _(SETTLE_UP_WORDS)
     return [Block(title, [_(h) for h in STANDINGS], standings_rows(season)),
-            Block(_("balance: payments between players only; net: every payment, pools included; "
-                    "ranked by balance, then net"), [], []),
+            Block(_("net: every payment, pools included; from players: payments between players only, what "
+                    "a settle-up settles; ranked by net, then from players"), [], []),
             Block(_("Play"), [_(h) for h in PLAY], play_rows(season)),
             Block(_("Who paid whom over the season (each row: what that player paid each column)"),
                   headers, paid),
             Block(_("Settle up for the season (payments between players)"), [],
                   [[fill(_("{words}:"), words=words[0].upper() + words[1:])]] + moves)]
+
+
+def settle_up_notes(season: Season) -> list[str]:
+    """What the season's settle-up leaves out, and where each night's pools went."""
+    said = [fill(_("left out, paid at the table: {nights}"),
+                 nights=", ".join(night_label(s) for s in season.paid_nights))] if season.paid_nights else []
+    before: dict[str, SessionFigures] = {}  # each club's night before, by date
+    for s in season.order:
+        last = before.get(s.club)
+        if last is not None and last.pools_close == "carry" and s.pools_carried != last.pools_left:
+            said.append(fill(_("{night} starts with the pools {pools}, but {last} carried {left} to it"),
+                             night=night_label(s), pools=_pools(s.pools_carried), last=night_label(last),
+                             left=_pools(last.pools_left)))
+        before[s.club] = s
+        if s.pools_left and s.pools_close == "carry":
+            said.append(fill(_("{night}: pools carried to the club's next night: {pools}"),
+                             night=night_label(s), pools=" ".join(map(str, s.pools_left))))
+    if season.rate is not None:
+        said.append(rate_words(season.rate))
+    return said
+
+
+def _pools(pools: tuple[int, ...]) -> str:
+    return " ".join(map(str, pools)) or "—"
+
+
+def night_label(s: SessionFigures) -> str:
+    """A night as a season names it: its name and date (``autumn-1, 2026-10-04``)."""
+    return f"{s.name} ({day_words(s.date)})" if s.date else s.name
 
 
 def season_title(season: Season, since: str | None = None) -> str:
@@ -90,7 +123,8 @@ def season_document(season: Season) -> dict:
             "players": [asdict(r) for r in season.players],
             "settle_up": [{"payer": a, "payee": b, "amount": n} for a, b, n in season.transfers],
             "payments": [{"payer": a, "payee": b, "amount": n}
-                         for (a, b), n in sorted(season.payments.items())]}
+                         for (a, b), n in sorted(season.payments.items())],
+            "left_out": [{"club": s.club, "name": s.name, "date": s.date} for s in season.paid_nights]}
 
 
 def season_csv(season: Season) -> str:

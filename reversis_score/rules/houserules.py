@@ -15,7 +15,8 @@ from pathlib import Path
 
 from reversis_score.i18n import _, fill
 from reversis_score.notation.diagnostics import Diagnostic
-from reversis_score.notation.records import Header, Span
+from reversis_score.notation.lexicon import read_rate
+from reversis_score.notation.records import Header, Rate, Span
 from reversis_score.reading import RULES_DIRS_ENV, ReadProblem, read_limited
 from reversis_score.rules.knobs import (
     DEFAULT_PRESET,
@@ -37,6 +38,7 @@ class RuleSet:
     preset: str
     knobs: Knobs
     source: str  # the preset name or the TOML file as named
+    rate: Rate | None = None  # the house's ``jeton = "0.50 EUR"`` (or ``fish``): the fish's worth
 
     @property
     def changed(self) -> dict[str, object]:
@@ -85,7 +87,7 @@ def resolve(header: Header, record_dir: Path | None, override: str | None = None
         else:
             values[line.knob] = value
     knobs = with_values(ruleset.knobs, values) if values else ruleset.knobs
-    return RuleSet(ruleset.preset, knobs, ruleset.source), diags
+    return RuleSet(ruleset.preset, knobs, ruleset.source, ruleset.rate), diags
 
 
 def _load_reference(ref: str, span: Span | None, record_dir: Path | None,
@@ -182,7 +184,14 @@ def load_toml(path: Path, name: str, span: Span | None = None) -> tuple[RuleSet,
         base = DEFAULT_PRESET
     knobs = PRESETS[base]
     unknown = 0
+    rate = None
     for key, value in data.items():
+        if key in ("jeton", "fish"):
+            try:
+                rate = Rate(*read_rate(key, str(value)))
+            except ValueError as exc:
+                diags.append(_toml_diag(name, lines, key, str(exc), places=places))
+            continue
         if key not in KNOB_NAMES:
             unknown += 1  # a near name is looked for only for the first few (difflib is slow)
             close = suggest(key, KNOB_NAMES) if unknown <= MAX_SUGGESTIONS else ""
@@ -193,7 +202,7 @@ def load_toml(path: Path, name: str, span: Span | None = None) -> tuple[RuleSet,
             knobs = with_values(knobs, {key: parse_knob_value(key, value)})
         except ValueError as exc:
             diags.append(_toml_diag(name, lines, key, str(exc), places=places))
-    return RuleSet(base, knobs, name), diags
+    return RuleSet(base, knobs, name, rate), diags
 
 
 def _echo(value: object) -> str:

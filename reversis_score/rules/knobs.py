@@ -34,6 +34,10 @@ class Knobs:
     deck: int = _knob(48, "the pack: 48 (no tens) or 52 (tens rank between J and 9, worth 0)", (48, 52))
     pools: str = _knob("multiple", "§4: several pools, remises form new ones; one basket; or none",
                        ("multiple", "single", "none"))
+    pools_at_close: str = _knob("stay", "§4: the pools left when a night closes: carried into the club's "
+                                        "next night (carry), shared equally among the night's players, "
+                                        "the remainder staying (share), or left on the table (stay)",
+                                ("carry", "share", "stay"))
     pool_ante: int = _knob(5, "§4: what each player pays when a pool is formed", minimum=0)
     dealer_ante: int = _knob(5, "§4: what the dealer pays into the latest pool every hand", minimum=0)
     pool_refill_below: int = _knob(1, "§4 single pool: the antes are paid again when the basket "
@@ -132,8 +136,10 @@ def with_values(base: Knobs, values: dict[str, Any]) -> Knobs:
 
 def _build_presets() -> dict[str, Knobs]:
     """Each preset is parlett's values changed by the knobs its source sets (presets.py)."""
-    from reversis_score.rules.presets import ALL
-    return {p.name: with_values(PARLETT, {k: v for k, (v, _) in p.knobs.items()}) for p in ALL}
+    from reversis_score.rules.presets import ALL, READINGS
+    return {p.name: with_values(PARLETT, {**{k: v for k, (v, _) in p.knobs.items()},
+                                          **{k: v for k, (v, _) in READINGS.get(p.name, {}).items()}})
+            for p in ALL}
 
 
 PRESETS: dict[str, Knobs] = _build_presets()

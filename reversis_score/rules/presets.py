@@ -378,6 +378,15 @@ DAFYDD = Preset(
 )
 
 ALL = (PARLETT, DENEXA, REGLES_FR, MANUSCRIT, DAFYDD)
+
+_BASKET_STAYS = N_("a reading, the sources being silent: the one basket stays with the club from night "
+                   "to night")
+# The engine's readings where every source is silent: a preset's value that no sentence gives,
+# with the reason in the engine's own words (docs/rules.md §13, "the close of a night").
+READINGS: dict[str, dict[str, tuple[object, str]]] = {
+    "regles-fr": {"pools_at_close": ("carry", _BASKET_STAYS)},
+    "manuscrit": {"pools_at_close": ("carry", _BASKET_STAYS)},
+}
 BY_NAME = {p.name: p for p in ALL}
 
 
@@ -390,6 +399,9 @@ def citation(preset: str, knob: str) -> str:
     entry = BY_NAME[preset].knobs.get(knob)
     if entry is not None:
         return entry[1]
+    reading = READINGS.get(preset, {}).get(knob)
+    if reading is not None:
+        return _(reading[1])
     if preset == "parlett":
         return _("the engine's default (docs/rules.md)")
     return _("source silent: the parlett value")

@@ -58,8 +58,8 @@ def create_app(folder: Path, *, token: str | None = None, read_only: bool = Fals
     if not read_only:
         # Entry at the table: reversis_score/serve/entry.py's routes, each unsafe one
         # csrf_protected (security.py). --read-only serves the pages without them.
-        from reversis_score.serve import correction_routes, entry, events_entry
-        routes += entry.routes + events_entry.routes + correction_routes.routes
+        from reversis_score.serve import correction_routes, entry, events_entry, paid
+        routes += entry.routes + events_entry.routes + correction_routes.routes + paid.routes
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     app = Starlette(routes=routes, middleware=[Middleware(LanguageMiddleware),
                                                      Middleware(AccessMiddleware, token=token),

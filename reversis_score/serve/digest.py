@@ -27,7 +27,9 @@ from reversis_score.i18n import _, fill, grouped, ngettext
 from reversis_score.ledger.build import ConservationError, LedgerHand, Running, is_settled
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.diagnostics import render as render_diagnostic
+from reversis_score.notation.records import Header
 from reversis_score.render.database import hand_row, item_rows
+from reversis_score.render.night import paid_transfers
 from reversis_score.render.tables import outcome_words, pools_text
 from reversis_score.render.tally import SessionTally
 from reversis_score.replay.tricks import IN_PROGRESS
@@ -94,15 +96,19 @@ class Digest:
     every: int = 16
     kept_amounts: int = 0
     tally: SessionTally = field(default_factory=lambda: SessionTally(()))  # the season's figures
+    header: Header = field(default_factory=Header)  # the record's header (its night's lines)
 
     def summary(self) -> SessionSummary:
         """The season page's line for this session."""
         from reversis_score.serve.season import SessionSummary  # (season.py reads views.py, which reads this)
         tally = self.tally
         playing = fill(_("hand {number} in progress"), number=self.in_play[0]) if self.in_play else None
+        h = self.header
         return SessionSummary(self.name, self.title, self.date, self.players, tally.hands, dict(self.totals),
                               dict(self.between), self.error_count, tally.stats, dict(tally.payments),
-                              playing)
+                              playing, h.club or "", bool(h.paid_all), tuple(paid_transfers(h)),
+                              tuple(h.carried or ()), self.pools, self.rules.knobs.pools_at_close,
+                              h.rate or self.rules.rate)
 
     def numbers(self) -> list[int]:
         return [r.number for r in self.rows]
@@ -165,10 +171,11 @@ def digest(path: Path, name: str) -> Digest:
     header = stream.header
     d = Digest(name, stream.file, header.title or name, header.date.isoformat() if header.date else None,
                stream.players, header.stake or 0, stream.rules)
+    d.header = header
     d.balances = [[] for _ in d.players]  # Python ints: pools that double grow past 64 bits
     d.tally = SessionTally(d.players)
     _note(d, stream.header_diagnostics, stream.lines)
-    run = Running.start(d.players, d.stake, d.rules.knobs, d.rules.preset)
+    run = Running.start(d.players, d.stake, d.rules.knobs, d.rules.preset, header.carried)
     header_ok = not any(x.is_error for x in stream.header_diagnostics)
     # A hand is read again alone, where no 'langue: fr' line says how: keep the text as the
     # grammar reads it (line for line the same lines), and how to carry it back.

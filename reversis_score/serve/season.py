@@ -12,6 +12,7 @@ from markupsafe import Markup
 
 from reversis_score.i18n import _
 from reversis_score.ledger.build import Ledger
+from reversis_score.render.night import money
 from reversis_score.render.season_chart import panels
 from reversis_score.report.season import (
     SETTLE_UP_WORDS,
@@ -21,7 +22,7 @@ from reversis_score.report.season import (
     in_order,
     season_of,
 )
-from reversis_score.report.season_text import payments_table, per_hand
+from reversis_score.report.season_text import payments_table, per_hand, settle_up_notes
 from reversis_score.serve.templating import people_signed as signed
 
 SessionSummary = SessionFigures  # what the season page needs of one session
@@ -39,8 +40,8 @@ def summaries_from_database(reader: Any) -> list[SessionSummary]:
 
 def season_view(summaries: list[SessionSummary], unreadable: list[tuple[str, str]] | None = None,
                 links: bool = True) -> dict[str, Any]:
-    """The season page: standings, play, who paid whom, the settle-up, the running balances
-    (one small chart per player) and the sessions."""
+    """The season page: standings, play, who paid whom, the settle-up (what is still owed, with
+    the money beside it), the running nets (one small chart per player) and the sessions."""
     season = season_of(summaries)
     ranked = [r.player for r in season.players]
     headers, paid = payments_table(season)
@@ -52,11 +53,13 @@ def season_view(summaries: list[SessionSummary], unreadable: list[tuple[str, str
                      for i, s in enumerate(in_order(summaries), 1)],
         "standings": [{"rank": i, "player": r.player, "sessions": r.sessions, "hands": r.hands,
                        "net": signed(r.total),
-                       "balance": signed(r.from_players), "per_hand": per_hand(r),
+                       "from_players": signed(r.from_players), "per_hand": per_hand(r),
                        "won": r.parties_won, "lost": r.parties_lost, "row": r}
                       for i, r in enumerate(season.players, 1)],
         "payees": headers[1:], "paid": paid,
-        "transfers": list(season.transfers), "settle_up_words": _(SETTLE_UP_WORDS),
+        "transfers": [(a, b, n, money(n, season.rate) if season.rate else None)
+                      for a, b, n in season.transfers],
+        "settle_up_words": _(SETTLE_UP_WORDS), "settle_up_notes": settle_up_notes(season),
         "panels": [Markup(svg) for svg in panels(season.running, season.sessions, ranked)],
         "first": season.first, "last": season.last,
         "unreadable": unreadable or [], "links": links,

@@ -16,6 +16,7 @@ from reversis_score.i18n import _, fill, grouped, ngettext
 from reversis_score.ledger.build import Ledger, LedgerHand, SettledHand, settle_up
 from reversis_score.notation.diagnostics import render as render_diagnostic
 from reversis_score.render.html import NARROW, WIDE, chart_svg, human_number, series_svg
+from reversis_score.render.night import page_settle, rate_of
 from reversis_score.render.tables import (
     incomplete_note,
     outcome_words,
@@ -83,8 +84,8 @@ def session_view(ledger: Ledger, name: str | None = None) -> dict[str, Any]:
         "balances": [{"player": p, "stake": ledger.stake, "session": signed(ledger.totals[p]),
                       "balance": ledger.balances[p], "from_players": signed(between[p]),
                       "into_pools": into[p]} for p in players],
-        "settle_up": settle_up(between),
-        "pools_left": pools_text(ledger.pools),
+        **page_settle(header, rate_of(ledger), ledger.rules.knobs.pools_at_close, between,
+                      pools_text(ledger.pools)),
         "notes": [] if playing else incomplete_note(ledger),
         "warnings": [warning_line(w.hand, w.message) for w in ledger.warnings],
         "errors": [] if playing else [render_diagnostic(d, ledger.session.file, ledger.session.lines)
@@ -296,8 +297,8 @@ def digest_session_view(d: Digest, page: int = 1) -> dict[str, Any]:
         "balances": [{"player": p, "stake": d.stake, "session": signed(d.totals[p]),
                       "balance": d.stake + d.totals[p], "from_players": signed(d.between[p]),
                       "into_pools": into[p]} for p in players],
-        "settle_up": settle_up(d.between),
-        "pools_left": pools_shown(d.pools),
+        **page_settle(d.header, d.header.rate or d.rules.rate, d.rules.knobs.pools_at_close, d.between,
+                      pools_shown(d.pools)),
         "notes": notes,
         "warnings": d.warnings + more,
         "errors": [] if playing else d.errors + (
