@@ -77,7 +77,8 @@ KNOB_VALUES = (
     ("par-levée", "by-trick"), ("forcé", "forced"), ("forfait", "flat"), ("sans-droit", "barred"),
     ("rien", "nothing"), ("deux-à-deux-mise", "pairwise-stake"),
     ("deux-à-deux-différence", "pairwise-difference"), ("seul", "alone"),
-    ("comme-un-autre", "as-any"), ("aucune", "none"),
+    ("comme-un-autre", "as-any"), ("reportés", "carry"), ("partagés", "share"),
+    ("laissés", "stay"), ("aucune", "none"),
 )
 VALUE_FR = {fr: en for fr, en in KNOB_VALUES}
 VALUE_EN = {en: fr for fr, en in reversed(KNOB_VALUES)}
