@@ -1,4 +1,4 @@
-"""Bring a season database written by schema version 1 up to version 2, in place.
+"""Bring a season database written by an older schema up to date, in place (1 → 2 → 3).
 
 Version 1 knew a session by the hash of its file's bytes, so a corrected record was a second
 session. Version 2 knows it by its record's name (render/identity.py) and keeps each
@@ -8,7 +8,8 @@ one transaction, under its lock: it adds the columns, the ``payments`` table and
 later gets ``-2``, ``-3``…), counts the figures from the database's own rows with the same
 tally as ``export``, then makes the names unique. It says what it did in one message, and
 names the sessions that hold the same hands (a night counted twice), which only ``forget``
-removes: a migration changes no figure.
+removes: a migration changes no figure. Version 3 adds the site's two tables
+(render/schema.py's ``SITE``): the records of the sessions exported from then on.
 """
 from __future__ import annotations
 
@@ -16,15 +17,36 @@ from typing import Any
 
 from reversis_score.i18n import _, fill, ngettext
 from reversis_score.render.identity import record_name
-from reversis_score.render.schema import COLUMNS, NAME_INDEX, STATS, insert_sql, migration
+from reversis_score.render.schema import (
+    COLUMNS,
+    NAME_INDEX,
+    SITE_STEP,
+    STATS,
+    insert_sql,
+    migration,
+    site_migration,
+)
 from reversis_score.render.tally import SessionTally
 
 _HANDS = ", ".join(COLUMNS["hands"][1:])
 _ITEMS = ", ".join(COLUMNS["items"][1:])
 
 
-def migrate(conn: Any, engine: str, mark: str, target: str) -> str:
-    """Migrate the database ``conn`` holds (``engine``: "sqlite" or "postgresql"); the message."""
+def migrate(conn: Any, engine: str, mark: str, target: str, version: int = 1) -> str:
+    """Bring the database ``conn`` holds (``engine``: "sqlite" or "postgresql"), of schema
+    ``version``, up to date; the message. From version 1 the site's tables come quietly
+    with the rest (its message says the names); from version 2 they are the whole step."""
+    said = _names(conn, engine, mark, target) if version == 1 else None
+    for statement in site_migration(engine):
+        conn.execute(statement)
+    return said or fill(_("{target}: brought up to date in place (schema {old} → {new}): the pages of "
+                          "'serve' over the database read each session's record from it; a session "
+                          "exported before shows on the season page, and gets its own pages when its "
+                          "record is exported again"), target=target, old=SITE_STEP - 1, new=SITE_STEP)
+
+
+def _names(conn: Any, engine: str, mark: str, target: str) -> str:
+    """Version 1 to 2: each session known by its record's name, each player's figures counted."""
     for statement in migration(engine):
         conn.execute(statement)
     taken: dict[str, int] = {}

@@ -117,7 +117,7 @@ def ensure_schema(conn: Any, target: str, create: bool = True) -> str | None:
         for statement in render("postgresql"):
             conn.execute(statement)
     elif state == "migrate":
-        said = migrate(conn, "postgresql", "%s", target)
+        said = migrate(conn, "postgresql", "%s", target, version or 1)
     if state != "ready":
         conn.execute(f"COMMENT ON TABLE sessions IS '{VERSION_NOTE.format(SCHEMA_VERSION)}'")
     return said

@@ -9,7 +9,8 @@ session's figures, which render/tally.py counts once for every face).
 A session is known by its record's ``name`` (the file name without ``.rvs``): exporting a
 record of that name again replaces it. ``sha256`` (the file's bytes) and ``hands_sha256``
 (its hands, as settled) find copies. Version 1 knew a session by ``sha256`` alone:
-``migration`` and render/migrate.py bring such a database to version 2 in place.
+``migration`` and render/migrate.py bring such a database to version 2 in place. Version 3
+adds the tables of ``serve DB`` (``records``, ``season_changes``: ``SITE`` below).
 
 The only dialect differences are the placeholders below: the identity
 column, the width of integers (PostgreSQL's INTEGER is 32 bits, SQLite's 64) and how a view
@@ -26,8 +27,8 @@ from functools import cache
 
 from reversis_score.i18n import _, fill
 
-SCHEMA_VERSION = 2
-TABLES = ("sessions", "players", "hands", "items", "payments")
+SCHEMA_VERSION = 3
+TABLES = ("sessions", "players", "hands", "items", "payments", "records", "season_changes")
 VIEWS = ("hand_nets", "running_balances", "player_totals", "player_season")
 
 DIALECTS = {
@@ -121,6 +122,7 @@ CREATE INDEX IF NOT EXISTS sessions_date ON sessions(date);
            SUM(from_players) AS from_players, SUM(into_pools) AS into_pools
     FROM players GROUP BY name;
 {player_season}
+{site}
 """
 
 # Version 2's additions, each of them also a statement of the migration from version 1 (so a
@@ -150,7 +152,35 @@ def _parts(engine: str) -> dict[str, str]:
             "session_columns": ",\n    ".join(f"{c} {t}" for c, t in SESSION_COLUMNS),
             "player_columns": ",\n    ".join(f"{c} {marks['int']}" for c in STATS),
             "payments": PAYMENTS.format(**marks), "name_index": NAME_INDEX,
-            "player_season": PLAYER_SEASON.format(**marks)}
+            "player_season": PLAYER_SEASON.format(**marks), "site": SITE.format(**marks)}
+
+
+# ------------------------------------------------------------------ the site's step (2 → 3)
+# What ``serve DB`` (serve/dbsite.py) needs besides the figures, added as one step of its own
+# (renumber it, not its statements, when another step comes before it):
+# - ``records``: each session's record as exported (normalised text), so that a session's,
+#   a hand's and a why page are made from the database alone, in the reader's language, by
+#   the same code as the folder's pages (the whys and the outcome words are words for people:
+#   a record read again gives them in French or English; the ``items.why`` column keeps the
+#   exporter's language).
+# - ``season_changes``: one row per export or ``forget`` that committed; its largest id is
+#   the season's version stamp, which every ``serve`` compares per request (one indexed read)
+#   to know that its caches are stale. An INSERT, not an UPDATE: the scorers' rights suffice.
+SITE_STEP = 3  # the version this step brings a database to
+SITE = """CREATE TABLE IF NOT EXISTS records (
+    session_id    {int} PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+    text          TEXT NOT NULL                  -- the record as exported (normalised)
+);
+CREATE TABLE IF NOT EXISTS season_changes (
+    id            {id},
+    at            TEXT NOT NULL                  -- when the export or forget ran (UTC, ISO)
+);"""
+
+
+def site_migration(engine: str) -> list[str]:
+    """The statements of the site's step: its two tables (sessions exported before it have no
+    record: their pages say to export them again)."""
+    return _statements(SITE.format(**DIALECTS[engine]))
 
 
 def migration(engine: str) -> list[str]:
@@ -187,8 +217,13 @@ class OldSchema(TargetProblem):
 
 def render(engine: str) -> list[str]:
     """The schema's statements for ``engine`` ("sqlite" or "postgresql"), comments dropped."""
+    return _statements(SCHEMA.format(**_parts(engine)))
+
+
+def _statements(text: str) -> list[str]:
+    """The statements of ``text``, each ending its last line with ``;``, comments dropped."""
     out, current = [], []
-    for line in SCHEMA.format(**_parts(engine)).splitlines():
+    for line in text.splitlines():
         current.append(line.split("--", 1)[0])
         if line.rstrip().endswith(";"):
             out.append("\n".join(current))
@@ -205,6 +240,7 @@ def insert_sql(table: str, mark: str, with_id: bool = False) -> str:
 
 
 TABLES_1 = ("sessions", "players", "hands", "items")  # what version 1 wrote
+TABLES_2 = (*TABLES_1, "payments")  # what version 2 wrote
 
 
 def judge(version: int | None, present: set[str], others: set[str], strict_file: bool) -> str:
@@ -221,6 +257,8 @@ def judge(version: int | None, present: set[str], others: set[str], strict_file:
     if version == SCHEMA_VERSION and set(TABLES) <= present:
         return "ready"
     if version == 1 and set(TABLES_1) <= present:
+        return "migrate"
+    if version == SITE_STEP - 1 and set(TABLES_2) <= present:
         return "migrate"
     if strict_file and not present and not version:
         shown = ", ".join(sorted(others)[:3]) + (", …" if len(others) > 3 else "")

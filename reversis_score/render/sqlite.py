@@ -157,7 +157,7 @@ def ensure_schema(conn: sqlite3.Connection, target: str, create: bool = True) ->
     if state == "create" and not create:
         raise TargetProblem(_("not a reversis-score database (no sessions written by export)"))
     if state == "migrate":
-        said = migrate(conn, "sqlite", "?", target)
+        said = migrate(conn, "sqlite", "?", target, version)
     # Every statement says IF NOT EXISTS: an older database of this version gains what it lacks.
     for statement in render("sqlite"):
         conn.execute(statement)
