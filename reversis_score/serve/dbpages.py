@@ -37,14 +37,16 @@ from reversis_score.i18n import _
 from reversis_score.render.schema import TargetProblem
 from reversis_score.serve.dbsite import Busy, Site, SiteProblem
 from reversis_score.serve.digest import Digest, Unreadable, digest_text
-from reversis_score.serve.language import LanguageMiddleware
+from reversis_score.serve.language import LanguageMiddleware, answering
 from reversis_score.serve.pages import NO_STORE, hand_answer, session_answer, why_answer
 from reversis_score.serve.season import season_view
 from reversis_score.serve.security import AccessMiddleware
 from reversis_score.serve.templating import render
 
-KEEP = 64  # sessions' digests kept per process (each a night: a few hundred KB at most)
+KEEP = 256  # sessions' digests kept per process (each a night: a few hundred KB at most)
 KEEP_ROWS = 100_000  # ... and not more hands than this in all
+PAGES = 8  # session pages kept per digest (?page=N, each its own)
+WARM = 100  # the latest sessions whose pages each process makes as it starts
 
 
 @dataclass
@@ -55,6 +57,7 @@ class Kept:
     sha: str
     seen: str
     digest: Digest
+    pages: dict[str, bytes] = field(default_factory=dict)  # the session page, by query string
 
 
 @dataclass
@@ -173,10 +176,65 @@ def _keep(ctx: SiteContext, key: tuple[str, str], kept: Kept) -> None:
             rows -= len(gone.digest.rows)
 
 
-def _session(request: Request) -> Response:
-    ctx, name = context(request), request.path_params["name"]
+def session_page(ctx: SiteContext, name: str, request: Any) -> bytes:
+    """The session page for ``request``'s query (its page of hands), made once per version of
+    the session and kept with its digest: drawing its charts costs more than reading it."""
     d = session_digest(ctx, name)
-    return session_answer(ctx, request, d, current_sha(ctx, name)[:16])
+    query = str(request.query_params)
+    with ctx.lock:
+        kept = ctx.kept.get((name, i18n.language()))
+    if kept is None or kept.digest is not d:  # gone or replaced meanwhile: made, not kept
+        return bytes(session_answer(ctx, request, d, current_sha(ctx, name)[:16]).body)
+    page = kept.pages.get(query)
+    if page is None:
+        page = bytes(session_answer(ctx, request, d, kept.sha[:16]).body)
+        with ctx.lock:
+            if len(kept.pages) >= PAGES:
+                kept.pages.clear()
+            kept.pages[query] = page
+    return page
+
+
+def _session(request: Request) -> Response:
+    return HTMLResponse(session_page(context(request), request.path_params["name"], request))
+
+
+class _Asked:
+    """What a page made ahead of any request reads of one: no query."""
+
+    query_params: dict[str, str] = {}
+
+
+def warm(ctx: SiteContext) -> None:
+    """Make the season page and the latest ``WARM`` sessions' pages, in the languages pages
+    were asked in (the server's own at first), so that their first readers find them made."""
+    for lang in sorted({lang for lang, _club in ctx.season_pages}) or [i18n.language()]:
+        with i18n.speaking(lang):
+            season_page(ctx, None)
+            for name in ctx.site.latest(WARM):
+                with answering(f"/session/{name}"):
+                    try:
+                        session_page(ctx, name, _Asked())
+                    except HTTPException:  # gone meanwhile, or exported before the records
+                        continue
+
+
+def keep_warm(ctx: SiteContext) -> None:
+    """``warm`` now, then the season page again whenever the season changes (a thread's
+    loop, for ever): the first reader after an export finds it made."""
+    import logging
+    import time
+    try:
+        warm(ctx)
+        while True:
+            time.sleep(1.0)
+            stamp = ctx.site.stamp()
+            for (lang, club), (made, _page) in list(ctx.season_pages.items()):
+                if made != stamp:
+                    with i18n.speaking(lang):
+                        season_page(ctx, club)
+    except Exception:  # noqa: BLE001  (the database went away: the pages will say so)
+        logging.getLogger("reversis_score.serve").exception("serve: warming the pages")
 
 
 def _session_stamp(request: Request) -> Response:

@@ -49,6 +49,7 @@ _STAMP = "SELECT MAX(id) FROM season_changes"
 _SESSION = ("SELECT s.id, s.sha256, s.rules_preset, s.rules_source, s.rules_knobs, r.text "
             "FROM sessions s LEFT JOIN records r ON r.session_id = s.id WHERE s.name = ?")
 _SHA = "SELECT sha256 FROM sessions WHERE name = ?"
+_LATEST = "SELECT name FROM sessions ORDER BY id DESC LIMIT ?"
 _CLUBS = "SELECT DISTINCT club FROM sessions WHERE club IS NOT NULL ORDER BY club"
 _CLUB_SESSIONS = "SELECT name FROM sessions WHERE club = ?"
 
@@ -158,6 +159,11 @@ class Site:
         with self.reader() as db:
             rows = db.rows(_SHA, (name,))
         return rows[0][0] if rows else None
+
+    def latest(self, count: int) -> list[str]:
+        """The names of the ``count`` sessions exported last."""
+        with self.reader() as db:
+            return [row[0] for row in db.rows(_LATEST, (count,))]
 
     def session(self, name: str) -> StoredSession | None:
         """The session called ``name`` (its record's name), or None."""

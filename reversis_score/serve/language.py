@@ -14,6 +14,8 @@ the request under way, so that the switch leads back to the same page.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from http.cookies import SimpleCookie
 from urllib.parse import parse_qsl, urlencode
@@ -76,6 +78,17 @@ def request_language(headers: Headers) -> str:
 def here() -> tuple[str, str]:
     """The path and query string of the request under way (``/`` outside a request)."""
     return _here.get()
+
+
+@contextmanager
+def answering(path: str, query: str = "") -> Iterator[None]:
+    """As if answering ``path?query``: a page made ahead of its first request (``serve DB``
+    warms its pages) links its language switch back to itself."""
+    token = _here.set((path, query))
+    try:
+        yield
+    finally:
+        _here.reset(token)
 
 
 def switch_link(lang: str) -> str:

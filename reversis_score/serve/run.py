@@ -190,12 +190,14 @@ def _serve_site(target: str, sock: socket.socket, token: str | None, hosts: froz
     """One process of the site: its own pool, its own uvicorn, the shared socket."""
     import uvicorn
 
-    from reversis_score.serve.dbpages import create_site_app
+    from reversis_score.serve.dbpages import create_site_app, keep_warm
     from reversis_score.serve.dbsite import Site
     from reversis_score.serve.guard import GuardedH11Protocol
     site = Site(target)
     try:
-        config = uvicorn.Config(create_site_app(site, token=token, hosts=hosts), log_level="warning",
+        app = create_site_app(site, token=token, hosts=hosts)
+        threading.Thread(target=keep_warm, args=(app.state.ctx,), name="serve-warm", daemon=True).start()
+        config = uvicorn.Config(app, log_level="warning",
                                 access_log=False, http=GuardedH11Protocol, timeout_keep_alive=5,
                                 limit_concurrency=LIMIT_CONCURRENCY, lifespan="off")
         uvicorn.Server(config).run(sockets=[sock])
