@@ -159,9 +159,10 @@ def main() -> None:
         for port in ports:
             servers.append(subprocess.Popen([sys.executable, "-c", RUN, "serve", url, "--port", str(port),
                                              "--workers", str(args.workers)],
-                                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True))
-        for port in ports:
+                                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True))
+        for port, process in zip(ports, servers, strict=True):
             _wait(port)
+            _made(process, args.workers)
         baseline = _baseline(ports[0], names)
         stop = threading.Event()
         clients = [Client(ports[i % 2], names, stop, i) for i in range(args.clients)]
@@ -172,6 +173,17 @@ def main() -> None:
             process.terminate()
             process.wait(timeout=30)
         server.stop()
+
+
+def _made(process: subprocess.Popen, workers: int) -> None:
+    """Wait until each process of a server says its pages are made (it warms them at start)."""
+    said = 0
+    assert process.stdout is not None
+    for line in process.stdout:
+        said += "pages are made" in line
+        if said == workers:
+            return
+    sys.exit("serve stopped before its pages were made")
 
 
 def _wait(port: int) -> None:
@@ -246,5 +258,11 @@ def _report(count: int, args, baseline: dict[str, list[float]], clients: list[Cl
         sys.exit(1)
 
 
+def _terminated(signum: int, _frame: object) -> None:
+    raise SystemExit(1)  # the servers and the database are stopped on the way out
+
+
 if __name__ == "__main__":
+    import signal
+    signal.signal(signal.SIGTERM, _terminated)
     main()

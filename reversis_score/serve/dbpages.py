@@ -20,6 +20,7 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -219,13 +220,18 @@ def warm(ctx: SiteContext) -> None:
                         continue
 
 
-def keep_warm(ctx: SiteContext) -> None:
-    """``warm`` now, then the season page again whenever the season changes (a thread's
-    loop, for ever): the first reader after an export finds it made."""
+def keep_warm(ctx: SiteContext, say: Callable[[str], None] | None = None) -> None:
+    """``warm`` now (and ``say`` so), then the season page again whenever the season changes
+    (a thread's loop, for ever): the first reader after an export finds it made."""
     import logging
     import time
     try:
+        began = time.perf_counter()
         warm(ctx)
+        if say is not None:
+            seconds = round(time.perf_counter() - began, 1)
+            say(i18n.fill(_("the season page and the latest nights' pages are made ({seconds} s)"),
+                          seconds=f"{seconds:.1f}" if i18n.language() == "en" else i18n.number(seconds)))
         while True:
             time.sleep(1.0)
             stamp = ctx.site.stamp()

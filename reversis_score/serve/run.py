@@ -181,12 +181,13 @@ def serve_database(target: str, host: str, port: int, workers: int, hosts: froze
         say(qr_text(url))
         say(_("anyone with this address (or its QR code) may open the pages; stop with Ctrl-C"))
     if workers == 1:
-        _serve_site(target, sock, token, hosts)
+        _serve_site(target, sock, token, hosts, say)
         return
-    _processes(workers, lambda: _serve_site(target, sock, token, hosts))
+    _processes(workers, lambda: _serve_site(target, sock, token, hosts, say))
 
 
-def _serve_site(target: str, sock: socket.socket, token: str | None, hosts: frozenset[str]) -> None:
+def _serve_site(target: str, sock: socket.socket, token: str | None, hosts: frozenset[str],
+                say: Callable[[str], None]) -> None:
     """One process of the site: its own pool, its own uvicorn, the shared socket."""
     import uvicorn
 
@@ -196,7 +197,7 @@ def _serve_site(target: str, sock: socket.socket, token: str | None, hosts: froz
     site = Site(target)
     try:
         app = create_site_app(site, token=token, hosts=hosts)
-        threading.Thread(target=keep_warm, args=(app.state.ctx,), name="serve-warm", daemon=True).start()
+        threading.Thread(target=keep_warm, args=(app.state.ctx, say), name="serve-warm", daemon=True).start()
         config = uvicorn.Config(app, log_level="warning",
                                 access_log=False, http=GuardedH11Protocol, timeout_keep_alive=5,
                                 limit_concurrency=LIMIT_CONCURRENCY, lifespan="off")
