@@ -17,6 +17,7 @@ token and headers: language.py, security.py), its 404 page, its static files.
 """
 from __future__ import annotations
 
+import gc
 import secrets
 import threading
 from collections import OrderedDict
@@ -228,6 +229,9 @@ def keep_warm(ctx: SiteContext, say: Callable[[str], None] | None = None) -> Non
     try:
         began = time.perf_counter()
         warm(ctx)
+        # What was made is kept for long: out of the collector's full passes, which would
+        # otherwise walk every kept night's objects while a reader waits.
+        gc.freeze()
         if say is not None:
             seconds = round(time.perf_counter() - began, 1)
             say(i18n.fill(_("the season page and the latest nights' pages are made ({seconds} s)"),
