@@ -96,15 +96,21 @@ def test_every_page_is_the_folder_page_in_both_languages(tmp_path):
         site.close()
 
 
+def one_night(folder: Path, then: str) -> Path:
+    """A SQLite season of one night, then changed by the statement ``then``."""
+    db = folder / "season.db"
+    export(str(db), NIGHT)
+    with sqlite3.connect(db) as conn:
+        conn.execute(then)
+    return db
+
+
 def test_a_session_exported_before_the_site_kept_records_says_so(tmp_path):
     from starlette.testclient import TestClient
 
     from reversis_score.serve.dbpages import create_site_app
     from reversis_score.serve.dbsite import Site
-    db = tmp_path / "season.db"
-    export(str(db), NIGHT)
-    with sqlite3.connect(db) as conn:
-        conn.execute("DELETE FROM records")
+    db = one_night(tmp_path, "DELETE FROM records")
     site = Site(str(db))
     try:
         client = TestClient(create_site_app(site), base_url="http://127.0.0.1")
@@ -116,10 +122,7 @@ def test_a_session_exported_before_the_site_kept_records_says_so(tmp_path):
 
 
 def test_a_database_without_the_sites_tables_is_one_line_and_exit_2(tmp_path):
-    db = tmp_path / "season.db"
-    export(str(db), NIGHT)
-    with sqlite3.connect(db) as conn:
-        conn.execute("PRAGMA user_version = 2")
+    db = one_night(tmp_path, "PRAGMA user_version = 2")
     result = runner.invoke(app, ["serve", str(db), "--port", str(free_port())])
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [

@@ -18,6 +18,7 @@ token and headers: language.py, security.py), its 404 page, its static files.
 from __future__ import annotations
 
 import gc
+import gzip
 import secrets
 import threading
 from collections import OrderedDict
@@ -60,6 +61,7 @@ class Kept:
     seen: str
     digest: Digest
     pages: dict[str, bytes] = field(default_factory=dict)  # the session page, by query string
+    zipped: dict[str, bytes] = field(default_factory=dict)  # ... and gzipped, once asked so
 
 
 @dataclass
@@ -71,6 +73,7 @@ class SiteContext:
     read_only: bool = True  # no entry: the records are the clubs'
     csrf: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     season_pages: dict[tuple[str, str | None], tuple[str, str]] = field(default_factory=dict)
+    season_zipped: dict[tuple[str, str | None], tuple[str, bytes]] = field(default_factory=dict)
     season_lock: threading.Lock = field(default_factory=threading.Lock)
     kept: OrderedDict[tuple[str, str], Kept] = field(default_factory=OrderedDict)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -111,8 +114,30 @@ def season_page(ctx: SiteContext, club: str | None) -> tuple[str, str]:
 
 
 def _season(request: Request) -> Response:
+    ctx = context(request)
     club = request.query_params.get("club") or None
-    return HTMLResponse(season_page(context(request), club)[1])
+    stamp, page = season_page(ctx, club)
+
+    def zipped() -> bytes:
+        key = (i18n.language(), club)
+        kept = ctx.season_zipped.get(key)
+        if kept is None or kept[0] != stamp:
+            kept = (stamp, gzip.compress(page.encode("utf-8"), ZIP_LEVEL))
+            ctx.season_zipped[key] = kept
+        return kept[1]
+    return html_answer(request, page.encode("utf-8"), zipped)
+
+
+ZIP_LEVEL = 6
+
+
+def html_answer(request: Request, page: bytes, zipped: Callable[[], bytes]) -> Response:
+    """A kept page, compressed once per version for the browsers that take gzip (they all
+    do: the season page of 2,000 nights is a tenth of its megabyte so)."""
+    if "gzip" in request.headers.get("accept-encoding", "").lower():
+        return Response(zipped(), media_type="text/html; charset=utf-8",
+                        headers={"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
+    return HTMLResponse(page)
 
 
 def _season_stamp(request: Request) -> Response:
@@ -193,12 +218,28 @@ def session_page(ctx: SiteContext, name: str, request: Any) -> bytes:
         with ctx.lock:
             if len(kept.pages) >= PAGES:
                 kept.pages.clear()
+                kept.zipped.clear()
             kept.pages[query] = page
     return page
 
 
 def _session(request: Request) -> Response:
-    return HTMLResponse(session_page(context(request), request.path_params["name"], request))
+    ctx, name = context(request), request.path_params["name"]
+    page = session_page(ctx, name, request)
+    query = str(request.query_params)
+
+    def zipped() -> bytes:
+        with ctx.lock:
+            kept = ctx.kept.get((name, i18n.language()))
+        if kept is None or kept.pages.get(query) is not page:
+            return gzip.compress(page, ZIP_LEVEL)
+        found = kept.zipped.get(query)
+        if found is None:
+            found = gzip.compress(page, ZIP_LEVEL)
+            with ctx.lock:
+                kept.zipped[query] = found
+        return found
+    return html_answer(request, page, zipped)
 
 
 class _Asked:
