@@ -4,8 +4,8 @@
   (the season, each session, each hand, a why page) answers 200 in English and in French and
   is the folder's page for the same records, word for word; the standings are ``season``'s.
 - Over a real PostgreSQL (tests/pgserver.py): three clubs export their nights, two ``serve``
-  processes (real subprocesses) on the same URL show the same standings, those of ``season``;
-  a fourth night exported shows on both within 2 s.
+  (real subprocesses, the first with ``--workers 2``) on the same URL show the same standings,
+  those of ``season``; a fourth night exported shows on both within 2 s.
 - A database the pages cannot be made from is one line and exit status 2.
 """
 from __future__ import annotations
@@ -168,9 +168,10 @@ def test_two_servers_over_one_postgresql_show_the_same_season_and_a_new_night(pg
         export(pg_url, night)
     servers = []
     try:
-        for _ in range(2):
+        for workers in ("2", "1"):  # the first in two processes on one port (--workers)
             port = free_port()
-            process = subprocess.Popen([sys.executable, "-c", RUN, "serve", pg_url, "--port", str(port)],
+            process = subprocess.Popen([sys.executable, "-c", RUN, "serve", pg_url, "--port", str(port),
+                                        "--workers", workers],
                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             servers.append((process, started(port, process)))
         expected = season_balances(pg_url)
