@@ -6,7 +6,8 @@
 - Over a real PostgreSQL (tests/pgserver.py): three clubs export their nights, two ``serve``
   (real subprocesses, the first with ``--workers 2``) on the same URL show the same standings,
   those of ``season``; a fourth night exported shows on both within 2 s.
-- A database the pages cannot be made from is one line and exit status 2.
+- One club at a time, once the sessions carry their club; a database the pages cannot be made
+  from is one line and exit status 2.
 """
 from __future__ import annotations
 
@@ -96,6 +97,29 @@ def test_every_page_is_the_folder_page_in_both_languages(tmp_path):
         site.close()
 
 
+def test_one_club_at_a_time_once_sessions_know_their_club(tmp_path):
+    from starlette.testclient import TestClient
+
+    from reversis_score.serve.dbpages import create_site_app
+    from reversis_score.serve.dbsite import Site
+    db = tmp_path / "season.db"
+    export(str(db), club_night(tmp_path, "lyon"), club_night(tmp_path, "tours"))
+    with sqlite3.connect(db) as conn:  # as a schema whose sessions carry their club
+        conn.execute("ALTER TABLE sessions ADD COLUMN club TEXT")
+        conn.execute("UPDATE sessions SET club = substr(name, 1, instr(name, '-') - 1)")
+    site = Site(str(db))
+    try:
+        client = TestClient(create_site_app(site), base_url="http://127.0.0.1")
+        everyone = client.get("/").text
+        assert "Denis-lyon" in everyone and "Denis-tours" in everyone and 'href="/?club=tours"' in everyone
+        lyon = client.get("/?club=lyon", headers={"accept-language": "fr"})
+        assert lyon.status_code == 200 and "tous les clubs" in lyon.text
+        assert "Denis-lyon" in lyon.text and "Denis-tours" not in lyon.text
+        assert client.get("/?club=nowhere").status_code == 404
+    finally:
+        site.close()
+
+
 def one_night(folder: Path, then: str) -> Path:
     """A SQLite season of one night, then changed by the statement ``then``."""
     db = folder / "season.db"
@@ -162,15 +186,34 @@ def started(port: int, process: subprocess.Popen) -> str:
     raise AssertionError("serve did not answer within 60 s")
 
 
-def test_two_servers_over_one_postgresql_show_the_same_season_and_a_new_night(pg_url, tmp_path):
+def reading_role(server, url: str) -> str:
+    """The URL of ``url``'s database as the site's read-only role of docs/league.md."""
+    database = url.split("@/", 1)[1].split("?", 1)[0]
+    with server.admin() as admin:
+        if not admin.execute("SELECT 1 FROM pg_roles WHERE rolname = 'site'").fetchall():
+            admin.execute("CREATE ROLE site LOGIN")
+            admin.execute("ALTER ROLE site SET default_transaction_read_only = on")
+        admin.execute(f'GRANT CONNECT ON DATABASE "{database}" TO site')
+    with server.admin(database) as owner:
+        owner.execute("GRANT USAGE ON SCHEMA public TO site")
+        owner.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO site")
+        owner.execute("ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public "
+                      "GRANT SELECT ON TABLES TO site")
+    return server.url(database, user="site")
+
+
+def test_two_servers_over_one_postgresql_show_the_same_season_and_a_new_night(pg_server, pg_url, tmp_path):
     clubs = [club_night(tmp_path, club) for club in ("lyon", "tours", "nantes", "brest")]
     for night in clubs[:3]:
         export(pg_url, night)
+    reader = reading_role(pg_server, pg_url)
     servers = []
     try:
-        for workers in ("2", "1"):  # the first in two processes on one port (--workers)
+        # The first in two processes on one port (--workers); the second as the read-only role
+        # docs/league.md creates.
+        for url, workers in ((pg_url, "2"), (reader, "1")):
             port = free_port()
-            process = subprocess.Popen([sys.executable, "-c", RUN, "serve", pg_url, "--port", str(port),
+            process = subprocess.Popen([sys.executable, "-c", RUN, "serve", url, "--port", str(port),
                                         "--workers", workers],
                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             servers.append((process, started(port, process)))
