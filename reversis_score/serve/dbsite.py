@@ -174,10 +174,6 @@ class Site:
         session_id, sha, preset, source, knobs, text = rows[0]
         return StoredSession(session_id, sha, ruleset(preset, source, knobs), text)
 
-    def connections(self) -> int:
-        """How many connections this process holds open now (the pool's)."""
-        return self._pool.size()
-
 
 def ruleset(preset: str, source: str, knobs_json: str) -> RuleSet:
     """The rules a session was settled under, from its row (every knob's value as JSON)."""
@@ -258,9 +254,6 @@ class _Pool:
             raise
         borrowed.__exit__(None, None, None)
 
-    def size(self) -> int:
-        return int(self.pool.get_stats().get("pool_size", 0))
-
     def close(self) -> None:
         self.pool.close()
 
@@ -276,7 +269,6 @@ class _SqlitePool:
         self.uri = path.resolve().as_uri() + "?mode=ro"
         self.free: queue.LifoQueue[sqlite3.Connection] = queue.LifoQueue()
         self.made = threading.Semaphore(size)
-        self.count = 0
 
     @contextmanager
     def connection(self) -> Iterator[sqlite3.Connection]:
@@ -304,11 +296,7 @@ class _SqlitePool:
         except sqlite3.Error as exc:
             self.made.release()
             raise SiteProblem(fill(_("{path}: cannot be opened ({why})"), path=self.uri, why=exc)) from None
-        self.count += 1
         return conn
-
-    def size(self) -> int:
-        return self.count
 
     def close(self) -> None:
         while True:
