@@ -264,28 +264,32 @@ def warm(ctx: SiteContext) -> None:
 
 def keep_warm(ctx: SiteContext, say: Callable[[str], None] | None = None) -> None:
     """``warm`` now (and ``say`` so), then the season page again whenever the season changes
-    (a thread's loop, for ever): the first reader after an export finds it made."""
+    (a thread's loop, for ever): the first reader after an export finds it made. A database
+    away for a while is logged, and tried again a second later."""
     import logging
     import time
+    began = time.perf_counter()
     try:
-        began = time.perf_counter()
         warm(ctx)
-        # What was made is kept for long: out of the collector's full passes, which would
-        # otherwise walk every kept night's objects while a reader waits.
-        gc.freeze()
-        if say is not None:
-            seconds = round(time.perf_counter() - began, 1)
-            say(i18n.fill(_("the season page and the latest nights' pages are made ({seconds} s)"),
-                          seconds=f"{seconds:.1f}" if i18n.language() == "en" else i18n.number(seconds)))
-        while True:
-            time.sleep(1.0)
+    except Exception:  # noqa: BLE001  (the database went away: the pages will say so)
+        logging.getLogger("reversis_score.serve").exception("serve: warming the pages")
+    # What was made is kept for long: out of the collector's full passes, which would
+    # otherwise walk every kept night's objects while a reader waits.
+    gc.freeze()
+    if say is not None:
+        seconds = round(time.perf_counter() - began, 1)
+        say(i18n.fill(_("the season page and the latest nights' pages are made ({seconds} s)"),
+                      seconds=f"{seconds:.1f}" if i18n.language() == "en" else i18n.number(seconds)))
+    while True:
+        time.sleep(1.0)
+        try:
             stamp = ctx.site.stamp()
             for (lang, club), (made, _page) in list(ctx.season_pages.items()):
                 if made != stamp:
                     with i18n.speaking(lang):
                         season_page(ctx, club)
-    except Exception:  # noqa: BLE001  (the database went away: the pages will say so)
-        logging.getLogger("reversis_score.serve").exception("serve: warming the pages")
+        except Exception:  # noqa: BLE001
+            logging.getLogger("reversis_score.serve").exception("serve: remaking the season page")
 
 
 def _session_stamp(request: Request) -> Response:
@@ -311,7 +315,8 @@ def threaded(endpoint):
         try:
             return await run_in_threadpool(endpoint, request)
         except Busy:
-            raise HTTPException(503, _("the server is busy: try again in a moment")) from None
+            raise HTTPException(503, _("the season's database does not answer now: try again in a "
+                                       "moment")) from None
         except (TargetProblem, SiteProblem) as exc:
             raise HTTPException(503, str(exc)) from None
     run.__name__ = endpoint.__name__.lstrip("_")

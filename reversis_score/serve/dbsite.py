@@ -43,7 +43,7 @@ from reversis_score.rules.knobs import DEFAULT_PRESET, KNOB_NAMES, PRESETS, with
 
 STAMP_TTL = 0.5  # seconds a process trusts the stamp it last read (live within 2 s: the poll is 1 s)
 POOL_SIZE = 4  # connections per process at most: a page holds one for its few queries
-WAIT = 10.0  # seconds a request waits for a free connection before it is answered 503
+WAIT = 5.0  # seconds a request waits for a free connection before it is answered 503
 
 _STAMP = "SELECT MAX(id) FROM season_changes"
 _SESSION = ("SELECT s.id, s.sha256, s.rules_preset, s.rules_source, s.rules_knobs, r.text "
@@ -59,7 +59,8 @@ class SiteProblem(Exception):
 
 
 class Busy(Exception):
-    """No connection came free within ``WAIT`` seconds: the request is answered 503."""
+    """No connection came within ``WAIT`` seconds (all lent, or the server does not answer):
+    the request is answered 503."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +224,10 @@ def _postgres_pool(target: str, size: int) -> Any:
         conn.read_only = True
 
     try:
+        # check: a connection is tried (an empty query) before it is lent, so that one broken
+        # by a server restart is replaced, never handed to a page.
         pool = ConnectionPool(target, min_size=1, max_size=size, open=False, configure=configure,
+                              check=ConnectionPool.check_connection,
                               kwargs={"application_name": "reversis-score serve", "connect_timeout": 10},
                               timeout=WAIT, name="reversis-score")
         pool.open(wait=True, timeout=WAIT)
@@ -231,14 +235,16 @@ def _postgres_pool(target: str, size: int) -> Any:
         said = scrub(" ".join(str(exc).split()) or type(exc).__name__, target)
         said = fill(_("{target}: cannot connect ({why})"), target=shown(target), why=said)
         raise SiteProblem(said) from None
-    return _Pool(pool, PoolTimeout)
+    return _Pool(pool, PoolTimeout, target)
 
 
 class _Pool:
-    """psycopg_pool's pool, its timeout said as ``Busy``."""
+    """psycopg_pool's pool: its timeout said as ``Busy``, a server gone away (found when a
+    connection is taken or given back) as a ``SiteProblem`` without the password."""
 
-    def __init__(self, pool: Any, timeout: type[BaseException]) -> None:
-        self.pool, self.timeout = pool, timeout
+    def __init__(self, pool: Any, timeout: type[BaseException], target: str) -> None:
+        import psycopg
+        self.pool, self.timeout, self.target, self.errors = pool, timeout, target, psycopg.Error
 
     @contextmanager
     def connection(self) -> Iterator[Any]:
@@ -247,12 +253,25 @@ class _Pool:
             conn = borrowed.__enter__()
         except self.timeout:
             raise Busy() from None
+        except self.errors as exc:
+            raise self._gone(exc) from None
         try:
             yield conn
         except BaseException as exc:
-            borrowed.__exit__(type(exc), exc, exc.__traceback__)
+            self._give_back(borrowed, exc)
             raise
-        borrowed.__exit__(None, None, None)
+        self._give_back(borrowed, None)
+
+    def _give_back(self, borrowed: Any, exc: BaseException | None) -> None:
+        try:
+            borrowed.__exit__(type(exc) if exc else None, exc, exc.__traceback__ if exc else None)
+        except self.errors as problem:
+            if exc is None:
+                raise self._gone(problem) from None
+
+    def _gone(self, exc: BaseException) -> SiteProblem:
+        said = scrub(" ".join(str(exc).split()) or type(exc).__name__, self.target)
+        return SiteProblem(fill(_("{target}: cannot be read ({why})"), target=shown(self.target), why=said))
 
     def close(self) -> None:
         self.pool.close()
