@@ -242,3 +242,23 @@ def test_two_servers_over_one_postgresql_show_the_same_season_and_a_new_night(pg
                 process.stdout.close()
             if process.stderr:
                 process.stderr.close()
+
+
+def test_a_league_database_of_schema_2_is_brought_up_by_the_treasurers_export(pg_server, pg_url):
+    export(pg_url, NIGHT)
+    database = pg_url.split("@/", 1)[1].split("?", 1)[0]
+    with pg_server.admin(database) as owner:  # as schema 2 left it
+        owner.execute("DROP TABLE records, season_changes")
+        owner.execute("COMMENT ON TABLE sessions IS 'reversis-score schema 2'")
+    refused = runner.invoke(app, ["serve", pg_url, "--port", str(free_port())])
+    assert refused.exit_code == 2 and "(schema 2): the pages need schema 3" in refused.output
+    assert runner.invoke(app, ["season", pg_url]).exit_code == 0  # season reads it as it is
+    moved = runner.invoke(app, ["export", str(NIGHT), "--to", pg_url])
+    assert moved.exit_code == 0 and "brought up to date in place (schema 2 → 3)" in moved.output
+    from reversis_score.serve.dbsite import Site
+    site = Site(pg_url)
+    try:
+        assert site.session("autumn-1") is not None and site.session("autumn-1").record
+        assert int(site.stamp()) == 1
+    finally:
+        site.close()
