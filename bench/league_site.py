@@ -13,12 +13,13 @@ process says its pages are made, and measures first the baseline: one client alo
 pages one after another. Then the clients, 25 threads to a process (so that a reader's time
 is not its own wait for its interpreter): each a thread with one kept-alive connection to one
 of the two servers (half each, as a proxy would share them), taking gzip as browsers do,
-reading a page, then waiting 0.5 to 1.5 s as a reader does: the season page one time in
-five, else a session page among the latest 100 nights (after the last night of the season,
-that is what people open). Every answer is timed; every 0.5 s the connections of
-``application_name = 'reversis-score serve'`` are counted in pg_stat_activity. It prints one
-table (medians, p90s and p99s, ratios against the baseline) and exits 1 when a p99 misses
-its target. A benchmark, not a test: nothing here runs under pytest.
+reading a page, then keeping it open 1 to 3 s, asking for its stamp each second as the
+page's script does: the season page one time in five, else a session page among the latest
+100 nights (after the last night of the season, that is what people open). Every answer is
+timed; every 0.5 s the connections of ``application_name = 'reversis-score serve'`` are
+counted in pg_stat_activity. It prints one table (medians, p90s and p99s, ratios against the
+baseline) and exits 1 when a page's p99 misses its target. A benchmark, not a test: nothing
+here runs under pytest.
 """
 from __future__ import annotations
 
@@ -92,23 +93,30 @@ class Client(threading.Thread):
         super().__init__(daemon=True)
         self.port, self.names, self.stop = port, names, stop
         self.rng = random.Random(seed)
-        self.times: dict[str, list[float]] = {"season": [], "session": []}
+        self.times: dict[str, list[float]] = {"season": [], "session": [], "stamp": []}
         self.failed = 0
 
     def run(self) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
         while not self.stop.is_set():
             kind = "season" if self.rng.random() < 0.2 else "session"
             path = "/" if kind == "season" else f"/session/{self.rng.choice(self.names)}"
-            took = fetch(conn, path)
-            if took is None:
-                self.failed += 1
-                conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-            else:
-                self.times[kind].append(took)
-            self.stop.wait(self.rng.uniform(0.5, 1.5))
-        conn.close()
+            self._timed(kind, path)
+            # The page stays open 1 to 3 s, asking for its stamp each second as live.js does.
+            for _poll in range(self.rng.randint(1, 3)):
+                if self.stop.wait(1.0):
+                    break
+                self._timed("stamp", "/stamp" if kind == "season" else path + "/stamp")
+        self.conn.close()
+
+    def _timed(self, kind: str, path: str) -> None:
+        took = fetch(self.conn, path)
+        if took is None:
+            self.failed += 1
+            self.conn.close()
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        else:
+            self.times[kind].append(took)
 
 
 def fetch(conn: http.client.HTTPConnection, path: str) -> float | None:
@@ -201,18 +209,17 @@ def _wait(port: int) -> None:
 
 
 def _baseline(port: int, names: list[str]) -> dict[str, list[float]]:
-    """One client alone: the season page, then each session page, warm (each asked twice)."""
+    """One client alone: the season page, then each session page and its stamp, warm (each
+    asked twice)."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    times: dict[str, list[float]] = {"season": [], "session": []}
+    times: dict[str, list[float]] = {"season": [], "session": [], "stamp": []}
+    asked = [("season", "/")] * 10 + [(kind, f"/session/{name}" + tail) for name in names
+                                      for kind, tail in (("session", ""), ("stamp", "/stamp"))]
     for _ in range(2):
-        for _k in range(10):
-            took = fetch(conn, "/")
+        for kind, path in asked:
+            took = fetch(conn, path)
             if took is not None:
-                times["season"].append(took)
-        for name in names:
-            took = fetch(conn, f"/session/{name}")
-            if took is not None:
-                times["session"].append(took)
+                times[kind].append(took)
     conn.close()
     return times
 
@@ -244,12 +251,12 @@ def _group(ports: list[int], names: list[str], first: int, count: int, seconds: 
     stop.set()
     for client in clients:
         client.join(timeout=60)
-    out.send(({k: [t for c in clients for t in c.times[k]] for k in ("season", "session")},
+    out.send(({k: [t for c in clients for t in c.times[k]] for k in ("season", "session", "stamp")},
               sum(c.failed for c in clients)))
 
 
 def _gathered(groups: list) -> tuple[dict[str, list[float]], int]:
-    times: dict[str, list[float]] = {"season": [], "session": []}
+    times: dict[str, list[float]] = {"season": [], "session": [], "stamp": []}
     failed = 0
     for process, receiving in groups:
         found, lost = receiving.recv()
@@ -283,13 +290,13 @@ def _report(count: int, args, baseline: dict[str, list[float]], times: dict[str,
           f"on {os.cpu_count()} cores")
     print(f"{'page':<10}{'answers':>9}{'median ms':>11}{'p90 ms':>9}{'p99 ms':>9}{'baseline median':>17}"
           f"{'baseline p99':>14}{'p99 ratio':>11}")
-    for kind in ("session", "season"):
+    for kind in ("session", "season", "stamp"):
         alone = baseline[kind]
         ours, theirs = p99(times[kind]) * 1000, p99(alone) * 1000
         tenth = sorted(times[kind])[int(len(times[kind]) * 0.9)] * 1000
         print(f"{kind:<10}{len(times[kind]):>9}{statistics.median(times[kind]) * 1000:>11.1f}{tenth:>9.1f}"
               f"{ours:>9.1f}{statistics.median(alone) * 1000:>17.1f}{theirs:>14.1f}{ours / theirs:>11.1f}")
-        missed = missed or ours >= P99_TARGET_MS
+        missed = missed or (ours >= P99_TARGET_MS and kind != "stamp")
     print(f"failed answers: {failed}; the database's connections from the site: at most {most} "
           f"(2 processes × {args.workers} workers, pools of at most 4)")
     if missed:

@@ -144,6 +144,32 @@ def _season_stamp(request: Request) -> Response:
     return PlainTextResponse(context(request).site.stamp(), headers=NO_STORE)
 
 
+def polled(endpoint, fast):
+    """A stamp that every open page asks for each second: answered at once, without a worker
+    thread, when the process read the season's stamp less than STAMP_TTL ago (``fast``
+    gives the answer then, else None), else by ``endpoint`` in a thread."""
+    slow = threaded(endpoint)
+
+    async def run(request: Request) -> Response:
+        said = fast(request)
+        if said is None:
+            return await slow(request)
+        return PlainTextResponse(said, headers=NO_STORE)
+    run.__name__ = endpoint.__name__.lstrip("_")
+    return run
+
+
+def _fresh_season_stamp(request: Request) -> str | None:
+    return context(request).site.fresh_stamp()
+
+
+def _fresh_session_stamp(request: Request) -> str | None:
+    ctx = context(request)
+    stamp = ctx.site.fresh_stamp()
+    known = ctx.kept.get((request.path_params["name"], i18n.language()))
+    return known.sha[:16] if stamp is not None and known is not None and known.seen == stamp else None
+
+
 # ------------------------------------------------------------------ one session
 def current_sha(ctx: SiteContext, name: str) -> str:
     """The session's sha256 now (a 404 when there is none): read again only when the season's
@@ -327,9 +353,9 @@ def routes() -> list[BaseRoute]:
     """The pages (GET only): the folder's addresses, without entry."""
     return [
         Route("/", threaded(_season), name="season"),
-        Route("/stamp", threaded(_season_stamp), name="season_stamp"),
+        Route("/stamp", polled(_season_stamp, _fresh_season_stamp), name="season_stamp"),
         Route("/session/{name}", threaded(_session), name="session"),
-        Route("/session/{name}/stamp", threaded(_session_stamp), name="session_stamp"),
+        Route("/session/{name}/stamp", polled(_session_stamp, _fresh_session_stamp), name="session_stamp"),
         Route("/session/{name}/hand/{number:int}", threaded(_hand), name="hand"),
         Route("/session/{name}/why", threaded(_why), name="why"),
     ]

@@ -123,6 +123,11 @@ class Site:
             raise SiteProblem(str(exc)) from None
 
     # -------------------------------------------------------------- the queries
+    def fresh_stamp(self) -> str | None:
+        """The season's version as last read, if that was less than STAMP_TTL seconds ago."""
+        kept = self._stamp
+        return kept[1] if kept is not None and time.monotonic() - kept[0] < STAMP_TTL else None
+
     def stamp(self) -> str:
         """The season's version (re-read at most every STAMP_TTL seconds)."""
         now = time.monotonic()
