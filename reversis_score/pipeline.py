@@ -140,18 +140,20 @@ class SessionStream:
 
 
 def stream_text(text: str, file: str = "-", record_dir: Path | None = None,
-                rules_override: str | None = None, tricks_only: bool = False) -> SessionStream:
+                rules_override: str | None = None, tricks_only: bool = False,
+                ruleset: RuleSet | None = None) -> SessionStream:
     """Parse the header and resolve the rules; parse and replay each hand as it is asked for.
 
     ``tricks_only`` replays the tricks without the recorded deal and exchange (to compare a
-    48-card record under a 52-card preset, or the reverse).
+    48-card record under a 52-card preset, or the reverse). ``ruleset``: the rules already
+    resolved once (a season database keeps them: its records' house-rules files are not there).
     """
     head = read_head(text, file)
     hands: Iterable[ParsedHand] = head.hands
     if tricks_only:
         hands = (_tricks_only(hand) for hand in hands)
     return stream_parsed(head.file, head.header, head.header_diagnostics, head.lines, hands,
-                         record_dir, rules_override)
+                         record_dir, rules_override, ruleset)
 
 
 def _names_a_pool(lines: list[str]) -> bool:
@@ -175,9 +177,11 @@ def _tricks_only(hand: ParsedHand) -> ParsedHand:
 
 def stream_parsed(file: str, header: Header, header_diagnostics: list[Diagnostic], lines: list[str],
                   hands: Iterable[ParsedHand], record_dir: Path | None = None,
-                  rules_override: str | None = None) -> SessionStream:
-    """Resolve the rules of a parsed header; the hands are replayed as they are reached."""
-    ruleset, rule_diags = resolve(header, record_dir, rules_override, file)
+                  rules_override: str | None = None, resolved: RuleSet | None = None) -> SessionStream:
+    """Resolve the rules of a parsed header (unless ``resolved`` already); the hands are
+    replayed as they are reached."""
+    ruleset, rule_diags = (resolved, []) if resolved is not None else resolve(header, record_dir,
+                                                                             rules_override, file)
     header_diags = header_diagnostics + rule_diags
     players = header.player_names
     # Hands are checked whenever the players are known, even under other header errors

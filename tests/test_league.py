@@ -1,6 +1,7 @@
 """docs/league.md, tried as a new league would: its SQL run as written on a real server, the
 treasurer's first export, two club scorers exporting their nights at the same moment, and the
-treasurer's season, whose figures equal those of the same files in one SQLite file."""
+treasurer's season, whose figures equal those of the same files in one SQLite file; the
+site's read-only role reads the season and writes nothing."""
 import re
 import subprocess
 import sys
@@ -30,14 +31,17 @@ def statements(block: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def league(pg_server):
-    """The league set up by the guide's two SQL blocks: (URL maker, server)."""
-    as_superuser, as_owner = sql_blocks()
-    with pg_server.admin() as conn:
-        for statement in statements(as_superuser):
-            conn.execute(statement)
-    with psycopg.connect(pg_server.url("league", "treasurer"), autocommit=True) as conn:
-        for statement in statements(as_owner):
-            conn.execute(statement)
+    """The league set up by the guide's SQL blocks (the scorers', then the site's read-only
+    role: each a block for the superuser and one for the treasurer): (URL maker, server)."""
+    blocks = sql_blocks()
+    assert len(blocks) == 4
+    for as_superuser, as_owner in (blocks[:2], blocks[2:]):
+        with pg_server.admin() as conn:
+            for statement in statements(as_superuser):
+                conn.execute(statement)
+        with psycopg.connect(pg_server.url("league", "treasurer"), autocommit=True) as conn:
+            for statement in statements(as_owner):
+                conn.execute(statement)
     return lambda role: pg_server.url("league", role)
 
 
@@ -69,4 +73,20 @@ def test_a_club_may_not_change_the_tables(league):
     for statement in ("DROP TABLE items", "CREATE TABLE notes (what TEXT)"):
         refused = pytest.raises(psycopg.errors.InsufficientPrivilege)
         with psycopg.connect(league("club_lyon")) as conn, refused:
+            conn.execute(statement)
+
+
+def test_the_site_reads_as_its_role_and_writes_nothing(league):
+    from reversis_score.serve.dbsite import Site
+    if runner.invoke(app, ["season", league("treasurer")]).exit_code:  # the tables, if no test made them
+        assert runner.invoke(app, ["export", str(OPENING), "--to", league("treasurer")]).exit_code == 0
+    site = Site(league("site"))
+    try:
+        stamp, figures = site.figures()
+        assert int(stamp) > 0 and figures
+        assert site.session(figures[0].name) is not None
+    finally:
+        site.close()
+    for statement in ("DELETE FROM sessions", "INSERT INTO season_changes (at) VALUES ('now')"):
+        with psycopg.connect(league("site")) as conn, pytest.raises(psycopg.errors.ReadOnlySqlTransaction):
             conn.execute(statement)

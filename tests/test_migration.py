@@ -12,7 +12,7 @@ from conftest import DATA
 from typer.testing import CliRunner
 
 from reversis_score.cli import app
-from reversis_score.render.schema import COLUMNS, STATS
+from reversis_score.render.schema import COLUMNS, SCHEMA_VERSION, STATS
 
 runner = CliRunner()
 OLD = DATA / "schema-1.db"
@@ -58,7 +58,7 @@ def test_an_export_migrates_in_place_and_says_so(tmp_path):
     assert "(schema 2 → 3): each session is known by its club and its name" in result.stderr
     assert "players.total → players.net" in result.stderr
     assert "autumn-2.rvs: replaced in" in result.stdout and "session autumn-2" in result.stdout
-    assert query(db, "PRAGMA user_version") == [(3,)]
+    assert query(db, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
     assert query(db, "SELECT id, name FROM sessions ORDER BY id") == [
         (1, "autumn-1"), (2, "autumn-2"), (3, "notation-example"), (4, "autumn-1-2")]
     # No figure changed: the same players' totals, the same items.

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from reversis_score.cli import app
 from reversis_score.pipeline import check_text
 from reversis_score.render import database, engine, postgres
-from reversis_score.render.schema import COLUMNS, TABLES, VIEWS
+from reversis_score.render.schema import COLUMNS, TABLES, TABLES_2, VIEWS
 
 LEDGERS = DATA / "ledgers"
 NIGHTS = (LEDGERS / "autumn-1.rvs", LEDGERS / "autumn-2.rvs", DATA / "notation-example.rvs")
@@ -45,10 +45,11 @@ def spawn(*args) -> subprocess.Popen:
 
 
 def rows(target) -> dict[str, list[tuple]]:
-    """Every row of every table, in a fixed order, from either engine."""
+    """Every row of every table of figures, in a fixed order, from either engine (the site's
+    tables hold the records and a log of the changes: tests/test_league_site.py reads them)."""
     reader = engine.open_database(str(target))
     try:
-        return {t: reader.rows(f"SELECT * FROM {t} ORDER BY {ORDER[t]}") for t in TABLES}
+        return {t: reader.rows(f"SELECT * FROM {t} ORDER BY {ORDER[t]}") for t in TABLES_2}
     finally:
         reader.close()
 

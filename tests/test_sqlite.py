@@ -34,9 +34,11 @@ def settle_json(path) -> dict:
 
 
 def dump(db) -> list[str]:
+    """Every statement that rebuilds the database, but the log of its changes (each export
+    adds a row to season_changes: the site's version stamp)."""
     conn = sqlite3.connect(db)
     try:
-        return list(conn.iterdump())
+        return [line for line in conn.iterdump() if not line.startswith('INSERT INTO "season_changes"')]
     finally:
         conn.close()
 

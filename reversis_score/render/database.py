@@ -26,7 +26,7 @@ from reversis_score.i18n import _, fill
 from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand, is_settled
 from reversis_score.notation.lexicon import per_fish
 from reversis_score.render import identity
-from reversis_score.render.schema import SCHEMA_VERSION, TABLES, OldSchema, TargetProblem, insert_sql
+from reversis_score.render.schema import SCHEMA_VERSION, TABLES_3, OldSchema, TargetProblem, insert_sql
 from reversis_score.render.tables import outcome_words
 from reversis_score.render.tally import SessionTally
 from reversis_score.rules.knobs import KNOB_NAMES, knob_json
@@ -89,7 +89,8 @@ class SessionRows(NamedTuple):
     They are built where the session was settled (a worker process) and cross to the writer
     as plain tuples, which load five times faster than a ledger stripped to what is stored.
     ``hands`` is read once, in order: a long session's come one at a time from a file.
-    ``payments``: (payer, payee, amount) over the session (render/tally.py).
+    ``payments``: (payer, payee, amount) over the session (render/tally.py); ``record``: the
+    record's text, which the ``records`` table keeps for ``serve DB`` (None: not kept).
     """
 
     session: tuple
@@ -97,6 +98,7 @@ class SessionRows(NamedTuple):
     hands: Iterable[HandRows]
     payments: list[tuple] = []
     paid: list[tuple] = []  # (seq, payer, payee, amount): the record's 'paid:' lines
+    record: str | None = None
 
 
 class Choices(NamedTuple):
@@ -125,7 +127,16 @@ def write_run(conn: Any, sessions: Iterable[tuple[str, Session]], mark: str,
                 identity.record_name(session.session.file)
             raise Refused(fill(_("{name}: not exported: {why}"), name=name, why=outcome.detail))
         done.append(outcome)
+    changed(conn, mark)
     return done
+
+
+def changed(conn: Any, mark: str) -> None:
+    """Say that the season changed: one more row of ``season_changes``, whose largest id is the
+    version stamp every ``serve DB`` compares (render/schema.py's site step)."""
+    from datetime import UTC, datetime
+    conn.execute(f"INSERT INTO season_changes (at) VALUES ({mark})",
+                 (datetime.now(UTC).isoformat(timespec="seconds"),))
 
 
 def forget_run(conn: Any, chosen: list[tuple[int, str]], mark: str) -> int:
@@ -137,6 +148,7 @@ def forget_run(conn: Any, chosen: list[tuple[int, str]], mark: str) -> int:
         if cursor.rowcount != 1:
             raise TargetProblem(fill(_("session {id} was changed or removed by another run since it was "
                                        "shown; look again"), id=session_id))
+    changed(conn, mark)
     return len(chosen)
 
 
@@ -184,6 +196,9 @@ def replace_session(conn: Any, sha: str, session: Session, mark: str = "?",
     cursor.executemany(insert_sql("players", mark), [(session_id, *p) for p in rows.players])
     cursor.executemany(insert_sql("payments", mark), [(session_id, *p) for p in rows.payments])
     cursor.executemany(insert_sql("paid_at_table", mark), [(session_id, *p) for p in rows.paid])
+    if rows.record is not None:
+        conn.execute(f"INSERT INTO records (session_id, text) VALUES ({mark}, {mark})",
+                     (session_id, rows.record))
     written = 0
     for batch in _batches(rows.hands, HAND_BATCH):
         cursor.executemany(insert_sql("hands", mark), [(session_id, *h.row) for h in batch])
@@ -235,7 +250,12 @@ def session_rows(sha: str, ledger: Ledger) -> SessionRows:
     for hand in hands:
         tally.add(hand.row, hand.items)
     return SessionRows(session_row(sha, ledger, tally), player_rows(ledger, tally), hands,
-                       tally.payment_rows(), paid_rows(ledger))
+                       tally.payment_rows(), paid_rows(ledger), record_text(ledger))
+
+
+def record_text(ledger: Ledger | LedgerStream) -> str:
+    """The record as the ``records`` table keeps it: its lines as read (normalised)."""
+    return "\n".join(ledger.session.lines) + "\n"
 
 
 def hand_rows(ledger: Ledger | LedgerStream) -> Iterator[HandRows]:
@@ -349,7 +369,9 @@ class Reader:
             raise OldSchema(fill(_("{name}: written by an older reversis-score (schema {version}): export a "
                                    "record into it, or 'reversis-score forget' a session, to bring it up to "
                                    "date in place"), name=name, version=version))
-        if version != SCHEMA_VERSION or not {*TABLES, "hand_nets"} <= names:
+        # A version 3 database has every figure ``season`` reads; only ``serve DB`` needs the
+        # site's tables (serve/dbsite.py says so).
+        if version not in (SCHEMA_VERSION, SCHEMA_VERSION - 1) or not {*TABLES_3, "hand_nets"} <= names:
             conn.close()
             said = _("{name}: not a reversis-score database (no sessions written by export)")
             raise TargetProblem(fill(said, name=name))

@@ -1,5 +1,6 @@
 """Bring a season database written by an older schema up to this one, in place: one step per
-version (``STEPS``: 1 → 2, then 2 → 3), each run in turn inside the export's one transaction.
+version (``STEPS``: 1 → 2, 2 → 3, then 3 → 4), each run in turn inside the export's one
+transaction.
 
 Step 1 → 2:
 Version 1 knew a session by the hash of its file's bytes, so a corrected record was a second
@@ -18,6 +19,9 @@ Step 2 → 3 (``to_3``): one vocabulary for money, so ``players.total`` is ``net
 session is known by its club and its name, the club read off the folder its file was exported
 from (none: ``''``); the close of its night (``pools_close``) is what its rules said, ``stay``
 before there was a choice; nothing was paid at the table and no money rate is known.
+
+Step 3 → 4 (``to_4``): the site's two tables (render/schema.py's ``SITE``), the records of the
+sessions exported from then on, for ``serve DB``.
 """
 from __future__ import annotations
 
@@ -32,10 +36,12 @@ from reversis_score.render.schema import (
     NAME_INDEX,
     RENAMED_3,
     RENAMED_VIEWS_3,
+    SITE_STEP,
     STATS,
     insert_sql,
     migration,
     migration_3,
+    site_migration,
 )
 from reversis_score.render.tally import SessionTally
 
@@ -105,8 +111,19 @@ def to_3(conn: Any, engine: str, mark: str, target: str) -> str:
                 renamed=renamed)
 
 
-# The steps, by the version each starts from; a later version appends its own (3: 3 → 4).
-STEPS: dict[int, Callable[[Any, str, str, str], str]] = {1: to_2, 2: to_3}
+def to_4(conn: Any, engine: str, mark: str, target: str) -> str:
+    """Step 3 → 4: the tables of ``serve DB`` (a session exported before shows on the season
+    page, and gets its own pages when its record is exported again)."""
+    for statement in site_migration(engine):
+        conn.execute(statement)
+    return fill(_("{target}: brought up to date in place (schema {old} → {new}): the pages of "
+                  "'serve' over the database read each session's record from it; a session "
+                  "exported before shows on the season page, and gets its own pages when its "
+                  "record is exported again"), target=target, old=SITE_STEP - 1, new=SITE_STEP)
+
+
+# The steps, by the version each starts from; a later version appends its own (4: 4 → 5).
+STEPS: dict[int, Callable[[Any, str, str, str], str]] = {1: to_2, 2: to_3, 3: to_4}
 
 
 def _tally(conn: Any, session_id: int, mark: str) -> SessionTally:

@@ -9,8 +9,9 @@ session's figures, which render/tally.py counts once for every face).
 A session is known by its ``club`` and its record's ``name`` (the file name without ``.rvs``):
 exporting a record of that club and name again replaces it. ``sha256`` (the file's bytes) and
 ``hands_sha256`` (its hands, as settled) find copies. Version 1 knew a session by ``sha256``
-alone, version 2 by its name alone and spelt money otherwise: render/migrate.py brings either
-up to version 3 in place, one step after another.
+alone, version 2 by its name alone and spelt money otherwise; version 4 adds the tables of
+``serve DB`` (``records``, ``season_changes``: ``SITE`` below). render/migrate.py brings any
+of them up to version 4 in place, one step after another.
 
 The words for money are docs/ledger.md's glossary, the same in every column: a player's
 ``net`` (every payment, pools included, stake excluded), his ``balance`` (stake + net),
@@ -32,8 +33,8 @@ from functools import cache
 
 from reversis_score.i18n import _, fill
 
-SCHEMA_VERSION = 3
-TABLES = ("sessions", "players", "hands", "items", "payments", "paid_at_table")
+SCHEMA_VERSION = 4
+TABLES = ("sessions", "players", "hands", "items", "payments", "paid_at_table", "records", "season_changes")
 VIEWS = ("hand_nets", "running_balances", "player_totals", "player_season", "player_money")
 
 DIALECTS = {
@@ -130,6 +131,7 @@ CREATE INDEX IF NOT EXISTS sessions_date ON sessions(date);
     FROM players GROUP BY player;
 {player_season}
 {player_money}
+{site}
 """
 
 # Version 2's additions, each of them also a statement of the migration from version 1 (so a
@@ -191,7 +193,35 @@ def _parts(engine: str) -> dict[str, str]:
             "player_columns": ",\n    ".join(f"{c} {marks['int']}" for c in STATS),
             "payments": PAYMENTS.format(**marks), "name_index": NAME_INDEX_3,
             "paid_at_table": PAID_AT_TABLE.format(**marks),
-            "player_season": PLAYER_SEASON.format(**marks), "player_money": PLAYER_MONEY.format(**marks)}
+            "player_season": PLAYER_SEASON.format(**marks), "player_money": PLAYER_MONEY.format(**marks),
+            "site": SITE.format(**marks)}
+
+
+# ------------------------------------------------------------------ the site's step (3 → 4)
+# What ``serve DB`` (serve/dbsite.py) needs besides the figures, added as one step of its own:
+# - ``records``: each session's record as exported (normalised text), so that a session's,
+#   a hand's and a why page are made from the database alone, in the reader's language, by
+#   the same code as the folder's pages (the whys and the outcome words are words for people:
+#   a record read again gives them in French or English; the ``items.why`` column keeps the
+#   exporter's language).
+# - ``season_changes``: one row per export or ``forget`` that committed; its largest id is
+#   the season's version stamp, which every ``serve`` compares per request (one indexed read)
+#   to know that its caches are stale. An INSERT, not an UPDATE: the scorers' rights suffice.
+SITE_STEP = 4  # the version this step brings a database to
+SITE = """CREATE TABLE IF NOT EXISTS records (
+    session_id    {int} PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+    text          TEXT NOT NULL                  -- the record as exported (normalised)
+);
+CREATE TABLE IF NOT EXISTS season_changes (
+    id            {id},
+    at            TEXT NOT NULL                  -- when the export or forget ran (UTC, ISO)
+);"""
+
+
+def site_migration(engine: str) -> list[str]:
+    """The statements of the site's step: its two tables (sessions exported before it have no
+    record: their pages say to export them again)."""
+    return _statements(SITE.format(**DIALECTS[engine]))
 
 
 def migration(engine: str) -> list[str]:
@@ -248,8 +278,13 @@ class OldSchema(TargetProblem):
 
 def render(engine: str) -> list[str]:
     """The schema's statements for ``engine`` ("sqlite" or "postgresql"), comments dropped."""
+    return _statements(SCHEMA.format(**_parts(engine)))
+
+
+def _statements(text: str) -> list[str]:
+    """The statements of ``text``, each ending its last line with ``;``, comments dropped."""
     out, current = [], []
-    for line in SCHEMA.format(**_parts(engine)).splitlines():
+    for line in text.splitlines():
         current.append(line.split("--", 1)[0])
         if line.rstrip().endswith(";"):
             out.append("\n".join(current))
@@ -267,11 +302,12 @@ def insert_sql(table: str, mark: str, with_id: bool = False) -> str:
 
 TABLES_1 = ("sessions", "players", "hands", "items")  # what version 1 wrote
 TABLES_2 = (*TABLES_1, "payments")  # what version 2 wrote
+TABLES_3 = (*TABLES_2, "paid_at_table")  # what version 3 wrote
 
 
 def judge(version: int | None, present: set[str], others: set[str], strict_file: bool) -> str:
     """Whether the schema must be created ("create"), is there already ("ready"), must be
-    brought up from version 1 or 2 ("migrate"), or is refused (``TargetProblem``).
+    brought up from version 1, 2 or 3 ("migrate"), or is refused (``TargetProblem``).
 
     ``version`` is the stored schema version (None or 0 when none), ``present`` the names of
     ours that exist, ``others`` the database's other tables. A SQLite file holds one season,
@@ -282,7 +318,8 @@ def judge(version: int | None, present: set[str], others: set[str], strict_file:
         return "create"
     if version == SCHEMA_VERSION and set(TABLES) <= present:
         return "ready"
-    if (version == 1 and set(TABLES_1) <= present) or (version == 2 and set(TABLES_2) <= present):
+    if ((version == 1 and set(TABLES_1) <= present) or (version == 2 and set(TABLES_2) <= present)
+            or (version == 3 and set(TABLES_3) <= present)):
         return "migrate"
     if strict_file and not present and not version:
         shown = ", ".join(sorted(others)[:3]) + (", …" if len(others) > 3 else "")

@@ -85,7 +85,8 @@ def write_piece(ledger: Ledger | LedgerStream, fmt: str, what: str, sha: str, ta
             pickle.dump(hand, out, protocol=pickle.HIGHEST_PROTOCOL)
         trailer = out.tell()
         pickle.dump((database.session_row(sha, ledger, tally), database.player_rows(ledger, tally),
-                     tally.payment_rows(), database.paid_rows(ledger)), out, protocol=pickle.HIGHEST_PROTOCOL)
+                     tally.payment_rows(), database.paid_rows(ledger), database.record_text(ledger)), out,
+                    protocol=pickle.HIGHEST_PROTOCOL)
         return trailer
     if fmt == "csv" and what == "hands":
         for fact in tables.hand_facts(ledger):
@@ -310,14 +311,14 @@ def session_rows_of(path: str, trailer: int) -> database.SessionRows:
     """A database piece read back: the session's and players' rows now, the hands' one at a time."""
     piece = open(path, "rb")  # noqa: SIM115 — closed when its hands are read
     piece.seek(trailer)
-    session, players, payments, paid = pickle.load(piece)
+    session, players, payments, paid, record = pickle.load(piece)
     piece.seek(0)
 
     def hands() -> Iterator[database.HandRows]:
         with piece:
             while piece.tell() < trailer:
                 yield pickle.load(piece)
-    return database.SessionRows(session, players, hands(), payments, paid)
+    return database.SessionRows(session, players, hands(), payments, paid, record)
 
 
 # ------------------------------------------------------------------ whole ledgers, in memory

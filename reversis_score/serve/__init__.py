@@ -23,5 +23,9 @@ The modules:
 - ``offline.py``: the session and season pages as files, for ``report``.
 - ``run.py``: what the ``serve`` command does: the port (one line when busy), token, URL, QR
   code, the season page made at start-up, uvicorn with ``guard.py``'s limits (deadlines for a
-  request's head and body, a cap per client address, room kept for new clients).
+  request's head and body, a cap per client address, room kept for new clients); for a
+  database, ``--workers`` processes on one socket.
+- ``dbsite.py`` and ``dbpages.py``: ``serve DB``, the same pages over a season database
+  (SQLite or PostgreSQL), read-only and stateless: every query of the site and its pool, the
+  season's version stamp; the routes, each page kept until the database says it changed.
 """

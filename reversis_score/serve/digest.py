@@ -164,10 +164,17 @@ def read_text(path: Path, name: str) -> str:
 
 def digest(path: Path, name: str) -> Digest:
     """Read, check and settle the record at ``path`` hand by hand (see the module)."""
-    from reversis_score.notation.parse import in_grammar_spelling, normalise
+    from reversis_score.notation.parse import normalise
+    return digest_text(normalise(read_text(path, name)), name, path.parent)
+
+
+def digest_text(text: str, name: str, record_dir: Path | None = None,
+                rules: RuleSet | None = None) -> Digest:
+    """``digest`` of a record's normalised text (a season database keeps it): its house-rules
+    file is read from ``record_dir``, or its ``rules`` are given as they were resolved."""
+    from reversis_score.notation.parse import in_grammar_spelling
     from reversis_score.pipeline import stream_text
-    text = normalise(read_text(path, name))
-    stream = stream_text(text, f"{name}.rvs", path.parent)
+    stream = stream_text(text, f"{name}.rvs", record_dir, ruleset=rules)
     header = stream.header
     d = Digest(name, stream.file, header.title or name, header.date.isoformat() if header.date else None,
                stream.players, header.stake or 0, stream.rules)

@@ -16,6 +16,8 @@ switch leads back to the same page and never off the site.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from urllib.parse import parse_qsl, quote, urlencode
 
@@ -93,7 +95,8 @@ def here() -> tuple[str, str]:
     scope = _here.get()
     if scope is None:
         return "/", ""
-    return route_path(scope), scope.get("query_string", b"").decode("latin-1")
+    path = scope["warm"] if "warm" in scope else route_path(scope)  # made ahead: its own path
+    return path, scope.get("query_string", b"").decode("latin-1")
 
 
 def route_path(scope: Scope) -> str:
@@ -110,6 +113,17 @@ def route_path(scope: Scope) -> str:
     except Exception:  # noqa: BLE001  (a route that cannot be made again: the season)
         return "/"
     return path if path.startswith("/") and not path.startswith(("//", "/\\")) else "/"
+
+
+@contextmanager
+def answering(path: str, query: str = "") -> Iterator[None]:
+    """As if answering ``path?query``: a page made ahead of its first request (``serve DB``
+    warms its pages) links its language switch back to itself."""
+    token = _here.set({"type": "warm", "warm": path, "query_string": query.encode("latin-1")})
+    try:
+        yield
+    finally:
+        _here.reset(token)
 
 
 def switch_link(lang: str) -> str:

@@ -8,7 +8,7 @@ would: live.js polls them and refreshes the page in place.
 from __future__ import annotations
 
 import hashlib
-from typing import cast
+from typing import Any, cast
 
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -21,6 +21,7 @@ from reversis_score.i18n import _
 from reversis_score.ledger.build import Ledger
 from reversis_score.scrub import shortened
 from reversis_score.serve.context import ServeContext, context_of
+from reversis_score.serve.digest import Digest
 from reversis_score.serve.language import route_path
 from reversis_score.serve.library import Loaded, Unreadable, stamp_of
 from reversis_score.serve.season import season_view
@@ -120,7 +121,7 @@ def _loaded(request: Request) -> tuple[ServeContext, str, Loaded]:
         raise HTTPException(422, str(exc)) from None
 
 
-def _page_number(request: Request, pages: int) -> int:
+def page_number(request: Request, pages: int) -> int:
     """``?page=N``: 1 to ``pages`` (1 when not given); anything else a 422 that says so."""
     return _bounded(request, "page", 1, pages, 1, _("'{value}' is not a page of this session: a whole "
                                                     "number from {lowest} to {highest}"))
@@ -139,13 +140,22 @@ def _bounded(request: Request, key: str, lowest: int, highest: int, default: int
 
 def _session(request: Request) -> Response:
     ctx, name, loaded = _loaded(request)
-    view = digest_session_view(loaded.digest, _page_number(request, pages_of(len(loaded.digest.rows))))
-    return ctx.page(request, "session.html", stamp=_stamp(loaded), **view)
+    return session_answer(ctx, request, loaded.digest, _stamp(loaded))
+
+
+def session_answer(ctx: Any, request: Request, d: Digest, stamp: str) -> Response:
+    """The session page of a digest (a folder's record, or a database's: serve/dbpages.py)."""
+    view = digest_session_view(d, page_number(request, pages_of(len(d.rows))))
+    return ctx.page(request, "session.html", stamp=stamp, **view)
 
 
 def _hand(request: Request) -> Response:
     ctx, name, loaded = _loaded(request)
-    d = loaded.digest
+    return hand_answer(ctx, request, name, loaded.digest)
+
+
+def hand_answer(ctx: Any, request: Request, name: str, d: Digest) -> Response:
+    """A hand's page, its hand settled again alone from the digest."""
     number = request.path_params["number"]
     at = d.index_of(number)
     if at is None:
@@ -162,18 +172,22 @@ def _hand(request: Request) -> Response:
 
 def _why(request: Request) -> Response:
     ctx, name, loaded = _loaded(request)
-    d = loaded.digest
+    return why_answer(ctx, request, name, loaded.digest)
+
+
+def why_answer(ctx: Any, request: Request, name: str, d: Digest) -> Response:
+    """The why page between two players, over 50 hands of the digest settled again."""
     players = list(d.players)
     a = request.query_params.get("a", players[0] if players else "")
     b = request.query_params.get("b", players[1] if len(players) > 1 else "")
     if not b and a in players:  # one name: his whole night, by whom and for what
-        window, page, pages = digest_window(d, _page_number(request, pages_of(len(d.rows))))
+        window, page, pages = digest_window(d, page_number(request, pages_of(len(d.rows))))
         return ctx.page(request, "why_player.html", name=name, title=d.title, players=players, page=page,
                         pages=pages, **player_view(cast(Ledger, window), a))
     if a not in players or b not in players or a == b:
         raise HTTPException(400, i18n.fill(_("pick two different players of this session ({players})"),
                                                players=", ".join(players)))
-    window, page, pages = digest_window(d, _page_number(request, pages_of(len(d.rows))))
+    window, page, pages = digest_window(d, page_number(request, pages_of(len(d.rows))))
     return ctx.page(request, "why.html", name=name, title=d.title, players=players, page=page,
                     pages=pages, **why_view(cast(Ledger, window), a, b))
 

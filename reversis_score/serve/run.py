@@ -170,3 +170,89 @@ class Warmer:
             logging.getLogger("reversis_score.serve").warning("serve: the records' folder is gone")
         except Exception:  # noqa: BLE001  (a record that goes away, or a bug: its page will say)
             logging.getLogger("reversis_score.serve").exception("serve: the season page")
+
+
+# ------------------------------------------------------------------ serve DB: a season database
+def serve_database(target: str, host: str, port: int, workers: int, hosts: frozenset[str],
+                   say: Callable[[str], None]) -> None:
+    """Serve the pages of a season database (serve/dbpages.py) until interrupted, in
+    ``workers`` processes sharing one listening socket. The database is checked once here
+    (a ``SiteProblem``, one line, when it cannot be served); each process then opens its own
+    pool. PortInUse, before anything is printed, when the port is taken."""
+    from reversis_score.render.database import shown
+    from reversis_score.serve.dbsite import Site
+    Site(target, size=1).close()  # a wrong URL, a missing file or an old schema: said now
+    sock = listening_socket(host, port)
+    token = secrets.token_urlsafe(16) if needs_token(host) and not hosts else None
+    url = address(host, port, token)
+    say(fill(ngettext("serving the season of {database} (read-only) at {url}, {count} process",
+                      "serving the season of {database} (read-only) at {url}, {count} processes", workers),
+             database=shown(target), url=url, count=workers))
+    if token:
+        say(qr_text(url))
+        say(_("anyone with this address (or its QR code) may open the pages; stop with Ctrl-C"))
+    if workers == 1:
+        _serve_site(target, sock, token, hosts, say)
+        return
+    _processes(workers, lambda: _serve_site(target, sock, token, hosts, say))
+
+
+def _serve_site(target: str, sock: socket.socket, token: str | None, hosts: frozenset[str],
+                say: Callable[[str], None]) -> None:
+    """One process of the site: its own pool, its own uvicorn, the shared socket."""
+    import uvicorn
+
+    from reversis_score.serve.dbpages import create_site_app, keep_warm
+    from reversis_score.serve.dbsite import Site
+    site = Site(target)
+    try:
+        app = create_site_app(site, token=token, hosts=hosts)
+        threading.Thread(target=keep_warm, args=(app.state.ctx, say), name="serve-warm", daemon=True).start()
+        uvicorn.Server(server_config(app, lifespan="off")).run(sockets=[sock])
+    finally:
+        site.close()
+
+
+def _processes(workers: int, run: Callable[[], None]) -> None:
+    """``run`` in ``workers`` forked processes (each after the fork: a pool's connections and
+    threads never cross one); the parent waits, passes on SIGTERM and SIGINT, and stops them
+    all when one ends (a service manager then restarts the whole)."""
+    import os
+    import signal
+    children = []
+    for _n in range(workers):
+        pid = os.fork()
+        if pid == 0:  # the child: serve, and never return into the parent's code
+            code = 0
+            # uvicorn raises the signal that stopped it again once it has shut down: here an end.
+            signal.signal(signal.SIGTERM, _ended)
+            signal.signal(signal.SIGINT, _ended)
+            try:
+                run()
+            except SystemExit:
+                pass
+            except BaseException:  # noqa: BLE001  (its log says why; the parent stops the others)
+                logging.getLogger("reversis_score.serve").exception("serve: a process of the site")
+                code = 1
+            os._exit(code)
+        children.append(pid)
+
+    def stop(signum: int, _frame: object) -> None:
+        for child in children:
+            try:
+                os.kill(child, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    os.wait()  # the first to end (a signal, or a failure) ends them all
+    stop(signal.SIGTERM, None)
+    for child in children:
+        try:
+            os.waitpid(child, 0)
+        except ChildProcessError:
+            pass
+
+
+def _ended(signum: int, _frame: object) -> None:
+    raise SystemExit(0)

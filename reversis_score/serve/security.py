@@ -63,8 +63,9 @@ def same(a: str | None, b: str) -> bool:
 class AccessMiddleware:
     """The token, the host and the Origin checks in front of every route (see the module)."""
 
-    def __init__(self, app: ASGIApp, token: str | None) -> None:
-        self.app, self.token = app, token
+    def __init__(self, app: ASGIApp, token: str | None, hosts: frozenset[str] = frozenset()) -> None:
+        # hosts: names a reverse proxy passes on, answered like the loopback ones (serve DB)
+        self.app, self.token, self.hosts = app, token, LOOPBACK | {h.lower() for h in hosts}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -96,7 +97,7 @@ class AccessMiddleware:
 
     def _refusal(self, request: Request) -> Response | None:
         host = (request.url.hostname or "").lower()
-        if self.token is None and host not in LOOPBACK:
+        if self.token is None and host not in self.hosts:
             return PlainTextResponse(_("403: this server answers on the loopback address only"), 403)
         if self.token is not None and not (same(request.query_params.get("token"), self.token)
                                            or same(_cookie(request), self.token)):
