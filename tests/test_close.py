@@ -278,3 +278,15 @@ def test_format_and_record_keep_the_night_s_lines(tmp_path):
     assert run("format", french).stdout.endswith("club: Lyon\nreporté: 5\nfiche: 0.10 EUR\nréglé: oui\n")
     recorder, problems = resume(english, str(path), tmp_path, False, english)
     assert problems == [] and recorder is not None and recorder.header_text() == english
+
+
+def test_the_rate_of_the_house_rules_and_a_wrong_one(tmp_path):
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "maison.toml").write_text('base = "parlett"\nfish = "0.10 CHF"\n', "utf-8")
+    n1 = night(folder, "n1", "2026-12-01", "stay", "rules: maison.toml\n")
+    assert "Claire pays Anne 34 (CHF3.40)" in run("settle", n1).stdout  # Babel's English format
+    bad = night(folder, "n2", "2026-12-02", "stay", "jeton: cinquante\n")
+    said = run("check", bad)
+    assert said.exit_code == 1
+    assert "'cinquante' is not a rate: write an amount and a currency code" in said.output
