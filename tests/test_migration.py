@@ -109,7 +109,7 @@ def test_a_schema_2_database_gets_one_vocabulary_and_its_clubs(tmp_path):
            "name (clubs '', 'lyon', 'tours'); the columns for money say one thing each: players.total → " \
            "players.net, players.name → players.player, player_totals.total → player_totals.net, " \
            "player_season.balance → player_season.from_players" in gone.stderr
-    assert query(db, "PRAGMA user_version") == [(3,)]
+    assert query(db, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
     sessions = "SELECT id, club, name, pools_carried, pools_close, paid_all FROM sessions ORDER BY id"
     assert query(db, sessions) == [
         (1, "lyon", "autumn-1", "[]", "stay", 0), (2, "tours", "autumn-2", "[]", "stay", 0)]
