@@ -448,3 +448,16 @@ def test_the_entry_says_a_records_first_errors_and_counts_the_rest(folder):
         assert re.search(r"… and 5\d\d more errors \(reversis-score check lists them all\)", said), said[-99:]
         assert said.count("errors.rvs:") <= 12
     assert len(web.get("/session/errors").content) < 200_000
+
+
+def test_a_record_is_taken_up_as_a_stream_its_closed_hands_kept_light(folder):
+    from reversis_score.ledger.build import build_ledger
+    from reversis_score.pipeline import check_text
+    from reversis_score.record.resume import resume
+    night = (SAMPLES / "club-night.rvs").read_text("utf-8")
+    recorder, problems = resume(night, "club-night.rvs", folder, True)
+    assert recorder is not None and problems == []
+    assert [h.play for h in recorder.closed] == [None] * len(recorder.closed)  # settled, let go
+    assert [h.record for h in recorder.closed[:-1]] == [None] * (len(recorder.closed) - 1)
+    ledger = build_ledger(check_text(night, "club-night.rvs"))
+    assert recorder.running().balances == ledger.settled[len(recorder.closed) - 1].balances

@@ -11,10 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from reversis_score.i18n import N_, _, fill, grouped, ngettext
+from reversis_score.ledger.build import Running
 from reversis_score.notation.diagnostics import render
 from reversis_score.notation.french import record_language, to_english
 from reversis_score.notation.parse import split_chunks
-from reversis_score.pipeline import check_text
+from reversis_score.pipeline import CheckedHand, SessionStream, stream_text
 from reversis_score.record.entries import Ahead
 from reversis_score.record.session import Recorder
 from reversis_score.record.words import token_face
@@ -36,27 +37,25 @@ def resume(text: str, file: str, folder: Path, interactive: bool,
         header_text, chunks = split_chunks(to_english(text)[0])
     if not chunks:
         return _resume_header(text, file, folder, interactive, raw, language)
-    checked = check_text(text, file, folder)
-    before_last = checked.header_diagnostics + [d for h in checked.hands[:-1] for d in h.diagnostics]
-    errors = [d for d in before_last if d.is_error]
+    stream = stream_text(text, file, folder)
+    closed, errors, shown, run = _closed_hands(stream, file, most)
     if errors:
-        shown = [render(d, file, checked.lines) for d in errors[:most]]
-        more = len(errors) - len(shown)
+        more = errors - len(shown)
         words = ngettext("… and {count} more error (reversis-score check lists them all)",
                          "… and {count} more errors (reversis-score check lists them all)", more)
         return None, shown + ([fill(words, count=grouped(more))] if more else [])
     recorder = Recorder(file, folder, interactive=False)
-    recorder.header, recorder.ruleset, recorder.in_header = checked.header, checked.rules, False
-    recorder.spelling = checked.header.lang or "en"
-    checked_text = "\n".join(checked.lines)
+    recorder.header, recorder.ruleset, recorder.in_header = stream.header, stream.rules, False
+    recorder.spelling = stream.header.lang or "en"
+    checked_text = "\n".join(stream.lines)
     grammar_text = to_english(checked_text)[0] if language is not None else checked_text
     first_line, chunk = split_chunks(grammar_text)[1][-1]
     recorder.prefix = _before_line(raw if raw else checked_text, first_line)
     recorder.sep = ""
-    recorder.closed = checked.hands[:-1]
-    recorder.running()  # the closed hands settled once, now: part of taking the file up
+    recorder.closed = closed
+    recorder._run, recorder._run_hands = run, len(closed)  # settled once, as they were read
     count = len(chunk.rstrip("\n").split("\n"))  # the last hand's lines, as the file writes them
-    problems = _feed(recorder, checked.lines[first_line - 1: first_line - 1 + count], first_line, file)
+    problems = _feed(recorder, stream.lines[first_line - 1: first_line - 1 + count], first_line, file)
     if problems:
         return None, problems
     if recorder.hand is not None and recorder.hand.by_events and not recorder.hand.whole():
@@ -64,6 +63,37 @@ def resume(text: str, file: str, folder: Path, interactive: bool,
     if recorder.hand is not None and recorder.hand.whole():
         recorder.table_open = False  # a finished hand: the next question is the next dealer
     return _ready(recorder, interactive), []
+
+
+def _closed_hands(stream: SessionStream, file: str, most: int | None
+                  ) -> tuple[list[CheckedHand], int, list[str], Running | None]:
+    """The hands before the last, read as a stream: each settled as it comes and kept light
+    (its number; the last one's record too, for the next dealer), so that a long record costs
+    what one hand costs. Also the errors before the last hand: how many, the first ``most``
+    rendered as ``check`` renders them."""
+    errors, shown = 0, list[str]()
+
+    def note(diagnostics: list) -> None:
+        nonlocal errors
+        for d in diagnostics:
+            if d.is_error:
+                errors += 1
+                if most is None or len(shown) < most:
+                    shown.append(render(d, file, stream.lines))
+    note(stream.header_diagnostics)
+    run = None if errors else Running.start(stream.players, stream.header.stake or 0, stream.rules.knobs)
+    closed: list[CheckedHand] = []
+    last: CheckedHand | None = None
+    for hand in stream.hands:
+        if last is not None:
+            note(last.diagnostics)
+            if run is not None and not errors:
+                run.settle(last)
+            if closed:
+                closed[-1] = CheckedHand(closed[-1].number, closed[-1].first_line, None, None)
+            closed.append(CheckedHand(last.number, last.first_line, last.record, None))
+        last = hand
+    return closed, errors, shown, run
 
 
 def _resume_header(text: str, file: str, folder: Path, interactive: bool,
