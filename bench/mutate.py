@@ -161,6 +161,19 @@ EXPLAINED: dict[str, str] = {
 }
 
 
+_R = "reversis_score.rules."
+_NOT_STR = ("equivalent: _as_int's text of a value that is neither text nor a whole number (a TOML float "
+            "or list); any text it is given instead is no run of digits either, so the message is the same")
+_ASCII = ("equivalent: the isascii test on the text with a '-' stripped from its end or 'XX-XX' from its "
+          "start: a text ending in '-' or holding 'XX' is no run of digits, which isdigit refuses anyway")
+EXPLAINED.update({
+    _R + "knobs.x__as_int__mutmut_11": _NOT_STR,
+    _R + "knobs.x__as_int__mutmut_13": _NOT_STR,
+    _R + "knobs.x__as_int__mutmut_24": _ASCII,
+    _R + "knobs.x__as_int__mutmut_25": _ASCII,
+})
+
+
 # Survivors that a test could kill and none does yet: what the test would be.
 TO_KILL: dict[str, str] = {
 }

@@ -64,7 +64,7 @@ def test_a_card_of_three_letters_or_one_never_reaches_the_cards_table():
     ("opposite_doubles_side", "no", False), ("opposite_doubles_side", "false", False),
     ("double_tricks", "none", ()), ("double_tricks", "11, 10", (10, 11)), ("double_tricks", "1 1", (1,)),
     ("deck", "52", 52), ("pool_ante", "0", 0), ("pool_ante", "1000000", 1_000_000),
-    ("pool_ante", "007", 7), ("tie_rule", " nearest ", "nearest"),
+    ("pool_ante", "007", 7), ("pool_ante", "0" * 20 + "5", 5), ("tie_rule", " nearest ", "nearest"),
     ("espagnolette_pays_reversis", "as-any", "as-any"),
 ])
 def test_a_knob_value_as_a_rule_line_writes_it(name, raw, value):
@@ -81,6 +81,11 @@ def test_a_knob_value_as_a_rule_line_writes_it(name, raw, value):
     ("pool_ante", "-1", "'pool_ante' must be at least 0, not -1"),
     ("party_unit", "0", "'party_unit' must be at least 1, not 0"),
     ("pool_ante", "1" * 13, "'pool_ante' expected a whole number up to 1,000,000, not one of 13 digits"),
+    ("pool_ante", "9" * 12, "'pool_ante' must be at most 1,000,000, not 999999999999"),  # 12 digits are read
+    ("pool_ante", "-" + "0" * 20 + "1", "'pool_ante' must be at least 0, not -1"),  # zeros don't count
+    ("pool_ante", "-" + "1" * 13,
+     "'pool_ante' expected a whole number up to 1,000,000, not one of 13 digits"),
+    ("pool_ante", 1.5, "'pool_ante' expected a whole number, not '1.5'"),  # a TOML float
     ("pool_ante", "five", "'pool_ante' expected a whole number, not 'five'"),
     ("pool_ante", True, "'pool_ante' expected a whole number, not True"),
     ("opposite_doubles_side", "maybe", "'opposite_doubles_side' expected yes or no, not 'maybe'"),
