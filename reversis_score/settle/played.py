@@ -11,7 +11,7 @@ from reversis_score.notation.cards import QUINOLA
 from reversis_score.replay.play import HandEvents, Play, ReversisEvent
 from reversis_score.rules.knobs import Knobs
 from reversis_score.settle.party import decide
-from reversis_score.settle.side import card_plays
+from reversis_score.settle.side import PAYING, card_play
 
 
 def events_of(play: Play, knobs: Knobs) -> HandEvents:
@@ -22,7 +22,9 @@ def events_of(play: Play, knobs: Knobs) -> HandEvents:
     if play.void:
         return HandEvents(points=points, tricks_won=won, talon=play.talon)
     gathered = {number for number, _, _ in play.gathered}
-    cards = tuple(c for t in play.tricks for c in card_plays(t, t.number in gathered))
+    # one pass over the hand's cards; only an Ace or Quinola costs a call
+    cards = tuple(card_play(t, i, who, card, t.number in gathered) for t in play.tricks
+                  for i, (who, card) in enumerate(t.plays) if card in PAYING)
     holder = next((c.player for c in cards if c.card == QUINOLA), None)
     talon_cards = 0 if knobs.deck == 52 else len(play.talon)
     rev = None if knobs.pairwise else find_reversis(play)
