@@ -18,6 +18,9 @@ def fill(template: str, **values: object) -> str:
     return template
 
 
+_new = tuple.__new__
+
+
 class Item(NamedTuple):
     """One payment: who pays whom, how much, at which trick, for what, and why.
 
@@ -93,8 +96,8 @@ class HandBook:
             cancelled = "barred"
             why += _("; {payee} discarded two cards and plays with ten, and is paid nothing but for "
                      "breaking a reversis or forcing Quinola (RULES §10)").format(payee=payee)
-        item = Item(len(self.items) + 1, trick, kind, str(card) if card else None, payer, payee,
-                    amount, cancelled, why)
+        item = _new(Item, (len(self.items) + 1, trick, kind, str(card) if card else None, payer, payee,
+                           amount, cancelled, why))  # Item(...), made in C: every item of every hand
         self.items.append(item)
         return item
 

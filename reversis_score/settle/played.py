@@ -11,7 +11,7 @@ from reversis_score.notation.cards import QUINOLA
 from reversis_score.replay.play import HandEvents, Play, ReversisEvent
 from reversis_score.rules.knobs import Knobs
 from reversis_score.settle.party import decide
-from reversis_score.settle.side import card_plays
+from reversis_score.settle.side import PAYING, card_play
 
 
 def events_of(play: Play, knobs: Knobs) -> HandEvents:
@@ -22,7 +22,9 @@ def events_of(play: Play, knobs: Knobs) -> HandEvents:
     if play.void:
         return HandEvents(points=points, tricks_won=won, talon=play.talon)
     gathered = {number for number, _, _ in play.gathered}
-    cards = tuple(c for t in play.tricks for c in card_plays(t, t.number in gathered))
+    # one pass over the hand's cards; only an Ace or Quinola costs a call
+    cards = tuple(card_play(t, i, who, card, t.number in gathered) for t in play.tricks
+                  for i, (who, card) in enumerate(t.plays) if card in PAYING)
     # Who held Quinola after the exchange, played or not: one who took his face-down card without
     # discarding may keep it unplayed ("s'il le possédait", docs/rules.md §9).
     holder = next((p for p, held in play.held.items() if QUINOLA in held), None) \

@@ -13,7 +13,8 @@ from reversis_score.settle.items import HandBook
 
 # The cards with side payments, the Aces and Quinola: one set lookup a card instead of two
 # property calls, as most cards of a trick pay nothing.
-_PAYING = ACES | {QUINOLA}
+PAYING = ACES | {QUINOLA}
+_new = tuple.__new__  # a CardPlay made in C, every field given in order
 
 
 # An Ace or Quinola led: its payment waits for the party winner (one of the hand's CardPlays).
@@ -41,17 +42,18 @@ def with_notes(notes: list[str]) -> str:
 
 def card_plays(trick: PlayedTrick, gathered: bool = False) -> list[CardPlay]:
     """The Aces and Quinola of one trick, in order of play: led, forced or placed."""
-    out = []
-    for position, (player, card) in enumerate(trick.plays):
-        if card not in _PAYING:
-            continue
-        if position == 0:
-            out.append(CardPlay(trick.number, "led", player, card, None, trick.suit))
-        elif card.suit == trick.suit:
-            out.append(CardPlay(trick.number, "forced", player, card, trick.leader, trick.suit))
-        else:
-            out.append(CardPlay(trick.number, "placed", player, card, trick.winner, trick.suit, gathered))
-    return out
+    return [card_play(trick, position, player, card, gathered)
+            for position, (player, card) in enumerate(trick.plays) if card in PAYING]
+
+
+def card_play(trick: PlayedTrick, position: int, player: str, card: Card, gathered: bool = False) -> CardPlay:
+    """The Ace or Quinola ``card`` that ``player`` played at ``position`` of ``trick``."""
+    suit = trick.plays[0][1].suit  # the suit led
+    if position == 0:
+        return _new(CardPlay, (trick.number, "led", player, card, None, suit, False))
+    if card.suit == suit:
+        return _new(CardPlay, (trick.number, "forced", player, card, trick.leader, suit, False))
+    return _new(CardPlay, (trick.number, "placed", player, card, trick.winner, suit, gathered))
 
 # (render/tally.py counts a Quinola led whose remise is all it paid by this sentence)
 LED_QUINOLA_REMISE = N_("trick {trick}: {player} leads Quinola (J♥) and pays a remise of {amount}, {how} "
