@@ -146,9 +146,7 @@ class Running:
         play = hand.play
         assert play is not None
         settlement, self.pools = settle_hand(play, self.knobs, self.pools)
-        if self.basket is not None:
-            settlement = replace(settlement, items=tuple(
-                item._replace(why=one_basket(item.why, self.basket)) for item in settlement.items))
+        settlement = in_basket_words(settlement, self.basket)
         net = settlement.net  # once: both the check and the totals read it
         check_conservation(settlement, net)
         self._add(settlement, net, +1)
@@ -193,6 +191,15 @@ class Running:
         last.settlement = split
         last.balances = self.balances
         self.pools = PoolTable(self.pools.mode, list(kept), self.pools.doubling, self.pools.last_taken)
+
+
+def in_basket_words(settlement: HandSettlement, noun: str | None) -> HandSettlement:
+    """A hand's settlement with its whys said of the one basket ``noun`` (settle/pools.py:
+    « la corbeille », « le panier »); as it is with several pools, or in English."""
+    if noun is None:
+        return settlement
+    return replace(settlement, items=tuple(item._replace(why=one_basket(item.why, noun))
+                                           for item in settlement.items))
 
 
 def between_of(settlement: HandSettlement, players: tuple[str, ...]) -> dict[str, int]:
