@@ -148,9 +148,7 @@ class Running:
         play = hand.play
         assert play is not None
         settlement, self.pools = settle_hand(play, self.knobs, self.pools)
-        if self.basket is not None:
-            settlement = replace(settlement, items=tuple(
-                item._replace(why=one_basket(item.why, self.basket)) for item in settlement.items))
+        settlement = in_basket_words(settlement, self.basket)
         net = settlement.net  # once: both the check and the totals read it
         check_conservation(settlement, net)
         self._add(settlement, net, +1)
@@ -214,6 +212,15 @@ def closes_by_sharing(rules: RuleSet, split_pools: bool) -> bool:
     """Whether the pools left at the close are shared out: ``--split-pools``, or the house rule
     ``pools_at_close: share``."""
     return split_pools or rules.knobs.pools_at_close == "share"
+
+
+def in_basket_words(settlement: HandSettlement, noun: str | None) -> HandSettlement:
+    """A hand's settlement with its whys said of the one basket ``noun`` (settle/pools.py:
+    « la corbeille », « le panier »); as it is with several pools, or in English."""
+    if noun is None:
+        return settlement
+    return replace(settlement, items=tuple(item._replace(why=one_basket(item.why, noun))
+                                           for item in settlement.items))
 
 
 def between_of(settlement: HandSettlement, players: tuple[str, ...]) -> dict[str, int]:

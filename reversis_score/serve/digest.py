@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from reversis_score.i18n import _, fill, grouped, ngettext
-from reversis_score.ledger.build import ConservationError, LedgerHand, Running, is_settled
+from reversis_score.ledger.build import ConservationError, LedgerHand, Running, in_basket_words, is_settled
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.diagnostics import render as render_diagnostic
 from reversis_score.notation.records import Header
@@ -34,7 +34,7 @@ from reversis_score.render.tables import outcome_words, pools_text
 from reversis_score.render.tally import SessionTally
 from reversis_score.replay.tricks import IN_PROGRESS
 from reversis_score.rules.houserules import RuleSet
-from reversis_score.settle.pools import PoolTable
+from reversis_score.settle.pools import PoolTable, basket
 
 MAX_SHOWN = 100  # warnings, and errors, shown on a session page (the count says how many more)
 
@@ -141,6 +141,7 @@ class Digest:
             play, _ = replay(parsed.record, self.players, self.rules.knobs, None)
             assert play is not None  # it was settled once: it replays alike
             settlement, pools = settle_hand(play, self.rules.knobs, pools)
+        settlement = in_basket_words(settlement, basket(self.rules.knobs.pools, self.rules.preset))
         balances = {p: self.balances[i][index] for i, p in enumerate(self.players)}
         return LedgerHand(row.number, row.dealer, "void" if row.void else "settled", settlement, balances)
 

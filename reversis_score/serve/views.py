@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from markupsafe import Markup
 
-from reversis_score.i18n import _, fill, grouped, ngettext
+from reversis_score.i18n import _, fill, grouped, is_french, ngettext, to
 from reversis_score.ledger.build import Ledger, LedgerHand, SettledHand, settle_up
 from reversis_score.notation.diagnostics import render as render_diagnostic
 from reversis_score.render.html import NARROW, WIDE, chart_svg, human_number, series_svg
@@ -191,7 +191,10 @@ def _trick(trick) -> dict[str, Any] | None:
 
 
 def _item(item: Item) -> dict[str, Any]:
-    return {"payer": side_words(item.payer), "payee": side_words(item.payee), "amount": item.amount,
+    payee = side_words(item.payee)
+    # « paye 5 aux paniers », « à Anne »: French writes « à » contracted before the pools
+    return {"payer": side_words(item.payer), "payee": payee, "payee_to": to(payee) if is_french() else payee,
+            "amount": item.amount,
             "what": kind_words(item), "card": card(item.card), "why": item.why,
             "rule": rule_of(item.why, item.kind), "cancelled": item.cancelled_by}
 
