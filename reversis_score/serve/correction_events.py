@@ -29,8 +29,8 @@ def events_state(opened: Opened) -> dict | None:
     lines = hand.text()[0].split("\n")  # the text the spans count in
 
     def written(line: int) -> dict:
-        text = lines[line - 1].strip()
-        return {"line": text, "shown": opened.spelling.shown(text).strip()}
+        text = lines[line - 1].strip()  # its comment kept in the record, not shown on the page
+        return {"line": text, "shown": opened.spelling.shown(text.split("#")[0]).strip()}
 
     index = {p: i for i, p in enumerate(opened.recorder.players)}
     ev = record.events

@@ -243,6 +243,7 @@
           const players = view.plays.filter((p) => p[0] === number).map((p) => p[1]);
           fixing = null;
           retrick = { number: number, players: players, cards: [] };
+          $("messages").replaceChildren();  // the last verdict is kept under Everything said: the pack whole in view
           draw();
         }));
       }
