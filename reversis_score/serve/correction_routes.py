@@ -20,7 +20,7 @@ from starlette.routing import BaseRoute, Route
 from reversis_score.i18n import _
 from reversis_score.serve.context import SUFFIX, context_of
 from reversis_score.serve.correction import correct, correct_events, correct_trick, correction_view
-from reversis_score.serve.entry import MAX_ENTRY, _answer, _fix_field, _json, _run, entry_of, tap_body
+from reversis_score.serve.entry import MAX_ENTRY, _fix_field, _run, entry_of, reply, tap_body
 from reversis_score.serve.entry_model import MAX_PENDING
 from reversis_score.serve.entry_words import page_words
 from reversis_score.serve.library import stamp_of
@@ -41,33 +41,28 @@ async def page(request: Request) -> Response:
 
 async def view(request: Request) -> Response:
     path = context_of(request).record_path(request.path_params["name"])
-    result = await _answer(partial(correction_view, entry_of(request)), path, request.path_params["number"])
-    return result if isinstance(result, Response) else _json(result)
+    return await reply(partial(correction_view, entry_of(request)), path, request.path_params["number"])
 
 
 @csrf_protected
 async def tap(request: Request) -> Response:
-    path = context_of(request).record_path(request.path_params["name"])
     body = await tap_body(request)
     if isinstance(body, Response):
         return body
     body = body if isinstance(body, dict) else {}
     fix, seen = _fix_field(body.get("fix")), body.get("seen")
     lines, trick = body.get("entries"), body.get("trick")
-    number = request.path_params["number"]
     if not isinstance(seen, str):
         fix = lines = trick = None
+    at = (context_of(request).record_path(request.path_params["name"]), request.path_params["number"], seen)
     if fix is not None:
-        result = await _answer(partial(correct, entry_of(request)), path, number, seen, fix)
-    elif isinstance(trick, dict) and _trick(trick):  # a whole trick again: {"number": 3, "cards": [4]}
-        result = await _answer(partial(correct_trick, entry_of(request)), path, number, seen,
-                               trick["number"], trick["cards"])
-    elif _lines(lines):  # an events hand, sent whole by its page
-        result = await _answer(partial(correct_events, entry_of(request)), path, number, seen, lines)
-    else:
-        return JSONResponse({"error": _("a reopened hand takes a card changed where it lies: tap a card "
-                                        "played, then the card played instead")}, 422)
-    return result if isinstance(result, Response) else _json(result)
+        return await reply(partial(correct, entry_of(request)), *at, fix)
+    if isinstance(trick, dict) and _trick(trick):  # a whole trick again: {"number": 3, "cards": [4]}
+        return await reply(partial(correct_trick, entry_of(request)), *at, trick["number"], trick["cards"])
+    if _lines(lines):  # an events hand, sent whole by its page
+        return await reply(partial(correct_events, entry_of(request)), *at, lines)
+    return JSONResponse({"error": _("a reopened hand takes a card changed where it lies: tap a card "
+                                    "played, then the card played instead")}, 422)
 
 
 def _trick(trick: dict) -> bool:

@@ -255,6 +255,12 @@ async def _answer(method, path: Path, *args) -> Result | Response:
     return JSONResponse({"error": result}, result.status) if isinstance(result, Refusal) else result
 
 
+async def reply(method, path: Path, *args) -> Response:
+    """What the Entry method (or a correction) answers, as the page's JSON, or why not."""
+    result = await _answer(method, path, *args)
+    return result if isinstance(result, Response) else _json(result)
+
+
 def _json(result: Result) -> Response:
     status = 409 if result.conflict else 422 if result.refused else 200
     return JSONResponse({"view": result.view, "said": result.said, "refused": result.refused,

@@ -48,7 +48,7 @@ Fix = tuple[int, str, str]  # a card already played changed: trick, player, the 
 CONFLICT = "someone else just entered this card: reloaded"
 MAX_SHOWN = 10  # a record's errors said when it cannot be entered (then how many more)
 MAX_PROBLEM = 1000  # characters of each (a line of the record is quoted in it)
-MAX_PENDING = 40  # entries record does not write (a question passed, an undo to confirm): a few
+MAX_PENDING = 40  # entries record does not write (a question passed): a few
 LOCKS = 64  # the locks of a folder's files (see ``lock``)
 _QUIET = {"show", "help", "quit"}  # commands that change nothing: never kept as pending
 
@@ -279,8 +279,8 @@ class Entry:
             if recorder.enter(entry).refused:
                 break
             if recorder.document() != document:
-                # Only what the page may hold back is pending (a question passed, "no deal", an
-                # undo to confirm): an entry that would write anything (a card, a payment at the
+                # Only what the page may hold back is pending (a question passed, "no deal"; an
+                # older page's undo to confirm): an entry that would write anything (a card, a payment at the
                 # table) never comes from the page's memory, nor from a crafted link.
                 return self._recorder(path, raw, now, tuple(kept), take)
             kept.append(entry)
