@@ -107,3 +107,18 @@ def test_an_events_hand_with_a_talon_by_its_cards_is_reopened_with_what_it_says_
     assert "talon: 6S 7H 6D QC" in hand1 and "with 4 points in 2 tricks" in hand1 and "on H" in hand1
     assert after[after.index("hand 2"):] == before[before.index("hand 2"):]
     assert not [d for d in check_text(after, "night.rvs").diagnostics if d.is_error]
+
+
+def test_an_events_hand_corrected_keeps_its_irregularities_and_table_payments(tmp_path):
+    (tmp_path / "night.rvs").write_text(
+        "session: T\nplayers: Anne Bruno Claire Denis\nstake: 100\n\nhand 1\ndealer: Bruno\nevents:\n"
+        "  party: Claire wins, Bruno loses\n  talon: 5 points\nirregular: revoke Denis\ntable:\n"
+        "  Anne -> Bruno 5\n\nhand 2\ndealer: Claire\nevents:\n  party: Anne wins, Denis loses\n", "utf-8")
+    web = client(tmp_path)
+    seen = web.get("/entry/night/hand/1/view").json()["view"]["seen"]
+    lines = ["dealer: Bruno", "events:", "party: Claire wins, Bruno loses", "talon: 4 points", ""]
+    answer = web.post("/entry/night/hand/1/tap", headers={"X-CSRF-Token": web.app.state.ctx.csrf},
+                      json={"seen": seen, "entries": lines})
+    assert answer.status_code == 200, answer.json()
+    after = (tmp_path / "night.rvs").read_text("utf-8")
+    assert "  talon: 4 points\nirregular: revoke Denis\ntable:\n  Anne -> Bruno 5\n\nhand 2" in after

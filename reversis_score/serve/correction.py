@@ -16,6 +16,7 @@ page that has not seen another device's tap is refused with ``CONFLICT``.
 """
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import difflib
 import os
@@ -193,6 +194,9 @@ def _replaced(store: Store, opened: Opened, raw: str, now: str, lines: list[str]
         if reply.refused:
             refused = _people(reply.refused)
             break
+    if recorder is not None and not refused:  # its irregularities and table payments, as they were
+        refused = [r for part, line in _after_events(opened)
+                   for r in _people(recorder.commit_line(part, line).refused)]
     hand = recorder.hand if recorder is not None else None
     if not refused and (hand is None or not hand.whole() or hand.number != number):
         refused = [fill(_("hand {number} is not whole yet: its party (or a reversis) is needed"),
@@ -209,6 +213,19 @@ def _replaced(store: Store, opened: Opened, raw: str, now: str, lines: list[str]
     if refused:
         return Result(_view(Opened(path, raw, number), now), refused=refused)
     return _write(store, opened, text, changed, [])
+
+
+def _after_events(opened: Opened) -> list[tuple[str, str]]:
+    """The reopened hand's lines after its events (``irregular:``, ``claims:``, ``table:`` and
+    its payments), in their order: the events page does not show them, and keeps them."""
+    hand = copy.deepcopy(opened.recorder.hand)
+    after: list[tuple[str, str]] = []
+    while hand is not None and hand.entered and hand.entered[-1] in ("tail", "table"):
+        part = hand.entered[-1]
+        line = hand.undo_line()
+        if line is not None:
+            after.insert(0, (part, line))
+    return after
 
 
 def _reopened(entry: Entry, path: Path, number: int, seen: str, change) -> Result:
