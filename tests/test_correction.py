@@ -105,6 +105,7 @@ def test_an_events_hand_with_a_talon_by_its_cards_is_reopened_with_what_it_says_
     after = (tmp_path / "night.rvs").read_text("utf-8")
     hand1 = after[:after.index("hand 2")]
     assert "talon: 6S 7H 6D QC" in hand1 and "with 4 points in 2 tricks" in hand1 and "on H" in hand1
+    assert "# the hand of the notation example" in hand1 and "# Bruno led clubs" in hand1  # comments kept
     assert after[after.index("hand 2"):] == before[before.index("hand 2"):]
     assert not [d for d in check_text(after, "night.rvs").diagnostics if d.is_error]
 

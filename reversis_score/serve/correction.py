@@ -205,6 +205,7 @@ def _replaced(store: Store, opened: Opened, raw: str, now: str, lines: list[str]
         return Result(_view(opened, now), refused=refused)
     # only the hand itself is written anew: the hands before it stay as the file has them
     new_hand = recorder.document_parts()[1].strip("\n") + "\n"
+    new_hand = _with_comments(opened.recorder.document_parts()[1], new_hand)
     changed = _changed(opened.recorder.document_parts()[1], new_hand)
     text = opened.before_hand.rstrip("\n") + "\n\n" + new_hand
     if opened.rest.strip():
@@ -213,6 +214,15 @@ def _replaced(store: Store, opened: Opened, raw: str, now: str, lines: list[str]
     if refused:
         return Result(_view(Opened(path, raw, number), now), refused=refused)
     return _write(store, opened, text, changed, [])
+
+
+def _with_comments(old: str, new: str) -> str:
+    """``new`` with the comments ``old`` had at the end of a line that stands unchanged in it
+    (``hand 1  # ...``, ``7. Bruno leads AD  # ...``): the page sends its lines bare."""
+    said = {line.split("#")[0].strip(): line[line.index("#"):] for line in old.split("\n")
+            if "#" in line and line.split("#")[0].strip()}
+    return "\n".join(line + "  " + said[line.strip()] if "#" not in line and line.strip() in said else line
+                     for line in new.split("\n"))
 
 
 def _after_events(opened: Opened) -> list[tuple[str, str]]:
