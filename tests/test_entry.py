@@ -294,7 +294,8 @@ def test_undo_takes_back_one_card_never_a_trick_and_asks_in_a_finished_hand(web,
     yes, no = (c["entries"] for c in device.view["choices"])
     assert device.tap(*no).json()["wrote"] is False and device.view["question"] == "after"
     assert device.view["pending"] == []
-    assert other.tap(*yes).json()["wrote"] is True  # the yes, from any phone, carries its undo
+    taken = other.tap(*yes).json()
+    assert taken["wrote"] is True and taken["said"] == ["took back: void: misdeal"]  # from any phone
     assert "void" not in (folder / "night.rvs").read_text("utf-8")
 
 

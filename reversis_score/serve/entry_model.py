@@ -184,9 +184,10 @@ class Entry:
         cursor = recorder.hand.cursor if recorder.hand else None
         said: list[str] = []
         refused: list[str] = []
-        for entry in entries if fix is None else ["fix"]:
+        for index, entry in enumerate(entries if fix is None else ["fix"]):
             reply = _page_entry(recorder, entry, fix)
-            said += reply.said
+            if not (index == 0 and recorder.confirming and len(entries) > 1):  # (its question, answered here)
+                said += reply.said
             refused = reply.refused
             if refused:
                 break
