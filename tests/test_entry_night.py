@@ -87,6 +87,22 @@ def test_hand_3_corrected_on_the_phone_after_hand_6(tmp_path, browser):
         expect(messages).to_contain_text("Settle-up before: Anne pays Bruno 100")
         expect(page.locator("#history")).to_contain_text("+   Denis:  6♠ 7♠ 9♠ 5♠")
         page.screenshot(path=shots / "night-420-corrected.png")
+        # trick 2 entered again whole: Claire's 9♣ and Denis's 3♣ swapped (one card alone cannot be)
+        page.get_by_role("button", name="9♣", exact=True).tap()
+        page.get_by_role("button", name="Enter trick 2 again").tap()
+        scorer = Scorer(page)  # (the pack stands higher now: the last verdict left for Everything said)
+        scorer.says("Trick 2 entered again: tap Bruno's card.")
+        for token in ("4C", "3C"):
+            scorer.card(token, wait=False)
+        scorer.says("tap Denis's card")
+        expect(page.locator("#trick .slot")).to_have_count(4)
+        page.screenshot(path=shots / "night-420-trick-entered-again.png")
+        scorer.card("9C", wait=False)
+        with page.expect_response(lambda r: r.url.endswith("/tap")):  # (the verdict's box grows then)
+            page.get_by_role("button", name="6♣", exact=True).tap()
+        expect(messages).to_contain_text("trick 2 entered again: 4♣ 3♣ 9♣ 6♣")
+        expect(messages).to_contain_text("Settle-up now:")
+        page.screenshot(path=shots / "night-420-trick-entered-again-saved.png")
         wide = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
         wide.goto(url + "/session/club")
         wide.screenshot(path=shots / "night-1280-session-correct-links.png")
@@ -99,6 +115,7 @@ def test_hand_3_corrected_on_the_phone_after_hand_6(tmp_path, browser):
     history = (tmp_path / "club.history").read_text("utf-8")
     assert "hand 3 corrected" in history and "3♠ → 5♠ (Claire, trick 1)" in history
     assert "-   Denis:  6S 7S 9S 3S" in history and "settle-up before:" in history
+    assert "  Bruno:  4C 3C 9C 6C\n" in after and "+   Bruno:  4C 3C 9C 6C" in history
 
 
 CLIPPED = """() => [...document.querySelectorAll('#messages, #messages p, #said, #said p')]
@@ -198,14 +215,26 @@ def test_an_events_hand_corrected_on_its_page(tmp_path, browser):
         expect(page.locator("#said")).to_contain_text("Settle-up now:")
         in_view(page, "#said")
         page.screenshot(path=shots / "night-420-events-hand-corrected.png")
-        page.goto(url + "/session/night/hand/1")  # a talon by its cards cannot be shown there: said
+        # hand 1 says more than the page taps (the talon's cards, points, a suit led): kept as written
         page.goto(url + "/entry/night/events?hand=1")
-        expect(page.locator("body")).to_contain_text("correct it in the record itself")
+        kept = page.locator("#kept")
+        expect(kept).to_contain_text("talon: 6S 7H 6D QC")
+        expect(kept).to_contain_text("party: Anne wins with 4 points in 2 tricks")
+        expect(page.locator("#list")).to_contain_text(
+            "(as written: 10. Bruno places AS on H, Claire takes it)")
+        page.screenshot(path=shots / "night-420-events-talon-kept.png")
+        page.locator('.cell[data-card="AD"][data-player="1"]').tap()  # Bruno's A♦: led in trick 6, not 7
+        page.locator("#how button", has_text="Bruno led it").tap()
+        page.locator('#which button[data-trick="6"]').tap()
+        page.get_by_role("button", name="Save hand 1").tap()
+        expect(page.locator("#said")).to_contain_text("Hand 1 is corrected.")
     after = record.read_text("utf-8")
     assert after[after.index("hand 3"):] == before[before.index("hand 3"):]
-    assert after[:after.index("hand 2")] == before[:before.index("hand 2")]
+    hand1 = after[:after.index("hand 2")]
+    assert "6. Bruno leads AD" in hand1 and "talon: 6S 7H 6D QC" in hand1 and "on H, Claire" in hand1
+    assert "Anne wins with 4 points in 2 tricks, Claire loses with 15 points" in hand1
     assert "  talon: 4 points\n" in after.split("hand 2")[1].split("hand 3")[0]
     assert not [d for d in check_text(after, "night.rvs").diagnostics if d.is_error]
     history = (tmp_path / "night.history").read_text("utf-8")
-    assert "hand 2 corrected" in history
+    assert "hand 2 corrected" in history and "hand 1 corrected" in history
     assert "-   talon: 3 points" in history and "+   talon: 4 points" in history

@@ -96,13 +96,45 @@ def replace_card(recorder: PlaySteps, number: int, player: str, card: str) -> Re
         old=face(Card.parse(old)), new=face(Card.parse(new)), player=player, number=number)
     said = [head + (ngettext("; the {kept} card after it are kept", "; the {kept} cards after it are kept",
                              kept).format(kept=kept) if kept else "")]
+    return Reply(said=said + _lost_words(recorder, lost, lost_lines))
+
+
+def replace_trick(recorder: PlaySteps, number: int, cards: list[str]) -> Reply:
+    """Trick ``number`` entered again whole: its four ``cards`` in order of play, from the
+    leader it had; the tricks after it are entered again, each card kept as the card of its
+    player in its trick while it passes the checks (as ``replace_card`` keeps them)."""
+    hand = recorder.hand
+    plays = plays_so_far(recorder)
+    trick = [p for p in plays if p[0] == number]
+    if hand is None or len(trick) != 4 or len(cards) != 4 or not all(map(looks_like_card, cards)):
+        return Reply(refused=[fill(_("trick {number} is not a finished trick of this hand: its four "
+                                     "cards are needed"), number=number)])
+    saved = (copy.deepcopy(hand), set(recorder.revokes_told), recorder.table_open, list(recorder.comments))
+    later_lines = _take_back_to(recorder, number, plays)
+    first = recorder.cards(read_entry(" ".join(cards)))  # checked as any card
+    if first.refused or len(recorder.hand.trick_lines if recorder.hand else []) < number:
+        recorder.hand, recorder.revokes_told, recorder.table_open, recorder.comments = saved
+        return Reply(refused=first.refused or [fill(_("trick {number} is not whole"), number=number)])
+    later = [p for p in plays if p[0] > number]
+    kept, lost = _enter_again(recorder, later, {(t, who): c for t, who, c in later})
+    lost_lines = _lines_again(recorder, later_lines) if not lost else later_lines
+    head = fill(_("trick {number} entered again: {cards}"), number=number,
+                cards=" ".join(face(Card.parse(c)) for c in cards))
+    said = [head + (ngettext("; the {kept} card after it are kept", "; the {kept} cards after it are kept",
+                             kept).format(kept=kept) if kept else "")]
+    return Reply(said=said + _lost_words(recorder, lost, lost_lines))
+
+
+def _lost_words(recorder: PlaySteps, lost: list[Play], lost_lines: list[tuple[str, str]]) -> list[str]:
+    """What a fix took out: the later cards no longer possible, the lines after the tricks."""
+    said = []
     if lost:
         said.append(_("no longer possible, taken out: {plays}; enter them again").format(
             plays=", ".join(_play(t, who, c) for t, who, c in lost)))
     if lost_lines:
         said.append(_("taken back as well: {lines}").format(lines=_("; ").join(
             " ".join(recorder.shown(line).split()) for _part, line in lost_lines)))
-    return Reply(said=said)
+    return said
 
 
 def _take_back_to(recorder: PlaySteps, number: int, plays: list[Play]) -> list[tuple[str, str]]:

@@ -16,18 +16,21 @@ page that has not seen another device's tap is refused with ``CONFLICT``.
 """
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import difflib
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from reversis_score.i18n import _, fill
 from reversis_score.notation.parse import split_chunks
 from reversis_score.pipeline import check_text
-from reversis_score.record.fix import replace_card
+from reversis_score.record.fix import replace_card, replace_trick
+from reversis_score.record.header import Reply
 from reversis_score.record.resume import resume
 from reversis_score.record.session import Recorder
-from reversis_score.record.store import Busy, Replaced, Store, WriteFailed
+from reversis_score.record.store import Replaced, Store, WriteFailed
 from reversis_score.serve.entry_model import (
     CONFLICT,
     Entry,
@@ -39,6 +42,7 @@ from reversis_score.serve.entry_model import (
     _read,
     describe,
     digest,
+    writing,
 )
 from reversis_score.serve.entry_spelling import Spelling
 from reversis_score.serve.entry_words import with_faces
@@ -132,23 +136,31 @@ def history_text(path: Path, most: int = 4000) -> str:
 def correct(entry: Entry, path: Path, number: int, seen: str, fix: Fix) -> Result:
     """Change a card of hand ``number`` (``fix``: trick, player, the card played instead) and
     write the record again, the hands after it kept and checked, all or nothing."""
-    return _reopened(entry, path, number, seen,
-                     lambda store, opened, raw, now: _fixed(store, opened, raw, now, fix))
+    return _reopened(entry, path, number, seen, lambda store, opened, raw, now: _fixed(
+        store, opened, raw, now, lambda recorder: replace_card(recorder, *fix)))
 
 
-def _fixed(store: Store, opened: Opened, raw: str, now: str, fix: Fix) -> Result:
-    """The card changed where it lies, the record put together again and written."""
+def correct_trick(entry: Entry, path: Path, number: int, seen: str, trick: int, cards: list[str]) -> Result:
+    """Enter trick ``trick`` of hand ``number`` again whole (``cards``: its four, in order of
+    play from its leader) and write the record again, as ``correct`` does."""
+    return _reopened(entry, path, number, seen, lambda store, opened, raw, now: _fixed(
+        store, opened, raw, now, lambda recorder: replace_trick(recorder, trick, cards)))
+
+
+def _fixed(store: Store, opened: Opened, raw: str, now: str, change: Callable[[Recorder], Reply]) -> Result:
+    """The hand changed by ``change`` (a card where it lies, a trick entered again), the record
+    put together again and written."""
     path, number = opened.path, opened.number
     hand = opened.recorder.hand
     old = list(hand.parts["tricks"]) if hand else []
-    reply = replace_card(opened.recorder, *fix)
+    reply = change(opened.recorder)
     _keep_comments(old, opened.recorder)
     said = _people(reply.said)
     refused = _people(reply.refused)
     hand = opened.recorder.hand
     if not refused and (hand is None or not hand.whole()):
         refused = [_("this change takes out cards played after it: correct those cards first, "
-                     "each where it lies, then this one")]
+                     "each where it lies (or their tricks, each entered again), then this one")]
     text = opened.text() if not refused else raw
     if not refused:
         refused = _problems(text, path)
@@ -182,6 +194,9 @@ def _replaced(store: Store, opened: Opened, raw: str, now: str, lines: list[str]
         if reply.refused:
             refused = _people(reply.refused)
             break
+    if recorder is not None and not refused:  # its irregularities and table payments, as they were
+        refused = [r for part, line in _after_events(opened)
+                   for r in _people(recorder.commit_line(part, line).refused)]
     hand = recorder.hand if recorder is not None else None
     if not refused and (hand is None or not hand.whole() or hand.number != number):
         refused = [fill(_("hand {number} is not whole yet: its party (or a reversis) is needed"),
@@ -190,6 +205,7 @@ def _replaced(store: Store, opened: Opened, raw: str, now: str, lines: list[str]
         return Result(_view(opened, now), refused=refused)
     # only the hand itself is written anew: the hands before it stay as the file has them
     new_hand = recorder.document_parts()[1].strip("\n") + "\n"
+    new_hand = _with_comments(opened.recorder.document_parts()[1], new_hand)
     changed = _changed(opened.recorder.document_parts()[1], new_hand)
     text = opened.before_hand.rstrip("\n") + "\n\n" + new_hand
     if opened.rest.strip():
@@ -200,25 +216,38 @@ def _replaced(store: Store, opened: Opened, raw: str, now: str, lines: list[str]
     return _write(store, opened, text, changed, [])
 
 
+def _with_comments(old: str, new: str) -> str:
+    """``new`` with the comments ``old`` had at the end of a line that stands unchanged in it
+    (``hand 1  # ...``, ``7. Bruno leads AD  # ...``): the page sends its lines bare."""
+    said = {line.split("#")[0].strip(): line[line.index("#"):] for line in old.split("\n")
+            if "#" in line and line.split("#")[0].strip()}
+    return "\n".join(line + "  " + said[line.strip()] if "#" not in line and line.strip() in said else line
+                     for line in new.split("\n"))
+
+
+def _after_events(opened: Opened) -> list[tuple[str, str]]:
+    """The reopened hand's lines after its events (``irregular:``, ``claims:``, ``table:`` and
+    its payments), in their order: the events page does not show them, and keeps them."""
+    hand = copy.deepcopy(opened.recorder.hand)
+    after: list[tuple[str, str]] = []
+    while hand is not None and hand.entered and hand.entered[-1] in ("tail", "table"):
+        part = hand.entered[-1]
+        line = hand.undo_line()
+        if line is not None:
+            after.insert(0, (part, line))
+    return after
+
+
 def _reopened(entry: Entry, path: Path, number: int, seen: str, change) -> Result:
     """``change(store, opened, raw, now)`` under the file's lock, the file open for writing and
     cut at hand ``number``; refused with ``CONFLICT`` when the page has not seen the file."""
-    with entry.lock(path):
-        try:
-            store = Store(path)
-        except Busy as exc:
-            raise EntryError(str(exc)) from None
-        except (OSError, ValueError) as exc:
-            raise EntryError(f"{path.name}: cannot be written ({exc})") from None
-        try:
-            raw = store.written
-            opened = Opened(path, raw, number)
-            now = digest(raw)
-            if seen != now:
-                return Result(_view(opened, now), refused=[CONFLICT], conflict=True)
-            return change(store, opened, raw, now)
-        finally:
-            store.close()
+    with entry.lock(path), writing(path) as store:
+        raw = store.written
+        opened = Opened(path, raw, number)
+        now = digest(raw)
+        if seen != now:
+            return Result(_view(opened, now), refused=[CONFLICT], conflict=True)
+        return change(store, opened, raw, now)
 
 
 def _write(store: Store, opened: Opened, text: str, changed: list[str], said: list[str]) -> Result:
@@ -235,57 +264,6 @@ def _write(store: Store, opened: Opened, text: str, changed: list[str], said: li
                    fill(_("Settle-up before: {before}"), before=before),
                    fill(_("Settle-up now: {after}"), after=after)]
     return Result(_view(Opened(path, on_disk, number), digest(on_disk), changed), said=said, wrote=True)
-
-
-# ------------------------------------------------------------ an events hand, as the events page taps it
-def events_state(opened: Opened) -> dict | None:
-    """The events page's state for the reopened hand (static/events.js), None when the hand is
-    recorded card by card."""
-    hand = opened.recorder.hand
-    record = hand.parse()[0].record if hand is not None and hand.by_events else None
-    if record is None or record.events is None:
-        return None
-    players = list(opened.recorder.players)
-    index = {p: i for i, p in enumerate(players)}
-    ev = record.events
-    if unshown(ev):
-        return {"unshown": True}
-    state: dict = {"dealer": index.get(record.dealer.text), "winner": None, "loser": None, "talon": None,
-                   "cards": [], "picking": None, "reverser": None, "breaker": None, "broken_at": None,
-                   "espagnolette": None, "esp_result": None}
-    for side in (s for line in ev.party for s in line):
-        state["winner" if side.wins else "loser"] = index.get(side.score.player.text)
-    for value, _span in ev.talon:
-        if isinstance(value, int):
-            state["talon"] = value
-    for c in ev.cards:
-        state["cards"].append({"card": str(c.card.card), "player": index.get(c.player.text), "how": c.how,
-                               "other": index.get(c.other.text) if c.other else None, "trick": c.trick})
-    for rev in ev.reversis:
-        state["reverser"] = index.get(rev.player.text)
-        state["breaker"] = "made" if rev.breaker is None else index.get(rev.breaker.text)
-        state["broken_at"] = f"{rev.trick}{'q' if rev.by_quinola else ''}" if rev.trick else None
-    for esp in ev.espagnolette:
-        state["espagnolette"] = index.get(esp.player.text)
-        state["esp_result"] = "wins" if esp.won else "loses"
-    return state
-
-
-def unshown(ev) -> bool:
-    """Whether an events hand says what the events page cannot show (the talon's cards, each
-    side's points, the suit led, a trick gathered): saving it from there would lose it."""
-    scored = any(side.score.points is not None or side.score.tricks is not None
-                 for line in ev.party for side in line)
-    return bool(ev.points) or scored or any(not isinstance(value, int) for value, _span in ev.talon) \
-        or any(c.suit or c.gathered for c in ev.cards)
-
-
-def events_correction(entry: Entry, path: Path, number: int) -> tuple[dict, dict | None]:
-    """The view and the events page's state of hand ``number`` reopened."""
-    with entry.lock(path):
-        raw = _read(path)
-        opened = Opened(path, raw, number)
-        return _view(opened, digest(raw)), events_state(opened)
 
 
 def _keep_comments(old: list[str], recorder: Recorder) -> None:

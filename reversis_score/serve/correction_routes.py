@@ -5,7 +5,8 @@
 - ``GET /entry/{name}/hand/{number}/view``: its view as JSON;
 - ``POST /entry/{name}/hand/{number}/tap``: ``{"seen", "fix": {"trick", "player", "card"}}``
   for a card-by-card hand, ``{"seen", "entries": [lines]}`` for a hand by its events (the
-  events page, /entry/{name}/events?hand=N); answers as entry's tap does.
+  events page, /entry/{name}/events?hand=N), ``{"seen", "trick": {"number", "cards"}}`` for
+  a whole trick entered again (its four cards in order of play); answers as entry's tap does.
 """
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ from starlette.routing import BaseRoute, Route
 
 from reversis_score.i18n import _
 from reversis_score.serve.context import SUFFIX, context_of
-from reversis_score.serve.correction import correct, correct_events, correction_view
-from reversis_score.serve.entry import MAX_ENTRY, _answer, _fix_field, _json, _run, entry_of
+from reversis_score.serve.correction import correct, correct_events, correct_trick, correction_view
+from reversis_score.serve.entry import MAX_ENTRY, _fix_field, _run, entry_of, reply, tap_body
 from reversis_score.serve.entry_model import MAX_PENDING
 from reversis_score.serve.entry_words import page_words
 from reversis_score.serve.library import stamp_of
@@ -40,29 +41,35 @@ async def page(request: Request) -> Response:
 
 async def view(request: Request) -> Response:
     path = context_of(request).record_path(request.path_params["name"])
-    result = await _answer(partial(correction_view, entry_of(request)), path, request.path_params["number"])
-    return result if isinstance(result, Response) else _json(result)
+    return await reply(partial(correction_view, entry_of(request)), path, request.path_params["number"])
 
 
 @csrf_protected
 async def tap(request: Request) -> Response:
-    path = context_of(request).record_path(request.path_params["name"])
-    try:
-        body = await request.json()
-    except (ValueError, RecursionError):
-        return JSONResponse({"error": _("the tap is not JSON")}, 400)
-    fix = _fix_field(body.get("fix")) if isinstance(body, dict) else None
-    seen = body.get("seen") if isinstance(body, dict) else None
-    lines = body.get("entries") if isinstance(body, dict) else None
-    number = request.path_params["number"]
-    if fix is None and isinstance(seen, str) and _lines(lines):  # an events hand, sent whole by its page
-        result = await _answer(partial(correct_events, entry_of(request)), path, number, seen, lines)
-        return result if isinstance(result, Response) else _json(result)
-    if fix is None or not isinstance(seen, str):
-        return JSONResponse({"error": _("a reopened hand takes a card changed where it lies: tap a card "
-                                        "played, then the card played instead")}, 422)
-    result = await _answer(partial(correct, entry_of(request)), path, number, seen, fix)
-    return result if isinstance(result, Response) else _json(result)
+    body = await tap_body(request)
+    if isinstance(body, Response):
+        return body
+    body = body if isinstance(body, dict) else {}
+    fix, seen = _fix_field(body.get("fix")), body.get("seen")
+    lines, trick = body.get("entries"), body.get("trick")
+    if not isinstance(seen, str):
+        fix = lines = trick = None
+    at = (context_of(request).record_path(request.path_params["name"]), request.path_params["number"], seen)
+    if fix is not None:
+        return await reply(partial(correct, entry_of(request)), *at, fix)
+    if isinstance(trick, dict) and _trick(trick):  # a whole trick again: {"number": 3, "cards": [4]}
+        return await reply(partial(correct_trick, entry_of(request)), *at, trick["number"], trick["cards"])
+    if _lines(lines):  # an events hand, sent whole by its page
+        return await reply(partial(correct_events, entry_of(request)), *at, lines)
+    return JSONResponse({"error": _("a reopened hand takes a card changed where it lies: tap a card "
+                                    "played, then the card played instead")}, 422)
+
+
+def _trick(trick: dict) -> bool:
+    """Whether ``trick`` is a trick entered again as the page sends it: its number, four cards."""
+    return type(trick.get("number")) is int and 1 <= trick["number"] <= 11 \
+        and isinstance(trick.get("cards"), list) and len(trick["cards"]) == 4 \
+        and all(isinstance(c, str) and len(c) <= 3 for c in trick["cards"])
 
 
 def _lines(lines) -> bool:

@@ -162,13 +162,9 @@ async def view(request: Request) -> Response:
 @csrf_protected
 async def tap(request: Request) -> Response:
     path = context_of(request).record_path(request.path_params["name"])
-    try:
-        body = await request.json()
-    except (ValueError, RecursionError):  # RecursionError: JSON nested thousands deep
-        return JSONResponse({"error": _("the tap is not JSON")}, 400)
-    if not _is_text(body):
-        return JSONResponse({"error": _("the tap holds a character that is not text (a lone surrogate, "
-                                        "such as \\ud800): nothing was entered")}, 400)
+    body = await tap_body(request)
+    if isinstance(body, Response):
+        return body
     fix = body.get("fix") if isinstance(body, dict) else None
     trick = fix.get("trick", 1) if isinstance(fix, dict) else 1
     if type(trick) is int and not 1 <= trick <= 11:  # the game's bound (not a number at all: a 400 below)
@@ -179,6 +175,19 @@ async def tap(request: Request) -> Response:
         return JSONResponse({"error": _("a tap is {seen, pending, entries}: strings")}, 400)
     result = await _answer(entry_of(request).tap, path, *sent)
     return result if isinstance(result, Response) else _json(result)
+
+
+async def tap_body(request: Request) -> Any:
+    """The tap's JSON body, or the 400 answer saying why it cannot be read (not JSON, or a
+    string that is not text)."""
+    try:
+        body = await request.json()
+    except (ValueError, RecursionError):  # RecursionError: JSON nested thousands deep
+        return JSONResponse({"error": _("the tap is not JSON")}, 400)
+    if not _is_text(body):
+        return JSONResponse({"error": _("the tap holds a character that is not text (a lone surrogate, "
+                                        "such as \\ud800): nothing was entered")}, 400)
+    return body
 
 
 def _is_text(body: Any) -> bool:
@@ -244,6 +253,12 @@ def _local(path: Path, message: str) -> str:
 async def _answer(method, path: Path, *args) -> Result | Response:
     result = await _run(method, path, *args)
     return JSONResponse({"error": result}, result.status) if isinstance(result, Refusal) else result
+
+
+async def reply(method, path: Path, *args) -> Response:
+    """What the Entry method (or a correction) answers, as the page's JSON, or why not."""
+    result = await _answer(method, path, *args)
+    return result if isinstance(result, Response) else _json(result)
 
 
 def _json(result: Result) -> Response:

@@ -3,7 +3,9 @@ only state.
 
 Every request names the file, the hash of the file as the page last saw it (``seen``) and
 the entries the page made that ``record`` does not write (``pending``: a question passed
-with Enter, such as "no deal"; an `undo` waiting for its confirmation). Under the file's
+with Enter, such as "no deal"). An `undo` into a finished hand is asked on the page that
+tapped it and never held: its **Yes** sends the undo again with its yes (``["undo", "yes"]``),
+so no phone keeps a question the record does not show. Under the file's
 lock the file is read again; if it is no longer what the page saw, the tap is refused
 (``CONFLICT``) and the page is given the file as it now stands. Otherwise the file is taken
 up as ``record`` takes it up (``resume``), the pending entries are entered again, then the
@@ -23,6 +25,8 @@ import errno
 import hashlib
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,7 +48,7 @@ Fix = tuple[int, str, str]  # a card already played changed: trick, player, the 
 CONFLICT = "someone else just entered this card: reloaded"
 MAX_SHOWN = 10  # a record's errors said when it cannot be entered (then how many more)
 MAX_PROBLEM = 1000  # characters of each (a line of the record is quoted in it)
-MAX_PENDING = 40  # entries record does not write (a question passed, an undo to confirm): a few
+MAX_PENDING = 40  # entries record does not write (a question passed): a few
 LOCKS = 64  # the locks of a folder's files (see ``lock``)
 _QUIET = {"show", "help", "quit"}  # commands that change nothing: never kept as pending
 
@@ -74,6 +78,22 @@ def not_written(exc: Exception, file: str) -> EntryError:
         reason = _("the disk is full") if number in FULL else getattr(exc, "strerror", None) or str(exc)
         said = fill(_("{file}: cannot be written ({reason}): nothing was written"), file=file, reason=reason)
     return DiskFull(said) if number in FULL else EntryError(said)
+
+
+@contextmanager
+def writing(path: Path) -> Iterator[Store]:
+    """The record open for writing (``Store``: read under its lock file, the pages' bound),
+    closed after; why it cannot be opened as an EntryError. The caller holds ``Entry.lock``."""
+    try:
+        store = Store(path, most=limit("record"))  # the pages' bound: check's
+    except (Busy, ReadProblem) as exc:
+        raise EntryError(str(exc)) from None
+    except (OSError, ValueError) as exc:
+        raise not_written(exc, path.name) from None
+    try:
+        yield store
+    finally:
+        store.close()
 
 
 @dataclass
@@ -140,17 +160,8 @@ class Entry:
         already played (record/fix.py)."""
         if len(pending) + len(entries) > MAX_PENDING:
             raise EntryError(_("too many entries without a line written: reload the page"))
-        with self.lock(path):
-            try:
-                store = Store(path, most=limit("record"))  # the pages' bound: check's
-            except (Busy, ReadProblem) as exc:
-                raise EntryError(str(exc)) from None
-            except (OSError, ValueError) as exc:
-                raise not_written(exc, path.name) from None
-            try:
-                return self._tap(path, store, seen, pending, entries, fix)
-            finally:
-                store.close()
+        with self.lock(path), writing(path) as store:
+            return self._tap(path, store, seen, pending, entries, fix)
 
     def _tap(self, path: Path, store: Store, seen: str, pending: tuple[str, ...],
              entries: list[str], fix: Fix | None) -> Result:
@@ -173,9 +184,10 @@ class Entry:
         cursor = recorder.hand.cursor if recorder.hand else None
         said: list[str] = []
         refused: list[str] = []
-        for entry in entries if fix is None else ["fix"]:
+        for index, entry in enumerate(entries if fix is None else ["fix"]):
             reply = _page_entry(recorder, entry, fix)
-            said += reply.said
+            if not (index == 0 and recorder.confirming and len(entries) > 1):  # (its question, answered here)
+                said += reply.said
             refused = reply.refused
             if refused:
                 break
@@ -196,13 +208,15 @@ class Entry:
                 raise not_written(exc, path.name) from None
             now = digest(on_disk)  # what stands on disk now (the store's own name for it varies)
             spelling = Spelling.of(on_disk) if spelling.french else Spelling(on_disk, on_disk, False)
-        elif not refused:
+        elif not refused and entries[0].strip() != "undo":
             kept = held.pending + tuple(e for e in entries if e.strip() not in _QUIET)
-        else:
+        else:  # an undo asking its yes is never held: the yes comes back with it, from any phone
             kept = held.pending
-        held = self._keep(path, now, Held(recorder, kept, text, spelling))
-        return Result(describe(held, now, path.name), said=_people(said), refused=_people(refused),
-                      wrote=wrote)
+        held = Held(recorder, kept, text, spelling)
+        view = describe(held, now, path.name)
+        recorder.confirming = False  # (the question is this answer's; the file's reading asks none)
+        self._keep(path, now, held)
+        return Result(view, said=_people(said), refused=_people(refused), wrote=wrote)
 
     # ------------------------------------------------------------ a new record
     def create(self, path: Path, header: list[str], french: bool = False) -> Result:
@@ -266,8 +280,8 @@ class Entry:
             if recorder.enter(entry).refused:
                 break
             if recorder.document() != document:
-                # Only what the page may hold back is pending (a question passed, "no deal", an
-                # undo to confirm): an entry that would write anything (a card, a payment at the
+                # Only what the page may hold back is pending (a question passed, "no deal"; an
+                # older page's undo to confirm): an entry that would write anything (a card, a payment at the
                 # table) never comes from the page's memory, nor from a crafted link.
                 return self._recorder(path, raw, now, tuple(kept), take)
             kept.append(entry)

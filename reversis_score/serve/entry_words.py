@@ -55,6 +55,8 @@ PAGE_WORDS = {
     "tile": N_("{n} of {size}"),
     "tile_down": N_("{n} of {size} +1"),
     "cancel": N_("Cancel"),
+    "retrick": N_("Enter trick {trick} again"),
+    "retrick_ask": N_("Trick {trick} entered again: tap {player}'s card."),
     "skip_deal": N_("Skip the deal"),
     "clear_cards": N_("Clear {player}'s cards"),
     "change_card": N_("Change a card of hand {hand}"),
@@ -144,7 +146,8 @@ def asking(recorder: Recorder, view: dict) -> dict:
         ask = _card_words(view)
     elif question == "confirm-undo":
         ask = fill(_("Take back {what}?"), what=view["undo"])
-        choices = [_choice(_("Yes, take it back"), ["yes"], True), _choice(_("No"), ["no"])]
+        # the undo sent again with its answer: the question lives in no phone (entry_model.py)
+        choices = [_choice(_("Yes, take it back"), ["undo", "yes"], True), _choice(_("No"), ["undo", "no"])]
     elif question == "table":
         ask = _("Payments made at the table: add each under More, then say there are no more.")
         choices.append(_choice(_("No more payments"), [""], True))

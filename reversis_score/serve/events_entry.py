@@ -51,6 +51,7 @@ EVENT_WORDS = {
     "see": N_("See hand {hand} and its payments."),
     "no_answer": N_("The server did not answer: nothing is saved yet. Try again."),
     "corrected": N_("Hand {hand} is corrected."),
+    "as_written": N_("{what} (as written: {line})"),
 }
 
 
@@ -82,17 +83,15 @@ async def _reopened(request: Request, path, number: int) -> Response:
     (serve/correction.py): what it says is tapped again, and Save rewrites that hand."""
     from starlette.concurrency import run_in_threadpool
 
-    from reversis_score.serve.correction import events_correction
+    from reversis_score.serve.correction_events import events_correction
     from reversis_score.serve.entry_model import EntryError
     ctx = context_of(request)
     try:
         view, state = await run_in_threadpool(events_correction, entry_of(request), path, number)
     except EntryError as exc:
         return ctx.page(request, "refused.html", status=409, code=409, message=ctx.shown(str(exc)))
-    if state is None or state.get("unshown"):
-        message = (_("hand {number} is recorded card by card: correct it on the entry page") if state is None
-                   else _("hand {number} says more than this page shows (the talon's cards, points, a suit "
-                          "led): correct it in the record itself"))
+    if state is None:
+        message = _("hand {number} is recorded card by card: correct it on the entry page")
         return ctx.page(request, "refused.html", status=409, code=409, message=fill(message, number=number))
     name = path.name.removesuffix(SUFFIX)
     return ctx.page(request, "events.html", name=name, view=view, stamp="-".join(map(str, stamp_of(path))),

@@ -32,6 +32,7 @@
   let taps = 0; // taps sent so far: a poll begun before one of them must not draw its older view
   let composing = null; // the deal being tapped: {player, cards}
   let fixing = null; // a card played being changed: {trick, player, card}
+  let retrick = null; // a reopened hand's trick entered again: {number, players, cards}
   let peeked = false; // the exchange: the player looked at the face-down card first
   let showPack = false; // a finished hand: its cards shown again, to change one
 
@@ -89,12 +90,13 @@
     queue = queue.then(() => post(entries, fix)).catch(() => say([], [W.no_answer]));
     return queue;
   }
-  async function post(entries, fix) {
+  async function post(entries, fix, trick) {
     inFlight++;
     taps++;
     try {
       const body = { seen: view.seen, pending: view.pending, entries: entries };
       if (fix) body.fix = fix;
+      if (trick) body.trick = trick;
       const response = await fetch(base + "/tap", {
         method: "POST", credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
@@ -163,6 +165,7 @@
     dealerLast();
   }
   function askWords() {
+    if (retrick) return t("retrick_ask", { trick: retrick.number, player: retrick.players[retrick.cards.length] });
     if (fixing) return t("fix", { player: fixing.player, card: face(fixing.card), trick: fixing.trick });
     if (composing) {
       const [size, down] = view.deal.sizes[composing.player];
@@ -179,6 +182,7 @@
     const box = $("trick");
     box.replaceChildren();
     if (composing) { drawDealt(box); return; }
+    if (retrick) { drawRetrick(box); return; }
     const done = !view.trick.length && view.last_trick && view.last_trick.length ? view.last_trick : null;
     for (const [player, card] of done || view.trick) {
       const won = done && player === view.last_winner;
@@ -195,6 +199,18 @@
       slot.append(who, el("span", { class: "played-card" }, "?"));
       box.append(slot);
     }
+  }
+  function drawRetrick(box) {
+    // the trick entered again: each player's card so far, the next one asked
+    retrick.players.forEach((player, i) => {
+      const card = retrick.cards[i];
+      const slot = el("div", { class: "slot" + (i === retrick.cards.length ? " next" : "") });
+      const who = el("span", { class: "who" });
+      who.append(el("bdi", {}, player));
+      slot.append(who, el("span", { class: "played-card" + (card && "HD".includes(card.slice(-1)) ? " red" : "") },
+        card ? face(card) : "?"));
+      box.append(slot);
+    });
   }
   function drawDealt(box) {
     // the trick's place shows the deal so far: each player's count
@@ -215,8 +231,22 @@
   function drawChoices() {
     const box = $("choices");
     box.replaceChildren();
+    if (retrick) {
+      box.append(button(W.cancel, () => { retrick = null; draw(); }));
+      return;
+    }
     if (fixing) {
       box.append(button(W.cancel, () => { fixing = null; draw(); }));
+      if (view.correcting) {
+        const number = fixing.trick;
+        box.append(button(t("retrick", { trick: number }), () => {
+          const players = view.plays.filter((p) => p[0] === number).map((p) => p[1]);
+          fixing = null;
+          retrick = { number: number, players: players, cards: [] };
+          $("messages").replaceChildren();  // the last verdict is kept under Everything said: the pack whole in view
+          draw();
+        }));
+      }
       return;
     }
     if (composing) {
@@ -230,7 +260,7 @@
     }
   }
   function drawBoard() {
-    const pack = view.board === "pack" || showPack || fixing;
+    const pack = view.board === "pack" || showPack || fixing || retrick;
     $("pack").hidden = !pack;
     $("settled").hidden = pack || view.board !== "settled";
     $("settled").innerHTML = view.settled_html;  // drawn by the server's template, escaped there
@@ -244,6 +274,14 @@
       if (composing.cards.includes(card)) return { state: "chosen", note: t("chosen", { card: face(card), player: composing.player }) };
       if (c.state === "dealt") return c;
       return { state: "live", note: "" };
+    }
+    if (retrick) {
+      // the trick's own cards are free again; a card played in another trick stays where it lies
+      const own = view.plays.some((p) => p[0] === retrick.number && p[2] === card);
+      if (retrick.cards.includes(card)) return { state: "chosen", note: "" };
+      if (own) return { state: "live", note: "" };
+      if (c.state === "played" || c.state === "trick") return { state: c.state, note: c.note, off: true };
+      return c.state === "talon" || c.state === "dealt" ? c : { state: "live", note: "" };
     }
     if (fixing) {
       if (c.state === "played" || c.state === "trick") return { state: c.state, note: c.note, off: card !== fixing.card };
@@ -352,7 +390,7 @@
   // ------------------------------------------------------------ live: another device's lines
   let stamp = root.dataset.stamp;
   async function poll() {
-    if (inFlight || (composing && composing.cards.length) || fixing) return;
+    if (inFlight || (composing && composing.cards.length) || fixing || retrick) return;
     const before = taps;
     try {
       const response = await fetch(root.dataset.stampUrl, { credentials: "same-origin", cache: "no-store" });
@@ -379,6 +417,7 @@
         return;
       }
       if (composing) { dealTap(card); return; }
+      if (retrick) { retrickTap(card); return; }
       const c = view.cards[card];
       if (fixing) {
         const fix = { trick: fixing.trick, player: fixing.player, card: card };
@@ -399,9 +438,22 @@
       peeked = false;
     });
   }
+  function retrickTap(card) {
+    const i = retrick.cards.indexOf(card);
+    if (i >= 0) { retrick.cards.splice(i, 1); draw(); return; }  // tapped again: taken back
+    retrick.cards.push(card);
+    if (retrick.cards.length < 4) { draw(); return; }
+    const trick = { number: retrick.number, cards: retrick.cards };
+    retrick = null;
+    showPack = false;
+    sendTrick(trick);
+  }
+  function sendTrick(trick) {
+    queue = queue.then(() => post([], null, trick)).catch(() => say([], [W.no_answer]));
+  }
   $("show-pack").addEventListener("click", () => { showPack = true; draw(); });
   $("undo").addEventListener("click", () => {
-    if (fixing) { fixing = null; draw(); return; }
+    if (fixing || retrick) { fixing = retrick = null; draw(); return; }
     if (composing && composing.cards.length) { composing.cards.pop(); draw(); return; }
     composing = null;
     send(["undo"]);

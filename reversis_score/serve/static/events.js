@@ -63,6 +63,9 @@
         return;
       }
       state[field] = state[field] === value ? null : value;
+      // a line kept as written gives way to the choice tapped that replaces it
+      if (other && state.party_line) state.party_line = null;
+      if (field === "talon" && state.talon_line) state.talon_line = null;
       if (other) say("", true);
       draw();
     });
@@ -116,10 +119,12 @@
     const who = players[c.player], other = c.other === null ? null : players[c.other];
     const card = names[c.card];
     const said = { trick: c.trick, player: who, card: card, other: other };
+    if (c.line) return t("as_written", { what: t(c.how === "led" ? "was_led" : c.how === "forced" ? "was_forced" : "was_placed", said), line: c.line.shown });
     return t(c.how === "led" ? "was_led" : c.how === "forced" ? "was_forced" : "was_placed", said);
   }
 
   function cardLine(c) {
+    if (c.line) return c.line.line;  // the suit led, or gathered: sent as written
     const who = quoted[c.player], other = c.other === null ? null : quoted[c.other];
     if (c.how === "led") return c.trick + ". " + who + " leads " + c.card;
     if (c.how === "forced") return c.trick + ". " + other + " forces " + c.card + " from " + who;
@@ -170,7 +175,36 @@
       li.appendChild(drop);
       list.appendChild(li);
     });
+    drawKept();
     root.querySelectorAll("#number, #save .n").forEach((n) => { n.textContent = String(hand); });
+  }
+
+  // the lines of a reopened hand this page cannot tap, kept as written (each with remove)
+  function keptLines() {
+    return [state.party_line, state.talon_line].concat(state.kept || []).filter(Boolean);
+  }
+  function drawKept() {
+    const box = document.getElementById("kept");
+    if (!box) return;
+    box.textContent = "";
+    const lines = keptLines();
+    document.getElementById("kept-step").hidden = !lines.length;
+    lines.forEach(function (k) {
+      const li = document.createElement("li");
+      li.textContent = k.shown;
+      const drop = document.createElement("button");
+      drop.type = "button";
+      drop.textContent = W.remove;
+      drop.setAttribute("aria-label", t("remove_this", { what: k.shown }));
+      drop.addEventListener("click", function () {
+        if (state.party_line === k) state.party_line = null;
+        else if (state.talon_line === k) state.talon_line = null;
+        else state.kept = state.kept.filter((x) => x !== k);
+        draw();
+      });
+      li.appendChild(drop);
+      box.appendChild(li);
+    });
   }
 
   // ------------------------------------------------------------ save: one tap to the entry route
@@ -182,10 +216,12 @@
     const reversis = state.reverser !== null;
     if (!reversis) {
       if (state.loser === null) return { problem: W.who_lost };
-      out.push("party: " + (state.winner !== null ? quoted[state.winner] + " wins, " : "") +
-               quoted[state.loser] + " loses");
+      out.push(state.party_line ? state.party_line.line :
+               "party: " + (state.winner !== null ? quoted[state.winner] + " wins, " : "") + quoted[state.loser] + " loses");
     }
-    if (state.talon !== null) out.push("talon: " + state.talon + " point" + (state.talon === 1 ? "" : "s"));
+    (state.kept || []).forEach((k) => out.push(k.line));
+    if (state.talon_line) out.push(state.talon_line.line);
+    else if (state.talon !== null) out.push("talon: " + state.talon + " point" + (state.talon === 1 ? "" : "s"));
     state.cards.forEach((c) => out.push(cardLine(c)));
     if (reversis) {
       if (state.breaker === null) return { problem: W.reversis };
