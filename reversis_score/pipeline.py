@@ -17,7 +17,6 @@ from reversis_score.i18n import _, fill, ngettext, number
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.parse import ParsedHand, ParseResult, read_head
 from reversis_score.notation.records import HandRecord, Header
-from reversis_score.replay.events import not_checked
 from reversis_score.replay.irregular import exchange_after_remise_problems
 from reversis_score.replay.play import Play
 from reversis_score.replay.tricks import (
@@ -217,6 +216,7 @@ def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
                 hand.play, found = replay(ph.record, players, ruleset.knobs, previous_dealer)
             hand.diagnostics.extend(_said_once(found, players, misnamed))
             if ph.record.events is not None and hand.play is not None:
+                from reversis_score.replay.events import not_checked  # here: most records have no events
                 hand.diagnostics.append(not_checked(ph.number, ph.record.events.span,
                                                     "hidden" if by_events else "warning"))
                 by_events = True

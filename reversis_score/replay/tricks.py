@@ -16,7 +16,6 @@ from reversis_score.notation.records import HandRecord, Name, TrickLine
 from reversis_score.notation.suggest import did_you_mean, nearest
 from reversis_score.replay.cause import report_wrong_leader
 from reversis_score.replay.clean import clean_play, talon_of
-from reversis_score.replay.events import event_names, replay_events
 from reversis_score.replay.evidence import (
     check_announce,
     find_revokes,
@@ -67,6 +66,7 @@ def replay_detailed(hand: HandRecord, players: tuple[str, ...], knobs: Knobs,
     if found.has_errors:
         return None, found.items
     if hand.events is not None:
+        from reversis_score.replay.events import replay_events  # here: a record of events is rare
         events_play = replay_events(hand, players, knobs, found)
         return (None if found.has_errors else events_play), found.items
     tricks = _walk_tricks(hand, players, found, knobs=knobs)
@@ -193,6 +193,7 @@ def _names_used(hand: HandRecord) -> list[Name]:
         names += [trick.gatherer] if trick.gatherer else []
     names += [i.player for i in hand.irregulars]
     if hand.events is not None:
+        from reversis_score.replay.events import event_names
         names += event_names(hand.events)
     return names
 
