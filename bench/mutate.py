@@ -171,6 +171,8 @@ EXPLAINED.update({
     _R + "knobs.x__as_int__mutmut_13": _NOT_STR,
     _R + "knobs.x__as_int__mutmut_24": _ASCII,
     _R + "knobs.x__as_int__mutmut_25": _ASCII,
+    _R + "knobs.x__as_int__mutmut_20": ("equivalent: lstrip('XX0XX') strips the same leading zeros as "
+                                        "lstrip('0') from a run of digits; a text with an X is refused"),
 })
 
 
