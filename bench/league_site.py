@@ -68,9 +68,11 @@ def copy_sessions(admin, base: int, total: int) -> None:
     for k in range(1, -(-total // base)):
         shift = k * step
         conn.execute("INSERT INTO sessions (id, sha256, file, title, date, stake, rules_preset, "
-                     "rules_source, rules_changed, rules_knobs, pools_left, name, hands_sha256) "
+                     "rules_source, rules_changed, rules_knobs, pools_left, name, hands_sha256, club, "
+                     "pools_carried, pools_close) "
                      "SELECT id + %s, sha256 || %s, file, title, date, stake, rules_preset, rules_source, "
-                     "rules_changed, rules_knobs, pools_left, name || %s, hands_sha256 || %s "
+                     "rules_changed, rules_knobs, pools_left, name || %s, hands_sha256 || %s, club, "
+                     "pools_carried, pools_close "
                      f"FROM sessions WHERE id <= {base}", (shift, f"-{k}", f"-{k}", f"-{k}"))
         for table in TABLES:
             conn.execute(f"INSERT INTO {table} SELECT session_id + %s, "

@@ -12,7 +12,7 @@ from conftest import DATA, ROOT, SAMPLES
 from typer.testing import CliRunner
 
 from reversis_score.cli import app
-from reversis_score.render.schema import TABLES_2
+from reversis_score.render.schema import TABLES_3
 
 GOLDEN = ROOT / "tests" / "golden" / "export-sqlite.txt"
 FILES = [*sorted(SAMPLES.glob("*.rvs")), DATA / "notation-example.rvs",
@@ -36,7 +36,7 @@ def tables(db: str) -> list[str]:
     try:
         out = [repr(r) for r in conn.execute("SELECT type, name, sql FROM sqlite_master WHERE tbl_name "
                                              "NOT IN ('records', 'season_changes') ORDER BY name")]
-        for table in TABLES_2:
+        for table in TABLES_3:
             rows = conn.execute(f"SELECT * FROM {table} ORDER BY {ORDER[table]}")
             out += [f"-- {table}"] + [repr(r) for r in rows]
         return out

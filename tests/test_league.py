@@ -84,7 +84,7 @@ def test_the_site_reads_as_its_role_and_writes_nothing(league):
     try:
         stamp, figures = site.figures()
         assert int(stamp) > 0 and figures
-        assert site.session(figures[0].name) is not None
+        assert site.session(site.addresses().key(figures[0].club, figures[0].name)) is not None
     finally:
         site.close()
     for statement in ("DELETE FROM sessions", "INSERT INTO season_changes (at) VALUES ('now')"):

@@ -6,8 +6,9 @@
 - Over a real PostgreSQL (tests/pgserver.py): three clubs export their nights, two ``serve``
   (real subprocesses, the first with ``--workers 2``) on the same URL show the same standings,
   those of ``season``; a fourth night exported shows on both within 2 s.
-- One club at a time, once the sessions carry their club; a database the pages cannot be made
-  from is one line and exit status 2.
+- One club at a time, once the sessions carry their club; two clubs' nights of one file name
+  are two addresses (``/session/CLUB/NAME``), both reachable, each its own; a database the
+  pages cannot be made from is one line and exit status 2.
 """
 from __future__ import annotations
 
@@ -40,18 +41,23 @@ def same_page(text: str) -> str:
     return re.sub(r'(name="csrf-token" content=|name="csrf" value=)"[^"]*"', "", text)
 
 
-def standings(page: str) -> dict[str, int]:
-    """Each player's balance as the season page's standings show it."""
+def figure(text: str) -> int:
+    return int(text.replace("−", "-").replace("+", "").replace("\u202f", "").replace(" ", ""))
+
+
+def standings(page: str) -> dict[str, tuple[int, int]]:
+    """Each player's net and net from players, as the season page's standings show them."""
     table = page.split('class="cards standings"', 1)[1].split("</table>", 1)[0]
-    found = re.findall(r'scope="row"><bdi>(.*?)</bdi></th><td class="n"[^>]*>([^<]*)</td>', table)
-    return {name: int(figure.replace("−", "-").replace("+", "").replace("\u202f", "").replace(" ", ""))
-            for name, figure in found}
+    cell = r'<td class="n"[^>]*>([^<]*)</td>'
+    found = re.findall(r'scope="row"><bdi>(.*?)</bdi></th>' + cell + cell, table)
+    return {name: (figure(net), figure(between)) for name, net, between in found}
 
 
-def season_balances(target: str) -> dict[str, int]:
+def season_balances(target: str) -> dict[str, tuple[int, int]]:
+    """Each player's net (the JSON's ``total``) and net from players, as ``season`` says them."""
     result = runner.invoke(app, ["season", target, "--format", "json"])
     assert result.exit_code == 0, result.output
-    return {p["player"]: p["from_players"] for p in json.loads(result.output)["players"]}
+    return {p["player"]: (p["total"], p["from_players"]) for p in json.loads(result.output)["players"]}
 
 
 def export(target: str, *files: Path) -> None:
@@ -103,10 +109,10 @@ def test_one_club_at_a_time_once_sessions_know_their_club(tmp_path):
     from reversis_score.serve.dbpages import create_site_app
     from reversis_score.serve.dbsite import Site
     db = tmp_path / "season.db"
-    export(str(db), club_night(tmp_path, "lyon"), club_night(tmp_path, "tours"))
-    with sqlite3.connect(db) as conn:  # as a schema whose sessions carry their club
-        conn.execute("ALTER TABLE sessions ADD COLUMN club TEXT")
-        conn.execute("UPDATE sessions SET club = substr(name, 1, instr(name, '-') - 1)")
+    for club in ("lyon", "tours"):
+        night = str(club_night(tmp_path, club))
+        result = runner.invoke(app, ["export", night, "--to", str(db), "--club", club])
+        assert result.exit_code == 0, result.output
     site = Site(str(db))
     try:
         client = TestClient(create_site_app(site), base_url="http://127.0.0.1")
@@ -116,6 +122,44 @@ def test_one_club_at_a_time_once_sessions_know_their_club(tmp_path):
         assert lyon.status_code == 200 and "tous les clubs" in lyon.text
         assert "Denis-lyon" in lyon.text and "Denis-tours" not in lyon.text
         assert client.get("/?club=nowhere").status_code == 404
+        # Two clubs: a session's pages are under CLUB/NAME; a name alone leads there while it is
+        # one club's only.
+        assert 'href="/session/lyon/lyon-night"' in everyone
+        moved = client.get("/session/lyon-night", follow_redirects=False)
+        assert moved.status_code == 301 and moved.headers["location"] == "/session/lyon/lyon-night"
+        assert "Denis-lyon" in client.get("/session/lyon/lyon-night/hand/1").text
+    finally:
+        site.close()
+
+
+def test_two_clubs_nights_of_one_name_are_two_addresses(tmp_path):
+    from starlette.testclient import TestClient
+
+    from reversis_score.serve.dbpages import create_site_app
+    from reversis_score.serve.dbsite import Site
+    db = tmp_path / "season.db"
+    for club in ("lyon", "tours/est"):  # a club's name may hold a slash ('club:' line)
+        night = tmp_path / f"{club.replace('/', '-')}-{NIGHT.name}"
+        night.write_bytes(b"club: " + club.encode() + b"\n"
+                          + NIGHT.read_bytes().replace(b"Denis", f"Denis-{club[:4]}".encode()))
+        (tmp_path / club.replace("/", "-")).mkdir()
+        same = tmp_path / club.replace("/", "-") / NIGHT.name  # the same file name in both
+        night.rename(same)
+        export(str(db), same)
+    site = Site(str(db))
+    try:
+        client = TestClient(create_site_app(site), base_url="http://127.0.0.1")
+        season = client.get("/").text
+        for club, key, denis in (("lyon", "lyon", "Denis-lyon"), ("tours/est", "tours~-est", "Denis-tour")):
+            assert f'href="/session/{key}/autumn-1"' in season, club
+            other = "Denis-tour" if denis == "Denis-lyon" else "Denis-lyon"
+            for path in ("", "/why", "/hand/1"):
+                page = client.get(f"/session/{key}/autumn-1{path}", headers={"accept-language": "fr"})
+                assert page.status_code == 200, (club, path, page.text[:300])
+                assert denis in page.text and other not in page.text, (club, path)
+            assert client.get(f"/session/{key}/autumn-1/stamp").status_code == 200
+        assert client.get("/session/autumn-1").status_code == 404  # which club's? neither
+        assert client.get("/session/nowhere/autumn-1").status_code == 404
     finally:
         site.close()
 
@@ -146,15 +190,17 @@ def test_a_session_exported_before_the_site_kept_records_says_so(tmp_path):
 
 
 def test_a_database_without_the_sites_tables_is_one_line_and_exit_2(tmp_path):
-    db = one_night(tmp_path, "PRAGMA user_version = 2")
+    db = one_night(tmp_path, "DROP TABLE records")  # as schema 3 left it
+    with sqlite3.connect(db) as conn:
+        conn.executescript("DROP TABLE season_changes; PRAGMA user_version = 3")
     result = runner.invoke(app, ["serve", str(db), "--port", str(free_port())])
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [
-        f"error: {db}: written by an older reversis-score (schema 2): the pages need schema 3; export a "
+        f"error: {db}: written by an older reversis-score (schema 3): the pages need schema 4; export a "
         "record into it (as the tables' owner) to bring it up to date in place"]
     export(str(db), NIGHT)  # the owner's export brings it up to date
     with sqlite3.connect(db) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone() == (3,)
+        assert conn.execute("PRAGMA user_version").fetchone() == (4,)
 
 
 # ------------------------------------------------------------------ a league: two servers, one PostgreSQL
@@ -252,17 +298,17 @@ def test_two_servers_over_one_postgresql_show_the_same_season_and_a_new_night(pg
                 process.stderr.close()
 
 
-def test_a_league_database_of_schema_2_is_brought_up_by_the_treasurers_export(pg_server, pg_url):
+def test_a_league_database_of_schema_3_is_brought_up_by_the_treasurers_export(pg_server, pg_url):
     export(pg_url, NIGHT)
     database = pg_url.split("@/", 1)[1].split("?", 1)[0]
-    with pg_server.admin(database) as owner:  # as schema 2 left it
+    with pg_server.admin(database) as owner:  # as schema 3 left it
         owner.execute("DROP TABLE records, season_changes")
-        owner.execute("COMMENT ON TABLE sessions IS 'reversis-score schema 2'")
+        owner.execute("COMMENT ON TABLE sessions IS 'reversis-score schema 3'")
     refused = runner.invoke(app, ["serve", pg_url, "--port", str(free_port())])
-    assert refused.exit_code == 2 and "(schema 2): the pages need schema 3" in refused.output
+    assert refused.exit_code == 2 and "(schema 3): the pages need schema 4" in refused.output
     assert runner.invoke(app, ["season", pg_url]).exit_code == 0  # season reads it as it is
     moved = runner.invoke(app, ["export", str(NIGHT), "--to", pg_url])
-    assert moved.exit_code == 0 and "brought up to date in place (schema 2 → 3)" in moved.output
+    assert moved.exit_code == 0 and "brought up to date in place (schema 3 → 4)" in moved.output
     from reversis_score.serve.dbsite import Site
     site = Site(pg_url)
     try:

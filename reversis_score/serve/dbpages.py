@@ -1,14 +1,17 @@
 """``serve DB``: a season database's pages, read-only, for a league's many readers.
 
 The same pages as the folder's (pages.py), with the same templates, words and code: the
-season (all clubs, or one: ``/?club=NAME``), each session, each hand, why. Each session's
+season (all clubs, or one: ``/?club=NAME``), each session, each hand, why. A session's pages
+are under ``/session/KEY``: its name while the season is one club's, ``CLUB/NAME`` once there
+are two (serve/dbsite.py's ``addresses``; a bare name still leads to its session's page when
+no other club has a night of that name). Each session's
 page is made from its record as the database keeps it (serve/dbsite.py), read into a
 ``Digest`` as a folder's record is (serve/digest.py): in the reader's language, its cost that
 of the one night. The season's figures are report/season.py's over the database's rows.
 
 Stateless: what a process keeps is a cache checked against the database on every request.
 The season page is kept per (language, club) under the season's stamp; a session's digest
-per (name, language) under the session's sha256, looked up again only when the season's
+per (key, language) under the session's sha256, looked up again only when the season's
 stamp moved. So any number of processes, on any number of machines, serve one database, and
 an export by any club shows on every one of them within ``STAMP_TTL`` plus a page's poll.
 
@@ -25,19 +28,21 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from reversis_score import i18n
 from reversis_score.i18n import _
 from reversis_score.render.schema import TargetProblem
+from reversis_score.report.season import in_order
 from reversis_score.serve.dbsite import Busy, Site, SiteProblem
 from reversis_score.serve.digest import Digest, Unreadable, digest_text
 from reversis_score.serve.language import LanguageMiddleware, answering
@@ -107,8 +112,13 @@ def season_page(ctx: SiteContext, club: str | None) -> tuple[str, str]:
         if club is not None and club not in clubs:
             raise HTTPException(404, _("no such club"))
         stamp, figures = ctx.site.figures(club)
-        page = render("season.html", csrf=ctx.csrf, read_only=True, stamp=stamp, clubs=clubs, club=club,
-                      **season_view(figures))
+        view = season_view(figures)
+        keys = ctx.site.addresses()
+        for shown, summary in zip(view["sessions"], in_order(figures), strict=True):
+            shown["key"] = keys.key(summary.club, summary.name)
+        # One club's season is the folder's page: no choice of club to offer.
+        page = render("season.html", csrf=ctx.csrf, read_only=True, stamp=stamp,
+                      clubs=clubs if len(clubs) > 1 or club else [], club=club, **view)
         ctx.season_pages[key] = (stamp, page)
         return stamp, page
 
@@ -349,15 +359,44 @@ def threaded(endpoint):
     return run
 
 
+# A session's pages by what follows its key, each with the route its address is made from
+# again (the language switch's link: serve/language.py's ``route_path``).
+SESSION_PAGES = {
+    (): Route("/session/{name:path}", threaded(_session), name="session"),
+    ("stamp",): Route("/session/{name:path}/stamp", polled(_session_stamp, _fresh_session_stamp),
+                      name="session_stamp"),
+    ("why",): Route("/session/{name:path}/why", threaded(_why), name="why"),
+    ("hand",): Route("/session/{name:path}/hand/{number:int}", threaded(_hand), name="hand"),
+}
+
+
+async def _session_pages(request: Request) -> Response:
+    """``/session/KEY[/stamp|/why|/hand/N]``: KEY has one part or two (CLUB/NAME) as the season
+    has one club or more (dbsite.py's ``addresses``), so an address is read one way only."""
+    ctx = context(request)
+    keys = ctx.site.fresh_addresses() or await threaded(lambda _asked: ctx.site.addresses())(request)
+    parts = request.path_params["rest"].split("/")
+    if len(parts) == 1 and keys.clubs and len(keys.names.get(parts[0], ())) == 1:
+        # A name's address from the days of one club (a link kept): its one session's.
+        return RedirectResponse("/session/" + quote(keys.names[parts[0]][0]), status_code=301)
+    key, tail = "/".join(parts[:keys.parts()]), parts[keys.parts():]
+    number = None
+    if len(tail) == 2 and tail[0] == "hand" and tail[1].isascii() and tail[1].isdigit():
+        number = int(tail.pop())
+    route = SESSION_PAGES.get(tuple(tail)) if len(parts) >= keys.parts() else None
+    if route is None or (tail == ["hand"] and number is None):
+        raise HTTPException(404, _("no such record"))
+    request.scope["route"] = route
+    request.scope["path_params"] = {"name": key} if number is None else {"name": key, "number": number}
+    return await route.endpoint(request)
+
+
 def routes() -> list[BaseRoute]:
     """The pages (GET only): the folder's addresses, without entry."""
     return [
         Route("/", threaded(_season), name="season"),
         Route("/stamp", polled(_season_stamp, _fresh_season_stamp), name="season_stamp"),
-        Route("/session/{name}", threaded(_session), name="session"),
-        Route("/session/{name}/stamp", polled(_session_stamp, _fresh_session_stamp), name="session_stamp"),
-        Route("/session/{name}/hand/{number:int}", threaded(_hand), name="hand"),
-        Route("/session/{name}/why", threaded(_why), name="why"),
+        Route("/session/{rest:path}", _session_pages, name="session"),
     ]
 
 

@@ -1,7 +1,7 @@
 """The season database as ``serve DB`` reads it: every SQL query of the site, its connections,
 and the season's version stamp.
 
-DB is a SQLite file or a ``postgresql://`` URL, written by ``export`` (schema 3: the site's
+DB is a SQLite file or a ``postgresql://`` URL, written by ``export`` (schema 4: the site's
 tables, render/schema.py's ``SITE``). Nothing is written here, and nothing is kept between
 requests that the database does not say is still good:
 
@@ -12,8 +12,13 @@ requests that the database does not say is still good:
 - ``figures(club)``: the season's sessions as report/season.py's ``figures_from_database``
   reads them (one computation for ``season``, the folder's pages and these), inside one
   read-only transaction with the stamp they stand for.
-- ``session(name)``: one session's identity (id, sha256), rules and record: what its pages
+- ``session(key)``: one session's identity (id, sha256), rules and record: what its pages
   need, and nothing of the other sessions (a night's pages cost what the night costs).
+- ``addresses()``: each session's key, the part of its pages' addresses after ``/session/``.
+  A session is known by its club and its name (render/identity.py): while every session is of
+  one club, its key is its name (the folder's addresses); once there are two clubs, it is
+  always ``CLUB/NAME`` (a ``/`` or ``~`` in the club written ``~-``, ``~~``), so that two
+  clubs' nights of one name are two addresses, and no key is ever read two ways.
 
 Connections come from a pool: psycopg_pool's ``ConnectionPool`` for PostgreSQL (the
 ``postgres`` extra; psycopg's own, maintained with it), a small queue of read-only
@@ -47,11 +52,41 @@ WAIT = 5.0  # seconds a request waits for a free connection before it is answere
 
 _STAMP = "SELECT MAX(id) FROM season_changes"
 _SESSION = ("SELECT s.id, s.sha256, s.rules_preset, s.rules_source, s.rules_knobs, r.text "
-            "FROM sessions s LEFT JOIN records r ON r.session_id = s.id WHERE s.name = ?")
-_SHA = "SELECT sha256 FROM sessions WHERE name = ?"
-_LATEST = "SELECT name FROM sessions ORDER BY id DESC LIMIT ?"
-_CLUBS = "SELECT DISTINCT club FROM sessions WHERE club IS NOT NULL ORDER BY club"
-_CLUB_SESSIONS = "SELECT name FROM sessions WHERE club = ?"
+            "FROM sessions s LEFT JOIN records r ON r.session_id = s.id WHERE s.club = ? AND s.name = ?")
+_SHA = "SELECT sha256 FROM sessions WHERE club = ? AND name = ?"
+_LATEST = "SELECT club, name FROM sessions ORDER BY id DESC LIMIT ?"
+_CLUBS = "SELECT DISTINCT club FROM sessions WHERE club <> '' ORDER BY club"
+_IDENTITIES = "SELECT club, name FROM sessions"
+
+
+@dataclass(frozen=True, slots=True)
+class Addresses:
+    """Each session's key (see the module docstring), at one version of the season."""
+
+    clubs: bool  # more than one club: every key is CLUB/NAME
+    by_key: dict[str, tuple[str, str]]  # key → (club, name)
+    names: dict[str, list[str]]  # name → the keys of the sessions of that name
+
+    @classmethod
+    def of(cls, identities: list[tuple[str, str]]) -> Addresses:
+        """The keys of the sessions ``identities`` (club, name)."""
+        clubs = len({club for club, _name in identities}) > 1
+        found = cls(clubs, {}, {})
+        for club, name in identities:
+            key = found.key(club, name)
+            found.by_key[key] = (club, name)
+            found.names.setdefault(name, []).append(key)
+        return found
+
+    def key(self, club: str, name: str) -> str:
+        """The key of the session of ``club`` called ``name``."""
+        if not self.clubs:
+            return name
+        return club.replace("~", "~~").replace("/", "~-") + "/" + name
+
+    def parts(self) -> int:
+        """How many ``/``-parts a key has."""
+        return 2 if self.clubs else 1
 
 
 class SiteProblem(Exception):
@@ -83,7 +118,7 @@ class Site:
         self._pool: Any = _postgres_pool(target, size) if self.postgres else _SqlitePool(Path(target), size)
         self._stamp: tuple[float, str] | None = None
         self._stamp_lock = threading.Lock()
-        self.has_clubs = False
+        self._addresses: tuple[str, Addresses] | None = None
         try:
             self._check()
         except BaseException:
@@ -112,13 +147,6 @@ class Site:
                 version = _version(db, self.postgres)
                 if version != SCHEMA_VERSION:
                     raise SiteProblem(_site_schema(self.name, version))
-                try:
-                    db.rows("SELECT club FROM sessions WHERE 1 = 0")
-                    self.has_clubs = True
-                except TargetProblem:
-                    self.has_clubs = False
-                    if self.postgres:  # the failed query ends the transaction: a fresh one
-                        db.conn.rollback()
         except TargetProblem as exc:
             raise SiteProblem(str(exc)) from None
 
@@ -148,33 +176,55 @@ class Site:
         with self.reader() as db:
             stamp = _stamp_of(db)
             found = figures_from_database(db)
-            if club is not None:
-                names = {row[0] for row in db.rows(_CLUB_SESSIONS, (club,))}
-                found = [f for f in found if f.name in names]
+        if club is not None:
+            found = [f for f in found if f.club == club]
         return stamp, found
 
     def clubs(self) -> list[str]:
-        """The clubs that exported sessions (none when the schema has no ``club`` column)."""
-        if not self.has_clubs:
-            return []
+        """The clubs that exported sessions (those without a club are in no club's page)."""
         with self.reader() as db:
             return [row[0] for row in db.rows(_CLUBS)]
 
-    def sha(self, name: str) -> str | None:
-        """The session's content hash (None when there is no such session): its version."""
+    def fresh_addresses(self) -> Addresses | None:
+        """The sessions' keys as last read, if the season has not changed since (as far as a
+        stamp read less than STAMP_TTL ago knows)."""
+        stamp, kept = self.fresh_stamp(), self._addresses
+        return kept[1] if stamp is not None and kept is not None and kept[0] == stamp else None
+
+    def addresses(self) -> Addresses:
+        """The sessions' keys now (read again only when the season's stamp moved)."""
+        kept = self._addresses
+        if kept is not None and kept[0] == self.stamp():
+            return kept[1]
         with self.reader() as db:
-            rows = db.rows(_SHA, (name,))
+            stamp = _stamp_of(db)
+            found = Addresses.of([(row[0], row[1]) for row in db.rows(_IDENTITIES)])
+        self._addresses = (stamp, found)
+        return found
+
+    def _of_key(self, key: str, sql: str) -> list[tuple]:
+        """The rows of ``sql`` for the session of ``key`` (club, name); none when there is none."""
+        identity = self.addresses().by_key.get(key)
+        if identity is None:
+            return []
+        with self.reader() as db:
+            return db.rows(sql, identity)
+
+    def sha(self, key: str) -> str | None:
+        """The content hash of the session of ``key`` (None when there is none): its version."""
+        rows = self._of_key(key, _SHA)
         return rows[0][0] if rows else None
 
     def latest(self, count: int) -> list[str]:
-        """The names of the ``count`` sessions exported last."""
+        """The keys of the ``count`` sessions exported last."""
         with self.reader() as db:
-            return [row[0] for row in db.rows(_LATEST, (count,))]
+            rows = db.rows(_LATEST, (count,))
+        found = self.addresses()
+        return [found.key(club, name) for club, name in rows]
 
-    def session(self, name: str) -> StoredSession | None:
-        """The session called ``name`` (its record's name), or None."""
-        with self.reader() as db:
-            rows = db.rows(_SESSION, (name,))
+    def session(self, key: str) -> StoredSession | None:
+        """The session of ``key`` (see ``addresses``), or None."""
+        rows = self._of_key(key, _SESSION)
         if not rows:
             return None
         session_id, sha, preset, source, knobs, text = rows[0]

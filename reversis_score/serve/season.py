@@ -42,11 +42,11 @@ def season_view(summaries: list[SessionSummary], unreadable: list[tuple[str, str
                 links: bool = True) -> dict[str, Any]:
     """The season page: standings, play, who paid whom, the settle-up (what is still owed, with
     the money beside it), the running nets (one small chart per player) and the sessions."""
-    season = season_of(summaries)
+    season = season_of(summaries)  # a session's "key": its pages are /session/KEY (serve/dbpages.py)
     ranked = [r.player for r in season.players]
     headers, paid = payments_table(season)
     return {
-        "sessions": [{"number": i, "name": s.name, "title": s.title, "date": s.date,
+        "sessions": [{"number": i, "name": s.name, "key": s.name, "title": s.title, "date": s.date,
                       "players": s.players, "hands": s.hands, "problems": s.problems,
                       "in_progress": s.in_progress,
                       "nets": [(p, signed(s.totals.get(p, 0))) for p in s.players]}
