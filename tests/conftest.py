@@ -111,3 +111,15 @@ def pg_url(pg_server, request):
         conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
         conn.execute(f'CREATE DATABASE "{name}"')
     return pg_server.url(name)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium under Playwright, one per test module (tests/webserver.py's flags);
+    a module that needs other launch options defines its own."""
+    from playwright.sync_api import sync_playwright
+    from webserver import chromium
+    with sync_playwright() as pw:
+        launched = chromium(pw)
+        yield launched
+        launched.close()

@@ -12,21 +12,13 @@ import re
 
 import pytest
 from entrydevice import example
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 from test_entry_table import PHONE, Scorer
-from webserver import ROOT, artefacts, chromium, running
+from webserver import ROOT, artefacts, running
 
 from reversis_score.pipeline import check_text
 
 HEADER = "session: Tuesday\nplayers: Anne Bruno Claire Denis\nstake: 100\n"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as pw:
-        launched = chromium(pw)
-        yield launched
-        launched.close()
 
 
 def test_a_deal_skipped_on_one_phone_is_skipped_on_the_other(tmp_path, browser):
