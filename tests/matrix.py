@@ -376,11 +376,11 @@ def run_faces(form: Form, folder: Path, faces: list[Face], languages=("en", "fr"
     clean = form.checks(folder)
     runs = 0
     for face in faces:
-        made = face_arguments(face, ready, folder)
-        if made is None:
-            continue
-        args, given = made
         for lang in languages:
+            made = face_arguments(face, ready, folder)  # afresh: forget removes from its copy
+            if made is None:
+                break
+            args, given = made
             start = time.perf_counter()
             result = invoke(["--lang", lang, *args], input=given)
             if took is not None:
