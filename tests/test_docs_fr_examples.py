@@ -58,7 +58,7 @@ def test_the_complete_record_is_the_head_of_the_french_sample():
 
 def test_the_events_section_reads_as_french_events():
     shown = next(b for b in blocks(NOTATION) if b.startswith("événements:"))
-    text = "langue: fr\njoueurs: Anne Bruno Claire Denis\n\nmain 1\ndonneur: Anne\n" + shown
+    text = "langue: fr\njoueurs: Anne Bruno Claire Denis\n\ncoup 1\ndonneur: Anne\n" + shown
     session = check_text(text, "fr.rvs")
     assert session.hands[0].record is not None and session.hands[0].record.events is not None
     assert all(d.family == RULE for d in session.errors), [d.message for d in session.errors]
@@ -67,7 +67,7 @@ def test_the_events_section_reads_as_french_events():
 def test_the_error_shown_is_the_one_check_writes(tmp_path, monkeypatch):
     shown = next(b for b in blocks(NOTATION) if b.startswith("fr.rvs:"))
     monkeypatch.chdir(tmp_path)
-    record = ("langue: fr\njoueurs: Anne Bruno Claire Denis\n\nmain 1\ndonneur: Bruno\n"
+    record = ("langue: fr\njoueurs: Anne Bruno Claire Denis\n\ncoup 1\ndonneur: Bruno\n"
               "écart:\n  Anne garde\n  Bruno garde\n  Claire écarte KS\n")
     (tmp_path / "fr.rvs").write_text(record, "utf-8")
     result = runner.invoke(app, ["--lang", "en", "check", "fr.rvs"])

@@ -67,12 +67,15 @@ def house_text(name: str, seed: int) -> str:
     return text.replace(f"rules: {base}\n", f"rules: {base}\n{lines}", 1)
 
 
-def session_text(preset: str, seed: int) -> str:
+def session_text(preset: str, seed: int, count: int = HANDS_PER_SESSION, more=(),
+                 stake: int | None = None) -> str:
+    """A session of ``count`` hands of every kind (``more``: other makers of a hand, as
+    tests/matrix.py adds)."""
     knobs = PRESETS[preset]
     rng = random.Random(seed)
-    kinds = _kinds(knobs.deck, knobs.has_laws)
+    kinds = _kinds(knobs.deck, knobs.has_laws) + list(more)
     hands = []
-    for dealer in gen.dealers(PLAYERS, rng.choice(PLAYERS), HANDS_PER_SESSION):
+    for dealer in gen.dealers(PLAYERS, rng.choice(PLAYERS), count):
         if knobs.has_laws and rng.random() < 0.04:
             hands.append(gen.void_hand(1, PLAYERS, dealer))
             continue
@@ -80,7 +83,7 @@ def session_text(preset: str, seed: int) -> str:
             hands.append(rng.choice(kinds)(rng, dealer))
         except gen.SearchFailed:
             hands.append(gen.random_hand(rng, PLAYERS, dealer, deck_size=knobs.deck))
-    session = gen.Session(PLAYERS, tuple(gen.renumber(hands)), rules=preset)
+    session = gen.Session(PLAYERS, tuple(gen.renumber(hands)), rules=preset, stake=stake)
     return gen.to_rvs(session, with_table=False, with_deal=rng.random() < 0.5,
                       with_exchange=rng.random() < 0.7)
 

@@ -289,7 +289,8 @@ def test_format_events_writes_what_each_hand_was_paid_for():
     # docs/notation.md, "A hand by its events": who won and lost the party, the talon, where each
     # Ace and Quinola went ("7. Bruno leads AD", "8. Bruno forces AC from Claire", "10. Bruno
     # places AS on H, Claire takes it", "Anne gathers it"), a reversis; "the reversis player
-    # plays no espagnolette" (docs/rules.md §9), so hand 3 has no espagnolette event.
+    # plays no espagnolette" (docs/rules.md §9), so hand 3's events hold none; the record still says
+    # how the announced one ended, as check asks (lost: she took tricks; the reversis annuls it).
     # Kills side.x_card_plays__mutmut_40, _53, _54 ("placed" misspelt), _45, _52 and
     # played.x_events_of__mutmut_15, _17 (the gathered trick not said), and
     # played.x_events_of__mutmut_36, _39 (an espagnolette for the reversis player).
@@ -330,6 +331,7 @@ events:
   10. Anne leads AD
   11. Anne leads AC
   reversis: Anne makes it
+  espagnolette: Anne loses
 """
 
 

@@ -6,7 +6,6 @@ record's ``jeton:`` or ``fish:`` line (or its house rules), with Babel's currenc
 the chosen language.
 
 >>> from reversis_score.notation.records import Rate
-from reversis_score.render.words import pools_words
 >>> money(40, Rate("jeton", "0.50", "EUR"))
 '€4.00'
 >>> still_owed({"Anne": -12, "Bruno": 12, "Claire": 0, "Denis": 0}, [("Anne", "Bruno", 12)])
