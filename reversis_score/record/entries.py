@@ -139,9 +139,11 @@ class Ahead:
                 return
             yield line
 
-    def rest_of_hand(self) -> list[str]:
-        """The lines still to come before the next hand begins (read now, given later)."""
-        while not any(read_entry(line).word in ("hand", "dealer") or _FRENCH_HAND.match(line)
+    def rest_of_hand(self, french: bool = False) -> list[str]:
+        """The lines still to come before the next hand begins (read now, given later);
+        ``french`` when they are a French record's lines as written (``coup 2``, ``donneur:``).
+        In an English record, ``main``, ``donneur`` are names a player may carry."""
+        while not any(read_entry(line).word in ("hand", "dealer") or french and _FRENCH_HAND.match(line)
                       for line in self.buffer):
             line = next(self.lines, None)
             if line is None:

@@ -40,7 +40,7 @@ class PlaySteps(HeaderSteps):
         self.hand_line: Entry | None = None  # a `hand N` line waiting for its dealer
         self.table_open = False
         self.revokes_told: set[str] = set()
-        self.ahead: Callable[[], list[str]] | None = None  # the input's rest of this hand, if known
+        self.ahead: Callable[[bool], list[str]] | None = None  # the input's rest of this hand, if known
         self._run: Running | None = None  # the closed hands settled: pools and balances carried
         self._run_hands = 0  # how many of ``closed`` it holds
 
@@ -326,8 +326,9 @@ class PlaySteps(HeaderSteps):
         """The input's rest of this hand, as entries (in the grammar's spelling)."""
         if self.ahead is None:
             return []
-        lines = self.ahead()
-        if self.french and self.typed_as_written:
+        as_written = self.french and self.typed_as_written
+        lines = self.ahead(as_written)
+        if as_written:
             lines = [entries.to_grammar(line) for line in lines]
         return [read_entry(line) for line in lines]
 
