@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reversis_score.i18n import _, fill, grouped, is_french
-from reversis_score.notation import french
 from reversis_score.notation.cards import Card, full_deck
 from reversis_score.scrub import shortened
 
@@ -179,6 +178,7 @@ def _knob_value(name: str, raw: object) -> KnobValue:
     meta = _field(name).metadata
     default = getattr(PARLETT, name)
     if isinstance(raw, str):  # a value as French writes it (« par-levée », « oui »): the notation's
+        from reversis_score.notation import french  # imported here: most records never need it
         raw = french.english_value(raw)
     value: KnobValue
     if isinstance(default, bool):
@@ -271,6 +271,7 @@ def knob_said(value: object) -> str:
         return text
     if isinstance(value, tuple) and not value:
         return "aucune"
+    from reversis_score.notation import french  # imported here: English never needs it
     return french.VALUE_EN.get(text, text)
 
 
