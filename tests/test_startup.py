@@ -79,3 +79,42 @@ def test_a_clean_check_does_not_load_lark(tmp_path):
     bare = tmp_path / "bare.rvs"  # a bare 'hand' with a comment: the quick reader leaves it to Lark
     bare.write_text(gen.to_rvs(session).replace("hand 1\n", "hand  # the first\n"), encoding="utf-8")
     assert "lark" in imported_by("check", str(bare))  # the test can see Lark loaded
+
+
+BOTH_WAYS = """
+import contextlib, io, sys
+import typer.main
+from reversis_score.cli import app, main
+built = []
+build = typer.main.get_command_from_info
+typer.main.get_command_from_info = lambda **kw: built.append(1) or build(**kw)
+for args in ([{check}], ["check", "--bogus"], ["check", "-h"], ["chek", "x"], ["--help"],
+             ["--lang", "fr", "check"]):
+    said = []
+    for run in (main, lambda: app(prog_name="reversis-score")):
+        sys.argv = ["reversis-score", *args]
+        out, err = io.StringIO(), io.StringIO()
+        built.clear()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                run()
+            except SystemExit as exc:
+                code = exc.code
+        said.append((out.getvalue(), err.getvalue(), code, len(built)))
+    assert said[0][:3] == said[1][:3], (args, said)
+    print(args[0], said[0][3], said[1][3])
+"""
+
+
+def test_a_named_command_is_built_alone_and_says_the_same():
+    # main() builds only the command named first (cli/__init__.py); what any run says is what
+    # the app with every command built says.
+    code = BOTH_WAYS.replace("{check}", repr(["check", str(SAMPLES / "club-night.rvs")])[1:-1])
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         check=False)
+    assert out.returncode == 0, out.stderr
+    built = [line.split() for line in out.stdout.splitlines()]
+    every = built[0][2]
+    assert int(every) > 5
+    assert built == [["check", "1", every], ["check", "1", every], ["check", "1", every],
+                     ["chek", every, every], ["--help", every, every], ["--lang", every, every]]

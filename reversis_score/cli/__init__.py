@@ -1,11 +1,15 @@
 """The ``reversis-score`` command: a Typer app (app.py) and its commands, a module per group."""
 from __future__ import annotations
 
+import os
 import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import NoReturn
 
 import typer
+from typer.main import get_command_name
 
 from reversis_score.cli import books, ledgers, records, serve, verify  # noqa: F401  (each registers its commands on app)
 from reversis_score.cli.app import app
@@ -40,7 +44,8 @@ def main() -> None:
     signal.signal(signal.SIGTERM, _stop)
     try:
         # A fixed program name: the shell-completion hook is keyed on it, however we are run.
-        app(standalone_mode=True, prog_name="reversis-score")
+        with _only_the_named_command(sys.argv[1:2]):
+            app(standalone_mode=True, prog_name="reversis-score")
     except SystemExit as exc:
         if _CAUGHT and not _reported_by_command(exc):
             _stopped()
@@ -54,6 +59,25 @@ def main() -> None:
         typer.echo(fill(_("internal error (a bug in reversis-score, please report it): {kind}: {problem}"),
                         kind=type(exc).__name__, problem=exc), err=True)
         sys.exit(70)
+
+
+@contextmanager
+def _only_the_named_command(first: list[str]) -> Iterator[None]:
+    """When the first argument names a command, Typer builds that one alone: it would build the
+    options of every registered command, on every run, before running one (a tenth of a short
+    check's start-up). Anything else (--help, an option of the app, an unknown or partial name, a
+    shell's completion) builds them all, as --help and "Did you mean" list them."""
+    commands = app.registered_commands
+    named = [c for c in commands if first and (c.name or get_command_name(c.callback.__name__
+                                                                        if c.callback else "")) == first[0]]
+    if len(named) != 1 or app.registered_groups or "_REVERSIS_SCORE_COMPLETE" in os.environ:
+        yield
+        return
+    app.registered_commands = named
+    try:
+        yield
+    finally:
+        app.registered_commands = commands
 
 
 def _stop(signum: int, frame: object) -> None:
