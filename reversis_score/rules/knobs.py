@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from reversis_score.i18n import _, fill, grouped, is_french
@@ -290,7 +291,13 @@ def talon_points(talon: tuple[Card, ...], knobs: Knobs) -> int:
     """
     if knobs.deck == 52:
         return 0
-    diamond, quinola = TALON_SPECIAL.get(knobs.talon_values, (4, 1))
+    return _talon_points(talon if isinstance(talon, tuple) else tuple(talon), knobs.talon_values)
+
+
+@lru_cache(maxsize=4096)
+def _talon_points(talon: tuple[Card, ...], values: str) -> int:
+    # asked for three times a hand (the party's value, its why, the events): counted once
+    diamond, quinola = TALON_SPECIAL.get(values, (4, 1))
     return sum(diamond if c.rank == "A" and c.suit == "D" else quinola if c.is_quinola else c.points
                for c in talon)
 
