@@ -11,14 +11,22 @@ import re
 import textwrap
 from collections.abc import Callable
 
-import tabulate as _tabulate_module
-
 from reversis_score.i18n import _
 
-# The width tabulate pads a cell to (wide characters count twice when wcwidth is installed).
-width_of: Callable[[str], int] = getattr(_tabulate_module, "_visible_width", len)
+_WIDTH: list[Callable[[str], int]] = []  # tabulate's, once loaded
+
+
+def width_of(text: str) -> int:
+    """The width tabulate pads a cell to (wide characters count twice when wcwidth is installed)."""
+    if not _WIDTH:
+        # tabulate is imported on the first table drawn: its import (importlib.metadata, email,
+        # zipfile) costs an export to a database, which draws none, 20 to 40 ms
+        import tabulate
+        _WIDTH.append(getattr(tabulate, "_visible_width", len))
+    return _WIDTH[0](text)
+
+
 GAP = 2  # tabulate's "simple" format puts two spaces between columns
-PAD = _tabulate_module.MIN_PADDING  # and pads every heading by two (a wrapped table does not)
 READABLE = 12  # a column of sentences wrapped narrower than this is not worth it
 LONGEST_WORD = 24  # a word longer than this (a URL, a path) may be cut to let its column narrow
 
@@ -41,7 +49,8 @@ def fitted(rows: list[list], headers: list[str], width: int, wide: str, aligns: 
 def fits(headers: list[str], rows: list[list[str]], width: int) -> bool:
     """Whether the table fits ``width`` as tabulate draws it, each row one line (tabulate pads
     each heading by two)."""
-    natural = [max([width_of(headers[i]) + PAD, *(_longest_line(r[i]) for r in rows)])
+    from tabulate import MIN_PADDING  # tabulate pads every heading by it (a wrapped table does not)
+    natural = [max([width_of(headers[i]) + MIN_PADDING, *(_longest_line(r[i]) for r in rows)])
                for i in range(len(headers))]
     return sum(natural) + GAP * (len(natural) - 1) <= width
 

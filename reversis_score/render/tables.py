@@ -14,9 +14,6 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import Any, BinaryIO
 
-import tabulate as _tabulate_module
-from tabulate import tabulate
-
 from reversis_score.blocks import Block
 from reversis_score.i18n import N_, _, fill, is_french, long_date
 from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand
@@ -45,8 +42,7 @@ ITEM_HEADINGS = [N_("seq"), N_("trick"), N_("kind"), N_("card"), N_("payer"), N_
 # the typographic minus U+2212; what programs read (CSV, JSON) keeps the ASCII '-' that every
 # number parser accepts. The writers of the human kinds apply the choice, the data stays ints.
 MINUS = "\u2212"
-# The width tabulate pads a cell to (wide characters count twice when wcwidth is installed).
-_width: Callable[[str], int] = getattr(_tabulate_module, "_visible_width", len)
+_width = fit.width_of  # the width tabulate pads a cell to
 
 
 def write_blocks(blocks: list[Block], fmt: str, width: int | None = None, wide: str = "wrap") -> str:
@@ -91,7 +87,8 @@ def _cells(row: list, fmt: str) -> list:
 
 def _tabulate(rows: list[list], headers: list[str], fmt: str, aligns: list[str]) -> str:
     # Numbers are right-aligned by hand: tabulate's own number detection does not know the
-    # typographic minus.
+    # typographic minus. (Imported here: a database export draws no table.)
+    from tabulate import tabulate
     return tabulate(rows, headers=headers, tablefmt="github" if fmt == "markdown" else "simple",
                     disable_numparse=True, colalign=aligns)
 
