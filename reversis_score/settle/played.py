@@ -23,8 +23,8 @@ def events_of(play: Play, knobs: Knobs) -> HandEvents:
         return HandEvents(points=points, tricks_won=won, talon=play.talon)
     gathered = {number for number, _, _ in play.gathered}
     # one pass over the hand's cards; only an Ace or Quinola costs a call
-    cards = tuple(card_play(t, i, who, card, t.number in gathered) for t in play.tricks
-                  for i, (who, card) in enumerate(t.plays) if card in PAYING)
+    cards = tuple([card_play(t, i, who, card, t.number in gathered) for t in play.tricks
+                   for i, (who, card) in enumerate(t.plays) if card in PAYING])  # a list: no generator
     # Who held Quinola after the exchange, played or not: one who took his face-down card without
     # discarding may keep it unplayed ("s'il le possédait", docs/rules.md §9).
     holder = next((p for p, held in play.held.items() if QUINOLA in held), None) \
