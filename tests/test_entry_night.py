@@ -139,8 +139,13 @@ def test_every_message_of_a_hand_is_whole_and_in_view(tmp_path, browser, locale)
             page.locator("#choices button").first.tap()  # Skip the deal (« Passer la donne »)
         lengths = []
         for number, token in enumerate(cards, 1):
+            card = page.locator(f'#pack .card[data-card="{token}"]')
+            # the page draws the last answer after it arrives: a card still drawn as not to be
+            # played takes no tap (entry.js), so wait until it may be played
+            expect(card).to_have_attribute("aria-disabled", "false")
             with page.expect_response(lambda r: r.url.endswith("/tap")):
-                page.locator(f'#pack .card[data-card="{token}"]').tap()
+                card.tap()
+            expect(card).to_have_class(re.compile(r"\bis-last\b"))  # drawn: the card last played
             assert page.evaluate(CLIPPED) == [], (number, page.locator("#messages").inner_text())
             assert page.evaluate(OUT_OF_VIEW, "#messages") == [], number
             lengths.append(len(page.locator("#messages").inner_text()))
