@@ -105,6 +105,31 @@ def test_one_address_holds_at_most_its_share_and_a_new_client_is_served(folder, 
     assert not any(r.exc_info for r in caplog.records)
 
 
+class _Waiting:
+    """A connection as guard.Gate sees it: its address, its cap, idle, closed when dropped."""
+
+    def __init__(self, gate: guard.Gate, address: str, per_address: int) -> None:
+        self.address, self.per_address, self.waiting, self.trusted = address, per_address, True, False
+        self.gate, self.dropped = gate, False
+
+    def drop(self, why: str) -> None:
+        self.dropped = True
+        self.gate.leave(self)  # as the connection, once closed, leaves it
+
+
+def test_behind_a_proxy_one_address_may_hold_every_connection():
+    # serve DB sits behind a league's reverse proxy (docs/league.md): every reader comes from
+    # the proxy's address, so the site's protocol lifts the cap per address, not the others.
+    assert guard.ProxiedH11Protocol.per_address.fget(None) == guard.MOST  # type: ignore[attr-defined]
+    gate = guard.Gate()
+    site = [_Waiting(gate, "10.0.0.1", guard.MOST) for _ in range(200)]
+    assert all(gate.admit(c) for c in site) and not any(c.dropped for c in site)
+    folder_gate = guard.Gate()
+    phones = [_Waiting(folder_gate, "10.0.0.1", guard.PER_ADDRESS) for _ in range(40)]
+    assert all(folder_gate.admit(c) for c in phones)
+    assert sum(c.dropped for c in phones) == 40 - guard.PER_ADDRESS
+
+
 def test_room_is_kept_for_new_clients_past_the_most_connections(folder, quick):
     with served(folder, token="s3cret") as port:
         held = [connect(port, f"127.0.0.{n}") for n in (3, 3, 3, 4, 4, 5)]  # MOST (6), all waiting
@@ -143,6 +168,7 @@ def test_the_gate_sheds_a_strangers_connection_before_a_trusted_one():
     class Conn:
         def __init__(self, address, trusted):
             self.address, self.trusted, self.waiting, self.dropped = address, trusted, True, False
+            self.per_address = guard.PER_ADDRESS
 
         def drop(self, why):
             self.dropped = True

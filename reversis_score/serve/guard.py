@@ -60,11 +60,12 @@ class Gate:
         """Make room for ``new`` (closing a waiting connection if need be); False when there
         is none to be made: ``new`` is then to be closed."""
         mine = self.by_address.get(new.address, OrderedDict())
-        if len(mine) >= PER_ADDRESS:
+        if len(mine) >= new.per_address:
             old = next((c for c in mine if c.waiting), None)
             if old is None:
                 return False
-            old.drop(f"{PER_ADDRESS} connections from that address already: its oldest idle one is closed")
+            old.drop(f"{new.per_address} connections from that address already: its oldest idle one is "
+                     "closed")
         elif self.count >= MOST:
             old = self._shed()
             if old is None:
@@ -109,12 +110,17 @@ class GuardedH11Protocol(H11Protocol):
     address = ""
     trusted = False
 
+    @property
+    def per_address(self) -> int:
+        """The connections one address may hold (ProxiedH11Protocol: every one)."""
+        return PER_ADDRESS
+
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self.address = self.client[0] if self.client else ""
         gate = gate_of(self.server_state)
         if not gate.admit(self):
-            self.drop(f"{PER_ADDRESS} connections from that address are all busy")
+            self.drop(f"{self.per_address} connections from that address are all busy")
             return
         self._gate = gate
         _no_delay(transport)
@@ -181,6 +187,16 @@ class GuardedH11Protocol(H11Protocol):
         self._timer = None
         if self.cycle is not None and self.cycle.more_body and not self.cycle.response_started:
             self.drop(f"no whole request body within {BODY_TIMEOUT:g} s")
+
+
+class ProxiedH11Protocol(GuardedH11Protocol):
+    """The guard of ``serve DB``, a league's site behind a reverse proxy (docs/league.md): every
+    reader comes from the proxy's address, so one address may hold every connection; the
+    deadlines and the room kept for new clients stand."""
+
+    @property
+    def per_address(self) -> int:
+        return MOST
 
 
 def _no_delay(transport: asyncio.Transport) -> None:

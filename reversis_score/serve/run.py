@@ -123,8 +123,8 @@ def server_config(app, **options):
     import uvicorn
 
     from reversis_score.serve.guard import GuardedH11Protocol
-    return uvicorn.Config(app, log_level="warning", access_log=False, http=GuardedH11Protocol,
-                          timeout_keep_alive=KEEP_ALIVE, **options)
+    return uvicorn.Config(app, **{"log_level": "warning", "access_log": False, "http": GuardedH11Protocol,
+                                  "timeout_keep_alive": KEEP_ALIVE, **options})
 
 
 KEEP_ALIVE = 5  # seconds an idle kept-alive connection stays open
@@ -204,11 +204,12 @@ def _serve_site(target: str, sock: socket.socket, token: str | None, hosts: froz
 
     from reversis_score.serve.dbpages import create_site_app, keep_warm
     from reversis_score.serve.dbsite import Site
+    from reversis_score.serve.guard import ProxiedH11Protocol
     site = Site(target)
     try:
         app = create_site_app(site, token=token, hosts=hosts)
         threading.Thread(target=keep_warm, args=(app.state.ctx, say), name="serve-warm", daemon=True).start()
-        uvicorn.Server(server_config(app, lifespan="off")).run(sockets=[sock])
+        uvicorn.Server(server_config(app, lifespan="off", http=ProxiedH11Protocol)).run(sockets=[sock])
     finally:
         site.close()
 
