@@ -227,3 +227,15 @@ def test_report_in_english_is_as_ever(tmp_path):
     page = out.read_text("utf-8")
     assert '<html lang="en">' in page and "Running balances" in page and "Soldes" not in page
     assert "FR</a>" not in page  # a file has no switch: it is written in one language
+
+
+def test_a_hand_page_of_one_basket_names_it_as_its_source_does(tmp_path):
+    # regles-fr keeps one basket, « la corbeille »: a payment into it is « à la corbeille » on
+    # the hand page, as in its whys, never « aux paniers »; parlett's several pools stay so.
+    (tmp_path / "regles-fr-salon.rvs").write_bytes((SAMPLES / "fr" / "regles-fr-salon.rvs").read_bytes())
+    (tmp_path / "club-night.rvs").write_bytes((SAMPLES / "club-night.rvs").read_bytes())
+    site = client(tmp_path)
+    one = " ".join(words(site.get(f"/session/regles-fr-salon/hand/{n}", headers=FRENCH).text) for n in (1, 2, 3))
+    assert "à la corbeille" in one and "aux paniers" not in one
+    several = words(site.get("/session/club-night/hand/1", headers=FRENCH).text)
+    assert "aux paniers" in several and "corbeille" not in several

@@ -34,6 +34,7 @@ from reversis_score.serve.views import (
     player_view,
     why_view,
 )
+from reversis_score.settle.pools import basket
 
 NO_STORE = {"Cache-Control": "no-store"}
 
@@ -161,7 +162,7 @@ def hand_answer(ctx: Any, request: Request, name: str, d: Digest) -> Response:
     if at is None:
         raise HTTPException(404, i18n.fill(_("no settled hand {number} in {name}"), number=number,
                                                name=name))
-    view = hand_page(d.players, d.hand(at))
+    view = hand_page(d.players, d.hand(at), basket(d.rules.knobs.pools, d.rules.preset))
     last = len(view["steps"]) - 1
     shown = _bounded(request, "step", 0, last, 0, _("'{value}' is not a step of this hand: a whole number "
                                                      "from {lowest} to {highest}"))

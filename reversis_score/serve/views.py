@@ -36,6 +36,7 @@ from reversis_score.serve.digest import Digest, Row, pools_shown, warning_line
 from reversis_score.serve.templating import card_face
 from reversis_score.serve.templating import people_signed as signed
 from reversis_score.settle.items import Item
+from reversis_score.settle.pools import basket, one_basket
 
 SEATS = ("bottom", "right", "top", "left")  # in order of play, round the table seen from above
 
@@ -115,21 +116,28 @@ class Step:
 
 def hand_view(ledger: Ledger, hand: SettledHand) -> dict[str, Any]:
     """The hand page: the seats, the talon, and every step with its payments and nets."""
-    return {**hand_page(ledger.players, hand), "numbers": [h.number for h in ledger.settled]}
+    noun = basket(ledger.rules.knobs.pools, ledger.rules.preset)
+    return {**hand_page(ledger.players, hand, noun), "numbers": [h.number for h in ledger.settled]}
 
 
-def hand_page(players: tuple[str, ...], hand: SettledHand | LedgerHand) -> dict[str, Any]:
-    """``hand_view`` of one hand, without the session's other hands."""
+def hand_page(players: tuple[str, ...], hand: SettledHand | LedgerHand,
+              noun: str | None = None) -> dict[str, Any]:
+    """``hand_view`` of one hand, without the session's other hands; ``noun`` is the one
+    basket's French word (settle/pools.py ``basket``), which its payments name."""
     s = hand.settlement
     assert s is not None
     play = s.play
     seats = [{"player": p, "place": SEATS[i], "dealer": p == hand.dealer} for i, p in enumerate(players)]
+    steps = _steps(players, play.tricks, s.items, play.events.tricks_won if play.events else None)
+    for item in (i for step in steps for i in step.items) if noun else ():
+        for key in ("payer", "payee", "payee_to"):  # « aux paniers » → « à la corbeille »
+            item[key] = one_basket(item[key], noun)
     return {"number": hand.number, "dealer": hand.dealer, "outcome": outcome_words(s.outcome, s),
             "players": players, "seats": seats, "talon": [card(str(c)) for c in play.talon],
             "void": play.void, "by_events": play.events is not None,
             # an events hand whose talon is given by its points: those, never "talon —"
             "talon_points": play.events.talon_points if play.events and not play.talon else None,
-            "steps": _steps(players, play.tricks, s.items, play.events.tricks_won if play.events else None)}
+            "steps": steps}
 
 
 def placed_steps(items: tuple[Item, ...], tricks: int) -> list[int]:
