@@ -235,7 +235,8 @@ def test_a_hand_page_of_one_basket_names_it_as_its_source_does(tmp_path):
     (tmp_path / "regles-fr-salon.rvs").write_bytes((SAMPLES / "fr" / "regles-fr-salon.rvs").read_bytes())
     (tmp_path / "club-night.rvs").write_bytes((SAMPLES / "club-night.rvs").read_bytes())
     site = client(tmp_path)
-    one = " ".join(words(site.get(f"/session/regles-fr-salon/hand/{n}", headers=FRENCH).text) for n in (1, 2, 3))
+    one = " ".join(words(site.get(f"/session/regles-fr-salon/hand/{n}", headers=FRENCH).text)
+                   for n in (1, 2, 3))
     assert "à la corbeille" in one and "aux paniers" not in one
     several = words(site.get("/session/club-night/hand/1", headers=FRENCH).text)
     assert "aux paniers" in several and "corbeille" not in several
