@@ -24,7 +24,8 @@ if TYPE_CHECKING:  # the pipeline (Lark and the engine) is imported by the comma
 
 SUMMARY = N_("Score games of Reversis and settle them, from plain-text records (.rvs files): "
            "record (a terminal) or serve (web pages, and entry from the players' phones) at the "
-           "table; check and format a record; settle it, why (every payment between two players), "
+           "table, or a league's site over a season database; check and format a record; settle it, why "
+           "(every payment between two players, or all of one player's), "
            "audit (what the table paid); export the ledgers, then season and report (HTML pages), "
            "and forget a session; verify a JSON ledger; rules shows the presets. Each command's "
            "--help says all it takes.")
