@@ -219,7 +219,7 @@ def settlement(number: int, s: HandSettlement, stake: int, totals: dict[str, int
     else:  # as ever: the numbers as Python writes them
         rows = [[p, f"{s.net[p]:+d}" if s.net[p] else "0", f"{totals[p]:+d}", stake + totals[p],
                  f"{between[p]:+d}", between[p] - totals[p]] for p in totals]
-    headers = [_("player"), _("this hand"), _("session"), _("balance"), _("from players"), _("into pools")]
+    headers = [_("player"), _("this hand"), _("net"), _("balance"), _("from players"), _("into pools")]
     return write_blocks([Block(title, headers, rows)], "table").rstrip("\n")
 
 
