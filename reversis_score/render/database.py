@@ -25,7 +25,7 @@ from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 from reversis_score.i18n import _, fill
 from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand, is_settled
 from reversis_score.notation.lexicon import per_fish
-from reversis_score.render import identity
+from reversis_score.render import identity, night
 from reversis_score.render.schema import SCHEMA_VERSION, TABLES_3, OldSchema, TargetProblem, insert_sql
 from reversis_score.render.tables import outcome_words
 from reversis_score.render.tally import SessionTally
@@ -274,7 +274,7 @@ def session_row(sha: str, ledger: Ledger | LedgerStream, tally: SessionTally) ->
     the header's (None without a ``club:`` line: the writer decides)."""
     header, rules = ledger.session.header, ledger.rules
     knobs = {name: knob_json(getattr(rules.knobs, name)) for name in KNOB_NAMES}
-    rate = header.rate or getattr(rules, "rate", None)
+    rate = night.rate_of(ledger)
     value = str(per_fish(rate.unit, rate.amount)) if rate else None
     return (sha, ledger.session.file, header.title,
             header.date.isoformat() if header.date else None, ledger.stake, rules.preset,

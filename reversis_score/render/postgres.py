@@ -67,7 +67,7 @@ def _connect(target: str) -> Any:
 
 def export_postgres(target: str, sessions: Iterable[tuple[str, Session]],
                     notes: list[str] | None = None, strict: bool = False,
-                  choices: Choices = NO_CHOICES) -> list[Outcome]:
+                    choices: Choices = NO_CHOICES) -> list[Outcome]:
     """Write ``(sha256, ledger or rows)`` sessions into the database at URL ``target``; the outcomes.
 
     The iterable is consumed lazily, one session at a time, inside one transaction.

@@ -90,7 +90,7 @@ def settle_up_notes(season: Season) -> list[str]:
         before[s.club] = s
         if s.pools_left and s.pools_close == "carry":
             said.append(fill(_("{night}: pools carried to the club's next night: {pools}"),
-                             night=night_label(s), pools=" ".join(map(str, s.pools_left))))
+                             night=night_label(s), pools=_pools(s.pools_left)))
     if season.rate is not None:
         said.append(rate_words(season.rate))
     return said

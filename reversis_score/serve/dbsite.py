@@ -158,14 +158,13 @@ class Site:
 
     def stamp(self) -> str:
         """The season's version (re-read at most every STAMP_TTL seconds)."""
-        now = time.monotonic()
-        kept = self._stamp
-        if kept is not None and now - kept[0] < STAMP_TTL:
-            return kept[1]
+        fresh = self.fresh_stamp()
+        if fresh is not None:
+            return fresh
         with self._stamp_lock:
-            kept = self._stamp
-            if kept is not None and time.monotonic() - kept[0] < STAMP_TTL:
-                return kept[1]
+            fresh = self.fresh_stamp()  # (read meanwhile by the thread that held the lock)
+            if fresh is not None:
+                return fresh
             with self.reader() as db:
                 stamp = _stamp_of(db)
             self._stamp = (time.monotonic(), stamp)

@@ -152,20 +152,21 @@ class GuardedH11Protocol(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
-        if self._gate is not None:
-            self._gate.leave(self)
-            self._gate = None
+        self._leave()
         super().connection_lost(exc)
 
     def drop(self, why: str) -> None:
         """Close the connection at once, with one line in the log."""
         self._disarm()
-        if self._gate is not None:
-            self._gate.leave(self)
-            self._gate = None
+        self._leave()
         if not self.transport.is_closing():
             LOG.warning("serve: closed a connection from %s: %s", self.address or "?", why)
             self.transport.close()
+
+    def _leave(self) -> None:
+        if self._gate is not None:
+            self._gate.leave(self)
+            self._gate = None
 
     def _arm(self, seconds: float, then) -> None:
         self._disarm()
