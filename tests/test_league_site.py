@@ -97,6 +97,11 @@ def test_every_page_is_the_folder_page_in_both_languages(tmp_path):
                 assert f'<html lang="{lang}"' in mine.text
                 assert same_page(mine.text) == same_page(theirs.text), (path, lang)
         assert standings(ours.get("/").text) == season_balances(str(db))
+        for path in ("/?lang=fr", f"/session/{CLEAN[0].stem}?lang=en"):  # the FR / EN switch, as the folder's
+            mine, theirs = (c.get(path, follow_redirects=False) for c in (ours, folder))
+            assert mine.status_code == theirs.status_code == 303, path
+            assert mine.headers["location"] == theirs.headers["location"]
+            assert mine.headers["set-cookie"] == theirs.headers["set-cookie"]
         assert ours.get("/session/no-such-night").status_code == 404
         assert ours.get("/session/no-such-night", headers={"accept-language": "fr"}).status_code == 404
     finally:

@@ -61,9 +61,14 @@ def create_app(folder: Path, *, token: str | None = None, read_only: bool = Fals
         from reversis_score.serve import correction_routes, entry, events_entry, paid
         routes += entry.routes + events_entry.routes + correction_routes.routes + paid.routes
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
-    app = Starlette(routes=routes, middleware=[Middleware(LanguageMiddleware),
-                                                     Middleware(AccessMiddleware, token=token),
-                                                     Middleware(SwitchMiddleware)],
-                    exception_handlers={HTTPException: refused})
+    app = Starlette(routes=routes, middleware=middleware(token), exception_handlers={HTTPException: refused})
     app.state.ctx = ctx
     return app
+
+
+def middleware(token: str | None, hosts: frozenset[str] = frozenset()) -> list[Middleware]:
+    """Every site's middleware, outermost first: the reader's language, the token (``hosts``:
+    names a reverse proxy passes on), then the FR / EN switch, answered once the token is
+    checked. The folder's site and the database's (serve/dbpages.py) both take it."""
+    return [Middleware(LanguageMiddleware), Middleware(AccessMiddleware, token=token, hosts=hosts),
+            Middleware(SwitchMiddleware)]

@@ -33,7 +33,6 @@ from urllib.parse import quote
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
@@ -45,10 +44,9 @@ from reversis_score.render.schema import TargetProblem
 from reversis_score.report.season import in_order
 from reversis_score.serve.dbsite import Busy, Site, SiteProblem
 from reversis_score.serve.digest import Digest, Unreadable, digest_text
-from reversis_score.serve.language import LanguageMiddleware, answering
+from reversis_score.serve.language import answering
 from reversis_score.serve.pages import NO_STORE, hand_answer, session_answer, why_answer
 from reversis_score.serve.season import season_view
-from reversis_score.serve.security import AccessMiddleware
 from reversis_score.serve.templating import render
 
 KEEP = 256  # sessions' digests kept per process (each a night: a few hundred KB at most)
@@ -404,10 +402,8 @@ def create_site_app(site: Site, *, token: str | None = None,
                     hosts: frozenset[str] = frozenset()) -> Starlette:
     """The app serving the season database ``site`` (see the module docstring); ``hosts``:
     the names a reverse proxy passes on (besides the loopback ones) when there is no token."""
-    from reversis_score.serve.app import STATIC, refused
+    from reversis_score.serve.app import STATIC, middleware, refused
     app = Starlette(routes=[*routes(), Mount("/static", app=StaticFiles(directory=STATIC), name="static")],
-                    middleware=[Middleware(LanguageMiddleware),
-                                Middleware(AccessMiddleware, token=token, hosts=hosts)],
-                    exception_handlers={HTTPException: refused})
+                    middleware=middleware(token, hosts), exception_handlers={HTTPException: refused})
     app.state.ctx = SiteContext(site, token)
     return app
