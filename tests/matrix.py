@@ -236,9 +236,10 @@ class Face:
 
     command: str
     options: tuple[str, ...] = ()
+    without: tuple[str, ...] = ()  # optional arguments left out: ``why FILE A`` (one player's night)
 
     def __str__(self) -> str:
-        return " ".join((self.command, *self.options))
+        return " ".join((self.command, *self.options, *(f"(no {name})" for name in self.without)))
 
 
 RECORD_ARGUMENTS = {"file", "files", "db"}  # a command taking one of these is a face of a record
@@ -255,6 +256,8 @@ def command_faces() -> list[Face]:
         if not arguments & RECORD_ARGUMENTS or name in ("serve", "rules"):
             continue  # serve is walked page by page; rules reads a preset, not a record
         faces.append(Face(name))
+        faces += [Face(name, without=(p.name,)) for p in cmd.params
+                  if p.param_type_name == "argument" and not p.required and p.name not in RECORD_ARGUMENTS]
         choices = []
         for param in cmd.params:
             if param.param_type_name != "option" or param.name in UNSAFE_FLAGS:
@@ -321,7 +324,7 @@ def face_arguments(face: Face, ready: Prepared, folder: Path) -> tuple[list[str]
     args: list[str] = [face.command]
     given: str | None = None
     for param in command().commands[face.command].params:
-        if param.param_type_name != "argument":
+        if param.param_type_name != "argument" or param.name in face.without:
             continue
         if param.name == "db":
             if ready.db is None:
@@ -449,7 +452,7 @@ def page_routes() -> list[str]:
 
 def page_urls(routes: list[str], form: Form, hands: list[int], players: tuple[str, ...]) -> Iterator[str]:
     """Every page of one record: each route with ``{name}`` and each hand number filled in;
-    the why page of the first player against each other one."""
+    the why page of the first player against each other one, and of his whole night."""
     from urllib.parse import quote, urlencode
     for route in routes:
         if "{name}" not in route:
@@ -459,7 +462,7 @@ def page_urls(routes: list[str], form: Form, hands: list[int], players: tuple[st
             for n in hands:
                 yield re.sub(r"\{number[^}]*\}", str(n), path)
         elif path.endswith("/why"):
-            for other in players[1:]:
+            for other in (*players[1:], ""):  # "": the first player's whole night
                 yield f"{path}?{urlencode({'a': players[0], 'b': other})}"
         else:
             yield path
