@@ -171,7 +171,7 @@ class RecordBuilder(Transformer):
         return "stake", int(str(tok)), self._span(tok)
 
     def club_line(self, tok: Token) -> HeaderItem:
-        return self._night("club", lambda raw: read_club(raw), tok)
+        return self._night("club", read_club, tok)
 
     def paid_line(self, tok: Token) -> HeaderItem:
         return self._night("paid", read_paid, tok)
@@ -185,7 +185,7 @@ class RecordBuilder(Transformer):
         return self._night("carried", read_carried, tok)
 
     def _night(self, key: str, read, tok: Token) -> HeaderItem:
-        """A line of notation/nightlines.py: its value, or its message and no value."""
+        """A night's line (its reader in notation/lexicon.py): its value, or its message and no value."""
         try:
             return key, read(str(tok)), self._span(tok)
         except ValueError as exc:
