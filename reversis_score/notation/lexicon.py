@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from reversis_score.i18n import _, fill, grouped, ngettext
 from reversis_score.notation.cards import looks_like_card
@@ -252,9 +253,7 @@ def read_header_repeats(text: str) -> tuple[Header, list[Diagnostic]] | None:
     names = {p.text for p in get("players")}  # type: ignore[attr-defined]
     if any(who not in names for line in paid for who in line[:2]):
         return None  # Lark's reader says who is not a player
-    rate = get("rate")
-    header = Header(club=get("club") or None, paid_all=get("paid"), paid=tuple(paid),  # type: ignore[arg-type]
-                  rate=Rate(*rate) if rate else None, carried=get("carried"),  # type: ignore[arg-type, misc]
+    header = Header(**night_fields(values, tuple(paid)),
                   title=get("title"), date=get("date"), players=get("players"),  # type: ignore[arg-type]
                   rules=get("rules"), rules_span=values["rules"][1] if "rules" in values else None,  # type: ignore[arg-type]
                   rule_lines=tuple(rules), stake=get("stake"), has_players=True,  # type: ignore[arg-type]
@@ -388,6 +387,15 @@ def read_carried(raw: str) -> tuple[int, ...]:
         raise ValueError(fill(_("'{value}' is not a pool: 'carried:' lists the pools brought from the "
                                 "last night, oldest first, e.g. 'carried: 25 40'"), value=shortened(bad)))
     return tuple(int(a) for a in amounts)
+
+
+def night_fields(values: dict[str, tuple[object, Span]], paid: tuple[Paid, ...]) -> dict[str, Any]:
+    """The Header's fields of a night's lines, from the header's ``values`` (key: (value, span))
+    and its ``paid:`` transfers: as both readers (read_header and the Transformer) make them."""
+    get = lambda key: values[key][0] if key in values else None  # noqa: E731
+    rate = get("rate")
+    return {"club": get("club") or None, "paid_all": get("paid"), "paid": paid,
+            "rate": Rate(*rate) if rate else None, "carried": get("carried")}  # type: ignore[misc]
 
 
 def per_fish(unit: str, amount: str) -> Decimal:

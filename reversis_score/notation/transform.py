@@ -21,6 +21,7 @@ from reversis_score.notation.lexicon import (
     SECTION_ORDER,
     KeyRepeats,
     is_count,
+    night_fields,
     player_name_problem,
     pool_number,
     read_carried,
@@ -46,7 +47,6 @@ from reversis_score.notation.records import (
     PartySide,
     PlacedCard,
     PlayerPoints,
-    Rate,
     ReversisLine,
     RuleLine,
     Span,
@@ -171,7 +171,7 @@ class RecordBuilder(Transformer):
         return "stake", int(str(tok)), self._span(tok)
 
     def club_line(self, tok: Token) -> HeaderItem:
-        return self._night("club", lambda raw: read_club(raw), tok)
+        return self._night("club", read_club, tok)
 
     def paid_line(self, tok: Token) -> HeaderItem:
         return self._night("paid", read_paid, tok)
@@ -185,7 +185,7 @@ class RecordBuilder(Transformer):
         return self._night("carried", read_carried, tok)
 
     def _night(self, key: str, read, tok: Token) -> HeaderItem:
-        """A line of notation/nightlines.py: its value, or its message and no value."""
+        """A night's line (its reader in notation/lexicon.py): its value, or its message and no value."""
         try:
             return key, read(str(tok)), self._span(tok)
         except ValueError as exc:
@@ -221,10 +221,7 @@ class RecordBuilder(Transformer):
                     self._error(fill(_("'{name}' is not one of the players ({players}): a payment at the "
                                        "table is between two of them"), name=shortened(who),
                                      players=" ".join(header.player_names)), line.span)
-        get = lambda key: values.get(key, (None,))[0]  # noqa: E731
-        rate = get("rate")
-        return dataclasses.replace(header, club=get("club") or None, paid_all=get("paid"), paid=paid,
-                                   rate=Rate(*rate) if rate else None, carried=get("carried"))
+        return dataclasses.replace(header, **night_fields(values, paid))
 
     def _make_header(self, values: dict, rule_lines: tuple[RuleLine, ...], lines) -> Header:
         players = values.get("players", ((),))[0]

@@ -94,9 +94,7 @@ def replace_card(recorder: PlaySteps, number: int, player: str, card: str) -> Re
     lost_lines = _lines_again(recorder, later_lines) if not lost else later_lines
     head = _("{old} → {new} ({player}, trick {number})").format(
         old=face(Card.parse(old)), new=face(Card.parse(new)), player=player, number=number)
-    said = [head + (ngettext("; the {kept} card after it are kept", "; the {kept} cards after it are kept",
-                             kept).format(kept=kept) if kept else "")]
-    return Reply(said=said + _lost_words(recorder, lost, lost_lines))
+    return Reply(said=_fixed_words(recorder, head, kept, lost, lost_lines))
 
 
 def replace_trick(recorder: PlaySteps, number: int, cards: list[str]) -> Reply:
@@ -120,14 +118,15 @@ def replace_trick(recorder: PlaySteps, number: int, cards: list[str]) -> Reply:
     lost_lines = _lines_again(recorder, later_lines) if not lost else later_lines
     head = fill(_("trick {number} entered again: {cards}"), number=number,
                 cards=" ".join(face(Card.parse(c)) for c in cards))
+    return Reply(said=_fixed_words(recorder, head, kept, lost, lost_lines))
+
+
+def _fixed_words(recorder: PlaySteps, head: str, kept: int, lost: list[Play],
+                 lost_lines: list[tuple[str, str]]) -> list[str]:
+    """What a fix says: ``head`` and how many later cards it kept; the later cards no longer
+    possible, the lines after the tricks, taken out."""
     said = [head + (ngettext("; the {kept} card after it are kept", "; the {kept} cards after it are kept",
                              kept).format(kept=kept) if kept else "")]
-    return Reply(said=said + _lost_words(recorder, lost, lost_lines))
-
-
-def _lost_words(recorder: PlaySteps, lost: list[Play], lost_lines: list[tuple[str, str]]) -> list[str]:
-    """What a fix took out: the later cards no longer possible, the lines after the tricks."""
-    said = []
     if lost:
         said.append(_("no longer possible, taken out: {plays}; enter them again").format(
             plays=", ".join(_play(t, who, c) for t, who, c in lost)))

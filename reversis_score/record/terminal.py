@@ -26,8 +26,7 @@ from reversis_score.record.session import Recorder
 from reversis_score.record.store import Busy, Store, half_line
 from reversis_score.record.words import Note, understood
 
-HEADER_WORDS = ("session", "date", "players", "rules", "rule", "stake", "club", "paid", "jeton", "fish",
-                "carried")
+HEADER_WORDS = ("session", "date", "players", "rules", "rule", "stake", *entries.NIGHT_WORDS)
 
 
 @dataclass

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from reversis_score.i18n import _, fill
 from reversis_score.notation.parse import split_chunks
-from reversis_score.pipeline import check_text
+from reversis_score.pipeline import CheckedSession, check_text
 from reversis_score.record.fix import replace_card, replace_trick
 from reversis_score.record.header import Reply
 from reversis_score.record.resume import resume
@@ -64,7 +64,8 @@ class Opened:
         self.spelling = Spelling.of(raw)
         english = self.spelling.english
         _header, chunks = split_chunks(english)
-        if not 1 <= number <= len(chunks) - (0 if _whole_last(english, path) else 1):
+        self.checked = check_text(english, path.name, path.parent)  # the record as it stands
+        if not 1 <= number <= len(chunks) - (0 if self.checked.in_progress is None else 1):
             raise EntryError(fill(_("hand {number} is not a finished hand of {file}"), number=number,
                                   file=path.name))
         cut = _offset(english, chunks[number][0]) if number < len(chunks) else len(english)
@@ -81,11 +82,6 @@ class Opened:
         """The whole record (English) with the hand as the Recorder holds it now."""
         hand = self.recorder.document()
         return hand if not self.rest else hand.rstrip("\n") + "\n\n" + self.rest.lstrip("\n")
-
-
-def _whole_last(english: str, path: Path) -> bool:
-    checked = check_text(english, path.name, path.parent)
-    return checked.in_progress is None
 
 
 def _offset(text: str, line: int) -> int:
@@ -161,12 +157,14 @@ def _fixed(store: Store, opened: Opened, raw: str, now: str, change: Callable[[R
     if not refused and (hand is None or not hand.whole()):
         refused = [_("this change takes out cards played after it: correct those cards first, "
                      "each where it lies (or their tricks, each entered again), then this one")]
-    text = opened.text() if not refused else raw
-    if not refused:
-        refused = _problems(text, path)
     if refused:
         return Result(_view(Opened(path, raw, number), now), said=said, refused=refused)
-    return _write(store, opened, text, _changed(opened.before, opened.recorder.document()), said)
+    text = opened.text()
+    checked = check_text(text, path.name, path.parent)
+    refused = _problems(checked, path)
+    if refused:
+        return Result(_view(Opened(path, raw, number), now), said=said, refused=refused)
+    return _write(store, opened, text, checked, _changed(opened.before, opened.recorder.document()), said)
 
 
 def correct_events(entry: Entry, path: Path, number: int, seen: str, lines: list[str]) -> Result:
@@ -210,10 +208,11 @@ def _replaced(store: Store, opened: Opened, raw: str, now: str, lines: list[str]
     text = opened.before_hand.rstrip("\n") + "\n\n" + new_hand
     if opened.rest.strip():
         text += "\n" + opened.rest.lstrip("\n")
-    refused = _problems(text, path)
+    checked = check_text(text, path.name, path.parent)
+    refused = _problems(checked, path)
     if refused:
         return Result(_view(Opened(path, raw, number), now), refused=refused)
-    return _write(store, opened, text, changed, [])
+    return _write(store, opened, text, checked, changed, [])
 
 
 def _with_comments(old: str, new: str) -> str:
@@ -250,11 +249,13 @@ def _reopened(entry: Entry, path: Path, number: int, seen: str, change) -> Resul
         return change(store, opened, raw, now)
 
 
-def _write(store: Store, opened: Opened, text: str, changed: list[str], said: list[str]) -> Result:
-    """Write the record put together again, keep the correction in its history, say it."""
+def _write(store: Store, opened: Opened, text: str, checked: CheckedSession, changed: list[str],
+           said: list[str]) -> Result:
+    """Write the record put together again (``checked``: its check), keep the correction in its
+    history, say it."""
     path, number = opened.path, opened.number
     on_disk = opened.spelling.on_disk(text)
-    before, after = settle_up_words(opened.spelling.english, path), settle_up_words(text, path)
+    before, after = settle_up_words(opened.checked), settle_up_words(checked)
     try:
         store.sync(on_disk)
     except (Replaced, WriteFailed) as exc:
@@ -277,19 +278,18 @@ def _keep_comments(old: list[str], recorder: Recorder) -> None:
             lines[index] = now.rstrip() + "  " + was[was.index("#"):]
 
 
-def _problems(text: str, path: Path) -> list[str]:
+def _problems(checked: CheckedSession, path: Path) -> list[str]:
     """The errors of the record put together again (a later hand the change made wrong)."""
     from reversis_score.notation.diagnostics import render
-    checked = check_text(text, path.name, path.parent)
     errors = [d for d in checked.diagnostics if d.is_error]
     return [_("not written: ") + render(d, path.name, checked.lines).split("\n")[0] for d in errors[:5]]
 
 
-def settle_up_words(text: str, path: Path) -> str:
-    """The session's settle-up, in a line (``Anne pays Bruno 40; Claire pays Denis 12``)."""
+def settle_up_words(checked: CheckedSession) -> str:
+    """The session's settle-up (``checked``: the record's check), in a line (``Anne pays Bruno
+    40; Claire pays Denis 12``)."""
     from reversis_score.ledger.build import build_ledger
     from reversis_score.render.document import settle_up_of
-    checked = check_text(text, path.name, path.parent)
     try:
         transfers = settle_up_of(build_ledger(checked))
     except Exception:  # noqa: BLE001 — a record with errors has no settle-up to say
