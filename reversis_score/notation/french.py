@@ -34,7 +34,8 @@ from reversis_score.notation.records import Name, PlacedCard, Span
 LANGUAGES = ("en", "fr")
 # A header line naming the record's language; found before the first hand.
 LANG_LINE = re.compile(r"^[ \t]*(?:lang|langue)[ \t]*:[ \t]*([^\s#]*)[ \t]*(?:#.*)?$", re.M)
-_FIRST_HAND = re.compile(r"^[ \t]*(?:hand|coup|main)(?![\w'\-])", re.M)
+# The line that opens a record's first hand (its header ends there), in either language.
+FIRST_HAND = re.compile(r"^[ \t]*(?:hand|coup|main)(?![\w'\-])", re.M)
 
 # French ranks and suits, and their English twins: R roi, D dame, V valet; P pique, C cœur,
 # K carreau, T trèfle (the ten is written 10: T is trèfle).
@@ -240,7 +241,7 @@ def to_english(text: str) -> tuple[str, Spelled]:
     into its English twin; an English card letter that is no French card (``KS``) is made a
     token that is no card at all, so that it is reported rather than read as English.
     """
-    header_end = _FIRST_HAND.search(text)
+    header_end = FIRST_HAND.search(text)
     found = LANG_LINE.search(text, 0, header_end.start() if header_end else len(text))
     language = found.group(1) if found else "en"
     spelled = Spelled(language)

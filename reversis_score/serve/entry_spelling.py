@@ -11,12 +11,9 @@ way (``format --lang fr``'s spelling). An English record passes through unchange
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from reversis_score.notation.french import record_language, to_english, to_french
-
-_FIRST_HAND = re.compile(r"^[ \t]*(?:hand|coup|main)(?![\w'\-])", re.M)  # as notation/french.py finds it
+from reversis_score.notation.french import FIRST_HAND, record_language, to_english, to_french
 
 
 def _line_to_french(line: str) -> str:
@@ -26,7 +23,7 @@ def _line_to_french(line: str) -> str:
 
 def is_french(text: str) -> bool:
     """Whether the record's header (before its first hand) says ``langue: fr``."""
-    found = _FIRST_HAND.search(text)
+    found = FIRST_HAND.search(text)
     return record_language(text[: found.start()] if found else text) == "fr"
 
 

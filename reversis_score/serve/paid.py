@@ -22,14 +22,13 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from reversis_score.i18n import _
-from reversis_score.notation.french import record_language
+from reversis_score.notation.french import FIRST_HAND, record_language
 from reversis_score.serve.context import context_of
 from reversis_score.serve.entry import entry_of
 from reversis_score.serve.security import csrf_protected
 
 # A ``paid: yes`` or ``paid: no`` line (or its French spelling), not a sum handed over.
 _PAID_LINE = re.compile(r"^[ \t]*(?:paid|réglé)[ \t]*:[ \t]*(?:yes|no|oui|non)[ \t]*(?:#.*)?\n", re.M | re.I)
-_FIRST_HAND = re.compile(r"^[ \t]*(?:hand|main)(?![\w'\-])", re.M)
 
 
 def with_paid(text: str, paid: bool) -> str:
@@ -40,8 +39,10 @@ def with_paid(text: str, paid: bool) -> str:
     'players: A B C D\\npaid: yes\\n\\nhand 1\\n'
     >>> with_paid("players: A B C D\\npaid: yes\\n\\nhand 1\\n", False)
     'players: A B C D\\n\\nhand 1\\n'
+    >>> with_paid("langue: fr\\njoueurs: A B C D\\n\\ncoup 1\\ndonneur: A\\n", True)
+    'langue: fr\\njoueurs: A B C D\\nréglé: oui\\n\\ncoup 1\\ndonneur: A\\n'
     """
-    first = _FIRST_HAND.search(text)
+    first = FIRST_HAND.search(text)
     cut = first.start() if first else len(text)
     head, rest = _PAID_LINE.sub("", text[:cut]), text[cut:]
     if not paid:
