@@ -10,7 +10,7 @@ import pytest
 from entrydevice import EXAMPLE, example, without_comments
 from playwright.sync_api import Page, expect, sync_playwright
 from typer.testing import CliRunner
-from webserver import PATIENCE, artefacts, chromium, running
+from webserver import PATIENCE, arrived, artefacts, chromium, running
 
 from reversis_score.cli import app as cli
 
@@ -60,7 +60,7 @@ def new_session(page: Page, url: str, name: str) -> None:
         else:
             page.fill(f"input[name={field}]", value)
     page.get_by_role("button", name="Start the session").click()
-    expect(page).to_have_url(f"{url}/entry/{name}")
+    arrived(page, f"{url}/entry/{name}")
 
 
 @pytest.mark.parametrize("width, height", [(420, 800), (1200, 900)])

@@ -14,7 +14,7 @@ import pytest
 from entrydevice import example
 from playwright.sync_api import expect
 from test_entry_table import PHONE, Scorer
-from webserver import ROOT, artefacts, running
+from webserver import ROOT, arrived, artefacts, running
 
 from reversis_score.pipeline import check_text
 
@@ -66,7 +66,7 @@ def test_hand_3_corrected_on_the_phone_after_hand_6(tmp_path, browser):
         page = browser.new_context(**PHONE).new_page()
         page.goto(url + "/session/club")
         page.get_by_role("link", name="correct this hand").nth(2).tap()
-        expect(page).to_have_url(url + "/entry/club/hand/3")
+        arrived(page, url + "/entry/club/hand/3")
         scorer = Scorer(page)
         scorer.says("Correcting hand 3: tap a card played to change it.")
         scorer.card("3S", wait=False)
@@ -203,7 +203,7 @@ def test_an_events_hand_corrected_on_its_page(tmp_path, browser):
         expect(page.locator(".talon")).to_contain_text("3 points")  # never "talon —"
         page.goto(url + "/session/night")
         page.get_by_role("link", name="correct this hand").nth(1).tap()
-        expect(page).to_have_url(url + "/entry/night/events?hand=2")
+        arrived(page, url + "/entry/night/events?hand=2")
         expect(page.locator('[data-field="talon"] [aria-pressed="true"]')).to_have_text("3")
         expect(page.locator("#list")).to_contain_text("trick 2: Denis placed A♣, Anne took the trick")
         page.locator('[data-field="talon"] button[data-value="4"]').tap()

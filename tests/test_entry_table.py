@@ -17,7 +17,7 @@ import pytest
 from entrydevice import EXAMPLE, example, without_comments
 from playwright.sync_api import Page, expect, sync_playwright
 from typer.testing import CliRunner
-from webserver import artefacts, chromium, running
+from webserver import arrived, artefacts, chromium, running
 
 from reversis_score.cli import app as cli
 from reversis_score.serve.entry_words import face
@@ -104,7 +104,7 @@ def new_session(page: Page, url: str, name: str) -> None:
             page.get_by_label({"file": "File name", "session": "Session", "date": "Date",
                                "stake": "Stake"}[field]).fill(value)
     page.get_by_role("button", name="Start the session").click()
-    expect(page).to_have_url(f"{url}/entry/{name}")
+    arrived(page, f"{url}/entry/{name}")
 
 
 def deals(text: str) -> list[tuple[str, set[str], str]]:

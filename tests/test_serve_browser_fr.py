@@ -16,7 +16,7 @@ from conftest import DATA, SAMPLES
 from entrydevice import EXAMPLE, example, without_comments
 from playwright.sync_api import Page, expect, sync_playwright
 from typer.testing import CliRunner
-from webserver import artefacts, chromium, running
+from webserver import arrived, artefacts, chromium, running
 
 from reversis_score.cli import app as cli
 
@@ -180,7 +180,7 @@ def new_french_session(page: Page, url: str, name: str) -> None:
             page.get_by_label(labels[field]).fill(value)
     assert page.get_by_label("Le relevé écrit en").input_value() == "fr"  # a French page: a French record
     page.get_by_role("button", name="Commencer la séance").click()
-    expect(page).to_have_url(f"{url}/entry/{name}")
+    arrived(page, f"{url}/entry/{name}")
 
 
 def test_a_whole_hand_entered_on_the_french_entry_page_by_its_french_words(tmp_path, browser):

@@ -104,3 +104,11 @@ def artefacts() -> Path:
     folder = Path(os.environ.get("REVERSIS_ARTEFACTS") or ROOT / "build" / "screenshots")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def arrived(page, url: str) -> None:
+    """Wait until ``page`` is at ``url`` and its script has drawn it: the buttons the server
+    wrote have no handler until then, and a tap on them would be lost."""
+    from playwright.sync_api import expect
+    expect(page).to_have_url(url)
+    expect(page.locator("[data-ready]")).to_have_count(1)

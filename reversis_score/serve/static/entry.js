@@ -485,6 +485,8 @@
     const input = e.target.line;
     if (input.value.trim()) send([input.value]).then(() => { input.value = ""; });
   });
-  restore().then(draw, draw);
+  // ready once drawn: the buttons the server wrote are replaced by live ones (a test waits for it)
+  const ready = () => { draw(); root.dataset.ready = "yes"; };
+  restore().then(ready, ready);
   setInterval(poll, 1000);
 })();

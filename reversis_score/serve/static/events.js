@@ -289,4 +289,5 @@
     draw();
   });
   draw();
+  root.dataset.ready = "yes";  // its buttons are live now (a test waits for it)
 })();
