@@ -1,6 +1,6 @@
-"""Benchmark of ``serve DB``, a league's site: 200 clients over 2 ``serve --workers 2``
-processes on one PostgreSQL holding 2,000 sessions (target: p99 under 100 ms for a session
-page and for the season page), and the database's connections meanwhile.
+"""Benchmark of ``serve DB``, a league's site: 200 clients over 2 ``serve --workers 2`` processes
+on one PostgreSQL holding 2,000 sessions (target: p99 under 100 ms for a session page and for
+the season page), and the database's connections meanwhile.
 
     PYTHONPATH=tests python bench/league_site.py
     PYTHONPATH=tests python bench/league_site.py --clients 50 --seconds 10 --sessions 500
@@ -10,17 +10,17 @@ It starts a throwaway PostgreSQL (tests/pgserver.py), exports 20 nights of the l
 own), then copies them inside the database to ``--sessions`` (each copy its own name and
 hash). It starts two ``reversis-score serve URL --workers 2`` on two ports, waits until each
 process says its pages are made, and measures first the baseline: one client alone, the same
-pages one after another. Then the clients, 25 threads to a process (so that a reader's time
-is not its own wait for its interpreter): each a thread with one kept-alive connection to one
-of the two servers (half each, as a proxy would share them), taking gzip as browsers do,
-reading a page, then keeping it open 1 to 3 s, asking for its stamp each second as the
-page's script does: the season page one time in five, else a session page among the latest
-100 nights (after the last night of the season, that is what people open). Every answer is
-timed; every 0.5 s the connections of ``application_name = 'reversis-score serve'`` are
-counted in pg_stat_activity. It prints one table (medians, p90s and p99s, ratios against the
-baseline) and exits 1 when a page's p99 misses its target. A benchmark, not a test: nothing
-here runs under pytest.
-"""
+pages one after another. Then the clients, 25 threads to a process (so that a reader's time is
+not its own wait for its interpreter): each a thread with one kept-alive connection to one of
+the two servers (half each, as a proxy would share them), taking gzip as browsers do, arriving
+at a moment of its own in the first 3 s (``--together``: all at the same instant, a burst of
+200 first pages that queue behind each other), reading a page, then keeping it open 1 to 3 s,
+asking for its stamp each second as the page's script does: the season page one time in five,
+else a session page among the latest 100 nights (after the last night of the season, that is
+what people open). Every answer is timed; every 0.5 s the connections of ``application_name =
+'reversis-score serve'`` are counted in pg_stat_activity. It prints one table (medians, p90s
+and p99s, ratios against the baseline) and exits 1 when a page's p99 misses its target. A
+benchmark, not a test: nothing here runs under pytest."""
 from __future__ import annotations
 
 import argparse
@@ -99,6 +99,10 @@ class Client(threading.Thread):
         self.failed = 0
 
     def run(self) -> None:
+        # Readers come in over the first seconds, each at a moment of his own, as people open a
+        # link; with --together all come at the same instant (a burst that queues behind itself).
+        if not TOGETHER and self.stop.wait(self.rng.uniform(0.0, ARRIVAL_SECONDS)):
+            return
         self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
         while not self.stop.is_set():
             kind = "season" if self.rng.random() < 0.2 else "session"
@@ -144,7 +148,11 @@ def main() -> None:
     ask.add_argument("--seconds", type=float, default=30.0)
     ask.add_argument("--sessions", type=int, default=2000)
     ask.add_argument("--workers", type=int, default=2)
+    ask.add_argument("--together", action="store_true",
+                     help="every reader's first page at the same instant (the old model: a burst)")
     args = ask.parse_args()
+    global TOGETHER
+    TOGETHER = args.together
     import pgserver
     from webserver import free_port
     found = pgserver.find_server()
@@ -226,6 +234,8 @@ def _baseline(port: int, names: list[str]) -> dict[str, list[float]]:
     return times
 
 
+ARRIVAL_SECONDS = 3.0  # readers arrive spread over this time (see Client.run)
+TOGETHER = False  # --together: every reader's first page at the same instant
 CLIENTS_PER_PROCESS = 25  # the readers' threads share a process's GIL: a few each, so that a
 # reader's time is the server's answer, not its own wait for the interpreter
 
@@ -287,8 +297,10 @@ def _watch(server, seconds: float) -> tuple[int, list[float]]:
 def _report(count: int, args, baseline: dict[str, list[float]], times: dict[str, list[float]], failed: int,
             most: int, loads: list[float]) -> None:
     missed = False
+    arrival = "all arriving at once" if args.together else f"arriving over {ARRIVAL_SECONDS:g} s"
     print(f"{count:,} sessions in PostgreSQL; 2 serve processes × --workers {args.workers}; "
-          f"{args.clients} clients for {args.seconds:g} s; load average {min(loads):.1f}–{max(loads):.1f} "
+          f"{args.clients} clients for {args.seconds:g} s, "
+          f"{arrival}; load average {min(loads):.1f}–{max(loads):.1f} "
           f"on {os.cpu_count()} cores")
     print(f"{'page':<10}{'answers':>9}{'median ms':>11}{'p90 ms':>9}{'p99 ms':>9}{'baseline median':>17}"
           f"{'baseline p99':>14}{'p99 ratio':>11}")
