@@ -213,3 +213,27 @@ def test_main_typed_at_a_french_table_is_quoted_as_typed(tmp_path, monkeypatch):
     record.write_text("langue: fr\njoueurs: A B C D\n\ncoup 1\ndonneur: A\nnul: maldonne\n", "utf-8")
     said = invoke(monkeypatch, "--lang", "fr", "record", str(record), "-", input="Main 2\n").output
     assert "'Main 2'" in said and "Hand" not in said
+
+
+@pytest.mark.parametrize("word", ["coup", "main"])
+def test_a_player_named_as_a_hand_begins_is_refused_at_the_players_line_and_read_in_quotes(word, tmp_path,
+                                                                                          monkeypatch):
+    """A player called « coup » or « main » without quotes would open a hand at the head of his
+    deal line: the record is refused where the name is written, not ten lines further on;
+    in quotes, it reads as the twin with « Gaspard »."""
+    twin = SAMPLES / "fr" / "regles-fr-salon.rvs"
+    bare, quoted = tmp_path / "bare.rvs", tmp_path / "quoted.rvs"
+    bare.write_text(twin.read_text("utf-8").replace("Gaspard", word), "utf-8")
+    quoted.write_text(twin.read_text("utf-8").replace("Gaspard", f'"{word}"'), "utf-8")
+    said = invoke(monkeypatch, "check", str(bare))
+    assert said.exit_code == 1
+    first = said.output.splitlines()[0]
+    assert first.endswith(f"bare.rvs:5:31: error: a player of a French record may not be named {word} "
+                          f"without quotes: a line that begins '{word}' begins a hand; write \"{word}\"")
+    assert invoke(monkeypatch, "check", str(quoted)).exit_code == 0
+    french = invoke(monkeypatch, "--lang", "fr", "check", str(bare)).output
+    assert f"ne peut s’appeler {word} sans guillemets" in french
+    assert invoke(monkeypatch, "check", str(tmp_path / "quoted.rvs")).exit_code == 0
+    capital = tmp_path / "capital.rvs"
+    capital.write_text(twin.read_text("utf-8").replace("Gaspard", word.capitalize()), "utf-8")
+    assert invoke(monkeypatch, "check", str(capital)).exit_code == 0  # 'Coup: …' opens no hand

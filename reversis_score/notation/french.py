@@ -413,6 +413,23 @@ def old_hand_line(text: str) -> tuple[int, int, str] | None:
     return text.count("\n", 0, found.start()) + 1, len(found.group(1)) + 1, found.group(3) or ""
 
 
+_PLAYERS_LINE = re.compile(r"^[ \t]*joueurs[ \t]*:([^\n#]*)", re.M)
+
+
+def hand_word_players(text: str) -> list[tuple[int, int, str]]:
+    """The players of a French record named, without quotes, as a hand begins (``coup``,
+    ``main``): each line, column and name. Such a name at the head of a deal or exchange line
+    would open a hand there, so the record would be misread far from its cause."""
+    header_end = FIRST_HAND.search(text)
+    found = _PLAYERS_LINE.search(text, 0, header_end.start() if header_end else len(text))
+    if found is None:
+        return []
+    line = text.count("\n", 0, found.start()) + 1
+    return [(line, m.start() - found.start() + 1, m.group())
+            for m in _WORD.finditer(text, found.start(1), found.end(1))
+            if m.group() in HAND_FR and m.group().islower()]
+
+
 def french_keywords(message: str) -> str:
     """A message about a French record with the keywords it names spelt the French way."""
     for english, french in _MESSAGE_WORDS:

@@ -204,6 +204,10 @@ def _read_spelled(text: str, file: str) -> ParseStream:
               "read as one all the same").format(
                 number=f" {number}" if number else ""),
             Span(line, column, 4), severity="warning"))
+    for line, column, name in french.hand_word_players(text) if language == "fr" else ():
+        header_diags.append(Diagnostic(
+            _("a player of a French record may not be named {name} without quotes: a line that begins "
+              "'{name}' begins a hand; write \"{name}\"").format(name=name), Span(line, column, len(name))))
     known = language if language in french.LANGUAGES else None
     header = dataclasses.replace(spelled.remap(header), lang=known)
     hands = (spelled.remap(hand) for hand in parse_hands(chunks))
