@@ -84,6 +84,7 @@ def quick(monkeypatch):
     monkeypatch.setattr(guard, "BODY_TIMEOUT", 0.5)
     monkeypatch.setattr(guard, "PER_ADDRESS", 4)
     monkeypatch.setattr(guard, "MOST", 6)
+    monkeypatch.setattr(guard, "DROPS", guard.DropLog())  # no window left over from another test
 
 
 def test_one_address_holds_at_most_its_share_and_a_new_client_is_served(folder, quick, caplog):
@@ -103,6 +104,28 @@ def test_one_address_holds_at_most_its_share_and_a_new_client_is_served(folder, 
     assert sum("connections from that address already" in line for line in said) == 6
     assert sum("no whole request head within 0.5 s" in line for line in said) == 4
     assert not any(r.exc_info for r in caplog.records)
+
+
+def test_a_flood_of_closed_connections_is_summed_up_in_the_log(folder, quick, caplog, monkeypatch):
+    """Past LOG_BURST lines in a window, the rest are one line when the window ends."""
+    monkeypatch.setattr(guard, "LOG_BURST", 3)
+    monkeypatch.setattr(guard, "LOG_WINDOW", 1.0)
+    caplog.set_level(logging.WARNING)
+    with served(folder) as port:
+        stranger = [connect(port) for _ in range(10)]
+        for sock in stranger:
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        assert sum(closed(s) for s in stranger) == 10
+        for sock in stranger:
+            sock.close()
+        deadline = time.monotonic() + 10
+        while not any("more connections" in r.getMessage() for r in caplog.records):
+            assert time.monotonic() < deadline, [r.getMessage() for r in caplog.records]
+            time.sleep(0.05)
+    said = [r.getMessage() for r in caplog.records if r.name == "reversis_score.serve"]
+    assert len(said) == 4 and all(line.startswith("serve: closed a connection from 127.0.0.1: ")
+                                  for line in said[:3]), said
+    assert said[3] == "serve: closed 7 more connections in 1 s, most from 127.0.0.1 (7)"
 
 
 class _Waiting:

@@ -17,7 +17,10 @@ open (a head sent a byte at a time) shuts every phone out. So ``GuardedH11Protoc
   the place of a waiting one, chosen among the connections that never showed the access
   token first, from the address holding the most. No new client is turned away while a
   stranger's connections wait.
-- **one log line per connection closed**, never a traceback (``dropped``).
+- **one log line per connection closed**, never a traceback (``drop``); past ``LOG_BURST``
+  lines in ``LOG_WINDOW`` seconds, one line at the window's end says how many more were
+  closed and from which addresses most (an attacker reconnecting 1,000 times a second must not
+  fill the disk with the log).
 
 ``security.AccessMiddleware`` marks a connection trusted when a request on it carries the
 token (``trust(scope)``); a request refused for want of it is answered, then its
@@ -40,6 +43,8 @@ BODY_TIMEOUT = 10.0  # seconds for a body once its head is in: a tap is a few hu
 PER_ADDRESS = 32  # connections from one address: a browser opens about 6 to a server
 MOST = 1000  # connections in all
 TRUST = "reversis_score.trust"  # the scope key of a connection's ``trusted`` mark
+LOG_BURST = 20  # lines about closed connections in one window, each said in full
+LOG_WINDOW = 10.0  # seconds; past LOG_BURST lines, one line per window sums up the rest
 
 
 def trust(scope: Any) -> None:
@@ -156,11 +161,11 @@ class GuardedH11Protocol(H11Protocol):
         super().connection_lost(exc)
 
     def drop(self, why: str) -> None:
-        """Close the connection at once, with one line in the log."""
+        """Close the connection at once, with one line in the log (or one among many)."""
         self._disarm()
         self._leave()
         if not self.transport.is_closing():
-            LOG.warning("serve: closed a connection from %s: %s", self.address or "?", why)
+            DROPS.say(self.loop, self.address or "?", why)
             self.transport.close()
 
     def _leave(self) -> None:
@@ -209,3 +214,38 @@ def _no_delay(transport: asyncio.Transport) -> None:
         return
     with contextlib.suppress(OSError):
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
+class DropLog:
+    """The log's lines about closed connections: each in full up to LOG_BURST in a window of
+    LOG_WINDOW seconds, then one line when the window ends for all the others."""
+
+    def __init__(self) -> None:
+        self.start = -LOG_WINDOW
+        self.said = 0
+        self.more: dict[str, int] = {}
+
+    def say(self, loop: asyncio.AbstractEventLoop, address: str, why: str) -> None:
+        """Log that a connection from ``address`` was closed for ``why``."""
+        now = loop.time()
+        if now - self.start >= LOG_WINDOW:
+            self.start, self.said = now, 0
+        if self.said < LOG_BURST:
+            self.said += 1
+            LOG.warning("serve: closed a connection from %s: %s", address, why)
+            return
+        if not self.more:  # the first left out in this window: its sum is said when it ends
+            loop.call_at(self.start + LOG_WINDOW, self.sum_up)
+        self.more[address] = self.more.get(address, 0) + 1
+
+    def sum_up(self) -> None:
+        """The line for the connections left out of the log in the window just ended."""
+        more, self.more = self.more, {}
+        if more:
+            most = sorted(more.items(), key=lambda item: -item[1])[:3]
+            LOG.warning("serve: closed %d more connections in %g s, most from %s", sum(more.values()),
+                        LOG_WINDOW, ", ".join(f"{address} ({count})" for address, count in most))
+
+
+DROPS = DropLog()
+
