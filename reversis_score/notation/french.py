@@ -170,6 +170,9 @@ class Spelled:
     language: str
     edits: dict[int, list[Edit]] = field(default_factory=dict)  # line → its edits, in order
     words: dict[int, list[tuple[str, str]]] = field(default_factory=dict)  # line → (English, French)
+    # (id of a line's edits, column, width) → the span's column and width as written
+    spans: dict[tuple[int, int, int], tuple[int, int]] = field(default_factory=dict, repr=False,
+                                                               compare=False)
 
     def column(self, line: int, column: int, end: bool = False) -> int:
         """A 1-based column of the English text as the French text has it."""
@@ -184,11 +187,16 @@ class Spelled:
         return at + shift + 1
 
     def span(self, span: Span) -> Span:
-        if span.line not in self.edits:
+        edits = self.edits.get(span.line)
+        if edits is None:
             return span
-        start = self.column(span.line, span.column)
-        stop = self.column(span.line, span.column + span.width, end=True)
-        return Span(span.line, start, max(1, stop - start))
+        key = (id(edits), span.column, span.width)  # lines written alike share their edits
+        found = self.spans.get(key)
+        if found is None:
+            start = self.column(span.line, span.column)
+            stop = self.column(span.line, span.column + span.width, end=True)
+            found = self.spans[key] = (start, max(1, stop - start))
+        return Span(span.line, *found)
 
     def message(self, line: int | None, text: str) -> str:
         """A message with each token it quotes from the line written as in the French text."""
@@ -204,7 +212,16 @@ class Spelled:
         return _remapped(value, self.span, self.message) if self.edits or self.words else value
 
 
+# Values with no place in them, returned as they are without a look inside (a header that
+# gives a key 50,000 times holds 50,000 lines of them).
+_ATOMS = frozenset((str, int, float, bool, type(None)))
+_FIELDS: dict[type, tuple[str, ...]] = {}  # a dataclass's field names, looked up once per type
+
+
 def _remapped(value: Any, span: Callable[[Span], Span], message: Callable[[int | None, str], str]) -> Any:
+    kind = type(value)
+    if kind in _ATOMS or (kind is tuple and all(type(v) in _ATOMS for v in value)):
+        return value
     if isinstance(value, Span):
         return span(value)
     if isinstance(value, Name):  # a name that reads as a card was swapped for one: as written
@@ -223,8 +240,11 @@ def _remapped(value: Any, span: Callable[[Span], Span], message: Callable[[int |
         if hasattr(value, "_fields"):
             return value._replace(**dict(zip(value._fields, items, strict=True)))  # type: ignore[attr-defined]
         return tuple(items)
-    if is_dataclass(value) and not isinstance(value, type):
-        changes = {f.name: _remapped(getattr(value, f.name), span, message) for f in fields(value)}
+    names = _FIELDS.get(kind)
+    if names is None and is_dataclass(value) and not isinstance(value, type):
+        names = _FIELDS.setdefault(kind, tuple(f.name for f in fields(value)))
+    if names is not None:
+        changes = {name: _remapped(getattr(value, name), span, message) for name in names}
         if type(value).__name__ == "Diagnostic" and value.file is None:  # type: ignore[attr-defined]
             where = value.span.line if value.span else None  # type: ignore[attr-defined]
             changes["message"] = message(where, value.message)  # type: ignore[attr-defined]
@@ -247,14 +267,29 @@ def to_english(text: str) -> tuple[str, Spelled]:
     spelled = Spelled(language)
     lines = text.split("\n")
     lang_line = text.count("\n", 0, found.start()) if found else -1
+    known: dict[str, tuple[str, list[Edit] | None, list[tuple[str, str]] | None]] = {}
     for index, line in enumerate(lines):
         if index == lang_line:
             lines[index] = " " * len(line)
         elif language == "fr":
-            lines[index] = _line_to_english(line, index + 1, spelled)
+            # A line written again (a key given 50,000 times) is turned once; its edits are
+            # shared, read only (Spelled.span keeps its answers by them).
+            turned = known.get(line)
+            if turned is None:
+                alone = Spelled(language)
+                if len(known) >= _KNOWN_LINES:
+                    known.clear()
+                english = _line_to_english(line, 0, alone)
+                turned = known[line] = (english, alone.edits.get(0), alone.words.get(0))
+            lines[index], edits, words = turned
+            if edits is not None:
+                spelled.edits[index + 1] = edits
+            if words is not None:
+                spelled.words[index + 1] = words
     return "\n".join(lines), spelled
 
 
+_KNOWN_LINES = 4096  # lines to_english keeps turned, for lines written again
 Swap = tuple[int, int, str]  # start, end of a piece of the line, and what it becomes
 
 
