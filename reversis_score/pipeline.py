@@ -205,7 +205,7 @@ def _replay_all(hands: Iterable[ParsedHand], players: tuple[str, ...] | None,
     knobs = ruleset.knobs
     watch = _PoolWatch(knobs, pools_named) if knobs.exchange_after_remise or pools_named else None
     misnamed: set[str] = set()  # names written for a player all through a hand, said once
-    by_events = False  # "hand N is recorded by its events: its play is not checked", said once
+    by_events = False  # "hand N is recorded by its events; its play is not checked", said once
     for ph, last in _marking_the_last(hands):
         hand = CheckedHand(ph.number, ph.first_line, ph.record, None, list(ph.diagnostics))
         if ph.record is not None and players is not None and not _has_error(ph.diagnostics):

@@ -33,6 +33,7 @@ class Diagnostic:
     player: str | None = None
     file: str | None = None  # another file than the record (a house-rules TOML file)
     source_line: str | None = None  # that file's line, for the caret
+    code: str | None = None  # what kind of finding, for the program (never shown): see its makers
 
     @property
     def is_error(self) -> bool:

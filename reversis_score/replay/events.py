@@ -21,7 +21,8 @@ from reversis_score.replay.irregular import ten_card_players
 from reversis_score.replay.play import CardPlay, HandEvents, Play, ReversisEvent
 from reversis_score.rules.knobs import Knobs, largest_talon
 
-NOT_CHECKED = N_("hand {number} is recorded by its events: its play is not checked")
+NOT_CHECKED_CODE = "not-checked"
+NOT_CHECKED = N_("hand {number} is recorded by its events; its play is not checked")
 _VERBS = {"led": N_("led"), "forced": N_("forced"), "placed": N_("placed")}
 
 
@@ -398,11 +399,11 @@ def pairwise_points_problem(players: tuple[str, ...], points: dict[str, int]) ->
 
 def not_checked(number: int, span, severity: str = "warning") -> Diagnostic:
     """The one thing said of every hand recorded by its events (the first time only)."""
-    return Diagnostic(fill(_(NOT_CHECKED), number=number), span, RULE, severity, number)
+    return Diagnostic(fill(_(NOT_CHECKED), number=number), span, RULE, severity, number,
+                      code=NOT_CHECKED_CODE)
 
 
 def is_not_checked(diag: Diagnostic) -> bool:
     """Whether ``diag`` is ``not_checked``'s: ``check`` says it, the other commands need not
     say it again on every run (their output is about the settlement, not the record)."""
-    return diag.family == RULE and diag.hand is not None \
-        and diag.message == fill(_(NOT_CHECKED), number=diag.hand)
+    return diag.code == NOT_CHECKED_CODE  # (its words change with the language and the record's)
