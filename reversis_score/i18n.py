@@ -24,11 +24,13 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
+from operator import itemgetter
 from pathlib import Path
+from string import Formatter
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -260,6 +262,15 @@ def fill(message: str, **values: object) -> str:
     >>> fill("la carte {que_who} écarte, 5 {a_to}", who="Anne", to="les paniers")
     'la carte qu’Anne écarte, 5 aux paniers'
     """
+    try:
+        compiled = _FILLS[message]
+    except KeyError:
+        compiled = _compiled(message)
+        if len(_FILLS) < _FILLS_KEPT:
+            _FILLS[message] = compiled
+    if compiled is not None:
+        text, pick = compiled
+        return text % pick(values)
     if "_" not in message:  # no {de_X}, {a_X} nor {que_X}: English, and most French
         return message.format(**values)
     extra = {}
@@ -267,6 +278,34 @@ def fill(message: str, **values: object) -> str:
         if isinstance(value, str):
             extra.update({f"de_{key}": of(value), f"a_{key}": to(value), f"que_{key}": that(value)})
     return message.format(**values, **extra)
+
+
+# ``fill``'s messages, each made once into a %-template and the names of its fields in order:
+# str.format parses its message again at every call, and the whys of every item of every hand
+# go through here. None: a message with anything but plain ``{name}`` fields (a conversion, a
+# format spec, a French ``{de_X}``), filled by str.format as before.
+_FILLS: dict[str, tuple[str, Callable[[dict[str, object]], tuple]] | None] = {}
+_FILLS_KEPT = 4096  # a long-running serve meets a bounded set of messages; more are not kept
+_PARSED = Formatter().parse
+
+
+def _compiled(message: str) -> tuple[str, Callable[[dict[str, object]], tuple]] | None:
+    parts, names = [], []
+    try:
+        for literal, name, spec, conversion in _PARSED(message):
+            parts.append(literal.replace("%", "%%"))
+            if name is None:
+                continue
+            if spec or conversion or not name.isidentifier() or name.startswith(("de_", "a_", "que_")):
+                return None
+            parts.append("%s")
+            names.append(name)
+    except ValueError:  # a lone brace: str.format says so
+        return None
+    if len(names) == 1:
+        only = names[0]
+        return "".join(parts), lambda values: (values[only],)
+    return "".join(parts), itemgetter(*names) if names else lambda values: ()
 
 
 def number(value: int | float) -> str:
