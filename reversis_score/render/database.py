@@ -314,7 +314,7 @@ def hand_row(hand: SettledHand) -> tuple:
     esp = o.espagnolette or {}
     return (hand.number, hand.dealer, hand.status, o.kind, outcome_words(o, s),
             o.party_winner, o.party_loser, o.party_value, o.reversis_player, o.breaker,
-            esp.get("player"), esp.get("result"), " ".join(str(c) for c in s.play.talon),
+            esp.get("player"), esp.get("result"), " ".join(map(str, s.play.talon)),
             pools_json(s.pools_before), pools_json(s.pools_after), s.pool_growth)
 
 
@@ -327,9 +327,10 @@ def pools_json(pools: tuple[int, ...]) -> str:
 
 def item_rows(hand: SettledHand) -> list[tuple]:
     """The ``items`` rows of a hand (without the session's id), cancelled ones included."""
-    n = hand.number
-    return [(n, i.seq, i.trick, i.kind, i.card, i.payer, i.payee, i.amount, i.cancelled_by, i.why)
-            for i in hand.settlement.items]
+    # an Item's fields are the row's after the hand's number, in the same order: (n,) + item
+    # makes the row, a plain tuple, in C (render/schema.py's columns; tests/test_export.py)
+    head = (hand.number,)
+    return [head + item for item in hand.settlement.items]
 
 
 class Reader:

@@ -32,10 +32,8 @@ from reversis_score.ledger.build import Ledger, LedgerHand, LedgerStream, build_
 from reversis_score.notation.diagnostics import render
 from reversis_score.notation.records import TableLine
 from reversis_score.pipeline import CheckedHand, CheckedSession, SessionStream
-from reversis_score.render import database, document, tables
+from reversis_score.render import database, tables
 from reversis_score.render.tally import SessionTally
-from reversis_score.report.audit import AuditTally
-from reversis_score.report.audit_json import audited_hand_document, tally_document
 
 FORMATS = ("json", "csv", "markdown", "sqlite")
 WHAT = ("items", "hands")
@@ -135,7 +133,11 @@ class _Writing:
 def _write_json(ledger: Ledger | LedgerStream, sha: str, table_of: TableOf,
                 write: Callable[[str], object]) -> None:
     """The ledger document (docs/ledger.md) with the audit blocks filled and the session's
-    sha256: ``audited_document`` written hand by hand."""
+    sha256: ``audited_document`` written hand by hand. (The audit's modules are loaded here:
+    an export to a database never needs them.)"""
+    from reversis_score.render import document
+    from reversis_score.report.audit import AuditTally
+    from reversis_score.report.audit_json import audited_hand_document, tally_document
     head = document.head_document(ledger)
     head["session"]["sha256"] = sha
     tally = AuditTally.start(ledger.players)
