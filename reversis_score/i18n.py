@@ -290,6 +290,19 @@ _PARSED = Formatter().parse
 
 
 def _compiled(message: str) -> tuple[str, Callable[[dict[str, object]], tuple]] | None:
+    made = _template(message)
+    if made is None:
+        return None
+    text, names = made
+    if len(names) == 1:
+        only = names[0]
+        return text, lambda values: (values[only],)
+    return text, itemgetter(*names) if names else lambda values: ()
+
+
+def _template(message: str) -> tuple[str, list[str]] | None:
+    """``message`` as a %-template and its fields' names in order; None if it has any field
+    but a plain ``{name}``."""
     parts, names = [], []
     try:
         for literal, name, spec, conversion in _PARSED(message):
@@ -302,10 +315,50 @@ def _compiled(message: str) -> tuple[str, Callable[[dict[str, object]], tuple]] 
             names.append(name)
     except ValueError:  # a lone brace: str.format says so
         return None
-    if len(names) == 1:
-        only = names[0]
-        return "".join(parts), lambda values: (values[only],)
-    return "".join(parts), itemgetter(*names) if names else lambda values: ()
+    return "".join(parts), names
+
+
+class Phrase:
+    """A message whose fields are always given in one order, ``names``: the commonest whys.
+    ``phrase(*values)`` is ``fill(_(message), **dict(zip(names, values)))``, its message
+    translated and made into a %-template once per language, and no keywords passed.
+
+    >>> Phrase(N_("{payer} pays {payee}"), "payer", "payee")("Anne", "Bruno")
+    'Anne pays Bruno'
+    """
+
+    __slots__ = ("_made", "message", "names")
+
+    def __init__(self, message: str, *names: str) -> None:
+        self.message, self.names = message, names
+        self._made: dict[str, tuple[str, Callable[[tuple], tuple] | None] | None] = {}
+
+    def __call__(self, *values: object) -> str:
+        lang = _here.get() or (_chosen[0] if _chosen else _held[0] if _held else language())
+        try:
+            made = self._made[lang]
+        except KeyError:
+            made = self._made[lang] = self._make(lang)
+        if made is None:
+            return fill(self._said(lang), **dict(zip(self.names, values, strict=True)))
+        text, pick = made
+        return text % (values if pick is None else pick(values))
+
+    def _said(self, lang: str) -> str:
+        return self.message if lang == "en" else translations(lang).gettext(self.message)
+
+    def _make(self, lang: str) -> tuple[str, Callable[[tuple], tuple] | None] | None:
+        made = _template(self._said(lang))
+        if made is None or not set(made[1]) <= set(self.names):
+            return None  # fill says what is wrong, or fills the French {de_X}
+        text, names = made
+        if tuple(names) == self.names:
+            return text, None  # the values as given
+        at = [self.names.index(name) for name in names]
+        if len(at) == 1:
+            only = at[0]
+            return text, lambda values: (values[only],)
+        return text, itemgetter(*at) if at else lambda values: ()
 
 
 def number(value: int | float) -> str:

@@ -6,7 +6,7 @@ one of the hand's events (a CardPlay): found in a trick (``card_plays``) or reco
 """
 from __future__ import annotations
 
-from reversis_score.i18n import N_, _, fill
+from reversis_score.i18n import N_, Phrase, _, fill
 from reversis_score.notation.cards import ACES, QUINOLA, SUIT_SYMBOLS, Card
 from reversis_score.replay.play import CardPlay, PlayedTrick
 from reversis_score.settle.items import HandBook
@@ -25,10 +25,22 @@ LedCard = CardPlay
 AMOUNT, HOW, POOL = "{amount}", "{how}", "{pool}"
 
 
+# The commonest whys, their fields given in order (i18n.Phrase: no keywords, no str.format).
+_CARD = Phrase(N_("{card}"), "card")
+_PAYS = Phrase(N_("trick {trick}: {event}{notes}: {payer} pays {payee} {amount} (RULES §5)"),
+               "trick", "event", "notes", "payer", "payee", "amount")
+_PLACED_ON = Phrase(N_("{player} places {card} on a {suit} lead {taken} {winner}"),
+                    "player", "card", "suit", "taken", "winner")
+_PLACED_IN = Phrase(N_("{player} places {card} in a trick {taken} {winner}"),
+                    "player", "card", "taken", "winner")
+_FORCED = Phrase(N_("{player}'s {card} is forced on {leader}'s {suit} lead"),
+                 "player", "card", "leader", "suit")
+
+
 def card_name(card: Card) -> str:
     """The card in a why: ``Quinola (J♥)``, ``A♦`` (in French with its article: « le quinola
     (V♥) », « l’A♦ »)."""
-    return _("Quinola (J♥)") if card.is_quinola else fill(_("{card}"), card=card.symbol())
+    return _("Quinola (J♥)") if card.is_quinola else _CARD(card.symbol())
 
 
 def ace_value(book: HandBook, card: Card, base: int) -> int:
@@ -89,8 +101,7 @@ def pay_card(book: HandBook, kind: str, payer: str, payee: str, base: int, trick
     factor, notes = book.multiplier(payer, payee, trick)
     amount = base * factor
     book.pay(kind, payer, payee, amount,
-             fill(_("trick {trick}: {event}{notes}: {payer} pays {payee} {amount} (RULES §5)"),
-                  trick=trick, event=event, notes=with_notes(notes), payer=payer, payee=payee, amount=amount),
+             _PAYS(trick, event, with_notes(notes), payer, payee, amount),
              trick, card, cancelled)
 
 
@@ -108,12 +119,9 @@ def dumped(book: HandBook, play: CardPlay) -> None:
     kind = "quinola-dumped" if card.is_quinola else "ace-dumped"
     taken = _("gathered by") if play.gathered else _("won by")  # gathered by another: it counts for him
     if play.suit:
-        event = fill(_("{player} places {card} on a {suit} lead {taken} {winner}"),
-                     player=player, card=card_name(card), suit=SUIT_SYMBOLS[play.suit], taken=taken,
-                     winner=winner)
+        event = _PLACED_ON(player, card_name(card), SUIT_SYMBOLS[play.suit], taken, winner)
     else:
-        event = fill(_("{player} places {card} in a trick {taken} {winner}"),
-                     player=player, card=card_name(card), taken=taken, winner=winner)
+        event = _PLACED_IN(player, card_name(card), taken, winner)
     pay_card(book, kind, winner, player, base, n, card, event, barred)
     if card.is_quinola and takes_pool(book, n):
         why = _("trick {trick}: {player} places Quinola (J♥) and takes the latest pool, {pool} ({amount}) "
@@ -128,8 +136,7 @@ def takes_pool(book: HandBook, trick: int) -> bool:
 
 def forced(book: HandBook, n: int, leader: str, player: str, card: Card, remise: bool = True) -> None:
     """A card forced on its suit's lead: its holder pays the leader (Quinola: the others too)."""
-    event = fill(_("{player}'s {card} is forced on {leader}'s {suit} lead"),
-                 player=player, card=card_name(card), leader=leader, suit=SUIT_SYMBOLS[card.suit])
+    event = _FORCED(player, card_name(card), leader, SUIT_SYMBOLS[card.suit])
     barred = "barred" if card.is_quinola and leader in book.play.barred else None
     base = book.knobs.quinola_forced if card.is_quinola else ace_value(book, card, book.knobs.ace_forced)
     kind = "quinola-forced" if card.is_quinola else "ace-forced"
