@@ -205,10 +205,19 @@ class PoolsText:
 
 
 def _common_prefix(old: Sequence, new: Sequence) -> int:
-    """How many leading items two lists share, by halving (each test is one slice compared in C)."""
-    low, high = 0, min(len(old), len(new))
+    """How many leading items two lists share. Only their ends differ, most often in their
+    last item or two: the first test is whether the shorter is the other's beginning, the
+    next whether they differ only from the last item that differs (each one slice compared in
+    C); else by halving."""
+    high = min(len(old), len(new))
     if old[:high] == new[:high]:
         return high
+    last = high - 1
+    while old[last] == new[last]:  # the last item that differs: they differ somewhere below high
+        last -= 1
+    if old[:last] == new[:last]:
+        return last
+    low, high = 0, last
     while low < high - 1:  # old[:low] == new[:low] and old[:high] != new[:high]
         middle = (low + high) // 2
         if old[:middle] == new[:middle]:
