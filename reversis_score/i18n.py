@@ -31,7 +31,7 @@ from functools import cache
 from operator import itemgetter
 from pathlib import Path
 from string import Formatter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import datetime as dt
@@ -265,7 +265,8 @@ def fill(message: str, **values: object) -> str:
     try:
         compiled = _FILLS[message]
     except KeyError:
-        compiled = _compiled(message)
+        made = _template(message)
+        compiled = None if made is None else (made[0], _picking(made[1]))
         if len(_FILLS) < _FILLS_KEPT:
             _FILLS[message] = compiled
     if compiled is not None:
@@ -280,24 +281,19 @@ def fill(message: str, **values: object) -> str:
     return message.format(**values, **extra)
 
 
-# ``fill``'s messages, each made once into a %-template and the names of its fields in order:
-# str.format parses its message again at every call, and the whys of every item of every hand
-# go through here. None: a message with anything but plain ``{name}`` fields (a conversion, a
-# format spec, a French ``{de_X}``), filled by str.format as before.
+# ``fill``'s messages, each made once into a %-template and its fields' names (str.format parses
+# its message at every call, and every why goes through here); None: str.format fills it.
 _FILLS: dict[str, tuple[str, Callable[[dict[str, object]], tuple]] | None] = {}
 _FILLS_KEPT = 4096  # a long-running serve meets a bounded set of messages; more are not kept
 _PARSED = Formatter().parse
 
 
-def _compiled(message: str) -> tuple[str, Callable[[dict[str, object]], tuple]] | None:
-    made = _template(message)
-    if made is None:
-        return None
-    text, names = made
-    if len(names) == 1:
-        only = names[0]
-        return text, lambda values: (values[only],)
-    return text, itemgetter(*names) if names else lambda values: ()
+def _picking(keys: list[Any]) -> Callable[[Any], tuple]:
+    """What takes the values of ``keys`` in order, as a tuple (by name, or by position)."""
+    if len(keys) == 1:
+        only = keys[0]
+        return lambda values: (values[only],)
+    return itemgetter(*keys) if keys else lambda values: ()
 
 
 def _template(message: str) -> tuple[str, list[str]] | None:
@@ -319,9 +315,8 @@ def _template(message: str) -> tuple[str, list[str]] | None:
 
 
 class Phrase:
-    """A message whose fields are always given in one order, ``names``: the commonest whys.
-    ``phrase(*values)`` is ``fill(_(message), **dict(zip(names, values)))``, its message
-    translated and made into a %-template once per language, and no keywords passed.
+    """A message whose fields are always given in one order, ``names`` (the commonest whys):
+    ``phrase(*values)`` is ``fill(_(message), **dict(zip(names, values)))``, made once per language.
 
     >>> Phrase(N_("{payer} pays {payee}"), "payer", "payee")("Anne", "Bruno")
     'Anne pays Bruno'
@@ -346,7 +341,6 @@ class Phrase:
 
     def _said(self, lang: str) -> str:
         return self.message if lang == "en" else translations(lang).gettext(self.message)
-
     def _make(self, lang: str) -> tuple[str, Callable[[tuple], tuple] | None] | None:
         made = _template(self._said(lang))
         if made is None or not set(made[1]) <= set(self.names):
@@ -354,11 +348,7 @@ class Phrase:
         text, names = made
         if tuple(names) == self.names:
             return text, None  # the values as given
-        at = [self.names.index(name) for name in names]
-        if len(at) == 1:
-            only = at[0]
-            return text, lambda values: (values[only],)
-        return text, itemgetter(*at) if at else lambda values: ()
+        return text, _picking([self.names.index(name) for name in names])
 
 
 def number(value: int | float) -> str:

@@ -1,6 +1,7 @@
 """``export``'s run: the files read, checked and settled in order (in worker processes with
-``--jobs``), each file's problems reported as it comes, its piece written hand by hand into
-a file of the run's temporary folder as it is settled.
+``--jobs``), each file's problems reported as it comes, its piece written hand by hand as it
+is settled: into memory for a short record (most of an archive), else into a file of the
+run's temporary folder.
 
 Text formats are joined into a temporary file, copied to standard output or renamed over
 ``--to`` only when the run may be kept (no usage error; no record error under
@@ -75,7 +76,7 @@ class ExportRun:
         self.fmt, self.what = fmt, what
         stdin = stdin_bytes() if "-" in files else None
         self.sizes = batch.file_sizes(files, stdin)
-        # Each session's piece waits here, written hand by hand, until the run may be kept.
+        # The pieces that are files wait here until the run may be kept.
         self.folder = tempfile.TemporaryDirectory(prefix="reversis-score-export-")
         work = partial(export_work, fmt=fmt, what=what, stdin=stdin, folder=self.folder.name)
         self.reports = batch.run_ordered(work, files, jobs, self.sizes, preload=(
