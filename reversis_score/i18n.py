@@ -30,7 +30,6 @@ from contextvars import ContextVar
 from functools import cache
 from operator import itemgetter
 from pathlib import Path
-from string import Formatter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -285,7 +284,6 @@ def fill(message: str, **values: object) -> str:
 # its message at every call, and every why goes through here); None: str.format fills it.
 _FILLS: dict[str, tuple[str, Callable[[dict[str, object]], tuple]] | None] = {}
 _FILLS_KEPT = 4096  # a long-running serve meets a bounded set of messages; more are not kept
-_PARSED = Formatter().parse
 
 
 def _picking(keys: list[Any]) -> Callable[[Any], tuple]:
@@ -299,9 +297,10 @@ def _picking(keys: list[Any]) -> Callable[[Any], tuple]:
 def _template(message: str) -> tuple[str, list[str]] | None:
     """``message`` as a %-template and its fields' names in order; None if it has any field
     but a plain ``{name}``."""
+    from string import Formatter  # here: a run that fills nothing need not load it
     parts, names = [], []
     try:
-        for literal, name, spec, conversion in _PARSED(message):
+        for literal, name, spec, conversion in Formatter().parse(message):
             parts.append(literal.replace("%", "%%"))
             if name is None:
                 continue
