@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
+from operator import itemgetter
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import datetime as dt
@@ -260,6 +261,16 @@ def fill(message: str, **values: object) -> str:
     >>> fill("la carte {que_who} écarte, 5 {a_to}", who="Anne", to="les paniers")
     'la carte qu’Anne écarte, 5 aux paniers'
     """
+    try:
+        compiled = _FILLS[message]
+    except KeyError:
+        made = _template(message)
+        compiled = None if made is None else (made[0], _picking(made[1]))
+        if len(_FILLS) < _FILLS_KEPT:
+            _FILLS[message] = compiled
+    if compiled is not None:
+        text, pick = compiled
+        return text % pick(values)
     if "_" not in message:  # no {de_X}, {a_X} nor {que_X}: English, and most French
         return message.format(**values)
     extra = {}
@@ -267,6 +278,76 @@ def fill(message: str, **values: object) -> str:
         if isinstance(value, str):
             extra.update({f"de_{key}": of(value), f"a_{key}": to(value), f"que_{key}": that(value)})
     return message.format(**values, **extra)
+
+
+# ``fill``'s messages, each made once into a %-template and its fields' names (str.format parses
+# its message at every call, and every why goes through here); None: str.format fills it.
+_FILLS: dict[str, tuple[str, Callable[[dict[str, object]], tuple]] | None] = {}
+_FILLS_KEPT = 4096  # a long-running serve meets a bounded set of messages; more are not kept
+
+
+def _picking(keys: list[Any]) -> Callable[[Any], tuple]:
+    """What takes the values of ``keys`` in order, as a tuple (by name, or by position)."""
+    if len(keys) == 1:
+        only = keys[0]
+        return lambda values: (values[only],)
+    return itemgetter(*keys) if keys else lambda values: ()
+
+
+def _template(message: str) -> tuple[str, list[str]] | None:
+    """``message`` as a %-template and its fields' names in order; None if it has any field
+    but a plain ``{name}``."""
+    from string import Formatter  # here: a run that fills nothing need not load it
+    parts, names = [], []
+    try:
+        for literal, name, spec, conversion in Formatter().parse(message):
+            parts.append(literal.replace("%", "%%"))
+            if name is None:
+                continue
+            if spec or conversion or not name.isidentifier() or name.startswith(("de_", "a_", "que_")):
+                return None
+            parts.append("%s")
+            names.append(name)
+    except ValueError:  # a lone brace: str.format says so
+        return None
+    return "".join(parts), names
+
+
+class Phrase:
+    """A message whose fields are always given in one order, ``names`` (the commonest whys):
+    ``phrase(*values)`` is ``fill(_(message), **dict(zip(names, values)))``, made once per language.
+
+    >>> Phrase(N_("{payer} pays {payee}"), "payer", "payee")("Anne", "Bruno")
+    'Anne pays Bruno'
+    """
+
+    __slots__ = ("_made", "message", "names")
+
+    def __init__(self, message: str, *names: str) -> None:
+        self.message, self.names = message, names
+        self._made: dict[str, tuple[str, Callable[[tuple], tuple] | None] | None] = {}
+
+    def __call__(self, *values: object) -> str:
+        lang = _here.get() or (_chosen[0] if _chosen else _held[0] if _held else language())
+        try:
+            made = self._made[lang]
+        except KeyError:
+            made = self._made[lang] = self._make(lang)
+        if made is None:
+            return fill(self._said(lang), **dict(zip(self.names, values, strict=True)))
+        text, pick = made
+        return text % (values if pick is None else pick(values))
+
+    def _said(self, lang: str) -> str:
+        return self.message if lang == "en" else translations(lang).gettext(self.message)
+    def _make(self, lang: str) -> tuple[str, Callable[[tuple], tuple] | None] | None:
+        made = _template(self._said(lang))
+        if made is None or not set(made[1]) <= set(self.names):
+            return None  # fill says what is wrong, or fills the French {de_X}
+        text, names = made
+        if tuple(names) == self.names:
+            return text, None  # the values as given
+        return text, _picking([self.names.index(name) for name in names])
 
 
 def number(value: int | float) -> str:

@@ -89,16 +89,20 @@ def read_limited(path: Path, kind: str, name: str | None = None) -> bytes:
         raise
     with os.fdopen(fd, "rb") as stream:
         try:
-            return read_stream(stream, kind, shown)
+            return read_stream(stream, kind, shown, info.st_size)
         except OSError as exc:
             raise ReadProblem(fill(_("{file}: cannot be read ({reason})"), file=shown,
                                    reason=exc.strerror or exc)) from None
 
 
-def read_stream(stream: BinaryIO, kind: str, name: str = "-") -> bytes:
-    """Everything a stream holds, up to the limit of ``kind`` (ReadProblem past it)."""
+def read_stream(stream: BinaryIO, kind: str, name: str = "-", size: int | None = None) -> bytes:
+    """Everything a stream holds, up to the limit of ``kind`` (ReadProblem past it). ``size``:
+    what the file held when it was opened, read first: a read of the whole limit makes a
+    buffer of the limit's size (64 MiB for a record) for a file of a few kilobytes."""
     most = limit(kind)
-    data = stream.read(most + 1)
+    data = stream.read(min(size, most) + 1) if size is not None else b""
+    if size is None or len(data) > size:  # a stream, or a file that grew: read on to the limit
+        data += stream.read(most + 1 - len(data))
     if len(data) > most:
         raise too_large(name, kind)
     return data

@@ -25,6 +25,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -126,6 +127,7 @@ def _pool(processes: int, preload: Sequence[str] = ()) -> Iterator[Executor]:
     if context.get_start_method() == "fork":  # a spawned worker would import them all again
         for module in preload:
             importlib.import_module(module)
+        _prctl()  # and ctypes, loaded here once rather than by each worker (8 ms each)
     watch, alive = context.Pipe(duplex=False)
     parent = os.getpid() if context.get_start_method() == "fork" else 0
     pool = ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_worker_start,
@@ -179,14 +181,22 @@ def _exit_when_closed(watch: Any) -> None:
 
 def _kill_me_with_parent() -> None:
     """PR_SET_PDEATHSIG (Linux): SIGKILL this process when the parent dies."""
+    prctl = _prctl()
+    if prctl is not None:
+        prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+
+
+@cache
+def _prctl() -> Callable[..., int] | None:
+    """The C library's prctl(2) through ctypes; None where there is none to call (the pipe is
+    enough there)."""
     if not sys.platform.startswith("linux"):
-        return
+        return None
     import ctypes
     try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
-    except (OSError, AttributeError):  # no prctl to call: the pipe is enough
-        pass
+        return ctypes.CDLL(None, use_errno=True).prctl  # type: ignore[no-any-return]
+    except (OSError, AttributeError):
+        return None
 
 
 def _fewer_collections() -> None:

@@ -1,6 +1,7 @@
 """``export``'s run: the files read, checked and settled in order (in worker processes with
-``--jobs``), each file's problems reported as it comes, its piece written hand by hand into
-a file of the run's temporary folder as it is settled.
+``--jobs``), each file's problems reported as it comes, its piece written hand by hand as it
+is settled: into memory for a short record (most of an archive), else into a file of the
+run's temporary folder.
 
 Text formats are joined into a temporary file, copied to standard output or renamed over
 ``--to`` only when the run may be kept (no usage error; no record error under
@@ -25,6 +26,10 @@ from reversis_score.cli.batch import FileReport, read_or_report
 from reversis_score.i18n import N_, _, fill, ngettext
 
 NOT_EXPORTED = N_("{file}: has record errors: not exported")
+# A record shorter than this has its piece written in memory, not in a file (report/export.py);
+# the database's pieces wait for the last file, and those beyond HELD_BYTES wait in files.
+IN_MEMORY_BYTES = 256 * 1024
+HELD_BYTES = 4 * 1024 * 1024
 
 
 def export_work(name: str, fmt: str, what: str, stdin: bytes | None, folder: str) -> FileReport:
@@ -40,7 +45,8 @@ def export_work(name: str, fmt: str, what: str, stdin: bytes | None, folder: str
     sha = content_hash(data)
     del read, data  # the text is all the rest needs
     try:
-        written = write_session(stream_text(text, name, where), fmt, what, sha, folder)
+        written = write_session(stream_text(text, name, where), fmt, what, sha, folder,
+                                in_memory=len(text) < IN_MEMORY_BYTES)
     except ConservationError as exc:
         bug = fill(_("internal error: fish not conserved in {where}; please report it"), where=exc)
         return FileReport(name, 1, [bug, fill(_(NOT_EXPORTED), file=name)])
@@ -70,7 +76,7 @@ class ExportRun:
         self.fmt, self.what = fmt, what
         stdin = stdin_bytes() if "-" in files else None
         self.sizes = batch.file_sizes(files, stdin)
-        # Each session's piece waits here, written hand by hand, until the run may be kept.
+        # The pieces that are files wait here until the run may be kept.
         self.folder = tempfile.TemporaryDirectory(prefix="reversis-score-export-")
         work = partial(export_work, fmt=fmt, what=what, stdin=stdin, folder=self.folder.name)
         self.reports = batch.run_ordered(work, files, jobs, self.sizes, preload=(
@@ -165,9 +171,9 @@ def export_database(run: ExportRun, to: str, club: str | None = None, replace: b
     from reversis_score.render.identity import record_name
     from reversis_score.render.schema import TargetProblem
     from reversis_score.scrub import safe
-    waiting: list[FileReport] = []  # each session's report; its piece: (file, offset of its rows)
+    waiting: list[FileReport] = []  # each session's report; its piece: (piece, offset of its rows)
     try:
-        waiting.extend(run.sessions())
+        waiting.extend(_held(run.sessions(), run.folder.name))
     except Abort:
         run.finish()
     if not waiting:
@@ -193,6 +199,20 @@ def export_database(run: ExportRun, to: str, club: str | None = None, replace: b
         if outcome == "refused":
             run.codes.append(1)
         typer.echo(safe(said), err=outcome == "refused")
+
+
+def _held(reports: Iterator[FileReport], folder: str) -> Iterator[FileReport]:
+    """The reports as they come, their pieces kept in memory up to HELD_BYTES in all; the
+    pieces beyond wait in files of ``folder``, so a long run's memory stays flat."""
+    from reversis_score.report.export import spilled
+    held = 0
+    for report in reports:
+        piece, trailer = report.piece
+        if isinstance(piece, bytes):
+            held += len(piece)
+            if held > HELD_BYTES:
+                report.piece = (spilled(piece, folder), trailer)
+        yield report
 
 
 def _replace_another(replace: bool, question: str) -> bool:

@@ -26,6 +26,7 @@ from reversis_score.i18n import _, fill
 from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand, is_settled
 from reversis_score.notation.lexicon import per_fish
 from reversis_score.render import identity, night
+from reversis_score.render.document import PoolsText
 from reversis_score.render.schema import SCHEMA_VERSION, TABLES_3, OldSchema, TargetProblem, insert_sql
 from reversis_score.render.tables import outcome_words
 from reversis_score.render.tally import SessionTally
@@ -260,9 +261,10 @@ def record_text(ledger: Ledger | LedgerStream) -> str:
 
 def hand_rows(ledger: Ledger | LedgerStream) -> Iterator[HandRows]:
     """Each settled hand's rows, hand after hand (a stream's as it is settled)."""
+    pools = PoolsText()  # each pools list's text made from the one before's
     for hand in ledger.hands:
         if is_settled(hand):
-            yield HandRows(hand.number, hand_row(hand), item_rows(hand))
+            yield HandRows(hand.number, hand_row(hand, pools), item_rows(hand))
 
 
 NAME_AT = 10  # where the session's name is in its row (render/schema.py's COLUMNS)
@@ -307,15 +309,17 @@ def player_rows(ledger: Ledger | LedgerStream, tally: SessionTally) -> list[tupl
             for seat, p in enumerate(ledger.players, 1)]
 
 
-def hand_row(hand: SettledHand) -> tuple:
-    """The ``hands`` row of a settled (or void) hand (without the session's id)."""
+def hand_row(hand: SettledHand, pools: Callable[[tuple[int, ...]], str] | None = None) -> tuple:
+    """The ``hands`` row of a settled (or void) hand (without the session's id); ``pools``
+    writes a pools list as JSON (``pools_json``, or a stream's own ``PoolsText``)."""
+    pools = pools or pools_json
     s = hand.settlement
     o = s.outcome
     esp = o.espagnolette or {}
     return (hand.number, hand.dealer, hand.status, o.kind, outcome_words(o, s),
             o.party_winner, o.party_loser, o.party_value, o.reversis_player, o.breaker,
-            esp.get("player"), esp.get("result"), " ".join(str(c) for c in s.play.talon),
-            pools_json(s.pools_before), pools_json(s.pools_after), s.pool_growth)
+            esp.get("player"), esp.get("result"), " ".join(map(str, s.play.talon)),
+            pools(s.pools_before), pools(s.pools_after), s.pool_growth)
 
 
 @lru_cache(maxsize=2)
@@ -327,9 +331,10 @@ def pools_json(pools: tuple[int, ...]) -> str:
 
 def item_rows(hand: SettledHand) -> list[tuple]:
     """The ``items`` rows of a hand (without the session's id), cancelled ones included."""
-    n = hand.number
-    return [(n, i.seq, i.trick, i.kind, i.card, i.payer, i.payee, i.amount, i.cancelled_by, i.why)
-            for i in hand.settlement.items]
+    # an Item's fields are the row's after the hand's number, in the same order: (n,) + item
+    # makes the row, a plain tuple, in C (render/schema.py's columns; tests/test_export.py)
+    head = (hand.number,)
+    return [head + item for item in hand.settlement.items]
 
 
 class Reader:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from reversis_score.ledger.build import Ledger, LedgerHand, LedgerStream, settle_up
 from reversis_score.rules.knobs import KNOB_NAMES, knob_json
@@ -172,8 +172,7 @@ class _HandDumps:
     ``pools_before`` is the hand before's ``pools_after``: its text is written once."""
 
     def __init__(self) -> None:
-        self.last: tuple[list, str] = ([], "[]")
-        self.words: list[str] = []  # the last list's amounts as text, one a pool
+        self.pools = PoolsText()
 
     def __call__(self, doc: dict) -> str:
         lists = {key: doc[key] for key in _POOL_KEYS if isinstance(doc.get(key), list) and doc[key]}
@@ -181,24 +180,44 @@ class _HandDumps:
             return _dumps(doc)
         text = _dumps({k: _MARK if k in lists else v for k, v in doc.items()})
         for key, amounts in lists.items():
-            text = text.replace(f'"{key}": "{_MARK}"', f'"{key}": {self._list(amounts)}', 1)
+            text = text.replace(f'"{key}": "{_MARK}"', f'"{key}": {self.pools(amounts)}', 1)
         return text
 
-    def _list(self, amounts: list) -> str:
+
+class PoolsText:
+    """Hand after hand, each pools list as JSON writes it on one line (``[5, 10, 40]``), made
+    from the list before's: a hand's ``pools_before`` is the hand before's ``pools_after``, whose
+    text is given again, and only the latest pools move (§4: a remise, a take, antes), so the
+    older ones keep their text and only the changed tail is turned into text again. One for
+    each stream of hands (it remembers the last list)."""
+
+    def __init__(self) -> None:
+        self.last: tuple[tuple[int, ...], str] = ((), "[]")
+        self.words: list[str] = []  # the last list's amounts as text, one a pool
+
+    def __call__(self, amounts: Sequence[int]) -> str:
+        amounts = tuple(amounts)
         if amounts != self.last[0]:
-            # Only the latest pools move (§4: a remise, a take, antes): the older ones keep
-            # their text, and only the changed tail is turned into text again.
             same = _common_prefix(self.last[0], amounts)
             self.words = self.words[:same] + [str(a) for a in amounts[same:]]
             self.last = (amounts, "[" + ", ".join(self.words) + "]")
         return self.last[1]
 
 
-def _common_prefix(old: list, new: list) -> int:
-    """How many leading items two lists share, by halving (each test is one slice compared in C)."""
-    low, high = 0, min(len(old), len(new))
+def _common_prefix(old: Sequence, new: Sequence) -> int:
+    """How many leading items two lists share. Only their ends differ, most often in their
+    last item or two: the first test is whether the shorter is the other's beginning, the
+    next whether they differ only from the last item that differs (each one slice compared in
+    C); else by halving."""
+    high = min(len(old), len(new))
     if old[:high] == new[:high]:
         return high
+    last = high - 1
+    while old[last] == new[last]:  # the last item that differs: they differ somewhere below high
+        last -= 1
+    if old[:last] == new[:last]:
+        return last
+    low, high = 0, last
     while low < high - 1:  # old[:low] == new[:low] and old[:high] != new[:high]
         middle = (low + high) // 2
         if old[:middle] == new[:middle]:

@@ -21,6 +21,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
 from typing import Any
 
 from reversis_score.i18n import LANGUAGES, translations
@@ -39,8 +40,18 @@ _CARDS = {"ace-dumped": ("aces_placed", True), "ace-forced": ("aces_forced", Fal
           "quinola-led": ("quinola_led", False)}
 
 
-# json.dumps(..., ensure_ascii=False, default=str), its encoder made once, not at every hand
+# json.dumps(..., ensure_ascii=False, default=str), its encoder made once, not at every hand:
+# JSONEncoder.encode makes its C encoder again at each call, so the C encoder is kept here
+# (with JSONEncoder's own arguments; no check for cycles, which rows never have).
 _DIGEST = json.JSONEncoder(ensure_ascii=False, default=str)
+_ENCODE = None if c_make_encoder is None else c_make_encoder(
+    None, str, encode_basestring, None, _DIGEST.key_separator, _DIGEST.item_separator, False, False, True)
+
+
+def _digest_text(value: Any) -> str:
+    if _ENCODE is None:  # a Python without the C encoder
+        return _DIGEST.encode(value)
+    return "".join(_ENCODE(value, 0))
 
 
 @cache
@@ -75,7 +86,7 @@ class SessionTally:
         # and in French has one hash (the outcome's words and the whys are left out)
         # (slices of the rows: JSON writes a tuple as the list it was)
         left_out = [row[:H_WORDS] + row[H_WORDS + 1:], [i[:I_WHY] + i[I_WHY + 1:] for i in items]]
-        self._digest.update(_DIGEST.encode(left_out).encode("utf-8"))
+        self._digest.update(_digest_text(left_out).encode("utf-8"))
         if row[H_STATUS] != "settled":
             return
         self.hands += 1

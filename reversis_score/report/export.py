@@ -5,9 +5,12 @@ is the same session, wherever the file lies. A record with errors is never expor
 ledger would stop at the bad hand and mislead a season's totals): the caller reports it and
 exports the others, or none with ``--all-or-nothing``.
 
-Each session is written hand by hand as it is settled (``write_session``), into a piece file
+Each session is written hand by hand as it is settled (``write_session``), into a piece
 that waits beside the others until the run may be kept: a session of any length is exported
-in the memory of one hand and the session's totals. ``Assembler`` joins the pieces.
+in the memory of one hand and the session's totals. A long record's piece is a file in the
+run's folder; a short one's (most of a club's archive) is its bytes, kept in memory, which
+spares a file made, written, read back and removed for each record. ``Assembler`` joins the
+pieces.
 
 >>> content_hash(b"players: A B C D\\n")[:12]
 'dff11ac8c153'
@@ -29,14 +32,16 @@ from reversis_score.ledger.build import Ledger, LedgerHand, LedgerStream, build_
 from reversis_score.notation.diagnostics import render
 from reversis_score.notation.records import TableLine
 from reversis_score.pipeline import CheckedHand, CheckedSession, SessionStream
-from reversis_score.render import database, document, tables
+from reversis_score.render import database, tables
 from reversis_score.render.tally import SessionTally
-from reversis_score.report.audit import AuditTally
-from reversis_score.report.audit_json import audited_hand_document, tally_document
 
 FORMATS = ("json", "csv", "markdown", "sqlite")
 WHAT = ("items", "hands")
 CHUNK = 1 << 16  # bytes copied at a time from a piece to the export
+# A database piece's hands are pickled so many at a time, as plain tuples: one pickle of a
+# list costs half of one per hand, and loads faster too.
+HANDS_PICKLED = 32
+Piece = str | bytes  # a piece file's path, or the piece itself
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,9 +85,15 @@ def write_piece(ledger: Ledger | LedgerStream, fmt: str, what: str, sha: str, ta
     the players (hands CSV), the offset of the session's rows (a database), else None."""
     if fmt in ("sqlite", "postgres"):
         tally = SessionTally(ledger.players)
+        batch: list[tuple] = []
         for hand in database.hand_rows(ledger):
             tally.add(hand.row, hand.items)
-            pickle.dump(hand, out, protocol=pickle.HIGHEST_PROTOCOL)
+            batch.append(tuple(hand))
+            if len(batch) == HANDS_PICKLED:
+                pickle.dump(batch, out, protocol=pickle.HIGHEST_PROTOCOL)
+                batch = []
+        if batch:
+            pickle.dump(batch, out, protocol=pickle.HIGHEST_PROTOCOL)
         trailer = out.tell()
         pickle.dump((database.session_row(sha, ledger, tally), database.player_rows(ledger, tally),
                      tally.payment_rows(), database.paid_rows(ledger), database.record_text(ledger)), out,
@@ -122,7 +133,11 @@ class _Writing:
 def _write_json(ledger: Ledger | LedgerStream, sha: str, table_of: TableOf,
                 write: Callable[[str], object]) -> None:
     """The ledger document (docs/ledger.md) with the audit blocks filled and the session's
-    sha256: ``audited_document`` written hand by hand."""
+    sha256: ``audited_document`` written hand by hand. (The audit's modules are loaded here:
+    an export to a database never needs them.)"""
+    from reversis_score.render import document
+    from reversis_score.report.audit import AuditTally
+    from reversis_score.report.audit_json import audited_hand_document, tally_document
     head = document.head_document(ledger)
     head["session"]["sha256"] = sha
     tally = AuditTally.start(ledger.players)
@@ -156,7 +171,7 @@ class Written:
     errors: int = 0
     read: int = 0
     settled: int = 0
-    piece: Any = None
+    piece: Any = None  # a Piece, or (Piece, what the joiner needs besides: write_piece's)
     in_progress: int | None = None  # the last hand, still being played: not exported
 
 
@@ -164,8 +179,10 @@ class _Broken(Exception):
     """A hand that cannot be settled: the record has errors, and its piece is not wanted."""
 
 
-def write_session(stream: SessionStream, fmt: str, what: str, sha: str, folder: str) -> Written:
-    """Check, settle and write one record's piece hand by hand into a new file in ``folder``.
+def write_session(stream: SessionStream, fmt: str, what: str, sha: str, folder: str,
+                  in_memory: bool = False) -> Written:
+    """Check, settle and write one record's piece hand by hand into a new file in ``folder``
+    (``in_memory``: into bytes, for a short record).
 
     Each hand's problems are rendered as it passes; after a bad hand the rest is still read
     (every problem is reported), and the piece is dropped. May raise ``ConservationError``.
@@ -178,22 +195,51 @@ def write_session(stream: SessionStream, fmt: str, what: str, sha: str, folder: 
     ledger = stream_ledger(stream)
     hands = ledger.hands
     ledger.hands = _settled(hands, written)
-    fd, path = tempfile.mkstemp(prefix="piece-", dir=folder)
-    try:
-        with open(fd, "wb") as out:
-            extra = write_piece(ledger, fmt, what, sha, lambda n: tables_of.pop(n, None), out)
-    except _Broken:
-        extra = None
-    except BaseException:
-        os.unlink(path)
-        raise
+    table_of: TableOf = lambda n: tables_of.pop(n, None)  # noqa: E731
+    if in_memory:
+        kept = io.BytesIO()
+        try:
+            extra = write_piece(ledger, fmt, what, sha, table_of, kept)
+        except _Broken:
+            extra = None
+        piece: Piece = kept.getvalue()
+    else:
+        fd, piece = tempfile.mkstemp(prefix="piece-", dir=folder)
+        try:
+            with open(fd, "wb") as out:
+                extra = write_piece(ledger, fmt, what, sha, table_of, out)
+        except _Broken:
+            extra = None
+        except BaseException:
+            os.unlink(piece)
+            raise
     for _hand in hands:  # the hands after a bad one: their problems too
         pass
     if written.errors:
-        os.unlink(path)
+        _drop(piece)
     else:
-        written.piece = path if extra is None else (path, extra)
+        written.piece = piece if extra is None else (piece, extra)
     return written
+
+
+def _drop(piece: Piece) -> None:
+    """A piece not wanted, or joined: its file removed."""
+    if isinstance(piece, str):
+        os.unlink(piece)
+
+
+def spilled(piece: Piece, folder: str) -> str:
+    """A piece as a file in ``folder`` (the file it is already, or one it is written into)."""
+    if isinstance(piece, str):
+        return piece
+    fd, path = tempfile.mkstemp(prefix="piece-", dir=folder)
+    with open(fd, "wb") as out:
+        out.write(piece)
+    return path
+
+
+def _opened(piece: Piece) -> BinaryIO:
+    return io.BytesIO(piece) if isinstance(piece, bytes) else open(piece, "rb")  # noqa: SIM115
 
 
 def _watched(hands: Iterator[CheckedHand], stream: SessionStream, written: Written,
@@ -238,7 +284,7 @@ class Assembler:
     def __init__(self, fmt: str, what: str, write: Callable[[bytes], object]) -> None:
         self.fmt, self.what, self.write = fmt, what, write
         self.count = 0
-        self.first: str | None = None
+        self.first: Piece | None = None
         self.players: list[str] = []
         self.rows: Any = None
         self.facts = 0
@@ -259,7 +305,7 @@ class Assembler:
                 self.write(b"\n---\n\n")
             self._copy(part)
 
-    def _add_json(self, path: str) -> None:
+    def _add_json(self, path: Piece) -> None:
         if self.count == 1:
             self.first = path
             return
@@ -270,21 +316,21 @@ class Assembler:
         self.write(b",\n  ")
         self._copy(path, indented=True)
 
-    def _add_hands(self, path: str, players: list[str]) -> None:
+    def _add_hands(self, path: Piece, players: list[str]) -> None:
         if self.rows is None:
             self.rows = tempfile.TemporaryFile("w+b")  # noqa: SIM115 — closed by close()
         self.players += [p for p in players if p not in self.players]
-        with open(path, "rb") as piece:
+        with _opened(path) as piece:
             shutil.copyfileobj(piece, self.rows)
-        os.unlink(path)
+        _drop(path)
 
-    def _copy(self, path: str, indented: bool = False) -> None:
+    def _copy(self, path: Piece, indented: bool = False) -> None:
         """A piece's bytes, one level down in a list when ``indented`` (a JSON string never
         holds a raw newline), then the piece is removed."""
-        with open(path, "rb") as piece:
+        with _opened(path) as piece:
             while chunk := piece.read(CHUNK):
                 self.write(chunk.replace(b"\n", b"\n  ") if indented else chunk)
-        os.unlink(path)
+        _drop(path)
 
     def close(self) -> None:
         """Write what waited; nothing at all when no session came."""
@@ -307,9 +353,10 @@ class Assembler:
             yield pickle.load(self.rows)
 
 
-def session_rows_of(path: str, trailer: int) -> database.SessionRows:
-    """A database piece read back: the session's and players' rows now, the hands' one at a time."""
-    piece = open(path, "rb")  # noqa: SIM115 — closed when its hands are read
+def session_rows_of(path: Piece, trailer: int) -> database.SessionRows:
+    """A database piece read back: the session's and players' rows now, the hands' a batch at
+    a time."""
+    piece = _opened(path)
     piece.seek(trailer)
     session, players, payments, paid, record = pickle.load(piece)
     piece.seek(0)
@@ -317,7 +364,7 @@ def session_rows_of(path: str, trailer: int) -> database.SessionRows:
     def hands() -> Iterator[database.HandRows]:
         with piece:
             while piece.tell() < trailer:
-                yield pickle.load(piece)
+                yield from map(database.HandRows._make, pickle.load(piece))
     return database.SessionRows(session, players, hands(), payments, paid, record)
 
 

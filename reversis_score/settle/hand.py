@@ -9,7 +9,7 @@ revokes, ten-card players): a hand played card by card has its events found from
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from reversis_score.replay.play import CardPlay, HandEvents, Play
 from reversis_score.rules.knobs import Knobs
@@ -45,6 +45,12 @@ class HandSettlement:
     outcome: Outcome
     pools_before: tuple[int, ...]
     pools_after: tuple[int, ...]
+    # What the pools gained this hand, summed once: the ledger's check and the hand's row both
+    # read it, and late in a pool session each list holds a thousand pools.
+    pool_growth: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pool_growth", sum(self.pools_after) - sum(self.pools_before))
 
     @property
     def net(self) -> dict[str, int]:
@@ -58,10 +64,6 @@ class HandSettlement:
             if item.payee in net:
                 net[item.payee] += item.amount
         return net
-
-    @property
-    def pool_growth(self) -> int:
-        return sum(self.pools_after) - sum(self.pools_before)
 
 
 def settle_hand(play: Play, knobs: Knobs, pools: PoolTable) -> tuple[HandSettlement, PoolTable]:

@@ -78,7 +78,7 @@ class HandBook:
         if self.knobs.opposite_doubles_side and self.play.opposite(payer, payee):
             factor, notes = factor * 2, notes + [_("×2 opposite")]
         if trick is not None and trick in self.knobs.double_tricks:
-            factor, notes = factor * 2, notes + [_("×2 in trick {trick}").format(trick=trick)]
+            factor, notes = factor * 2, notes + [fill(_("×2 in trick {trick}"), trick=trick)]
         return factor, notes
 
     def pay(self, kind: str, payer: str, payee: str, amount: int, why: str,

@@ -1,13 +1,22 @@
 """Antes, fines and dafydd's pairwise settlement: the payments that are not about tricks."""
 from __future__ import annotations
 
-from reversis_score.i18n import _
+from reversis_score.i18n import N_, Phrase, _, fill
 from reversis_score.replay.play import Play
 from reversis_score.rules.knobs import Knobs, knob_said
 from reversis_score.settle.items import HandBook
 from reversis_score.settle.pools import shown
 
 POOL = "{pool}"  # the latest pool's name, filled in by HandBook.into_latest_pool
+# The commonest whys here, their fields given in order (i18n.Phrase)
+_ANTES = Phrase(N_("{why}: {player} antes {amount} into {pool} (RULES §4)"),
+                "why", "player", "amount", "pool")
+_DEALS = Phrase(N_("{dealer} deals and antes {amount} into the latest pool, {pool} (RULES §4)"),
+                "dealer", "amount", "pool")
+_STAKE = Phrase(N_("the stake, {amount}"), "amount")
+_DIFFERENCE = Phrase(N_("the difference, {amount}"), "amount")
+_PAIRWISE = Phrase(N_("{payer} took {points} points, {payee} {other}: {payer} pays {payee} {how} "
+                      "(RULES §6, party: {party})"), "payer", "points", "payee", "other", "how", "party")
 
 
 def antes(book: HandBook) -> None:
@@ -21,12 +30,8 @@ def antes(book: HandBook) -> None:
         index = pools.form_from_antes(4 * k.pool_ante)
         name = pools.name(index)
         for player in book.play.players:
-            book.pay("pool-ante", player, name, k.pool_ante,
-                     _("{why}: {player} antes {amount} into {pool} (RULES §4)").format(
-                         why=why, player=player, amount=k.pool_ante, pool=shown(name)))
-    why = _("{dealer} deals and antes {amount} into the latest pool, {pool} (RULES §4)")
-    book.into_latest_pool("dealer-ante", dealer, k.dealer_ante,
-                          why.format(dealer=dealer, amount=k.dealer_ante, pool=POOL))
+            book.pay("pool-ante", player, name, k.pool_ante, _ANTES(why, player, k.pool_ante, shown(name)))
+    book.into_latest_pool("dealer-ante", dealer, k.dealer_ante, _DEALS(dealer, k.dealer_ante, POOL))
 
 
 def _refill_words(basket: int, below: int) -> str:
@@ -34,7 +39,7 @@ def _refill_words(basket: int, below: int) -> str:
     if basket == 0:
         return _("the basket is empty, so it is refilled")
     words = _("the basket holds {amount}, less than {below}, so it is refilled")
-    return words.format(amount=basket, below=below)
+    return fill(words, amount=basket, below=below)
 
 
 def redeal_fine(book: HandBook) -> None:
@@ -45,7 +50,7 @@ def redeal_fine(book: HandBook) -> None:
             why = _("{dealer} misdealt and dealt again: {dealer} pays {amount} into the latest pool, "
                     "{pool} (RULES §10)")
             book.into_latest_pool("fine", dealer, book.knobs.fine_redeal,
-                                  why.format(dealer=dealer, amount=book.knobs.fine_redeal, pool=POOL))
+                                  fill(why, dealer=dealer, amount=book.knobs.fine_redeal, pool=POOL))
 
 
 def void_fine(book: HandBook) -> None:
@@ -54,7 +59,7 @@ def void_fine(book: HandBook) -> None:
     why = _("hand void for a misdeal found after the discard: {dealer} pays {amount} into the latest pool, "
             "{pool} (RULES §10)")
     book.into_latest_pool("fine", dealer, book.knobs.fine_void_misdeal,
-                          why.format(dealer=dealer, amount=book.knobs.fine_void_misdeal, pool=POOL))
+                          fill(why, dealer=dealer, amount=book.knobs.fine_void_misdeal, pool=POOL))
 
 
 def unpaid_takers(play: Play, knobs: Knobs) -> frozenset[str]:
@@ -74,12 +79,12 @@ def end_fines(book: HandBook) -> None:
             why = _("{player} played out of turn: {player} pays {amount} into the latest pool, {pool} "
                     "(RULES §10)")
             book.into_latest_pool("fine", player, k.fine_out_of_turn,
-                                  why.format(player=player, amount=k.fine_out_of_turn, pool=POOL))
+                                  fill(why, player=player, amount=k.fine_out_of_turn, pool=POOL))
         elif kind == "revoke":
             why = _("{player} revoked: {player} pays {amount} into the latest pool, {pool}, and is paid "
                     "nothing this hand (RULES §10, §13 rule 8)")
             book.into_latest_pool("fine", player, k.fine_revoke,
-                                  why.format(player=player, amount=k.fine_revoke, pool=POOL))
+                                  fill(why, player=player, amount=k.fine_revoke, pool=POOL))
 
 
 def pairwise(book: HandBook, points: dict[str, int]) -> None:
@@ -91,10 +96,6 @@ def pairwise(book: HandBook, points: dict[str, int]) -> None:
             if diff <= 0:
                 continue  # equal points pay nothing (rule 12)
             amount = k.pairwise_stake if k.party == "pairwise-stake" else diff
-            how = (_("the stake, {amount}") if k.party == "pairwise-stake" else _("the difference, {amount}")
-                   ).format(amount=amount)
+            how = (_STAKE if k.party == "pairwise-stake" else _DIFFERENCE)(amount)
             book.pay("pairwise", payer, payee, amount,
-                     _("{payer} took {points} points, {payee} {other}: {payer} pays {payee} {how} "
-                       "(RULES §6, party: {party})").format(payer=payer, points=points[payer], payee=payee,
-                                                           other=points[payee], how=how,
-                                                           party=knob_said(k.party)))
+                     _PAIRWISE(payer, points[payer], payee, points[payee], how, knob_said(k.party)))

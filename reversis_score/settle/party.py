@@ -3,11 +3,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reversis_score.i18n import _, fill, ngettext
+from reversis_score.i18n import N_, Phrase, _, fill, ngettext
 from reversis_score.replay.play import CardPlay, HandEvents, Play
 from reversis_score.rules.knobs import TALON_SPECIAL, Knobs, talon_points  # noqa: F401  (their home was here)
 from reversis_score.settle.items import HandBook
 from reversis_score.settle.side import ace_value, card_name, pay_card
+
+# The party's whys, their fields given in order (i18n.Phrase)
+_WINS = Phrase(N_("{winner} wins the party{won}, {loser} loses it{lost}"), "winner", "loser", "won", "lost")
+_PAYS = Phrase(N_("{how}; value {value}{opposite}: {loser} pays {winner} {amount} (RULES §6)"),
+               "how", "value", "opposite", "loser", "winner", "amount")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +101,7 @@ def pay_party(book: HandBook, events: HandEvents) -> None:
     play = book.play
     factor = 2 if book.knobs.opposite_doubles_party and play.opposite(win, lose) else 1
     amount = party_value(events, book.knobs) * factor
-    how = fill(_("{winner} wins the party{won}, {loser} loses it{lost}"), winner=win, loser=lose,
-               won=_score(events, win, True), lost=_score(events, lose, False))
+    how = _WINS(win, lose, _score(events, win, True), _score(events, lose, False))
     if espagnolette == win:
         how = fill(_("{winner} wins the party by the espagnolette (no trick taken), {loser} loses it"),
                    winner=win, loser=lose)
@@ -105,10 +109,8 @@ def pay_party(book: HandBook, events: HandEvents) -> None:
         how = fill(_("{loser} loses the espagnolette and with it the party; {winner} wins it"), winner=win,
                    loser=lose)
     opposite = _(", ×2 opposite") if factor == 2 else ""
-    book.pay("party", lose, win, amount,
-             fill(_("{how}; value {value}{opposite}: {loser} pays {winner} {amount} (RULES §6)"), how=how,
-                  value=value_text(events, book.knobs), opposite=opposite, loser=lose, winner=win,
-                  amount=amount))
+    why = _PAYS(how, value_text(events, book.knobs), opposite, lose, win, amount)
+    book.pay("party", lose, win, amount, why)
 
 
 def _score(events: HandEvents, player: str, winner: bool) -> str:

@@ -15,14 +15,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from reversis_score.i18n import _, is_french
+from reversis_score.i18n import N_, Phrase, is_french
 
 
 def shown(name: str) -> str:
     """A pool in a sentence for people: ``pool:2``, its own name, as ever; in French « le
     panier 2 » (the ledger's columns and the items' payer and payee keep ``pool:2``)."""
     number = name.partition(":")[2]
-    return _("pool:{number}").format(number=number) if number else name
+    return _POOL(number) if number else name
+
+
+_POOL = Phrase(N_("pool:{number}"), "number")
 
 
 # One basket (``pools: single``) in French: each source's own word and verbs. regles-fr keeps its

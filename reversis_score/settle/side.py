@@ -6,7 +6,7 @@ one of the hand's events (a CardPlay): found in a trick (``card_plays``) or reco
 """
 from __future__ import annotations
 
-from reversis_score.i18n import N_, _, fill
+from reversis_score.i18n import N_, Phrase, _, fill
 from reversis_score.notation.cards import ACES, QUINOLA, SUIT_SYMBOLS, Card
 from reversis_score.replay.play import CardPlay, PlayedTrick
 from reversis_score.settle.items import HandBook
@@ -25,10 +25,22 @@ LedCard = CardPlay
 AMOUNT, HOW, POOL = "{amount}", "{how}", "{pool}"
 
 
+# The commonest whys, their fields given in order (i18n.Phrase: no keywords, no str.format).
+_CARD = Phrase(N_("{card}"), "card")
+_PAYS = Phrase(N_("trick {trick}: {event}{notes}: {payer} pays {payee} {amount} (RULES §5)"),
+               "trick", "event", "notes", "payer", "payee", "amount")
+_PLACED_ON = Phrase(N_("{player} places {card} on a {suit} lead {taken} {winner}"),
+                    "player", "card", "suit", "taken", "winner")
+_PLACED_IN = Phrase(N_("{player} places {card} in a trick {taken} {winner}"),
+                    "player", "card", "taken", "winner")
+_FORCED = Phrase(N_("{player}'s {card} is forced on {leader}'s {suit} lead"),
+                 "player", "card", "leader", "suit")
+
+
 def card_name(card: Card) -> str:
     """The card in a why: ``Quinola (J♥)``, ``A♦`` (in French with its article: « le quinola
     (V♥) », « l’A♦ »)."""
-    return _("Quinola (J♥)") if card.is_quinola else _("{card}").format(card=card.symbol())
+    return _("Quinola (J♥)") if card.is_quinola else _CARD(card.symbol())
 
 
 def ace_value(book: HandBook, card: Card, base: int) -> int:
@@ -37,7 +49,7 @@ def ace_value(book: HandBook, card: Card, base: int) -> int:
 
 
 def with_notes(notes: list[str]) -> str:
-    return _("; {notes}").format(notes=", ".join(notes)) if notes else ""
+    return fill(_("; {notes}"), notes=", ".join(notes)) if notes else ""
 
 
 def card_plays(trick: PlayedTrick, gathered: bool = False) -> list[CardPlay]:
@@ -73,8 +85,8 @@ def settle_card(book: HandBook, play: CardPlay, led: list[CardPlay]) -> None:
         led.append(play)
         if play.card.is_quinola and book.knobs.quinola_led_remise:
             why = _(LED_QUINOLA_REMISE)
-            book.remise(play.player, why.format(trick=play.trick, player=play.player, amount=AMOUNT, how=HOW,
-                                                pool=POOL),
+            book.remise(play.player, fill(why, trick=play.trick, player=play.player, amount=AMOUNT, how=HOW,
+                                           pool=POOL),
                         play.trick, play.card)
     elif play.how == "forced":
         assert play.other is not None  # the leader: a forced card is never led
@@ -89,8 +101,7 @@ def pay_card(book: HandBook, kind: str, payer: str, payee: str, base: int, trick
     factor, notes = book.multiplier(payer, payee, trick)
     amount = base * factor
     book.pay(kind, payer, payee, amount,
-             _("trick {trick}: {event}{notes}: {payer} pays {payee} {amount} (RULES §5)").format(
-                 trick=trick, event=event, notes=with_notes(notes), payer=payer, payee=payee, amount=amount),
+             _PAYS(trick, event, with_notes(notes), payer, payee, amount),
              trick, card, cancelled)
 
 
@@ -108,16 +119,14 @@ def dumped(book: HandBook, play: CardPlay) -> None:
     kind = "quinola-dumped" if card.is_quinola else "ace-dumped"
     taken = _("gathered by") if play.gathered else _("won by")  # gathered by another: it counts for him
     if play.suit:
-        event = _("{player} places {card} on a {suit} lead {taken} {winner}").format(
-            player=player, card=card_name(card), suit=SUIT_SYMBOLS[play.suit], taken=taken, winner=winner)
+        event = _PLACED_ON(player, card_name(card), SUIT_SYMBOLS[play.suit], taken, winner)
     else:
-        event = _("{player} places {card} in a trick {taken} {winner}").format(
-            player=player, card=card_name(card), taken=taken, winner=winner)
+        event = _PLACED_IN(player, card_name(card), taken, winner)
     pay_card(book, kind, winner, player, base, n, card, event, barred)
     if card.is_quinola and takes_pool(book, n):
         why = _("trick {trick}: {player} places Quinola (J♥) and takes the latest pool, {pool} ({amount}) "
                 "(RULES §4, §5)")
-        book.take_pool(player, why.format(trick=n, player=player, pool=POOL, amount=AMOUNT), n, card, barred)
+        book.take_pool(player, fill(why, trick=n, player=player, pool=POOL, amount=AMOUNT), n, card, barred)
 
 
 def takes_pool(book: HandBook, trick: int) -> bool:
@@ -127,8 +136,7 @@ def takes_pool(book: HandBook, trick: int) -> bool:
 
 def forced(book: HandBook, n: int, leader: str, player: str, card: Card, remise: bool = True) -> None:
     """A card forced on its suit's lead: its holder pays the leader (Quinola: the others too)."""
-    event = fill(_("{player}'s {card} is forced on {leader}'s {suit} lead"),
-                 player=player, card=card_name(card), leader=leader, suit=SUIT_SYMBOLS[card.suit])
+    event = _FORCED(player, card_name(card), leader, SUIT_SYMBOLS[card.suit])
     barred = "barred" if card.is_quinola and leader in book.play.barred else None
     base = book.knobs.quinola_forced if card.is_quinola else ace_value(book, card, book.knobs.ace_forced)
     kind = "quinola-forced" if card.is_quinola else "ace-forced"
@@ -138,7 +146,7 @@ def forced(book: HandBook, n: int, leader: str, player: str, card: Card, remise:
     for other in book.play.players:
         if other not in (player, leader):
             pay_card(book, kind, other, leader, book.knobs.quinola_forced_others, n, card,
-                     _("{event}; each other player pays the leader").format(event=event), barred)
+                     fill(_("{event}; each other player pays the leader"), event=event), barred)
     if remise:
         why = _("trick {trick}: {player}'s Quinola (J♥) is forced and {player} pays a remise of {amount}, "
                 "{how} {pool} (RULES §5, §4)")
