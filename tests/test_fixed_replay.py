@@ -7,6 +7,7 @@ Players sit Anne Bruno Claire Denis in order of play.
 """
 from __future__ import annotations
 
+import pytest
 from builders import EXAMPLE_TRICKS, hand, record
 
 from reversis_score.pipeline import check_text
@@ -37,3 +38,239 @@ def tricks_with(*changes: tuple[int, str]) -> list[str]:
 def test_the_example_hand_is_clean():
     assert findings(record(hand("Bruno", EXAMPLE_TRICKS))) == []
     assert findings(record(hand("Bruno", EXAMPLE_TRICKS)), "warning") == []
+
+
+# ================================================================ a hand cut short: in progress or unfinished
+T = EXAMPLE_TRICKS
+
+
+@pytest.mark.parametrize("tricks, expected", [
+    (T[:5] + ["Bruno: 7D 3C"], [(12, 3, "hand 1 in progress (trick 6)")]),
+    (T[:5], [(11, 3, "hand 1 in progress (trick 6)")]),
+    (T[:10] + ["Claire: QS"], [(17, 3, "hand 1 in progress (trick 11)")]),
+    ([], [(5, 9, "hand 1 in progress (trick 1)")]),  # at the dealer's name
+])
+def test_a_last_hand_cut_short_with_nothing_wrong_is_in_progress(tricks, expected):
+    text = record(hand("Bruno", tricks))
+    assert findings(text) == [] and findings(text, "warning") == []
+    assert findings(text, "note") == expected
+
+
+def test_a_last_hand_cut_short_with_a_mistake_is_unfinished():
+    text = record(hand("Bruno", T[:4] + ["Anne: 9S KS 4S 2C"]))
+    assert findings(text) == [
+        (11, 18, "hand 1, trick 5: 2♣ is played twice: it was played in trick 1"),
+        (11, 3, "hand 1 is unfinished: 5 of 11 tricks recorded (`reversis-score record` resumes it)")]
+    assert findings(text, "note") == []
+
+
+def test_a_hand_cut_short_before_another_is_a_mistake():
+    text = record(hand("Bruno", T[:5] + ["Bruno: 7D 3C"]), hand("Claire", T))
+    assert findings(text)[0] == (12, 3, "hand 1: the hand stops in trick 6, after 2 of its 4 cards: a hand is "
+                                         "11 tricks (or 'void: misdeal')")
+    assert findings(text, "note") == []
+
+
+@pytest.mark.parametrize("tricks, expected", [
+    (T[:3] + ["5. Anne: JS 7S 2S 5S"],
+     [(10, 3, "hand 1, trick 4: this trick is numbered 5 but is trick 4 of the hand: a trick line before it is "
+              "missing, or its number is wrong")]),
+    (T[:4] + ["4. Anne: 9S KS 4S QD"],
+     [(11, 3, "hand 1, trick 5: this trick is numbered 4 but is trick 5 of the hand: a trick line before it is "
+              "written twice, or its number is wrong")]),  # the numbers say why: not "unfinished"
+    (T + ["Claire: QS 9H 3S 8C"], [(18, 3, "hand 1: the hand has 12 tricks: a hand is 11 tricks (or 'void: "
+                                            "misdeal')")]),
+])
+def test_a_trick_numbered_out_of_place_or_a_twelfth_trick_is_said(tricks, expected):
+    assert findings(record(hand("Bruno", tricks))) == expected
+
+
+# ================================================================ a hand by its events
+def events_hand(*lines: str, dealer: str = "Bruno", rules: str = "parlett") -> str:
+    body = "".join(f"  {line}\n" for line in lines)
+    return f"players: Anne Bruno Claire Denis\nrules: {rules}\n\nhand 1\ndealer: {dealer}\nevents:\n{body}"
+
+
+PARTY = ["party: Anne wins, Claire loses", "talon: 6S 7H 6D QC"]
+NOT_CHECKED = [(6, 1, "hand 1 is recorded by its events: its play is not checked")]
+
+
+@pytest.mark.parametrize("lines, expected", [
+    (["7. Bruno leads AD", "7. Bruno places AS, Claire takes it"],
+     [(10, 19, "hand 1, trick 7: Bruno plays A♦ and A♠ in trick 7: one card a player a trick")]),
+    (["7. Bruno places AS, Claire takes it", "7. Bruno places AD, Claire takes it"],
+     [(10, 19, "hand 1, trick 7: Bruno plays A♠ and A♦ in trick 7: one card a player a trick")]),
+    (["7. Bruno leads AD", "7. Claire leads AH"],
+     [(10, 3, "hand 1, trick 7: trick 7 is led by Bruno and by Claire: one player leads a trick")]),
+    (["7. Bruno forces AC from Claire", "7. Denis leads AD"],
+     [(10, 3, "hand 1, trick 7: trick 7 is led by Bruno and by Denis: one player leads a trick")]),
+    (["7. Bruno forces AC from Claire", "7. Anne forces AH from Denis"],
+     [(10, 3, "hand 1, trick 7: trick 7 is led by Bruno and by Anne: one player leads a trick")]),
+    (["7. Bruno places AS, Claire takes it", "7. Denis places AD, Anne takes it"],
+     [(10, 23, "hand 1, trick 7: trick 7 is taken by Claire and by Anne: one player takes a trick")]),
+    (["7. Bruno leads AD", "8. Claire leads AD"],
+     [(10, 19, "hand 1, trick 8: A♦ is led twice, in trick 7 and in trick 8: each card is played once")]),
+    (["7. Bruno leads QC"], [(9, 18, "hand 1, trick 7: Q♣ is paid nothing: the events are the Aces and Quinola")]),
+    (["7. Bruno forces AC from Bruno"],
+     [(9, 6, "hand 1, trick 7: Bruno forces A♣ from Bruno: a card is forced by another player's lead")]),
+    (["7. Bruno places AC, Bruno takes it"],
+     [(9, 23, "hand 1, trick 7: Bruno places A♣ in a trick Bruno takes: a placed card goes to another player "
+              "(or write 'Bruno gathers it')")]),
+    (["12. Bruno leads AD"], [(9, 3, "hand 1: trick 12 is not a trick of the hand: tricks are numbered 1 to 11")]),
+    (["0. Bruno leads AD"], [(9, 3, "hand 1: trick 0 is not a trick of the hand: tricks are numbered 1 to 11")]),
+    (["7. Bruno places AS on S, Claire takes it"],
+     [(9, 19, "hand 1, trick 7: A♠ on a ♠ lead follows suit: it is forced ('7. LEADER forces AS from Bruno'), "
+              "not placed")]),
+])
+def test_the_cards_of_an_events_hand_get_their_exact_findings(lines, expected):
+    assert findings(events_hand(*PARTY, *lines)) == expected
+
+
+@pytest.mark.parametrize("lines", [
+    ["7. Bruno places AS, Claire takes it", "7. Denis places AD, Claire takes it"],  # one taker, two cards
+    ["7. Bruno leads AD", "7. Denis places AS, Claire takes it"],
+    ["7. Bruno forces AC from Claire", "7. Bruno forces AH from Denis"],  # one leader forcing twice
+    ["7. Bruno places AS on H, Claire takes it"], ["7. Bruno leads JH"], ["7. Bruno forces JH from Claire"],
+])
+def test_the_cards_of_an_events_hand_that_agree_are_not_checked_further(lines):
+    text = events_hand(*PARTY, *lines)
+    assert findings(text) == [] and findings(text, "warning") == NOT_CHECKED
+
+
+@pytest.mark.parametrize("lines, expected", [
+    (["party: Anne wins with 3 points, Claire loses", "talon: 6S 7H 6D QC", "points: Anne 4"],
+     [(9, 11, "hand 1: Anne's points are given twice, 3 and 4")]),
+    (["party: Anne wins with 3 points in 2 tricks, Claire loses", "talon: 6S 7H 6D QC", "points: Anne 3 in 1 tricks"],
+     [(9, 11, "hand 1: Anne's tricks are given twice, 2 and 1")]),
+])
+def test_the_points_of_an_events_hand_are_given_once(lines, expected):
+    assert findings(events_hand(*lines)) == expected
+
+
+def test_pairwise_rules_need_every_players_points():
+    assert findings(events_hand("points: Anne 1, Bruno 2, Claire 30", rules="dafydd")) == [
+        (6, 1, "hand 1: these rules pay by points: every player's points are needed ('points: Anne N, Bruno N, "
+               "Claire N, Denis N'); Denis has none")]
+    text = events_hand("points: Anne 1, Bruno 2, Claire 30, Denis 4", rules="dafydd")
+    assert findings(text) == [] and findings(text, "warning") == NOT_CHECKED
+
+
+# ================================================================ a trick led by the wrong player
+_NOT_CHECKED_ON = "; the tricks from this one on are not checked"
+
+
+@pytest.mark.parametrize("number, line, expected", [
+    (1, "Anne: 2C JC 7C 5C", (7, 3, "hand 1, trick 1: Claire leads this trick as the player after the dealer "
+                                    "(Bruno), not Anne" + _NOT_CHECKED_ON)),
+    (3, "Claire: 9D 8D 3D KD", (9, 3, "hand 1, trick 3: Bruno leads this trick as the winner of trick 2, not "
+                                      "Claire (or are Claire's 4♥ and Bruno's K♥ in trick 2 written in each "
+                                      "other's place?)" + _NOT_CHECKED_ON)),
+    (6, "Denis: 7D 3C 5D 4D", (12, 3, "hand 1, trick 6: Bruno leads this trick as the winner of trick 5, not "
+                                      "Denis (or are Denis's Q♦ and Bruno's K♠ in trick 5 written in each "
+                                      "other's place?)" + _NOT_CHECKED_ON)),
+    (8, "Anne: 9C AC KC 6C", (14, 3, "hand 1, trick 8: Bruno leads this trick as the winner of trick 7, not "
+                                     "Anne (or are Anne's 2♦ and Bruno's A♦ in trick 7 written in each other's "
+                                     "place?)" + _NOT_CHECKED_ON)),
+    # Claire's 8♠ in Bruno's place would not have won trick 7 (Bruno's A♦ led, then 8♠ led): no hint
+    (8, "Claire: 9C AC KC 6C", (14, 3, "hand 1, trick 8: Bruno leads this trick as the winner of trick 7, not "
+                                       "Claire" + _NOT_CHECKED_ON)),
+])
+def test_a_trick_led_by_the_wrong_player_says_who_leads_it_and_maybe_why(number, line, expected):
+    assert findings(record(hand("Bruno", tricks_with((number, line))))) == [expected]
+
+
+# ================================================================ the deal and the exchange against the play
+# The example's deal and exchange (docs/notation.md), dealer Bruno.
+DEAL = ("deal:\n  Anne: 7C 2D 4D 3S JS 7H 4C KD 2H 8H 6C | 9S\n  Bruno: AS JD 9C KS 5C 7S KH AD 8C 7D 9D 6D\n"
+        "  Claire: QS JH 2C 4S 4H 8D AC 8S 3C QH 2S | 6S\n  Denis: 5D 3D QD 5S 6H JC QC AH 3H KC 5H | 9H\n")
+EXCHANGE = "exchange:\n  Anne discards 7H\n  Bruno discards 6D\n  Claire keeps\n  Denis discards QC\n"
+_OWN = ("{p} plays {c} but did not hold it after the exchange: it is {p}'s own face-down card; taking it "
+        "without discarding makes 12 cards: if {p} did, write `{p} takes without discarding`")
+
+
+@pytest.mark.parametrize("before, changes, expected", [
+    (DEAL + EXCHANGE, (), []),
+    (DEAL, (), []),  # no exchange: inferred from the play
+    (DEAL + EXCHANGE.replace("Denis discards QC", "Denis takes without discarding"), (), []),  # 12, one unplayed
+    (DEAL + EXCHANGE, [(4, "Anne: JS 7S 6S 5S")],
+     [(20, 15, "hand 1, trick 4: " + _OWN.format(p="Claire", c="6♠"))]),
+    (DEAL + EXCHANGE.replace("Anne discards 7H", "Anne keeps"), (),
+     [(21, 9, "hand 1, trick 5: " + _OWN.format(p="Anne", c="9♠"))]),
+    (DEAL + EXCHANGE, [(2, "Denis: 6H 7H KH 4H")],
+     [(18, 13, "hand 1, trick 2: Anne plays 7♥ but did not hold it after the exchange: Anne discarded it")]),
+    (DEAL + EXCHANGE, [(11, "Claire: 6S 9H 3S QS")],
+     [(27, 20, "hand 1, trick 11: Bruno plays Q♠ but did not hold it after the exchange: it was dealt to Claire"),
+      (27, 11, "hand 1, trick 11: " + _OWN.format(p="Claire", c="6♠"))]),
+    (DEAL + EXCHANGE.replace("Bruno discards 6D", "Bruno keeps"), (),
+     [(13, 3, "hand 1: Bruno cannot keep: the dealer discards one card, or Bruno would play with 12 cards")]),
+    (DEAL + EXCHANGE.replace("Bruno discards 6D", "Bruno takes without discarding"), (),
+     [(13, 3, "hand 1: Bruno cannot take without discarding: the dealer discards one card")]),
+    (DEAL + EXCHANGE.replace("Bruno discards 6D", "Bruno peeks and discards 6D"), (),
+     [(13, 3, "hand 1: Bruno cannot peek: the dealer discards one card")]),
+    (DEAL + EXCHANGE + "  Anne discards 7H\n", (), [(16, 3, "hand 1: Anne has two exchange lines")]),
+    (DEAL + EXCHANGE.replace("  Claire keeps\n", ""), (), [(4, 1, "hand 1: the exchange has no line for Claire")]),
+    (DEAL.replace("Bruno: AS", "Bruno: QS") + EXCHANGE, (), [(9, 11, "hand 1: Q♠ is dealt twice (also to Bruno)")]),
+    (DEAL + "  Anne: 7C 2D 4D 3S JS 7H 4C KD 2H 8H 6C | 9S\n" + EXCHANGE, (),
+     [(11, 3, "hand 1: Anne has two deal lines")]),
+    (DEAL.replace("  Denis: 5D 3D QD 5S 6H JC QC AH 3H KC 5H | 9H\n", "") + EXCHANGE, (),
+     [(4, 1, "hand 1: the deal has no line for Denis")]),
+    (DEAL.replace("Anne: 7C ", "Anne: ") + EXCHANGE, (),
+     [(7, 3, "hand 1: Anne is dealt 10 cards: a player gets 11 in a 48-card game")]),
+    (DEAL.replace("9D 6D", "9D | 6D") + EXCHANGE, (),
+     [(8, 3, "hand 1: Bruno is dealt 11 cards: the dealer gets 12 in a 48-card game"),
+      (8, 45, "hand 1: Bruno gets no face-down card: the dealer takes none")]),
+    (DEAL.replace("8H 6C | 9S", "8H 6C 9S") + EXCHANGE, (),
+     [(7, 3, "hand 1: Anne is dealt 12 cards: a player gets 11 in a 48-card game"),
+      (7, 3, "hand 1: Anne's deal line needs '|' and the face-down card after the 11 cards")]),
+    (DEAL + EXCHANGE.replace("Anne discards 7H", "Anne discards QS"), (),
+     [(12, 17, "hand 1: Anne discards Q♠, which was not dealt to Anne")]),
+    ("exchange:\n  Anne discards JS\n", (), [(7, 17, "hand 1: Anne discards J♠ and then plays it")]),
+])
+def test_the_deal_and_the_exchange_against_the_play_get_their_exact_findings(before, changes, expected):
+    assert findings(record(hand("Bruno", tricks_with(*changes), before=before))) == expected
+
+
+TEN = tricks_with((11, "Claire: QS 9H 8C"))  # Anne plays with ten: trick 11 has three cards
+
+
+@pytest.mark.parametrize("exchange, rules, header, expected", [
+    ("Anne discards 7H 3S", "parlett", "", []),
+    ("Anne discards 7H 7H", "parlett", "", [(7, 20, "hand 1: Anne discards 7♥ twice: two discards are two cards")]),
+    ("Anne discards 7H 3S", "dafydd", "",
+     [(7, 3, "hand 1: Anne cannot discard two cards under these rules: they have no laws (RULES §10)")]),
+    ("Anne discards 7H JS", "parlett", "", [(7, 20, "hand 1: Anne discards J♠ and then plays it")]),
+])
+def test_a_player_who_discards_two_plays_with_ten(exchange, rules, header, expected):
+    assert findings(record(hand("Bruno", TEN, before=f"exchange:\n  {exchange}\n"), rules=rules,
+                           header=header)) == expected
+
+
+@pytest.mark.parametrize("exchange, rules, header, expected", [
+    ("Claire exposes and discards 4C", "dafydd", "",
+     [(7, 3, "hand 1: Claire cannot expose a card of the talon under these rules: they have no laws (RULES §10)")]),
+    ("Claire exposes and discards 2S", "parlett", "rule deck: 52\n",
+     [(8, 3, "hand 1: Claire cannot expose a card of the talon: a 52-card game has no talon"),
+      (8, 31, "hand 1: Claire discards 2♠ and then plays it")]),
+])
+def test_a_talon_card_exposed_needs_laws_and_a_talon(exchange, rules, header, expected):
+    assert findings(record(hand("Bruno", EXAMPLE_TRICKS, before=f"exchange:\n  {exchange}\n"), rules=rules,
+                           header=header)) == expected
+
+
+@pytest.mark.parametrize("cards, face_down, played, held", [
+    ("AS KS", "QS", "AS QS", "AS QS"),  # he played his face-down card: he took it, and held what he played
+    ("AS KS", "QS", "AS QS JS", "AS KS QS"),  # ... a card he was never dealt: dealt and face-down
+    ("AS KS", "QS", "AS", "AS"),  # the face-down card unplayed, not 11 cards: what he played, all dealt
+    ("AS KS", None, "AS", "AS"),  # no face-down card (the dealer): what he played, when he was dealt it
+    ("AS KS", None, "AS JS", "AS KS"),
+])
+def test_an_exchange_not_written_is_inferred_from_the_play(cards, face_down, played, held):
+    from reversis_score.notation.cards import Card
+    from reversis_score.replay.holdings import _infer
+
+    def of(text: str) -> frozenset:
+        return frozenset(Card.parse(c) for c in text.split())
+    down = Card.parse(face_down) if face_down else None
+    assert _infer(of(cards), down, set(of(played))) == of(held)
+    eleven = of("AS KS QS JS 9S 8S 7S 6S 5S 4S 3S")
+    assert _infer(eleven, Card.parse("2S"), {Card.parse("AH")}) == eleven
