@@ -66,17 +66,20 @@ def test_a_last_hand_cut_short_with_a_mistake_is_unfinished():
 
 def test_a_hand_cut_short_before_another_is_a_mistake():
     text = record(hand("Bruno", T[:5] + ["Bruno: 7D 3C"]), hand("Claire", T))
-    assert findings(text)[0] == (12, 3, "hand 1: the hand stops in trick 6, after 2 of its 4 cards: a hand is "
+    assert findings(text)[0] == (12, 3, "hand 1: the hand stops in trick 6, after 2 of its 4 cards: a "
+                                        "hand is "
                                          "11 tricks (or 'void: misdeal')")
     assert findings(text, "note") == []
 
 
 @pytest.mark.parametrize("tricks, expected", [
     (T[:3] + ["5. Anne: JS 7S 2S 5S"],
-     [(10, 3, "hand 1, trick 4: this trick is numbered 5 but is trick 4 of the hand: a trick line before it is "
+     [(10, 3, "hand 1, trick 4: this trick is numbered 5 but is trick 4 of the hand: a trick line before "
+              "it is "
               "missing, or its number is wrong")]),
     (T[:4] + ["4. Anne: 9S KS 4S QD"],
-     [(11, 3, "hand 1, trick 5: this trick is numbered 4 but is trick 5 of the hand: a trick line before it is "
+     [(11, 3, "hand 1, trick 5: this trick is numbered 4 but is trick 5 of the hand: a trick line before "
+              "it is "
               "written twice, or its number is wrong")]),  # the numbers say why: not "unfinished"
     (T + ["Claire: QS 9H 3S 8C"], [(18, 3, "hand 1: the hand has 12 tricks: a hand is 11 tricks (or 'void: "
                                             "misdeal')")]),
@@ -110,16 +113,20 @@ NOT_CHECKED = [(6, 1, "hand 1 is recorded by its events: its play is not checked
      [(10, 23, "hand 1, trick 7: trick 7 is taken by Claire and by Anne: one player takes a trick")]),
     (["7. Bruno leads AD", "8. Claire leads AD"],
      [(10, 19, "hand 1, trick 8: A♦ is led twice, in trick 7 and in trick 8: each card is played once")]),
-    (["7. Bruno leads QC"], [(9, 18, "hand 1, trick 7: Q♣ is paid nothing: the events are the Aces and Quinola")]),
+    (["7. Bruno leads QC"], [(9, 18, "hand 1, trick 7: Q♣ is paid nothing: the events are the Aces and "
+                                     "Quinola")]),
     (["7. Bruno forces AC from Bruno"],
      [(9, 6, "hand 1, trick 7: Bruno forces A♣ from Bruno: a card is forced by another player's lead")]),
     (["7. Bruno places AC, Bruno takes it"],
      [(9, 23, "hand 1, trick 7: Bruno places A♣ in a trick Bruno takes: a placed card goes to another player "
               "(or write 'Bruno gathers it')")]),
-    (["12. Bruno leads AD"], [(9, 3, "hand 1: trick 12 is not a trick of the hand: tricks are numbered 1 to 11")]),
-    (["0. Bruno leads AD"], [(9, 3, "hand 1: trick 0 is not a trick of the hand: tricks are numbered 1 to 11")]),
+    (["12. Bruno leads AD"], [(9, 3, "hand 1: trick 12 is not a trick of the hand: tricks are numbered 1 "
+                                     "to 11")]),
+    (["0. Bruno leads AD"], [(9, 3, "hand 1: trick 0 is not a trick of the hand: tricks are numbered 1 "
+                                    "to 11")]),
     (["7. Bruno places AS on S, Claire takes it"],
-     [(9, 19, "hand 1, trick 7: A♠ on a ♠ lead follows suit: it is forced ('7. LEADER forces AS from Bruno'), "
+     [(9, 19, "hand 1, trick 7: A♠ on a ♠ lead follows suit: it is forced ('7. LEADER forces AS from "
+              "Bruno'), "
               "not placed")]),
 ])
 def test_the_cards_of_an_events_hand_get_their_exact_findings(lines, expected):
@@ -140,7 +147,8 @@ def test_the_cards_of_an_events_hand_that_agree_are_not_checked_further(lines):
 @pytest.mark.parametrize("lines, expected", [
     (["party: Anne wins with 3 points, Claire loses", "talon: 6S 7H 6D QC", "points: Anne 4"],
      [(9, 11, "hand 1: Anne's points are given twice, 3 and 4")]),
-    (["party: Anne wins with 3 points in 2 tricks, Claire loses", "talon: 6S 7H 6D QC", "points: Anne 3 in 1 tricks"],
+    (["party: Anne wins with 3 points in 2 tricks, Claire loses", "talon: 6S 7H 6D QC", "points: Anne 3 "
+                                                                                        "in 1 tricks"],
      [(9, 11, "hand 1: Anne's tricks are given twice, 2 and 1")]),
 ])
 def test_the_points_of_an_events_hand_are_given_once(lines, expected):
@@ -149,7 +157,8 @@ def test_the_points_of_an_events_hand_are_given_once(lines, expected):
 
 def test_pairwise_rules_need_every_players_points():
     assert findings(events_hand("points: Anne 1, Bruno 2, Claire 30", rules="dafydd")) == [
-        (6, 1, "hand 1: these rules pay by points: every player's points are needed ('points: Anne N, Bruno N, "
+        (6, 1, "hand 1: these rules pay by points: every player's points are needed ('points: Anne N, "
+               "Bruno N, "
                "Claire N, Denis N'); Denis has none")]
     text = events_hand("points: Anne 1, Bruno 2, Claire 30, Denis 4", rules="dafydd")
     assert findings(text) == [] and findings(text, "warning") == NOT_CHECKED
@@ -169,10 +178,12 @@ _NOT_CHECKED_ON = "; the tricks from this one on are not checked"
                                       "Denis (or are Denis's Q♦ and Bruno's K♠ in trick 5 written in each "
                                       "other's place?)" + _NOT_CHECKED_ON)),
     (8, "Anne: 9C AC KC 6C", (14, 3, "hand 1, trick 8: Bruno leads this trick as the winner of trick 7, not "
-                                     "Anne (or are Anne's 2♦ and Bruno's A♦ in trick 7 written in each other's "
+                                     "Anne (or are Anne's 2♦ and Bruno's A♦ in trick 7 written in each "
+                                     "other's "
                                      "place?)" + _NOT_CHECKED_ON)),
     # Claire's 8♠ in Bruno's place would not have won trick 7 (Bruno's A♦ led, then 8♠ led): no hint
-    (8, "Claire: 9C AC KC 6C", (14, 3, "hand 1, trick 8: Bruno leads this trick as the winner of trick 7, not "
+    (8, "Claire: 9C AC KC 6C", (14, 3, "hand 1, trick 8: Bruno leads this trick as the winner of trick "
+                                       "7, not "
                                        "Claire" + _NOT_CHECKED_ON)),
 ])
 def test_a_trick_led_by_the_wrong_player_says_who_leads_it_and_maybe_why(number, line, expected):
@@ -191,7 +202,7 @@ _OWN = ("{p} plays {c} but did not hold it after the exchange: it is {p}'s own f
 @pytest.mark.parametrize("before, changes, expected", [
     (DEAL + EXCHANGE, (), []),
     (DEAL, (), []),  # no exchange: inferred from the play
-    (DEAL + EXCHANGE.replace("Denis discards QC", "Denis takes without discarding"), (), []),  # 12, one unplayed
+    (DEAL + EXCHANGE.replace("Denis discards QC", "Denis takes without discarding"), (), []),  # 12 held
     (DEAL + EXCHANGE, [(4, "Anne: JS 7S 6S 5S")],
      [(20, 15, "hand 1, trick 4: " + _OWN.format(p="Claire", c="6♠"))]),
     (DEAL + EXCHANGE.replace("Anne discards 7H", "Anne keeps"), (),
@@ -199,7 +210,8 @@ _OWN = ("{p} plays {c} but did not hold it after the exchange: it is {p}'s own f
     (DEAL + EXCHANGE, [(2, "Denis: 6H 7H KH 4H")],
      [(18, 13, "hand 1, trick 2: Anne plays 7♥ but did not hold it after the exchange: Anne discarded it")]),
     (DEAL + EXCHANGE, [(11, "Claire: 6S 9H 3S QS")],
-     [(27, 20, "hand 1, trick 11: Bruno plays Q♠ but did not hold it after the exchange: it was dealt to Claire"),
+     [(27, 20, "hand 1, trick 11: Bruno plays Q♠ but did not hold it after the exchange: it was dealt to "
+               "Claire"),
       (27, 11, "hand 1, trick 11: " + _OWN.format(p="Claire", c="6♠"))]),
     (DEAL + EXCHANGE.replace("Bruno discards 6D", "Bruno keeps"), (),
      [(13, 3, "hand 1: Bruno cannot keep: the dealer discards one card, or Bruno would play with 12 cards")]),
@@ -208,8 +220,10 @@ _OWN = ("{p} plays {c} but did not hold it after the exchange: it is {p}'s own f
     (DEAL + EXCHANGE.replace("Bruno discards 6D", "Bruno peeks and discards 6D"), (),
      [(13, 3, "hand 1: Bruno cannot peek: the dealer discards one card")]),
     (DEAL + EXCHANGE + "  Anne discards 7H\n", (), [(16, 3, "hand 1: Anne has two exchange lines")]),
-    (DEAL + EXCHANGE.replace("  Claire keeps\n", ""), (), [(4, 1, "hand 1: the exchange has no line for Claire")]),
-    (DEAL.replace("Bruno: AS", "Bruno: QS") + EXCHANGE, (), [(9, 11, "hand 1: Q♠ is dealt twice (also to Bruno)")]),
+    (DEAL + EXCHANGE.replace("  Claire keeps\n", ""), (), [(4, 1, "hand 1: the exchange has no line for "
+                                                                  "Claire")]),
+    (DEAL.replace("Bruno: AS", "Bruno: QS") + EXCHANGE, (), [(9, 11, "hand 1: Q♠ is dealt twice (also to "
+                                                                     "Bruno)")]),
     (DEAL + "  Anne: 7C 2D 4D 3S JS 7H 4C KD 2H 8H 6C | 9S\n" + EXCHANGE, (),
      [(11, 3, "hand 1: Anne has two deal lines")]),
     (DEAL.replace("  Denis: 5D 3D QD 5S 6H JC QC AH 3H KC 5H | 9H\n", "") + EXCHANGE, (),
@@ -235,7 +249,8 @@ TEN = tricks_with((11, "Claire: QS 9H 8C"))  # Anne plays with ten: trick 11 has
 
 @pytest.mark.parametrize("exchange, rules, header, expected", [
     ("Anne discards 7H 3S", "parlett", "", []),
-    ("Anne discards 7H 7H", "parlett", "", [(7, 20, "hand 1: Anne discards 7♥ twice: two discards are two cards")]),
+    ("Anne discards 7H 7H", "parlett", "", [(7, 20, "hand 1: Anne discards 7♥ twice: two discards are "
+                                                    "two cards")]),
     ("Anne discards 7H 3S", "dafydd", "",
      [(7, 3, "hand 1: Anne cannot discard two cards under these rules: they have no laws (RULES §10)")]),
     ("Anne discards 7H JS", "parlett", "", [(7, 20, "hand 1: Anne discards J♠ and then plays it")]),
@@ -247,7 +262,8 @@ def test_a_player_who_discards_two_plays_with_ten(exchange, rules, header, expec
 
 @pytest.mark.parametrize("exchange, rules, header, expected", [
     ("Claire exposes and discards 4C", "dafydd", "",
-     [(7, 3, "hand 1: Claire cannot expose a card of the talon under these rules: they have no laws (RULES §10)")]),
+     [(7, 3, "hand 1: Claire cannot expose a card of the talon under these rules: they have no laws "
+             "(RULES §10)")]),
     ("Claire exposes and discards 2S", "parlett", "rule deck: 52\n",
      [(8, 3, "hand 1: Claire cannot expose a card of the talon: a 52-card game has no talon"),
       (8, 31, "hand 1: Claire discards 2♠ and then plays it")]),
