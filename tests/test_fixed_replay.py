@@ -290,3 +290,47 @@ def test_an_exchange_not_written_is_inferred_from_the_play(cards, face_down, pla
     assert _infer(of(cards), down, set(of(played))) == of(held)
     eleven = of("AS KS QS JS 9S 8S 7S 6S 5S 4S 3S")
     assert _infer(eleven, Card.parse("2S"), {Card.parse("AH")}) == eleven
+
+
+# ================================================================ parlett's exchange after a remise
+# FORCED_LAST (dealer Denis): Denis's Quinola forced in trick 11 pays a remise, pool:1 (50) stands after.
+_REMISE = ("a remise has been paid and pool:1 (50) still stands: under exchange_after_remise (parlett's "
+           "optional "
+           "rule) every player discards and draws, and none discards Quinola, until every pool is won")
+_SKIP = [(21, 9, "hand 2: the deal passes to Anne after Denis, but Bruno deals (tables do skip: settled "
+                 "as recorded)")]
+
+
+@pytest.mark.parametrize("tricks, exchange, expected", [
+    (EXAMPLE_TRICKS, ["Anne takes without discarding", "Bruno discards 6D", "Claire keeps", "Denis "
+                                                                                            "discards JH"],
+     [(23, 3, "hand 2: Anne takes without discarding, but " + _REMISE),
+      (25, 3, "hand 2: Claire keeps (no discard, no draw), but " + _REMISE),
+      (26, 18, "hand 2: Denis discards Quinola (J♥), but " + _REMISE)]),
+    (TEN, ["Anne discards 7H JH"], [(23, 20, "hand 2: Anne discards Quinola (J♥), but " + _REMISE)]),
+    (EXAMPLE_TRICKS, ["Anne discards 7H", "Bruno discards 6D", "Claire discards 6S", "Denis discards QC"],
+     []),
+])
+def test_after_a_remise_every_player_discards_and_none_discards_quinola(tricks, exchange, expected):
+    from builders import FORCED_LAST
+    lines = "".join(f"  {line}\n" for line in exchange)
+    text = record(hand("Denis", FORCED_LAST), hand("Bruno", tricks, before="exchange:\n" + lines),
+                  header="rule exchange_after_remise: yes\n")
+    assert findings(text) == expected and findings(text, "warning") == _SKIP
+    off = record(hand("Denis", FORCED_LAST), hand("Bruno", tricks, before="exchange:\n" + lines))
+    assert findings(off) == []  # the optional rule not taken: nothing to say
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("Claire: QS 9H 6S 8C", (27, 17, "hand 1, trick 11: Anne plays 6♠ but did not hold it after the "
+                                     "exchange: it "
+                                     "is Claire's face-down card")),
+    ("Claire: QS 9H 3S 6S", (27, 20, "hand 1, trick 11: Bruno plays 6♠ but did not hold it after the "
+                                     "exchange: "
+                                     "it is Claire's face-down card (the dealer takes no face-down card)")),
+    ("Claire: QS 9H 8C 3S", (27, 17, "hand 1, trick 11: Anne plays 8♣ and Bruno plays 3♠, but Anne holds "
+                                     "3♠ and "
+                                     "Bruno holds 8♣: the two cards are swapped")),
+])
+def test_a_card_not_held_says_where_it_was(line, expected):
+    assert findings(record(hand("Bruno", tricks_with((11, line)), before=DEAL + EXCHANGE))) == [expected]
