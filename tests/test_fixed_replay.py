@@ -334,3 +334,64 @@ def test_after_a_remise_every_player_discards_and_none_discards_quinola(tricks, 
 ])
 def test_a_card_not_held_says_where_it_was(line, expected):
     assert findings(record(hand("Bruno", tricks_with((11, line)), before=DEAL + EXCHANGE))) == [expected]
+
+
+# ================================================================ what a hand in progress already proves
+_UNFINISHED = "hand 1 is unfinished: {} of 11 tricks recorded (`reversis-score record` resumes it)"
+_CAUSE = ("hand 1, trick 4: " + _OWN.format(p="Claire", c="6♠") + "; the tricks after it are not checked")
+
+
+@pytest.mark.parametrize("tricks, before, rules, expected", [
+    # a player whose hand is known (deal and exchange) revokes at once; with the deal alone, not yet
+    (["Claire: 2C JC 8H 5C"], DEAL + EXCHANGE, "parlett",
+     [(17, 17, "hand 1, trick 1: Anne plays 8♥ on a ♣ lead while holding 4♣, which Anne holds after the "
+               "exchange "
+               "and has not played so far — a revoke; if it happened, add `irregular: revoke Anne`"),
+      (17, 3, _UNFINISHED.format(1))]),
+    (["Claire: 2C JC 8H 5C", "Denis: 6H 7C KH 4H"], "", "parlett",
+     [(7, 17, "hand 1, trick 1: Anne plays 8♥ on a ♣ lead while holding 7♣, which Anne plays in trick 2 "
+              "— a revoke; "
+              "if it happened, add `irregular: revoke Anne`"), (8, 3, _UNFINISHED.format(2))]),
+    (["Zed: 2C JC 7C 5C"], "", "parlett",
+     [(7, 3, "hand 1: 'Zed' is not a player of this session (players: Anne Bruno Claire Denis)"),
+      (7, 3, _UNFINISHED.format(1))]),
+    (["Claire: 2C JC 10C 5C"], "", "parlett",
+     [(7, 17, "hand 1, trick 1: there are no tens in a 48-card pack: '10C'"), (7, 3, _UNFINISHED.format(1))]),
+    (T[:2], "irregular: revoke Anne\n", "dafydd",
+     [(6, 12, "hand 1: these rules have no laws (RULES §10): 'irregular:' lines are not allowed"),
+      (9, 3, _UNFINISHED.format(2))]),
+    ([], "void: misdeal\n", "parlett", [(7, 1, "hand 1: a void hand (void: misdeal) has no 'tricks:'")]),
+    (["Claire: 2C JC 7C AC", "Denis: 6H 8H KH 4H"], DEAL + EXCHANGE, "parlett",
+     [(17, 20, "hand 1, trick 1: Bruno plays A♣ but did not hold it after the exchange: it was dealt to "
+               "Claire; the "
+               "tricks after it are not checked"), (18, 3, _UNFINISHED.format(2))]),
+    (T[:3] + ["Anne: 3S 7S 6S 5S", "Anne: 9S KS 4S QD"], DEAL + EXCHANGE, "parlett",
+     [(20, 15, _CAUSE), (21, 3, _UNFINISHED.format(5))]),
+])
+def test_a_hand_in_progress_reports_what_its_tricks_already_prove(tricks, before, rules, expected):
+    text = record(hand("Bruno", tricks, before=before), rules=rules)
+    assert findings(text) == expected and findings(text, "note") == []
+
+
+def test_a_hand_in_progress_after_a_dealer_out_of_turn_is_still_in_progress():
+    text = record(hand("Bruno", T), hand("Bruno", T[:2]))
+    assert findings(text) == []
+    assert findings(text, "warning") == [(20, 9, "hand 2: the deal passes to Claire after Bruno, but "
+                                                 "Bruno deals "
+                                                 "(tables do skip: settled as recorded)")]
+    assert findings(text, "note") == [(23, 3, "hand 2 in progress (trick 3)")]
+
+
+@pytest.mark.parametrize("changes, before, expected", [
+    ([(1, "Claire: 2C JC 7C AC")], DEAL + EXCHANGE,
+     (17, 20, "hand 1, trick 1: Bruno plays A♣ but did not hold it after the exchange: it was dealt to "
+              "Claire; the "
+              "tricks after it are not checked")),
+    ([(1, "Claire: 2C JC 7C AC")], DEAL,
+     (12, 20, "hand 1, trick 1: Bruno plays A♣ but did not hold it after the exchange: it was dealt to "
+              "Claire; the "
+              "tricks after it are not checked")),
+    ([(4, "Anne: 3S 7S 6S 5S")], DEAL + EXCHANGE, (20, 15, _CAUSE)),
+])
+def test_a_wrong_leader_is_reported_once_at_the_card_that_caused_it(changes, before, expected):
+    assert findings(record(hand("Bruno", tricks_with(*changes), before=before))) == [expected]
