@@ -395,3 +395,15 @@ def test_a_hand_in_progress_after_a_dealer_out_of_turn_is_still_in_progress():
 ])
 def test_a_wrong_leader_is_reported_once_at_the_card_that_caused_it(changes, before, expected):
     assert findings(record(hand("Bruno", tricks_with(*changes), before=before))) == [expected]
+
+
+@pytest.mark.parametrize("exchange, tricks, expected", [
+    # a ten in a 48-card pack, wherever it is written: the second of two discards too (it passed unseen)
+    ("Anne discards 7H 10H", TEN, [(7, 20, "hand 1: there are no tens in a 48-card pack: '10H'")]),
+    ("Anne discards 10H 7H", TEN, [(7, 17, "hand 1: there are no tens in a 48-card pack: '10H'")]),
+    ("Anne discards 10H", EXAMPLE_TRICKS, [(7, 17, "hand 1: there are no tens in a 48-card pack: '10H'")]),
+])
+def test_a_ten_discarded_in_a_48_card_pack_is_refused(exchange, tricks, expected):
+    text = record(hand("Bruno", tricks, before=f"exchange:\n  {exchange}\n"))
+    assert findings(text) == expected
+    assert [d.family for d in check_text(text, "t.rvs").errors] == ["notation"]
