@@ -407,3 +407,39 @@ def test_a_ten_discarded_in_a_48_card_pack_is_refused(exchange, tricks, expected
     text = record(hand("Bruno", tricks, before=f"exchange:\n  {exchange}\n"))
     assert findings(text) == expected
     assert [d.family for d in check_text(text, "t.rvs").errors] == ["notation"]
+
+
+@pytest.mark.parametrize("changes, expected", [
+    # two cards not held in one trick, but not each other's: two mistakes, not a swap
+    ([(11, "Claire: QS 9H 8C 6S")],
+     [(27, 17, "hand 1, trick 11: Anne plays 8♣ but did not hold it after the exchange: it was dealt to "
+               "Bruno"),
+      (27, 20, "hand 1, trick 11: Bruno plays 6♠ but did not hold it after the exchange: it is Claire's "
+               "face-down "
+               "card (the dealer takes no face-down card)")]),
+    # Claire keeps her hand and plays Anne's face-down card: no word of twelve cards (it is not hers)
+    ([(4, "Anne: JS 7S 9S 5S"), (5, "Anne: 2S KS 4S QD")],
+     [(21, 9, "hand 1, trick 5: Anne plays 2♠ but did not hold it after the exchange: it was dealt to "
+              "Claire"),
+      (20, 15, "hand 1, trick 4: Claire plays 9♠ but did not hold it after the exchange: it is Anne's "
+               "face-down "
+               "card")]),
+])
+def test_cards_not_held_that_are_no_swap_are_each_said(changes, expected):
+    assert findings(record(hand("Bruno", tricks_with(*changes), before=DEAL + EXCHANGE))) == expected
+
+
+def test_pairwise_rules_name_every_player_without_points():
+    assert findings(events_hand("points: Anne 1, Bruno 2", rules="dafydd")) == [
+        (6, 1, "hand 1: these rules pay by points: every player's points are needed ('points: Anne N, "
+               "Bruno N, "
+               "Claire N, Denis N'); Claire, Denis have none")]
+
+
+def test_a_hand_is_in_progress_only_with_its_note_and_no_error():
+    from reversis_score.notation.diagnostics import Diagnostic
+    from reversis_score.replay.tricks import IN_PROGRESS, is_in_progress
+    note, warning = Diagnostic("n", None, "rule", IN_PROGRESS), Diagnostic("w", None, "rule", "warning")
+    error = Diagnostic("e", None, "rule", "error")
+    assert is_in_progress([note]) and is_in_progress([warning, note])
+    assert not is_in_progress([note, error]) and not is_in_progress([warning]) and not is_in_progress([])
