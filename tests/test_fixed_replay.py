@@ -443,3 +443,37 @@ def test_a_hand_is_in_progress_only_with_its_note_and_no_error():
     error = Diagnostic("e", None, "rule", "error")
     assert is_in_progress([note]) and is_in_progress([warning, note])
     assert not is_in_progress([note, error]) and not is_in_progress([warning]) and not is_in_progress([])
+
+
+# ================================================================ revokes and the espagnolette announced
+REVOKES = [(1, "Claire: 2C JC 8H 5C"), (2, "Denis: 6H 7C KH 4H")]  # Anne's 8♥ and 7♣ trade places
+
+
+@pytest.mark.parametrize("changes, before, rules, expected, warnings", [
+    (REVOKES, "", "parlett",
+     [(7, 17, "hand 1, trick 1: Anne plays 8♥ on a ♣ lead while holding 7♣, which Anne plays in trick 2 "
+              "— a revoke; "
+              "if it happened, add `irregular: revoke Anne`"),
+      (8, 13, "hand 1, trick 2: Anne plays 7♣ on a ♥ lead while holding 2♥, which Anne plays in trick 9 "
+              "— a revoke; "
+              "if it happened, add `irregular: revoke Anne`")], []),
+    (REVOKES, "irregular: revoke Anne\n", "parlett", [], []),
+    ((), "irregular: revoke Anne\n", "parlett", [],
+     [(6, 12, "hand 1: 'irregular: revoke Anne' is acknowledged but no revoke by Anne shows in the "
+              "tricks (settled "
+              "as acknowledged)")]),
+    ((), "announce: espagnolette Anne\n", "parlett",
+     [(6, 24, "hand 1: Anne announces the espagnolette but holds no Ace after the exchange: it takes all "
+              "four Aces, "
+              "or Quinola and three Aces")], []),
+    ((), "announce: espagnolette Anne\n", "dafydd", [(6, 24, "hand 1: these rules have no espagnolette "
+                                                             "(RULES §6)")],
+     []),
+    ((), DEAL + EXCHANGE + "announce: espagnolette Bruno\n", "parlett",
+     [(16, 24, "hand 1: Bruno announces the espagnolette but holds A♦ A♠ after the exchange: it takes "
+               "all four "
+               "Aces, or Quinola and three Aces")], []),
+])
+def test_revokes_and_an_announced_espagnolette_get_their_exact_findings(changes, before, rules, expected, warnings):
+    text = record(hand("Bruno", tricks_with(*changes), before=before), rules=rules)
+    assert findings(text) == expected and findings(text, "warning") == warnings
