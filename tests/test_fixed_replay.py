@@ -474,6 +474,7 @@ REVOKES = [(1, "Claire: 2C JC 8H 5C"), (2, "Denis: 6H 7C KH 4H")]  # Anne's 8♥
                "all four "
                "Aces, or Quinola and three Aces")], []),
 ])
-def test_revokes_and_an_announced_espagnolette_get_their_exact_findings(changes, before, rules, expected, warnings):
+def test_revokes_and_an_announced_espagnolette_get_their_exact_findings(changes, before, rules, expected,
+                                                                       warnings):
     text = record(hand("Bruno", tricks_with(*changes), before=before), rules=rules)
     assert findings(text) == expected and findings(text, "warning") == warnings
