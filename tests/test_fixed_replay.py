@@ -478,3 +478,65 @@ def test_revokes_and_an_announced_espagnolette_get_their_exact_findings(changes,
                                                                        warnings):
     text = record(hand("Bruno", tricks_with(*changes), before=before), rules=rules)
     assert findings(text) == expected and findings(text, "warning") == warnings
+
+
+# ================================================================ irregular lines, the order of play
+@pytest.mark.parametrize("changes, before, header, expected", [
+    ((), "irregular: misdeal Anne\n", "",
+     [(6, 20, "hand 1: a misdeal is the dealer's: Bruno deals this hand, not Anne")]),
+    ([(8, "Bruno 9C, Denis KC, Claire AC, Anne 6C")], "", "",
+     [(14, 13, "hand 1, trick 8: the players of a trick follow the order of play from the leader (Bruno "
+               "Claire Denis "
+               "Anne): expected Claire, found Denis")]),
+    ([(8, "Bruno: 9C AC KC 6C | gathered by Denis")], "", "",  # Denis's trick now: he leads the next
+     [(15, 3, "hand 1, trick 9: Denis leads this trick as the winner of trick 8, not Claire; the tricks "
+              "from this "
+              "one on are not checked")]),
+    ([(8, "Bruno: 9C AC KC 6C | gathered by Denis"), (9, "Denis: AH 2H JD JH")], "", "", []),
+    ([(11, "Claire: QS 9H 8C")], "", "",
+     [(17, 3, "hand 1, trick 11: a trick has 4 cards, one from each player: this one has 3; a player who "
+              "discarded "
+              "two cards plays with ten and has no card for it: if so, write `NAME discards C1 C2` in "
+              "the exchange")]),
+    ([(3, "Bruno: 9D 8D 3D")], "", "",
+     [(9, 3, "hand 1, trick 3: a trick has 4 cards, one from each player: this one has 3")]),
+    ((), "exchange:\n  Anne keeps\n", "rule deck: 52\n",
+     [(8, 3, "hand 1: Anne cannot keep: in a 52-card game every player discards one card, or Anne would "
+             "play with "
+             "12 cards")]),
+    ((), DEAL.split("  Bruno:")[0], "rule deck: 52\n",
+     [(8, 3, "hand 1: Anne is dealt 11 cards: a player gets 12 in a 52-card game"),
+      (8, 44, "hand 1: Anne gets no face-down card: nobody gets one in a 52-card game"),
+      (5, 1, "hand 1: the deal has no line for Bruno"), (5, 1, "hand 1: the deal has no line for Claire"),
+      (5, 1, "hand 1: the deal has no line for Denis")]),
+])
+def test_irregular_lines_and_the_order_of_play_get_their_exact_findings(changes, before, header, expected):
+    assert findings(record(hand("Bruno", tricks_with(*changes), before=before), header=header)) == expected
+
+
+def test_a_trick_gathered_by_its_own_winner_says_so():
+    text = record(hand("Bruno", tricks_with((8, "Bruno: 9C AC KC 6C | gathered by Claire"))))
+    assert findings(text) == []
+    assert findings(text, "warning") == [(14, 36, "hand 1, trick 8: Claire wins trick 8 and gathers it: "
+                                                  "'| gathered by "
+                                                  "Claire' says nothing (settled as played)")]
+
+
+_BARRED = ("players: Anne Bruno Claire Denis\nrules: parlett\n\nhand 1\ndealer: Bruno\nirregular: peek Anne\n"
+           "events:\n")
+
+
+@pytest.mark.parametrize("text, expected", [
+    (_BARRED + "  talon: 3 points\n  reversis: Anne makes it\n",
+     [(9, 13, "hand 1: Anne is barred this hand and cannot make the reversis (RULES §7): record the "
+              "hand's party")]),
+    (_BARRED + "  talon: 3 points\n  party: Anne wins, Claire loses\n",
+     [(9, 10, "hand 1: Anne cannot win the party: barred this hand (RULES §7, §10)")]),
+    (events_hand("talon: 3 points", "reversis: Anne makes it", "points: Anne 1, Bruno 2, Claire 3, Denis 4",
+                 rules="dafydd"), [(8, 3, "hand 1: these rules have no reversis (RULES §6): every player "
+                                          "pays by points")]),
+    (events_hand("points: Anne 1, Bruno 2, Claire 3, Denis 4", "espagnolette: Anne wins", rules="dafydd"),
+     [(8, 3, "hand 1: these rules have no espagnolette (RULES §6)")]),
+])
+def test_an_events_hand_against_its_rules_and_its_barred_player(text, expected):
+    assert findings(text) == expected
