@@ -540,3 +540,63 @@ _BARRED = ("players: Anne Bruno Claire Denis\nrules: parlett\n\nhand 1\ndealer: 
 ])
 def test_an_events_hand_against_its_rules_and_its_barred_player(text, expected):
     assert findings(text) == expected
+
+
+# ================================================================ more cards not held; each finding's fields
+_EVENTS_DEALT = ("players: Anne Bruno Claire Denis\nrules: parlett\n\nhand 1\ndealer: Bruno\n"
+                 + DEAL.replace("| 9S", "| AS").replace("Bruno: AS ", "Bruno: 9S ")
+                 + "events:\n  party: Anne wins, Claire loses\n  talon: 7H 6S 9H 6D\n")
+
+
+@pytest.mark.parametrize("text, expected", [
+    (record(hand("Bruno", tricks_with((6, "Bruno: 6D 3C 5D 4D")), before=DEAL + EXCHANGE)),
+     [(22, 10, "hand 1, trick 6: Bruno plays 6♦ but did not hold it after the exchange: Bruno discarded "
+               "it")]),
+    (_EVENTS_DEALT + "  7. Claire places AS, Anne takes it\n",
+     [(14, 20, "hand 1, trick 7: Claire plays A♠ but did not hold it after the exchange: it is Anne's "
+               "face-down "
+               "card")]),
+    (record(hand("Bruno", T, before=DEAL.replace("| 9S", "| 10S") + EXCHANGE)),
+     [(7, 44, "hand 1: there are no tens in a 48-card pack: '10S'")]),
+    (events_hand("party: Anne wins, Claire loses", "talon: 10S 6S 7H 6D"),
+     [(8, 10, "hand 1: there are no tens in a 48-card pack: '10S'")]),
+    # a hand the notation cannot read is not replayed, but its tens are still said, in its hand
+    (record(hand("Bruno", tricks_with((3, "Bruno: 9D 8D 3D KD extra")), before="exchange:\n  Anne "
+                                                                               "discards 10H\n")),
+     [(7, 17, "hand 1: there are no tens in a 48-card pack: '10H'"),
+      (11, 22, "hand 1, trick 3: 'extra' is not a card: expected a card such as AS or 9♥")]),
+])
+def test_more_cards_not_held_or_not_in_the_pack(text, expected):
+    assert findings(text) == expected
+
+
+def test_a_player_named_this_is_no_misnumbered_trick():
+    # unfinished_problems knows a misnumbered trick by its message's first words, "this trick is..."
+    text = record(hand("Bruno", ["Claire: 2C JC 8H 5C"], before=DEAL + EXCHANGE)).replace("Anne", "this")
+    assert [m for _, _, m in findings(text)][-1] == (
+        "hand 1 is unfinished: 1 of 11 tricks recorded (`reversis-score record` resumes it)")
+
+
+def test_the_findings_of_a_hand_in_progress_name_their_hand_family_and_player():
+    done = check_text(record(hand("Bruno", T[:5])), "t.rvs").diagnostics
+    assert [(d.family, d.severity, d.hand) for d in done] == [("rule", "note", 1)]
+    cut = check_text(record(hand("Bruno", T[:4] + ["Anne: 9S KS 4S 2C"])), "t.rvs").diagnostics
+    assert [(d.family, d.severity, d.hand) for d in cut] == [("rule", "error", 1), ("rule", "error", None)]
+    from builders import FORCED_LAST
+    exchange = "exchange:\n  Anne keeps\n  Bruno discards 6D\n  Claire discards 6S\n  Denis discards JH\n"
+    text = record(hand("Denis", FORCED_LAST), hand("Bruno", T, before=exchange),
+                  header="rule exchange_after_remise: yes\n")
+    assert [(d.player, d.hand, d.family) for d in check_text(text, "t.rvs").errors] == [
+        ("Anne", 2, "rule"), ("Denis", 2, "rule")]
+
+
+def test_the_events_warning_is_known_by_its_words_family_and_hand():
+    from reversis_score.notation.diagnostics import Diagnostic
+    from reversis_score.replay.events import is_not_checked, not_checked
+    said = not_checked(3, None)
+    assert (said.message, said.family, said.severity, said.hand) == (
+        "hand 3 is recorded by its events: its play is not checked", "rule", "warning", 3)
+    assert is_not_checked(said) and is_not_checked(not_checked(3, None, "hidden"))
+    assert not is_not_checked(Diagnostic(said.message, None, "notation", "warning", 3))
+    assert not is_not_checked(Diagnostic(said.message, None, "rule", "warning", None))
+    assert not is_not_checked(Diagnostic(said.message, None, "rule", "warning", 4))
