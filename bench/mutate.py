@@ -203,6 +203,42 @@ EXPLAINED.update({
 })
 
 
+_P = "reversis_score.replay."
+_SCRATCH = ("equivalent: cause._stray_before's check_holdings writes into a scratch Findings that is thrown "
+            "away; `finished` and the hand's number change only what is written there, not the cards held")
+_ZIP = ("equivalent: a trick's `plays` and `placed` are always as long as each other (play.py builds both "
+        "from one line), so zip's `strict` changes nothing")
+_WRITTEN = ("unreachable: _swap_hint is asked only for a trick led by another than the winner of the trick "
+            "before, and that trick has a card of every player of the hand: `written` is always in it "
+            "and never its winner")
+_SUBSET = ("equivalent: `<` for `<=` between two sets differs only when they are equal, and then both "
+           "answers are the same set (played is cards, or cards with the face-down card)")
+EXPLAINED.update({
+    **{_P + f"cause.x__stray_before__mutmut_{n}": _SCRATCH for n in (5, 14, 20, 21)},
+    **{_P + f"cause.x__stray_before__mutmut_{n}": _ZIP for n in (29, 32, 33)},
+    _P + "cause.x__swap_hint__mutmut_3": _WRITTEN,
+    _P + "cause.x__swap_hint__mutmut_6": _WRITTEN,
+    _P + "cause.x_report_wrong_leader__mutmut_2": (
+        "unreachable: report_wrong_leader's `knobs` is never None (tricks._walk_tricks is always given the "
+        "knobs by replay_detailed and replay_unfinished)"),
+    _P + "holdings.x__infer__mutmut_8": _SUBSET,
+    _P + "holdings.x__infer__mutmut_17": _SUBSET,
+    _P + "holdings.x__infer__mutmut_10": (
+        "equivalent: a player dealt 11 who did not play his face-down card: held is his 11 cards, or with "
+        "the mutant the cards he played of them; a finished hand plays all 11 (the same set), and in a hand "
+        "in progress the held cards are read only for players with an exchange line, never inferred"),
+    _P + "holdings.x__twelve_hint__mutmut_3": (
+        "equivalent: a player who plays his own face-down card without holding it has always kept his hand "
+        "(discarding, peeking, exposing or taking each takes it), so `kept` is true either way"),
+    _P + "holdings.x_whereabouts__mutmut_57": (
+        "unreachable: whereabouts is asked only once the deal is whole (every card of the pack dealt or face "
+        "down), so every card is found dealt, face down or discarded before the last `return`"),
+    _P + "irregular.x_last_leader__mutmut_9": (
+        "equivalent: range(5) only adds the winner again at the end, the first one tried: `next` finds the "
+        "same player, or none either way"),
+    _P + "tricks.x_card_problems__mutmut_6": "equivalent: `unreadable=None` is as false as `False`",
+})
+
 # Survivors that a test could kill and none does yet: what the test would be.
 TO_KILL: dict[str, str] = {
 }
