@@ -600,3 +600,11 @@ def test_the_events_warning_is_known_by_its_words_family_and_hand():
     assert not is_not_checked(Diagnostic(said.message, None, "notation", "warning", 3))
     assert not is_not_checked(Diagnostic(said.message, None, "rule", "warning", None))
     assert not is_not_checked(Diagnostic(said.message, None, "rule", "warning", 4))
+
+
+def test_an_events_talon_is_kept_in_the_packs_order_and_a_second_card_names_its_player():
+    from reversis_score.notation.cards import Card
+    session = check_text(events_hand("party: Anne wins, Claire loses", "talon: 6S 9S 6D 7H"), "t.rvs")
+    assert session.hands[0].play.talon == tuple(Card.parse(c) for c in ("9S", "6S", "7H", "6D"))
+    text = events_hand(*PARTY, "7. Bruno leads AD", "7. Bruno places AS, Claire takes it")
+    assert [(d.player, d.trick, d.hand) for d in check_text(text, "t.rvs").errors] == [("Bruno", 7, 1)]
