@@ -240,8 +240,8 @@ EXPLAINED.update({
     _P + "events.x__card__mutmut_2": (
         "unreachable: an event's card or trick number that could not be read is a notation error, and "
         "replay_detailed checks the cards before it replays the events: _card never sees either None"),
-    _P + "events.x__deck_order__mutmut_2": "equivalent: each suit letter stands once in 'SHDC': rindex is index",
-    _P + "events.x__deck_order__mutmut_3": "equivalent: 'XXSHDCXX'.index adds 2 to every suit's place: the same order",
+    _P + "events.x__deck_order__mutmut_2": "equivalent: each suit stands once in 'SHDC': rindex is index",
+    _P + "events.x__deck_order__mutmut_3": "equivalent: 'XXSHDCXX'.index adds 2 to every suit's place",
 })
 
 # Survivors that a test could kill and none does yet: what the test would be.
