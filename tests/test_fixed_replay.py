@@ -608,3 +608,14 @@ def test_an_events_talon_is_kept_in_the_packs_order_and_a_second_card_names_its_
     assert session.hands[0].play.talon == tuple(Card.parse(c) for c in ("9S", "6S", "7H", "6D"))
     text = events_hand(*PARTY, "7. Bruno leads AD", "7. Bruno places AS, Claire takes it")
     assert [(d.player, d.trick, d.hand) for d in check_text(text, "t.rvs").errors] == [("Bruno", 7, 1)]
+
+
+def test_a_void_hand_replays_to_nothing_played():
+    text = "players: Anne Bruno Claire Denis\n\nhand\ndealer: Bruno\nirregular: revoke Anne\nvoid: misdeal\n"
+    session = check_text(text, "t.rvs")
+    play = session.hands[0].play
+    zero = {"Anne": 0, "Bruno": 0, "Claire": 0, "Denis": 0}
+    assert (play.void, play.dealer, play.tricks, play.talon, play.held, play.points, play.tricks_won) == (
+        True, "Bruno", (), (), {}, zero, zero)
+    assert (play.barred, play.revokes, play.espagnolette, play.espagnolette_undertaken, play.acknowledged) == (
+        frozenset(), (), None, False, (("revoke", "Anne"),))
