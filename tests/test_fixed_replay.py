@@ -617,5 +617,6 @@ def test_a_void_hand_replays_to_nothing_played():
     zero = {"Anne": 0, "Bruno": 0, "Claire": 0, "Denis": 0}
     assert (play.void, play.dealer, play.tricks, play.talon, play.held, play.points, play.tricks_won) == (
         True, "Bruno", (), (), {}, zero, zero)
-    assert (play.barred, play.revokes, play.espagnolette, play.espagnolette_undertaken, play.acknowledged) == (
+    assert (play.barred, play.revokes, play.espagnolette, play.espagnolette_undertaken,
+            play.acknowledged) == (
         frozenset(), (), None, False, (("revoke", "Anne"),))
