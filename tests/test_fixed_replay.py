@@ -620,3 +620,53 @@ def test_a_void_hand_replays_to_nothing_played():
     assert (play.barred, play.revokes, play.espagnolette, play.espagnolette_undertaken,
             play.acknowledged) == (
         frozenset(), (), None, False, (("revoke", "Anne"),))
+
+
+# ================================================================ revokes' evidence; the espagnolette
+# ESPAGNOLETTE_WON's deal (dealer Denis holds the four Aces), as its play implies it.
+ESPAGNOLETTE_DEAL = ("deal:\n  Anne: KS 2H 3S 4S 5S 6S 7S 8S 9S JS QS | JH\n"
+                     "  Bruno: 2S KH 3H 4H 5H 6H 7H 8H 9H QH 2D | 4C\n"
+                     "  Claire: 3D 4D 5D 6D 7D 8D 9D JD QD KD 5C | 3C\n"
+                     "  Denis: AH AS AD AC KC QC JC 9C 8C 7C 6C 2C\n"
+                     "exchange:\n  Anne keeps\n  Bruno keeps\n  Claire keeps\n  Denis discards 2C\n")
+
+
+def test_the_espagnolettes_revoke_in_a_hand_in_progress_is_his_right():
+    # Denis places A♥ on a spade lead in trick 1 while holding A♠: under the espagnolette, no revoke
+    from builders import ESPAGNOLETTE_WON
+    for tricks, note in ((ESPAGNOLETTE_WON[:2], [(18, 3, "hand 1 in progress (trick 3)")]),
+                         (ESPAGNOLETTE_WON, [])):
+        text = record(hand("Denis", tricks, before=ESPAGNOLETTE_DEAL))
+        assert findings(text) == [] and findings(text, "warning") == [] and findings(text, "note") == note
+
+
+def test_a_revoke_proved_by_a_card_held_and_never_played():
+    # Anne takes her face-down card without discarding: she holds 7♥ to the end, and plays 4♣ on
+    # Denis's heart lead in trick 10
+    text = record(hand("Bruno", T, before=DEAL + EXCHANGE.replace("Anne discards 7H", "Anne takes "
+                                                                                      "without discarding")))
+    assert findings(text) == [
+        (26, 13, "hand 1, trick 10: Anne plays 4♣ on a ♥ lead while holding 7♥, which Anne holds after "
+                 "the exchange and "
+                 "never plays — a revoke; if it happened, add `irregular: revoke Anne`")]
+
+
+def test_a_hand_in_progress_with_the_deal_alone_proves_no_revoke_yet():
+    # no exchange line: what each player held after the exchange is not known
+    text = record(hand("Bruno", ["Claire: 2C JC 8H 5C"], before=DEAL))
+    assert findings(text) == [] and findings(text, "note") == [(12, 3, "hand 1 in progress (trick 2)")]
+    text = record(hand("Bruno", T[:3], before=DEAL))
+    assert findings(text) == [] and findings(text, "note") == [(14, 3, "hand 1 in progress (trick 4)")]
+
+
+def test_a_hand_in_progress_with_a_wrong_line_is_not_replayed_further():
+    tricks = T[:1] + ["Denis: 6H 8H KH 2C"]  # 2♣ played twice: the walk through the tricks would say so
+    text = record(hand("Bruno", tricks, before="irregular: revoke Anne\n"), rules="dafydd")
+    assert findings(text) == [
+        (6, 12, "hand 1: these rules have no laws (RULES §10): 'irregular:' lines are not allowed"),
+        (9, 3, _UNFINISHED.format(2))]
+
+
+def test_a_card_discarded_and_played_names_its_player():
+    text = record(hand("Bruno", T, before="exchange:\n  Anne discards JS\n"))
+    assert [(d.player, d.hand) for d in check_text(text, "t.rvs").errors] == [("Anne", 1)]
