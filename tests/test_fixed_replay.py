@@ -670,3 +670,10 @@ def test_a_hand_in_progress_with_a_wrong_line_is_not_replayed_further():
 def test_a_card_discarded_and_played_names_its_player():
     text = record(hand("Bruno", T, before="exchange:\n  Anne discards JS\n"))
     assert [(d.player, d.hand) for d in check_text(text, "t.rvs").errors] == [("Anne", 1)]
+
+
+def test_a_trick_is_gathered_only_by_one_who_played_to_it():
+    text = record(hand("Bruno", tricks_with((11, "Claire: QS 9H 8C | gathered by Anne")),
+                       before="exchange:\n  Anne discards 7H 3S\n"))
+    assert findings(text) == [(19, 34, "hand 1, trick 11: Anne gathers trick 11 but plays no card in it: a trick is "
+                                       "gathered by one of the players who played to it")]
