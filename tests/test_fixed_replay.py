@@ -675,5 +675,5 @@ def test_a_card_discarded_and_played_names_its_player():
 def test_a_trick_is_gathered_only_by_one_who_played_to_it():
     text = record(hand("Bruno", tricks_with((11, "Claire: QS 9H 8C | gathered by Anne")),
                        before="exchange:\n  Anne discards 7H 3S\n"))
-    assert findings(text) == [(19, 34, "hand 1, trick 11: Anne gathers trick 11 but plays no card in it: a trick is "
-                                       "gathered by one of the players who played to it")]
+    assert findings(text) == [(19, 34, "hand 1, trick 11: Anne gathers trick 11 but plays no card in it: a "
+                                       "trick is gathered by one of the players who played to it")]
