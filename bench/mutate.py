@@ -404,19 +404,21 @@ def apply_mutant(tree: Path, name: str, diff: str) -> bool:
     return True
 
 
-def verify(found: dict[str, str], tests: list[str], only: str = "") -> dict[str, str]:
+def verify(found: dict[str, str], tests: list[str], only: str = "", again: bool = True) -> dict[str, str]:
     """Each survivor not explained, each mutant no test of the run reached and each timeout
     (mutmut's CPU limit: caught, but maybe only by a slow machine), applied (its diff, ``mutmut
     show``) to a fresh copy of the checkout and tried on tests/test_mutants_killed.py and
     tests/test_i18n.py (the whys in French) as they are now
     (a timeout: on every test): "killed (now)" when a test fails, else "survived". Kept in
-    build/mutation*/verified.json. (A test added to another file: run mutmut again.)"""
+    build/mutation*/verified.json. (A test added to another file: run mutmut again.) Without
+    ``again``, a mutant --verify tried before is left as it was found (while a run goes on)."""
     scratch = WORK.with_name(WORK.name + "-verify")
     env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "PYTHONPATH": str(scratch)}
     verified_path = WORK / "verified.json"
     verified = json.loads(verified_path.read_text("utf-8")) if verified_path.exists() else {}
     todo = sorted(name for name, status in found.items() if status in VERIFIED and name not in EXPLAINED
-                  and verified.get(name) != "killed (now)" and only in name)
+                  and verified.get(name) != "killed (now)" and only in name
+                  and (again or name not in verified))
     shown = diffs(todo)
     for name in todo:
         status, diff = found[name], shown[name]
@@ -608,6 +610,8 @@ def main() -> int:
     parser.add_argument("--verify-tests", nargs="+",
                         default=["tests/test_mutants_killed.py", "tests/test_i18n.py"],
                         help="the test files --verify runs on each survivor (the first two; a timeout: all)")
+    parser.add_argument("--verify-new", action="store_true",
+                        help="--verify tries only the mutants it has not tried before")
     parser.add_argument("--verify-only", default="",
                         help="--verify tries only the mutants whose name holds this")
     parser.add_argument("--resume", action="store_true",
@@ -629,7 +633,8 @@ def main() -> int:
     found = results()
     if args.verify:
         first = args.verify_tests[:2]
-        found = verify(found, [*first, *[t for t in tests if t not in first]], args.verify_only)
+        found = verify(found, [*first, *[t for t in tests if t not in first]], args.verify_only,
+                       again=not args.verify_new)
     write_report(found)
     print(REPORT.read_text("utf-8").split("\n## ")[0])
     return 0
