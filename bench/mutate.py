@@ -213,6 +213,8 @@ _WRITTEN = ("unreachable: _swap_hint is asked only for a trick led by another th
             "and never its winner")
 _SUBSET = ("equivalent: `<` for `<=` between two sets differs only when they are equal, and then both "
            "answers are the same set (played is cards, or cards with the face-down card)")
+_EVERY = ("equivalent: `held` has every player of the hand (check_holdings and replay_unfinished build it "
+          "for each), so .get's default is never used")
 EXPLAINED.update({
     **{_P + f"cause.x__stray_before__mutmut_{n}": _SCRATCH for n in (5, 14, 20, 21)},
     **{_P + f"cause.x__stray_before__mutmut_{n}": _ZIP for n in (29, 32, 33)},
@@ -240,6 +242,19 @@ EXPLAINED.update({
     _P + "events.x__card__mutmut_2": (
         "unreachable: an event's card or trick number that could not be read is a notation error, and "
         "replay_detailed checks the cards before it replays the events: _card never sees either None"),
+    _P + "tricks.x_replay_unfinished__mutmut_36": "equivalent: `finished=None` is as false as `False`",
+    _P + "tricks.x_replay_unfinished__mutmut_56": "equivalent: `finished=None` is as false as `False`",
+    **{_P + f"holdings.x__check_discards_not_played__mutmut_{n}": (
+        "equivalent: `played` has every player of the hand (tricks._cards_played), so .get's default is "
+        "never used") for n in (5, 7)},
+    _P + "evidence.x__follow_evidence__mutmut_20": _EVERY,
+    _P + "evidence.x__follow_evidence__mutmut_22": _EVERY,
+    _P + "evidence.x__follow_evidence__mutmut_26": (
+        "equivalent: a card of the led suit played in the trick after (index == trick.number) is found by "
+        "the first loop, which returns before `before` is read"),
+    **{_P + f"evidence.x__follow_evidence__mutmut_{n}": (
+        "equivalent: the cards sorted are all of one suit, and a Card is the named tuple (rank, suit): "
+        "sorted by itself or by str (rank + suit) gives the same order") for n in (38, 40)},
     _P + "events.x__deck_order__mutmut_2": "equivalent: each suit stands once in 'SHDC': rindex is index",
     _P + "events.x__deck_order__mutmut_3": "equivalent: 'XXSHDCXX'.index adds 2 to every suit's place",
 })
