@@ -683,8 +683,8 @@ def test_without_the_deal_a_hand_in_progress_knows_no_espagnolette():
     # Denis plays his four Aces in tricks 1-4, but with no deal what he held is not known: his A♥ on
     # a spade lead while he holds A♠ is a revoke, exchange lines or not
     from builders import ESPAGNOLETTE_WON
-    revoke = ("hand 1, trick 1: Denis plays A♥ on a ♠ lead while holding A♠, which Denis plays in trick 2 — a "
-              "revoke; if it happened, add `irregular: revoke Denis`")
+    revoke = ("hand 1, trick 1: Denis plays A♥ on a ♠ lead while holding A♠, which Denis plays in trick 2 — "
+              "a revoke; if it happened, add `irregular: revoke Denis`")
     unfinished = "hand 1 is unfinished: 4 of 11 tricks recorded (`reversis-score record` resumes it)"
     exchange = "exchange:\n  Anne keeps\n  Bruno keeps\n  Claire keeps\n  Denis discards 2C\n"
     assert findings(record(hand("Denis", ESPAGNOLETTE_WON[:4], before=exchange))) == [
