@@ -690,3 +690,46 @@ def test_without_the_deal_a_hand_in_progress_knows_no_espagnolette():
     assert findings(record(hand("Denis", ESPAGNOLETTE_WON[:4], before=exchange))) == [
         (12, 18, revoke), (15, 3, unfinished)]
     assert findings(record(hand("Denis", ESPAGNOLETTE_WON[:4]))) == [(7, 18, revoke), (10, 3, unfinished)]
+
+
+# ================================================================ an events hand's talon and deal
+_EV = "players: Anne Bruno Claire Denis\nrules: parlett\n\nhand 1\ndealer: Bruno\n"
+_WON = "party: Bruno wins, Claire loses"
+
+
+@pytest.mark.parametrize("text, expected", [
+    (events_hand(_WON, "talon: 17 points"),
+     [(8, 10, "hand 1: a talon of 4 cards holds at most 16 points under these rules: 17 is written")]),
+    (events_hand(_WON, "talon: 16 points"), []),
+    (events_hand(_WON, "talon: 17 points", rules="manuscrit"), []),  # A♦ 5 and Quinola 4 there
+    (events_hand(_WON, "talon: 18 points", rules="manuscrit"),
+     [(8, 10, "hand 1: a talon of 4 cards holds at most 17 points under these rules: 18 is written")]),
+    (events_hand(_WON, "talon: 99 points").replace("rules: parlett", "rules: parlett\nrule deck: 52"), []),
+    (_EV + DEAL + EXCHANGE + f"events:\n  {_WON}\n  talon: 7H 6D QC 6S\n", []),
+    (_EV + DEAL + EXCHANGE + f"events:\n  {_WON}\n  talon: 7H 6D QC 5S\n",
+     [(18, 10, "hand 1: the talon is not the deal's: the deal leaves 6♠ 7♥ 6♦ Q♣")]),
+    (_EV + DEAL + EXCHANGE + f"events:\n  {_WON}\n  talon: 7H 6D QC\n",
+     [(18, 10, "hand 1: the talon holds 4 cards: 3 are written")]),
+    # Denis takes his face-down card without discarding: one card fewer in the talon
+    (_EV + DEAL + EXCHANGE.replace("Denis discards QC", "Denis takes without discarding")
+     + f"events:\n  {_WON}\n  talon: 7H 6D 6S\n", []),
+    # Anne discards two: one card more
+    (_EV + f"exchange:\n  Anne discards 7H 3S\nevents:\n  {_WON}\n  talon: 7H 3S 6D QC 6S\n", []),
+    (_EV + f"exchange:\n  Anne discards 7H 3S\nevents:\n  {_WON}\n  talon: 7H 3S 6D QC\n",
+     [(10, 10, "hand 1: the talon holds 5 cards: 4 are written")]),
+    (_EV + f"exchange:\n  Anne discards 7H 3S\nevents:\n  {_WON}\n  talon: 19 points\n", []),
+    (_EV + f"exchange:\n  Anne discards 7H 3S\nevents:\n  {_WON}\n  talon: 20 points\n",
+     [(10, 10, "hand 1: a talon of 5 cards holds at most 19 points under these rules: 20 is written")]),
+    # the deal without the exchange: each holds his hand and his face-down card
+    (_EV + DEAL + f"events:\n  {_WON}\n  talon: 6 points\n  7. Anne leads AS\n",
+     [(14, 17, "hand 1, trick 7: Anne plays A♠ but did not hold it after the exchange: it was dealt to "
+               "Bruno")]),
+    (_EV + DEAL + f"events:\n  {_WON}\n  talon: 6 points\n  7. Anne leads 9S\n",
+     [(14, 17, "hand 1, trick 7: 9♠ is paid nothing: the events are the Aces and Quinola")]),
+    (_EV + DEAL + EXCHANGE + f"events:\n  {_WON}\n  talon: 7H 6D QC 6S\n  7. Anne leads AC\n",
+     [(19, 17, "hand 1, trick 7: Anne plays A♣ but did not hold it after the exchange: it was dealt to "
+               "Claire")]),
+    (_EV + DEAL + EXCHANGE + f"events:\n  {_WON}\n  talon: 7H 6D QC 6S\n  7. Claire leads AC\n", []),
+])
+def test_an_events_talon_against_its_rules_and_its_deal(text, expected):
+    assert findings(text) == expected
