@@ -733,3 +733,29 @@ _WON = "party: Bruno wins, Claire loses"
 ])
 def test_an_events_talon_against_its_rules_and_its_deal(text, expected):
     assert findings(text) == expected
+
+
+def test_an_events_hand_reads_its_talon_and_hands_from_its_deal_and_exchange():
+    from reversis_score.notation.cards import Card
+
+    def cards(text: str) -> tuple:
+        return tuple(Card.parse(c) for c in text.split())
+
+    def replayed(text: str):
+        session = check_text(text, "t.rvs")
+        assert session.errors == []
+        play = session.hands[0].play
+        return play.events.talon, play.events.talon_points, play.events.talon_cards, play.held
+    talon, points, count, held = replayed(_EV + DEAL + EXCHANGE + f"events:\n  {_WON}\n")
+    assert (talon, points, count) == (cards("6S 7H 6D QC"), None, 4)  # the deal's talon, in the pack's order
+    assert "9H" in map(str, held["Denis"]) and "QC" not in map(str, held["Denis"])
+    talon, points, count, held = replayed(_EV + DEAL + f"events:\n  {_WON}\n  talon: 6 points\n")
+    assert (talon, points, count) == (None, 6, 4)
+    # no exchange line: each holds his hand and his face-down card
+    assert {p: len(c) for p, c in held.items()} == {"Anne": 12, "Bruno": 12, "Claire": 12, "Denis": 12}
+    taker = EXCHANGE.replace("Denis discards QC", "Denis takes without discarding")
+    assert replayed(_EV + DEAL + taker + f"events:\n  {_WON}\n")[:3] == (cards("6S 7H 6D"), None, 3)
+    assert replayed(_EV + f"exchange:\n  Anne discards 7H 3S\nevents:\n  {_WON}\n")[:3] == (None, None, 5)
+    # without the deal, nobody knows which card a taker keeps over: the talon is every card not played
+    taker = _EV + f"exchange:\n  Denis takes without discarding\nevents:\n  {_WON}\n"
+    assert replayed(taker)[:3] == (None, None, 4)
