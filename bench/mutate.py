@@ -255,6 +255,9 @@ EXPLAINED.update({
     **{_P + f"evidence.x__follow_evidence__mutmut_{n}": (
         "equivalent: the cards sorted are all of one suit, and a Card is the named tuple (rank, suit): "
         "sorted by itself or by str (rank + suit) gives the same order") for n in (38, 40)},
+    _P + "events.x__scores__mutmut_8": (
+        "unreachable: `continue` for `break` past a score's points of None; the notation gives a score's "
+        "tricks only after its points ('with N points in M tricks'), so no tricks follow a None"),
     _P + "events.x__deck_order__mutmut_2": "equivalent: each suit stands once in 'SHDC': rindex is index",
     _P + "events.x__deck_order__mutmut_3": "equivalent: 'XXSHDCXX'.index adds 2 to every suit's place",
 })
