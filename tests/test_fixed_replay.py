@@ -759,3 +759,33 @@ def test_an_events_hand_reads_its_talon_and_hands_from_its_deal_and_exchange():
     # without the deal, nobody knows which card a taker keeps over: the talon is every card not played
     taker = _EV + f"exchange:\n  Denis takes without discarding\nevents:\n  {_WON}\n"
     assert replayed(taker)[:3] == (None, None, 4)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (_EV + "announce: espagnolette Denis\nevents:\n  party: Anne wins, Claire loses\n  talon: 6 points\n"
+     "  espagnolette: Anne wins\n", [(10, 17, "hand 1: Denis announces the espagnolette but Anne plays it")]),
+    (_EV + DEAL + EXCHANGE + "events:\n  party: Anne wins, Claire loses\n  talon: 7H 6D QC 6S\n  "
+                             "espagnolette: Anne wins\n",
+     [(19, 17, "hand 1: Anne plays the espagnolette but holds no Ace after the exchange: it takes all "
+               "four Aces, or "
+               "Quinola and three Aces")]),
+    (events_hand("party: Claire loses", "talon: 6 points"), []),  # the loser alone: the winner is not known
+    (events_hand("party: Claire wins", "talon: 6 points"),
+     [(6, 1, "hand 1 has no party: write its winner and loser ('party: A wins, B loses'), or its reversis")]),
+    (events_hand("talon: 6 points", "reversis: Anne makes it", "reversis: Anne makes it"),
+     [(9, 3, "hand 1: the reversis is given twice: Anne's reversis is made or broken, not both")]),
+    (events_hand("party: Anne wins, Claire loses", "party: Anne wins, Claire loses",
+                 "points: Anne 1, Bruno 2, Claire 3, Denis 4", rules="dafydd"),
+     [(8, 10, "hand 1: the party is given twice: one 'party:' line names its winner and its loser")]),
+])
+def test_an_events_party_espagnolette_and_reversis_get_their_exact_findings(text, expected):
+    assert findings(text) == expected
+
+
+@pytest.mark.parametrize("reversis, espagnolette, expected", [
+    ("reversis: Anne makes it", "espagnolette: Anne wins", (None, False, None)),  # his reversis annuls it
+    ("reversis: Anne makes it", "espagnolette: Denis loses", ("Denis", True, "Denis")),
+])
+def test_an_espagnolette_beside_a_reversis(reversis, espagnolette, expected):
+    play = check_text(events_hand("talon: 6 points", reversis, espagnolette), "t.rvs").hands[0].play
+    assert (play.espagnolette, play.espagnolette_undertaken, play.events.espagnolette) == expected
