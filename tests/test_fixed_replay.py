@@ -789,3 +789,46 @@ def test_an_events_party_espagnolette_and_reversis_get_their_exact_findings(text
 def test_an_espagnolette_beside_a_reversis(reversis, espagnolette, expected):
     play = check_text(events_hand("talon: 6 points", reversis, espagnolette), "t.rvs").hands[0].play
     assert (play.espagnolette, play.espagnolette_undertaken, play.events.espagnolette) == expected
+
+
+# ================================================================ a clean hand in one pass (replay/clean.py)
+_TAKES = EXCHANGE.replace("Denis discards QC", "Denis takes without discarding")
+_PEEKS = EXCHANGE.replace("Denis discards QC", "Denis peeks and discards QC")
+
+
+@pytest.mark.parametrize("text, rules, previous, quick, problems", [
+    # the usual shapes: the one pass gives the detailed replay's very Play
+    (record(hand("Bruno", T)), "parlett", None, True, 0),
+    (record(hand("Bruno", T)), "parlett", "Anne", True, 0),
+    (record(hand("Bruno", T)), "dafydd", None, True, 0),
+    (record(hand("Bruno", T, before=DEAL + EXCHANGE)), "parlett", None, True, 0),
+    (record(hand("Bruno", T, before=DEAL + _PEEKS)), "parlett", None, True, 0),
+    (record(hand("Bruno", T, before=DEAL + _TAKES)), "parlett", None, True, 0),
+    (record(hand("Bruno", tricks_with((3, "3. Bruno: 9D 8D 3D KD")))), "parlett", None, True, 0),
+    (record(hand("Bruno", tricks_with((8, "Bruno 9C, Claire AC, Denis KC, Anne 6C")))), "parlett", None, True,
+     0),
+    # anything else: the detailed replay reads it (and says what is wrong, if anything)
+    (record(hand("Bruno", T)), "parlett", "Claire", False, 1),  # the deal out of turn
+    (record(hand("Bruno", T, before=DEAL)), "parlett", None, False, 0),
+    (record(hand("Bruno", T, before=EXCHANGE)), "parlett", None, False, 0),
+    (record(hand("Bruno", T, before=DEAL + EXCHANGE)), "dafydd", None, False, 7),
+    (record(hand("Bruno", tricks_with((3, "4. Bruno: 9D 8D 3D KD")))), "parlett", None, False, 1),
+    (record(hand("Bruno", tricks_with((8, "Bruno: 9C AC KC 6C | gathered by Claire")))), "parlett", None,
+     False, 1),
+    (record(hand("Bruno", T, before="announce: espagnolette Anne\n")), "parlett", None, False, 1),
+    (record(hand("Bruno", tricks_with(*REVOKES))), "parlett", None, False, 2),
+    (record(hand("Bruno", T, before="irregular: revoke Anne\n")), "parlett", None, False, 1),
+    (record(hand("Bruno", T[:10])), "parlett", None, False, 1),
+])
+def test_a_clean_hand_is_replayed_in_one_pass_and_any_other_in_detail(text, rules, previous, quick, problems):
+    from reversis_score.notation.parse import read_text
+    from reversis_score.replay.clean import clean_play
+    from reversis_score.replay.tricks import replay_detailed
+    from reversis_score.rules.knobs import PRESETS
+    record_, knobs = read_text(text, "t.rvs").hands[0].record, PRESETS[rules]
+    players = ("Anne", "Bruno", "Claire", "Denis")
+    once = clean_play(record_, players, knobs, previous)
+    detailed, found = replay_detailed(record_, players, knobs, previous)
+    assert (once is not None, len(found)) == (quick, problems)
+    if once is not None:
+        assert once == detailed
