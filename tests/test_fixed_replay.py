@@ -836,8 +836,9 @@ def test_a_clean_hand_is_replayed_in_one_pass_and_any_other_in_detail(text, rule
 
 def test_pairwise_rules_give_no_espagnolette_a_right_to_revoke_in_a_hand_in_progress():
     from builders import ESPAGNOLETTE_WON
-    text = record(hand("Denis", ESPAGNOLETTE_WON[:2], before=ESPAGNOLETTE_DEAL), header="rule party: pairwise-stake\n")
+    text = record(hand("Denis", ESPAGNOLETTE_WON[:2], before=ESPAGNOLETTE_DEAL),
+                  header="rule party: pairwise-stake\n")
     assert findings(text) == [
-        (18, 18, "hand 1, trick 1: Denis plays A♥ on a ♠ lead while holding A♠, which Denis plays in trick 2 — a "
-                 "revoke; if it happened, add `irregular: revoke Denis`"),
+        (18, 18, "hand 1, trick 1: Denis plays A♥ on a ♠ lead while holding A♠, which Denis plays in trick 2 — "
+                 "a revoke; if it happened, add `irregular: revoke Denis`"),
         (19, 3, "hand 1 is unfinished: 2 of 11 tricks recorded (`reversis-score record` resumes it)")]
