@@ -839,6 +839,6 @@ def test_pairwise_rules_give_no_espagnolette_a_right_to_revoke_in_a_hand_in_prog
     text = record(hand("Denis", ESPAGNOLETTE_WON[:2], before=ESPAGNOLETTE_DEAL),
                   header="rule party: pairwise-stake\n")
     assert findings(text) == [
-        (18, 18, "hand 1, trick 1: Denis plays A♥ on a ♠ lead while holding A♠, which Denis plays in trick 2 — "
-                 "a revoke; if it happened, add `irregular: revoke Denis`"),
+        (18, 18, "hand 1, trick 1: Denis plays A♥ on a ♠ lead while holding A♠, which Denis plays in trick "
+                 "2 — a revoke; if it happened, add `irregular: revoke Denis`"),
         (19, 3, "hand 1 is unfinished: 2 of 11 tricks recorded (`reversis-score record` resumes it)")]
