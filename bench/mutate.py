@@ -213,6 +213,8 @@ _WRITTEN = ("unreachable: _swap_hint is asked only for a trick led by another th
             "and never its winner")
 _SUBSET = ("equivalent: `<` for `<=` between two sets differs only when they are equal, and then both "
            "answers are the same set (played is cards, or cards with the face-down card)")
+_DOWN = ("equivalent: after _clean_deal, `down is None` exactly when the game has 52 cards or the player "
+         "deals, so the mutated test keeps or gives up on the same lines")
 _EVERY = ("equivalent: `held` has every player of the hand (check_holdings and replay_unfinished build it "
           "for each), so .get's default is never used")
 EXPLAINED.update({
@@ -255,6 +257,14 @@ EXPLAINED.update({
     **{_P + f"evidence.x__follow_evidence__mutmut_{n}": (
         "equivalent: the cards sorted are all of one suit, and a Card is the named tuple (rank, suit): "
         "sorted by itself or by str (rank + suit) gives the same order") for n in (38, 40)},
+    _P + "clean.x__clean_deal__mutmut_2": (
+        "equivalent: a deal of other than four lines gets past the first test, but then names other than "
+        "the four players (`dealt.keys() != set(players)`): the one pass gives up all the same"),
+    _P + "clean.x__clean_exchange__mutmut_40": (
+        "equivalent: a discard not dealt gets past this test, but leaves its player twelve cards for eleven "
+        "played: _plays_what_he_held gives up all the same"),
+    _P + "clean.x__clean_exchange__mutmut_50": _DOWN,
+    _P + "clean.x__clean_exchange__mutmut_51": _DOWN,
     _P + "events.x__scores__mutmut_8": (
         "unreachable: `continue` for `break` past a score's points of None; the notation gives a score's "
         "tricks only after its points ('with N points in M tricks'), so no tricks follow a None"),

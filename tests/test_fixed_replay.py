@@ -842,3 +842,14 @@ def test_pairwise_rules_give_no_espagnolette_a_right_to_revoke_in_a_hand_in_prog
         (18, 18, "hand 1, trick 1: Denis plays A♥ on a ♠ lead while holding A♠, which Denis plays in trick "
                  "2 — a revoke; if it happened, add `irregular: revoke Denis`"),
         (19, 3, "hand 1 is unfinished: 2 of 11 tricks recorded (`reversis-score record` resumes it)")]
+
+
+@pytest.mark.parametrize("exchange, expected", [
+    # four exchange lines, but not one for each player: the one pass gives up, the detailed replay says why
+    (EXCHANGE.replace("Claire keeps", "Anne discards 7H"),
+     [(14, 3, "hand 1: Anne has two exchange lines"), (4, 1, "hand 1: the exchange has no line for Claire")]),
+    (EXCHANGE.replace("Claire keeps", "Zed keeps"),
+     [(14, 3, "hand 1: 'Zed' is not a player of this session (players: Anne Bruno Claire Denis)")]),
+])
+def test_an_exchange_of_four_lines_not_one_each_is_read_in_detail(exchange, expected):
+    assert findings(record(hand("Bruno", T, before=DEAL + exchange))) == expected
