@@ -858,10 +858,10 @@ def test_an_exchange_of_four_lines_not_one_each_is_read_in_detail(exchange, expe
 def test_three_cards_not_held_in_one_trick_are_three_mistakes_even_with_a_swap_among_them():
     # Anne's 8♣ and Bruno's 3♠ would be a swap, but Denis's 6♠ (Claire's face-down card) is a third
     text = record(hand("Bruno", tricks_with((11, "Claire: QS 6S 8C 3S")), before=DEAL + EXCHANGE))
+    not_held = "hand 1, trick 11: {} plays {} but did not hold it after the exchange: {}"
     assert findings(text) == [
-        (27, 17, "hand 1, trick 11: Anne plays 8♣ but did not hold it after the exchange: it was dealt to Bruno"),
-        (27, 20, "hand 1, trick 11: Bruno plays 3♠ but did not hold it after the exchange: it was dealt to Anne"),
-        (27, 14, "hand 1, trick 11: Denis plays 6♠ but did not hold it after the exchange: it is Claire's face-down "
-                 "card")]
+        (27, 17, not_held.format("Anne", "8♣", "it was dealt to Bruno")),
+        (27, 20, not_held.format("Bruno", "3♠", "it was dealt to Anne")),
+        (27, 14, not_held.format("Denis", "6♠", "it is Claire's face-down card"))]
     assert [(d.player, d.trick) for d in check_text(text, "t.rvs").errors] == [("Anne", 11), ("Bruno", 11),
                                                                                 ("Denis", 11)]
