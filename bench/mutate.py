@@ -281,6 +281,18 @@ EXPLAINED.update({
         "equivalent: _compare's default for `finished`; its only caller, check_holdings, always gives it"),
     _P + "holdings.x__compare__mutmut_36": _SAME_SLICE,
     _P + "holdings.x__compare__mutmut_47": _SAME_SLICE,
+    _P + "clean.x__clean_tricks__mutmut_16": "equivalent: (i - 2) % 4 is (i + 2) % 4: the seat opposite",
+    _P + "events.x__card__mutmut_137": (
+        "equivalent: this finding is reached only when the card's `other` is its own player, so "
+        "`event.other` is set: the fallback span is never used"),
+    _P + "events.x__card__mutmut_172": _EVERY,
+    _P + "events.x__card__mutmut_174": _EVERY,
+    **{_P + f"holdings.x__after_exchange__mutmut_{n}": (
+        "equivalent: a line that takes, read as a discard of no card, keeps the dealt cards and adds the "
+        "face-down one, as `takes` does") for n in (5, 6)},
+    _P + "holdings.x__after_exchange__mutmut_8": (
+        "equivalent: `takes` reaches _after_exchange only for a player of a 48-card game who is not the "
+        "dealer (the others are refused before), and he always has a face-down card"),
     _P + "events.x__scores__mutmut_8": (
         "unreachable: `continue` for `break` past a score's points of None; the notation gives a score's "
         "tricks only after its points ('with N points in M tricks'), so no tricks follow a None"),

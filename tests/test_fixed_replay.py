@@ -865,3 +865,41 @@ def test_three_cards_not_held_in_one_trick_are_three_mistakes_even_with_a_swap_a
         (27, 14, not_held.format("Denis", "6♠", "it is Claire's face-down card"))]
     assert [(d.player, d.trick) for d in check_text(text, "t.rvs").errors] == [("Anne", 11), ("Bruno", 11),
                                                                                 ("Denis", 11)]
+
+
+_KEEPS = "exchange:\n  Anne keeps\n  Bruno discards 6D\n  Claire keeps\n  Denis discards QC\n"
+
+
+@pytest.mark.parametrize("text, expected, players", [
+    (_EVENTS_DEALT + "  7. Bruno places AS, Anne takes it\n",
+     [(14, 19, "hand 1, trick 7: Bruno plays A♠ but did not hold it after the exchange: it is Anne's "
+               "face-down card "
+               "(the dealer takes no face-down card)")], [("Bruno", 7)]),
+    (_EVENTS_DEALT.replace("events:", _KEEPS + "events:") + "  7. Anne places AS, Claire takes it\n",
+     [(19, 18, "hand 1, trick 7: " + _OWN.format(p="Anne", c="A♠")),
+      (18, 10, "hand 1: the talon is not the deal's: the deal leaves A♠ 6♠ 6♦ Q♣")],
+     [("Anne", 7), (None, None)]),
+    (events_hand(*PARTY, "7. Bruno leads AD", "8. Claire places AD, Anne takes it"),
+     [(10, 20, "hand 1, trick 8: A♦ is led in trick 7 and placed in trick 8: each card is played once")],
+     [(None, 8)]),
+    (_EV + f"exchange:\n  Anne discards 7H 3S\nevents:\n  {_WON}\n  talon: 6 points\n  11. Anne leads AD\n",
+     [(11, 3, "hand 1, trick 11: Anne plays with ten cards (two discarded) and plays no card in trick 11")],
+     [(None, 11)]),
+    (record(hand("Bruno", T, before=DEAL + EXCHANGE.replace("Bruno discards 6D", "Bruno discards QS"))),
+     [(13, 18, "hand 1: Bruno discards Q♠, which was not dealt to Bruno")], [("Bruno", None)]),
+])
+def test_cards_not_held_or_twice_name_their_player_and_trick(text, expected, players):
+    assert findings(text) == expected
+    assert [(d.player, d.trick) for d in check_text(text, "t.rvs").errors] == players
+
+
+@pytest.mark.parametrize("line, played", [
+    ("7. Claire places AS on H, Bruno gathers it", ("placed", "Claire", "AS", "Bruno", "H", True)),
+    ("7. Claire places AS, Claire gathers it", ("placed", "Claire", "AS", "Claire", None, True)),
+    ("7. Claire leads AS", ("led", "Claire", "AS", None, "S", False)),
+])
+def test_an_events_card_is_read_with_its_suit_led_and_who_gathered_it(line, played):
+    play = check_text(events_hand(*PARTY, line), "t.rvs").hands[0].play
+    (card,) = play.events.cards
+    assert (card.trick, card.how, card.player, str(card.card), card.other, card.suit,
+            card.gathered) == (7, *played)
