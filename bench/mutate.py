@@ -308,6 +308,10 @@ _NEVER_PLAYS = ("not killed: holdings._compare's \"{player} held {cards} after t
 TO_KILL: dict[str, str] = {
     **{_P + f"holdings.x__compare__mutmut_{n}": _NEVER_PLAYS for n in (15, *range(63, 96))},
     _P + "holdings.x__took_extra__mutmut_2": _NEVER_PLAYS,
+    _P + "holdings.x__after_exchange__mutmut_37": (
+        "not killed: a discard written that was not dealt, by a player who also plays a card he never held: "
+        "the exchange is then read as the dealt cards, where the mutant keeps only those played; a record "
+        "with both mistakes at once would kill it"),
 }
 
 
