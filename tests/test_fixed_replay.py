@@ -903,3 +903,17 @@ def test_an_events_card_is_read_with_its_suit_led_and_who_gathered_it(line, play
     (card,) = play.events.cards
     assert (card.trick, card.how, card.player, str(card.card), card.other, card.suit,
             card.gathered) == (7, *played)
+
+
+@pytest.mark.parametrize("deal, expected", [
+    # a card twice within one line, a face-down card that is also in its line or another's: each said once
+    (DEAL.replace("Anne: 7C 2D", "Anne: 7C 7C"), [(7, 12, "hand 1: 7♣ is dealt twice (also to Anne)")]),
+    (DEAL.replace("6C | 9S", "6C | 6C"), [(7, 44, "hand 1: 6♣ is dealt twice (also to Anne)")]),
+    (DEAL.replace("2S | 6S", "2S | 7C"), [(9, 46, "hand 1: 7♣ is dealt twice (also to Anne)")]),
+    (DEAL.replace("| 9S", "| AS"), [(8, 10, "hand 1: A♠ is dealt twice (also to Anne)")]),
+    # a deal line given twice before the others: the others are still read
+    (DEAL.replace("  Bruno:", "  Anne: 7C 2D 4D 3S JS 7H 4C KD 2H 8H 6C | 9S\n  Bruno:"),
+     [(8, 3, "hand 1: Anne has two deal lines")]),
+])
+def test_a_card_dealt_twice_is_said_where_it_is_written_again(deal, expected):
+    assert findings(record(hand("Bruno", T, before=deal + EXCHANGE))) == expected
