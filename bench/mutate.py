@@ -301,6 +301,8 @@ EXPLAINED.update({
         "itself, already the winner"),
     **{_P + f"holdings.x__check_deal__mutmut_{n}": "equivalent: typing.cast's first argument is not read"
        for n in (28, 32, 33, 34)},
+    _P + "events.x__reversis__mutmut_50": (
+        "equivalent: the span is read only when the breaker is the reversis player, so a breaker is set"),
     _P + "events.x__scores__mutmut_8": (
         "unreachable: `continue` for `break` past a score's points of None; the notation gives a score's "
         "tricks only after its points ('with N points in M tricks'), so no tricks follow a None"),
@@ -316,6 +318,9 @@ _NEVER_PLAYS = ("not killed: holdings._compare's \"{player} held {cards} after t
 TO_KILL: dict[str, str] = {
     **{_P + f"holdings.x__compare__mutmut_{n}": _NEVER_PLAYS for n in (15, *range(63, 96))},
     _P + "holdings.x__took_extra__mutmut_2": _NEVER_PLAYS,
+    _P + "events.x__deal_talon__mutmut_5": (
+        "not killed: under 52 cards the deal leaves no talon to compare (eight cards out, none scored); "
+        "an events hand of a 52-card game with its deal, exchange and talon written would kill it"),
     _P + "holdings.x__after_exchange__mutmut_37": (
         "not killed: a discard written that was not dealt, by a player who also plays a card he never held: "
         "the exchange is then read as the dealt cards, where the mutant keeps only those played; a record "

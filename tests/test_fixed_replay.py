@@ -917,3 +917,55 @@ def test_an_events_card_is_read_with_its_suit_led_and_who_gathered_it(line, play
 ])
 def test_a_card_dealt_twice_is_said_where_it_is_written_again(deal, expected):
     assert findings(record(hand("Bruno", T, before=deal + EXCHANGE))) == expected
+
+
+def test_a_dealer_who_is_no_player_is_said_before_any_replay():
+    assert findings(record(hand("Zed", T))) == [
+        (5, 9, "hand 1: 'Zed' is not a player of this session (players: Anne Bruno Claire Denis)")]
+
+
+@pytest.mark.parametrize("lines, expected", [
+    # a reversis is the first nine tricks: a card another takes in trick 9 breaks the record, in trick 10 not
+    (["reversis: Anne makes it", "9. Denis places AC, Bruno takes it"],
+     [(8, 3, "hand 1, trick 9: Anne takes the first nine tricks with the reversis, but Bruno takes trick "
+             "9")]),
+    (["reversis: Anne, broken by Bruno in trick 10", "10. Denis places AC, Bruno takes it"], []),
+    # an events hand with a deal that lacks a line: said, and no card is checked against it
+    ([], []),
+])
+def test_an_events_reversis_is_the_first_nine_tricks(lines, expected):
+    if lines:
+        assert findings(events_hand("talon: 6 points", *lines)) == expected
+    else:
+        text = (_EV + DEAL.replace("  Denis: 5D 3D QD 5S 6H JC QC AH 3H KC 5H | 9H\n", "")
+                + f"events:\n  {_WON}\n  talon: 6 points\n  7. Anne leads AD\n")
+        assert findings(text) == [(4, 1, "hand 1: the deal has no line for Denis")]
+
+
+@pytest.mark.parametrize("lines, reversis", [
+    (["reversis: Anne makes it", "5. Anne leads JH"], ("Anne", None, None, False, True, False)),
+    (["reversis: Anne makes it", "9. Anne leads JH"], ("Anne", None, None, False, True, False)),
+    (["reversis: Anne makes it", "10. Anne leads JH"], ("Anne", None, None, False, False, True)),
+    (["reversis: Anne, broken by Bruno in trick 10", "10. Bruno forces JH from Anne"],
+     ("Anne", "Bruno", 10, False, False, True)),
+    (["reversis: Anne makes it", "5. Bruno leads JH"], ("Anne", None, None, False, False, False)),  # not hers
+])
+def test_an_events_reversis_knows_when_its_player_played_quinola(lines, reversis):
+    play = check_text(events_hand("talon: 6 points", *lines), "t.rvs").hands[0].play
+    rev = play.events.reversis
+    assert (rev.player, rev.breaker, rev.trick, rev.by_quinola, rev.quinola_early,
+            rev.quinola_late) == reversis
+
+
+def test_an_events_hands_cards_are_in_trick_order_the_lead_first():
+    text = events_hand(*PARTY, "7. Claire places AS on H, Bruno takes it", "7. Bruno leads AH",
+                       "3. Denis leads AD")
+    play = check_text(text, "t.rvs").hands[0].play
+    assert [(c.trick, c.how, c.player) for c in play.events.cards] == [
+        (3, "led", "Denis"), (7, "led", "Bruno"), (7, "placed", "Claire")]
+
+
+def test_an_exchange_without_a_deal_leaves_the_written_talon_as_it_is():
+    text = (_EV + "exchange:\n  Anne discards 7H\n  Bruno discards 6D\n  Claire keeps\n  Denis discards QC\n"
+            f"events:\n  {_WON}\n  talon: 7H 6D QC 6S\n")
+    assert findings(text) == []
