@@ -969,3 +969,28 @@ def test_an_exchange_without_a_deal_leaves_the_written_talon_as_it_is():
     text = (_EV + "exchange:\n  Anne discards 7H\n  Bruno discards 6D\n  Claire keeps\n  Denis discards QC\n"
             f"events:\n  {_WON}\n  talon: 7H 6D QC 6S\n")
     assert findings(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (_EV + DEAL + EXCHANGE + "events:\n  party: Bruno wins, Claire loses\n  talon: 7H 6D QC 6S\n"
+     "  espagnolette: Bruno wins\n",
+     [(19, 17, "hand 1: Bruno plays the espagnolette but holds A♦ A♠ after the exchange: it takes all "
+               "four Aces, "
+               "or Quinola and three Aces")]),
+    (events_hand("party: Denis wins, Claire loses", "talon: 6 points", "3. Denis places AC, Bruno takes it",
+                 "5. Anne places AD, Denis takes it", "espagnolette: Denis wins"),
+     [(11, 17, "hand 1, trick 5: Denis wins the espagnolette (no trick taken) but takes trick 5")]),
+    (events_hand("party: Anne wins, Bruno loses", "party: Claire loses, Denis loses", "talon: 6 points"),
+     [(8, 10, "hand 1: the party is given twice: one 'party:' line names its winner and its loser"),
+      (8, 10, "hand 1: the party has two losers, Bruno and Claire: one player loses it")]),
+    # a tie in points: the winner is still written as the winner
+    (events_hand("party: Anne wins with 5 points, Claire loses with 5 points", "talon: 6 points"), []),
+])
+def test_an_events_espagnolette_and_party_get_their_exact_findings(text, expected):
+    assert findings(text) == expected
+
+
+def test_an_events_hand_without_an_espagnolette_has_none_won():
+    events = check_text(events_hand(*PARTY), "t.rvs").hands[0].play.events
+    assert (events.winner, events.loser, events.espagnolette, events.espagnolette_won, events.reversis) == (
+        "Anne", "Claire", None, False, None)
