@@ -307,8 +307,8 @@ EXPLAINED.update({
         "equivalent: under pairwise rules an espagnolette line is an error, and a hand with an error has no "
         "Play to read `espagnolette_won` from"),
     **{_P + f"events.x__espagnolette__mutmut_{n}": (
-        "equivalent: the cards sorted are a Card named tuple (rank, suit): sorted by itself or by str "
-        "(rank + suit) gives the same order, as they share no rank and suit") for n in (64, 66)},
+        "equivalent: a Card is the named tuple (rank, suit) and its str is rank + suit, the rank one "
+        "character (T for ten): sorted by itself or by str gives the same order") for n in (64, 66)},
     _P + "events.x__scores__mutmut_8": (
         "unreachable: `continue` for `break` past a score's points of None; the notation gives a score's "
         "tricks only after its points ('with N points in M tricks'), so no tricks follow a None"),
