@@ -994,3 +994,53 @@ def test_an_events_hand_without_an_espagnolette_has_none_won():
     events = check_text(events_hand(*PARTY), "t.rvs").hands[0].play.events
     assert (events.winner, events.loser, events.espagnolette, events.espagnolette_won, events.reversis) == (
         "Anne", "Claire", None, False, None)
+
+
+_ZED = "hand 1: 'Zed' is not a player of this session (players: Anne Bruno Claire Denis)"
+
+
+@pytest.mark.parametrize("lines, where", [
+    # a name no player has, wherever an events hand writes it, with every kind of line after it
+    (["party: Zed wins, Claire loses", "points: Anne 3", "7. Bruno leads AD", "espagnolette: Denis loses"],
+     (7, 10)),
+    (["party: Anne wins, Claire loses", "points: Zed 3", "7. Bruno leads AD", "talon: 6 points"], (8, 11)),
+    (["party: Anne wins, Claire loses", "talon: 6 points", "7. Zed leads AD", "reversis: Anne makes it"],
+     (9, 6)),
+    (["party: Anne wins, Claire loses", "talon: 6 points", "7. Bruno places AD, Zed takes it",
+      "reversis: Anne makes it"], (9, 23)),
+    (["talon: 6 points", "reversis: Zed makes it", "espagnolette: Denis loses"], (8, 13)),
+    (["talon: 6 points", "reversis: Anne, broken by Zed in trick 10", "espagnolette: Denis loses"], (8, 29)),
+])
+def test_an_unknown_name_anywhere_in_an_events_hand_is_said(lines, where):
+    assert findings(events_hand(*lines)) == [(*where, _ZED)]
+
+
+@pytest.mark.parametrize("before", [
+    "irregular: expose Anne\n", "exchange:\n  Anne peeks and discards 7H\n",
+    "exchange:\n  Anne exposes and discards 7H\n", "exchange:\n  Anne takes without discarding\n"])
+def test_a_barred_player_wins_no_party_in_an_events_hand(before):
+    text = _EV + before + "events:\n  party: Anne wins, Claire loses\n  talon: 6 points\n"
+    line = 8 if before.startswith("irregular") else 9
+    assert findings(text) == [(line, 10, "hand 1: Anne cannot win the party: barred this hand (RULES §7, "
+                                         "§10)")]
+
+
+def test_pairwise_rules_read_no_reversis_line_further():
+    text = events_hand("reversis: Anne, broken by Anne in trick 10", "points: Anne 1, Bruno 2, Claire 3, "
+                                                                     "Denis 4",
+                       rules="dafydd")
+    assert findings(text) == [(7, 3, "hand 1: these rules have no reversis (RULES §6): every player pays "
+                                     "by points")]
+
+
+def test_an_events_hands_play():
+    from reversis_score.notation.cards import Card
+    text = events_hand("party: Anne wins, Denis loses", "talon: 6 points", "7. Bruno forces JH from Claire",
+                       "8. Denis leads AD", "espagnolette: Denis loses")
+    play = check_text(text, "t.rvs").hands[0].play
+    assert (play.void, play.tricks, play.talon, play.points, play.tricks_won, play.barred, play.revokes) == (
+        False, (), (), {}, {}, frozenset(), ())
+    assert play.held == {"Anne": frozenset(), "Bruno": frozenset(), "Claire": {Card("J", "H")},
+                         "Denis": {Card("A", "D")}}  # no deal: what each is written to play
+    assert (play.espagnolette, play.espagnolette_undertaken, play.ten_cards, play.gathered,
+            play.events.quinola_holder) == ("Denis", True, frozenset(), (), "Claire")
