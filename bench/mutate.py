@@ -502,6 +502,7 @@ def verify(found: dict[str, str], tests: list[str], only: str = "", again: bool 
     verified_path = WORK / "verified.json"
     verified = json.loads(verified_path.read_text("utf-8")) if verified_path.exists() else {}
     todo = sorted(name for name, status in found.items() if status in VERIFIED and name not in EXPLAINED
+                  and name not in TO_KILL  # (known survivors, each with the test that would kill it)
                   and verified.get(name) != "killed (now)" and only in name
                   and (again or name not in verified))
     shown = diffs(todo)
