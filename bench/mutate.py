@@ -219,6 +219,10 @@ _LATER = ("equivalent: a deal line of the wrong size, given twice or with a card
           "of the one pass, but then its holdings differ from the cards played (_plays_what_he_held) or its "
           "names from the players: the one pass gives up all the same")
 _SAME_SLICE = "equivalent: with exactly two strays, strays[:3] is strays[:2]"
+_ZIP4 = ("equivalent: the two sequences zipped are always as long as each other (a trick's players and "
+         "cards, or the tricks and their lines), so zip's `strict` changes nothing")
+_TWICE = ("unreachable: a player appears twice in a trick only in an explicit line out of the order of play, "
+          "an error reported before the revokes are looked for")
 _EVERY = ("equivalent: `held` has every player of the hand (check_holdings and replay_unfinished build it "
           "for each), so .get's default is never used")
 EXPLAINED.update({
@@ -309,6 +313,34 @@ EXPLAINED.update({
     **{_P + f"events.x__espagnolette__mutmut_{n}": (
         "equivalent: a Card is the named tuple (rank, suit) and its str is rank + suit, the rank one "
         "character (T for ten): sorted by itself or by str gives the same order") for n in (64, 66)},
+    **{_P + f"evidence.x_find_revokes__mutmut_{n}": _ZIP4 for n in (29, 32, 35)},
+    **{_P + f"tricks.x__gathered__mutmut_{n}": _ZIP4 for n in (4, 7, 8)},
+    **{_P + f"tricks.x__make_trick__mutmut_{n}": _ZIP4 for n in (5, 8)},
+    **{_P + f"tricks.x__check_explicit_order__mutmut_{n}": (
+        "equivalent: zip's `strict` None or left out is False, as written") for n in (5, 8)},
+    _P + "tricks.x__check_explicit_order__mutmut_9": (
+        "unreachable: a trick of the wrong size is reported by _check_trick_shapes before the order of an "
+        "explicit line is read, so the names and the order are always as long"),
+    **{_P + f"tricks.x__make_trick__mutmut_{n}": "equivalent: typing.cast's first argument is not read"
+       for n in (9, 13)},
+    _P + "tricks.x__gathered__mutmut_11": (
+        "equivalent: _make_trick's number is not read for the winner by the cards, the only thing used"),
+    **{_P + f"evidence.x_find_revokes__mutmut_{n}": (
+        "equivalent: the shortcut that spares _follow_evidence the cards of a suit its player has run out "
+        "of; the mutant only asks _follow_evidence more often, and it answers the same") for n in (18, 43, 44)},
+    **{_P + f"evidence.x_find_revokes__mutmut_{n}": (
+        "equivalent: every player of a trick has his entry in `played` and `kept_suits` (built for all), "
+        "so .get's default is never used") for n in (48, 50, 64, 66)},
+    _P + "evidence.x_find_revokes__mutmut_11": _TWICE,
+    _P + "evidence.x_find_revokes__mutmut_13": _TWICE,
+    **{_P + f"evidence.x_check_announce__mutmut_{n}": (
+        "equivalent: this return follows an error the announce has just reported, and a hand with an "
+        "error has no Play to read it") for n in (12, 44)},
+    **{_P + f"evidence.x_check_announce__mutmut_{n}": (
+        "equivalent: a Card is the named tuple (rank, suit) and its str is rank + suit, the rank one "
+        "character: sorted by itself or by str gives the same order") for n in (18, 20)},
+    _P + "events.x__deal_talon__mutmut_9": (
+        "equivalent: full_deck(None) is the 48-card pack, and _deal_talon returns before under 52 cards"),
     _P + "events.x__scores__mutmut_8": (
         "unreachable: `continue` for `break` past a score's points of None; the notation gives a score's "
         "tricks only after its points ('with N points in M tricks'), so no tricks follow a None"),
@@ -327,6 +359,9 @@ TO_KILL: dict[str, str] = {
     _P + "events.x__deal_talon__mutmut_5": (
         "not killed: under 52 cards the deal leaves no talon to compare (eight cards out, none scored); "
         "an events hand of a 52-card game with its deal, exchange and talon written would kill it"),
+    _P + "clean.x_talon_of__mutmut_3": (
+        "not killed: under 52 cards the talon's cards would lose any ten (full_deck(None) is the 48-card "
+        "pack); no talon is scored there, and no test reads a 52-card Play's talon"),
     _P + "holdings.x__after_exchange__mutmut_37": (
         "not killed: a discard written that was not dealt, by a player who also plays a card he never held: "
         "the exchange is then read as the dealt cards, where the mutant keeps only those played; a record "

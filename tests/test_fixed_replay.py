@@ -1044,3 +1044,19 @@ def test_an_events_hands_play():
                          "Denis": {Card("A", "D")}}  # no deal: what each is written to play
     assert (play.espagnolette, play.espagnolette_undertaken, play.ten_cards, play.gathered,
             play.events.quinola_holder) == ("Denis", True, frozenset(), (), "Claire")
+
+
+def test_a_revoke_acknowledged_leaves_another_players_revokes_said():
+    # Anne's revokes are acknowledged; Claire's (her 2♠ and 8♦ trade places in tricks 3 and 4) are not
+    claire = [(3, "Bruno: 9D 2S 3D KD"), (4, "Anne: JS 7S 8D 5S")]
+    text = record(hand("Bruno", tricks_with(*REVOKES, *claire), before="irregular: revoke Anne\n"))
+    assert findings(text) == [
+        (10, 13, "hand 1, trick 3: Claire plays 2♠ on a ♦ lead while holding 8♦, which Claire plays in "
+                 "trick 4 — a "
+                 "revoke; if it happened, add `irregular: revoke Claire`"),
+        (11, 15, "hand 1, trick 4: Claire plays 8♦ on a ♠ lead while holding 4♠, which Claire plays in "
+                 "trick 5 — a "
+                 "revoke; if it happened, add `irregular: revoke Claire`")]
+    assert [(d.player, d.trick) for d in check_text(text, "t.rvs").errors] == [("Claire", 3), ("Claire", 4)]
+    acknowledged = check_text(record(hand("Bruno", T, before="irregular: revoke Anne\n")), "t.rvs").diagnostics
+    assert [(d.player, d.severity) for d in acknowledged] == [("Anne", "warning")]
