@@ -327,7 +327,8 @@ EXPLAINED.update({
         "equivalent: _make_trick's number is not read for the winner by the cards, the only thing used"),
     **{_P + f"evidence.x_find_revokes__mutmut_{n}": (
         "equivalent: the shortcut that spares _follow_evidence the cards of a suit its player has run out "
-        "of; the mutant only asks _follow_evidence more often, and it answers the same") for n in (18, 43, 44)},
+        "of; the mutant only asks _follow_evidence more often, and it answers the same")
+       for n in (18, 43, 44)},
     **{_P + f"evidence.x_find_revokes__mutmut_{n}": (
         "equivalent: every player of a trick has his entry in `played` and `kept_suits` (built for all), "
         "so .get's default is never used") for n in (48, 50, 64, 66)},

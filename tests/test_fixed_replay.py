@@ -1058,5 +1058,6 @@ def test_a_revoke_acknowledged_leaves_another_players_revokes_said():
                  "trick 5 — a "
                  "revoke; if it happened, add `irregular: revoke Claire`")]
     assert [(d.player, d.trick) for d in check_text(text, "t.rvs").errors] == [("Claire", 3), ("Claire", 4)]
-    acknowledged = check_text(record(hand("Bruno", T, before="irregular: revoke Anne\n")), "t.rvs").diagnostics
+    text = record(hand("Bruno", T, before="irregular: revoke Anne\n"))
+    acknowledged = check_text(text, "t.rvs").diagnostics
     assert [(d.player, d.severity) for d in acknowledged] == [("Anne", "warning")]
