@@ -1061,3 +1061,13 @@ def test_a_revoke_acknowledged_leaves_another_players_revokes_said():
     text = record(hand("Bruno", T, before="irregular: revoke Anne\n"))
     acknowledged = check_text(text, "t.rvs").diagnostics
     assert [(d.player, d.severity) for d in acknowledged] == [("Anne", "warning")]
+
+
+def test_the_espagnolettes_right_to_revoke_ends_with_trick_nine():
+    # Denis keeps A♥ to trick 11: his 6♣ on spades in trick 1 is his right, his 7♣ on hearts in trick 10 not
+    from builders import ESPAGNOLETTE_WON
+    tricks = list(ESPAGNOLETTE_WON)
+    tricks[0], tricks[10] = "Anne: KS 2S 3D 6C", "Bruno: 2D 5C AH QS"
+    assert findings(record(hand("Denis", tricks, before=ESPAGNOLETTE_DEAL))) == [
+        (26, 16, "hand 1, trick 10: Denis plays 7♣ on a ♥ lead while holding A♥, which Denis plays in trick 11 — "
+                 "a revoke; if it happened, add `irregular: revoke Denis`")]
