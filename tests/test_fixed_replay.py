@@ -1069,5 +1069,5 @@ def test_the_espagnolettes_right_to_revoke_ends_with_trick_nine():
     tricks = list(ESPAGNOLETTE_WON)
     tricks[0], tricks[10] = "Anne: KS 2S 3D 6C", "Bruno: 2D 5C AH QS"
     assert findings(record(hand("Denis", tricks, before=ESPAGNOLETTE_DEAL))) == [
-        (26, 16, "hand 1, trick 10: Denis plays 7♣ on a ♥ lead while holding A♥, which Denis plays in trick 11 — "
-                 "a revoke; if it happened, add `irregular: revoke Denis`")]
+        (26, 16, "hand 1, trick 10: Denis plays 7♣ on a ♥ lead while holding A♥, which Denis plays in trick "
+                 "11 — a revoke; if it happened, add `irregular: revoke Denis`")]
