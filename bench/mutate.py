@@ -342,6 +342,10 @@ EXPLAINED.update({
         "character: sorted by itself or by str gives the same order") for n in (18, 20)},
     _P + "events.x__deal_talon__mutmut_9": (
         "equivalent: full_deck(None) is the 48-card pack, and _deal_talon returns before under 52 cards"),
+    _P + "events.x__held__mutmut_38": "equivalent: _after_exchange's `hand` parameter is not read",
+    _P + "events.x__reversis__mutmut_130": (
+        "equivalent: a made reversis's line has no trick (`reversis: A makes it`), so `line.trick` is None "
+        "as the else branch gives"),
     _P + "events.x__scores__mutmut_8": (
         "unreachable: `continue` for `break` past a score's points of None; the notation gives a score's "
         "tricks only after its points ('with N points in M tricks'), so no tricks follow a None"),
