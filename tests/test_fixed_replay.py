@@ -1074,8 +1074,8 @@ def test_the_espagnolettes_right_to_revoke_ends_with_trick_nine():
 
 
 def test_an_events_hands_exchange_and_espagnolette_findings_name_their_player():
-    text = _EV + DEAL + EXCHANGE.replace("Anne discards 7H", "Anne discards QS") + f"events:\n  {_WON}\n "
-                                                                                    " talon: 6 points\n"
+    exchange = EXCHANGE.replace("Anne discards 7H", "Anne discards QS")
+    text = _EV + DEAL + exchange + f"events:\n  {_WON}\n  talon: 6 points\n"
     assert findings(text) == [(12, 17, "hand 1: Anne discards Q♠, which was not dealt to Anne")]
     assert [(d.player, d.hand) for d in check_text(text, "t.rvs").errors] == [("Anne", 1)]
     text = (_EV + DEAL + EXCHANGE + "events:\n  party: Bruno wins, Claire loses\n  talon: 7H 6D QC 6S\n"
