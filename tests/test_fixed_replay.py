@@ -9,22 +9,9 @@ from __future__ import annotations
 
 import pytest
 from builders import EXAMPLE_TRICKS, hand, record
+from test_stages import findings  # (line, column, message) of each problem, its hand and trick first
 
 from reversis_score.pipeline import check_text
-
-
-def findings(text: str, severity: str = "error") -> list[tuple[int, int, str]]:
-    """(line, column, message) of every problem of one severity, in order, the message after
-    its hand and trick as `check` writes them."""
-    session = check_text(text, "t.rvs")
-    return [(d.span.line if d.span else 0, d.span.column if d.span else 0, _where(d) + d.message)
-            for d in session.diagnostics if d.severity == severity]
-
-
-def _where(d) -> str:
-    if d.hand is None or d.message.startswith(f"hand {d.hand} "):
-        return ""
-    return f"hand {d.hand}" + (f", trick {d.trick}" if d.trick else "") + ": "
 
 
 def tricks_with(*changes: tuple[int, str]) -> list[str]:
