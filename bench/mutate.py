@@ -346,6 +346,10 @@ EXPLAINED.update({
     _P + "events.x__reversis__mutmut_130": (
         "equivalent: a made reversis's line has no trick (`reversis: A makes it`), so `line.trick` is None "
         "as the else branch gives"),
+    _P + "events.x__talon__mutmut_37": (
+        "equivalent: when the deal gives the talon, its length is `count` (48 cards less the 44 played, "
+        "plus a card for each who discards two, less one for each who takes): a deal that disagrees is an "
+        "error, and a hand with an error has no Play"),
     _P + "events.x__scores__mutmut_8": (
         "unreachable: `continue` for `break` past a score's points of None; the notation gives a score's "
         "tricks only after its points ('with N points in M tricks'), so no tricks follow a None"),
