@@ -350,6 +350,15 @@ EXPLAINED.update({
         "equivalent: when the deal gives the talon, its length is `count` (48 cards less the 44 played, "
         "plus a card for each who discards two, less one for each who takes): a deal that disagrees is an "
         "error, and a hand with an error has no Play"),
+    _P + "holdings.x_check_holdings__mutmut_61": "equivalent: _after_exchange's `hand` parameter is not read",
+    **{_P + f"tricks.x__make_trick__mutmut_{n}": "equivalent: typing.cast's first argument is not read"
+       for n in (14, 15)},
+    _P + "tricks.x__make_trick__mutmut_28": (
+        "equivalent: two cards of one suit never have the same strength; the only equal is the led card "
+        "itself, already the best"),
+    **{_P + f"tricks.x__check_trick_shapes__mutmut_{n}": (
+        "unreachable: only a trick whose number is not its place is worded here, so its number is set and "
+        "is not `number`: `or 0`/`or 1` and `>` or `>=` choose the same message") for n in (24, 25)},
     _P + "events.x__scores__mutmut_8": (
         "unreachable: `continue` for `break` past a score's points of None; the notation gives a score's "
         "tricks only after its points ('with N points in M tricks'), so no tricks follow a None"),
@@ -365,6 +374,8 @@ _NEVER_PLAYS = ("not killed: holdings._compare's \"{player} held {cards} after t
 TO_KILL: dict[str, str] = {
     **{_P + f"holdings.x__compare__mutmut_{n}": _NEVER_PLAYS for n in (15, *range(63, 96))},
     _P + "holdings.x__took_extra__mutmut_2": _NEVER_PLAYS,
+    _P + "holdings.x_check_holdings__mutmut_1": _NEVER_PLAYS,
+    _P + "holdings.x_check_holdings__mutmut_84": _NEVER_PLAYS,
     _P + "events.x__deal_talon__mutmut_5": (
         "not killed: under 52 cards the deal leaves no talon to compare (eight cards out, none scored); "
         "an events hand of a 52-card game with its deal, exchange and talon written would kill it"),

@@ -1068,3 +1068,30 @@ def test_an_events_hands_exchange_and_espagnolette_findings_name_their_player():
     text = (_EV + DEAL + EXCHANGE + "events:\n  party: Bruno wins, Claire loses\n  talon: 7H 6D QC 6S\n"
             "  espagnolette: Bruno wins\n")
     assert [(d.player, d.hand) for d in check_text(text, "t.rvs").errors] == [("Bruno", 1)]
+
+
+_TWO_TENS = "exchange:\n  Anne discards 7H 3S\n  Bruno discards 6D 8C\n"
+
+
+@pytest.mark.parametrize("tricks, before, expected, notes", [
+    # a short trick before the last is a mistake, not a game in progress
+    (T[:2] + ["Bruno: 9D 8D 3D"] + T[3:5], "",
+     [(11, 3, "hand 1: the hand has 5 tricks: a hand is 11 tricks (or 'void: misdeal')"),
+      (9, 3, "hand 1, trick 3: a trick has 4 cards, one from each player: this one has 3")], []),
+    (T[:10] + ["Claire: QS 9H 3S 8C 2C"], "",
+     [(17, 3, "hand 1, trick 11: a trick has 4 cards, one from each player: this one has 5")], []),
+    # two players with ten: the last trick is whole with two cards
+    (tricks_with((11, "Claire: QS 9H")), _TWO_TENS, [], []),
+    (tricks_with((11, "Claire: QS 9H 3S")), _TWO_TENS,
+     [(20, 3, "hand 1, trick 11: Anne and Bruno discarded two cards and play with ten, so the last trick "
+              "has 2 "
+              "cards: this one has 3")], []),
+])
+def test_a_hand_is_in_progress_only_when_its_last_trick_alone_is_short(tricks, before, expected, notes):
+    text = record(hand("Bruno", tricks, before=before))
+    assert findings(text) == expected and findings(text, "note") == notes
+
+
+def test_a_trick_gathered_by_its_winner_names_him_in_the_warning():
+    text = record(hand("Bruno", tricks_with((8, "Bruno: 9C AC KC 6C | gathered by Claire"))))
+    assert [(d.player, d.severity) for d in check_text(text, "t.rvs").diagnostics] == [("Claire", "warning")]
