@@ -351,7 +351,8 @@ EXPLAINED.update({
         "plus a card for each who discards two, less one for each who takes): a deal that disagrees is an "
         "error, and a hand with an error has no Play"),
     _P + "tricks.x__check_trick_shapes__mutmut_1": (
-        "equivalent: _check_trick_shapes's default for `finished`; its one caller, _walk_tricks, always gives it"),
+        "equivalent: _check_trick_shapes's default for `finished`; its one caller, _walk_tricks, always "
+        "gives it"),
     _P + "holdings.x_check_holdings__mutmut_61": "equivalent: _after_exchange's `hand` parameter is not read",
     **{_P + f"tricks.x__make_trick__mutmut_{n}": "equivalent: typing.cast's first argument is not read"
        for n in (14, 15)},
