@@ -353,6 +353,11 @@ EXPLAINED.update({
     _P + "tricks.x__check_trick_shapes__mutmut_1": (
         "equivalent: _check_trick_shapes's default for `finished`; its one caller, _walk_tricks, always "
         "gives it"),
+    _P + "holdings.x__check_exchange_lines__mutmut_23": (
+        "equivalent: _check_irregular_exchange's `hand` parameter is not read"),
+    _P + "clean.x_clean_play__mutmut_4": (
+        "equivalent: a void hand that gets past this test has no tricks, and _clean_tricks gives up on a "
+        "hand of other than 11"),
     _P + "holdings.x_check_holdings__mutmut_61": "equivalent: _after_exchange's `hand` parameter is not read",
     **{_P + f"tricks.x__make_trick__mutmut_{n}": "equivalent: typing.cast's first argument is not read"
        for n in (14, 15)},
@@ -385,6 +390,10 @@ TO_KILL: dict[str, str] = {
     _P + "clean.x_talon_of__mutmut_3": (
         "not killed: under 52 cards the talon's cards would lose any ten (full_deck(None) is the 48-card "
         "pack); no talon is scored there, and no test reads a 52-card Play's talon"),
+    _P + "clean.x_clean_play__mutmut_59": (
+        "not killed: under pairwise rules the one pass would name an espagnolette qualified that the detailed "
+        "replay does not; a test would need a clean hand of a pairwise game in which one player holds the "
+        "four Aces (or Quinola and three) and never plays off suit while holding the suit led"),
     _P + "holdings.x__after_exchange__mutmut_37": (
         "not killed: a discard written that was not dealt, by a player who also plays a card he never held: "
         "the exchange is then read as the dealt cards, where the mutant keeps only those played; a record "

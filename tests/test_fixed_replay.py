@@ -1095,3 +1095,12 @@ def test_a_hand_is_in_progress_only_when_its_last_trick_alone_is_short(tricks, b
 def test_a_trick_gathered_by_its_winner_names_him_in_the_warning():
     text = record(hand("Bruno", tricks_with((8, "Bruno: 9C AC KC 6C | gathered by Claire"))))
     assert [(d.player, d.severity) for d in check_text(text, "t.rvs").diagnostics] == [("Claire", "warning")]
+
+
+def test_a_ten_card_players_exchange_line_may_stand_alone_beside_the_deal():
+    assert findings(record(hand("Bruno", TEN, before=DEAL + "exchange:\n  Anne discards 7H 3S\n"))) == []
+
+
+def test_an_unknown_name_in_the_first_of_two_party_lines_is_said():
+    text = events_hand("party: Zed wins, Claire loses", "party: Anne wins, Claire loses", "talon: 6 points")
+    assert findings(text) == [(7, 10, _ZED)]
