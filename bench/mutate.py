@@ -391,9 +391,9 @@ TO_KILL: dict[str, str] = {
         "not killed: under 52 cards the talon's cards would lose any ten (full_deck(None) is the 48-card "
         "pack); no talon is scored there, and no test reads a 52-card Play's talon"),
     _P + "clean.x_clean_play__mutmut_59": (
-        "not killed: under pairwise rules the one pass would name an espagnolette qualified that the detailed "
-        "replay does not; a test would need a clean hand of a pairwise game in which one player holds the "
-        "four Aces (or Quinola and three) and never plays off suit while holding the suit led"),
+        "not killed: under pairwise rules the one pass would name an espagnolette qualified that the "
+        "detailed replay does not; a test would need a clean hand of a pairwise game in which one player "
+        "holds the four Aces (or Quinola and three) and never plays off suit while holding the suit led"),
     _P + "holdings.x__after_exchange__mutmut_37": (
         "not killed: a discard written that was not dealt, by a player who also plays a card he never held: "
         "the exchange is then read as the dealt cards, where the mutant keeps only those played; a record "
