@@ -1104,3 +1104,8 @@ def test_a_ten_card_players_exchange_line_may_stand_alone_beside_the_deal():
 def test_an_unknown_name_in_the_first_of_two_party_lines_is_said():
     text = events_hand("party: Zed wins, Claire loses", "party: Anne wins, Claire loses", "talon: 6 points")
     assert findings(text) == [(7, 10, _ZED)]
+
+
+def test_an_irregular_line_given_twice_is_said():
+    text = record(hand("Bruno", tricks_with(*REVOKES), before="irregular: revoke Anne\nirregular: revoke Anne\n"))
+    assert findings(text) == [(7, 12, "hand 1: 'irregular: revoke Anne' is given twice")]
