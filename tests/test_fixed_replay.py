@@ -1107,5 +1107,6 @@ def test_an_unknown_name_in_the_first_of_two_party_lines_is_said():
 
 
 def test_an_irregular_line_given_twice_is_said():
-    text = record(hand("Bruno", tricks_with(*REVOKES), before="irregular: revoke Anne\nirregular: revoke Anne\n"))
-    assert findings(text) == [(7, 12, "hand 1: 'irregular: revoke Anne' is given twice")]
+    twice = "irregular: revoke Anne\nirregular: revoke Anne\n"
+    assert findings(record(hand("Bruno", tricks_with(*REVOKES), before=twice))) == [
+        (7, 12, "hand 1: 'irregular: revoke Anne' is given twice")]
