@@ -652,7 +652,8 @@ NOTES: dict[tuple[str, ...], list[str]] = {
         "settlement). tests/test_i18n.py (the whys in French) joined `TESTS` after the run: the ten",
         "survivors it kills (a French message misspelt, a plural asked of `None`, a pool named",
         "otherwise in French) are verified with `--verify`: each put into a copy of the checkout",
-        "and that file run on it.",
+        "and that file run on it. (rules/ and replay/ are in bench/mutants-rules.md and",
+        "bench/mutants-replay.md, notation/ in bench/mutants-notation.md: each stage's own run.)",
     ],
 }
 
