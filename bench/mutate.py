@@ -223,6 +223,9 @@ _ZIP4 = ("equivalent: the two sequences zipped are always as long as each other 
          "cards, or the tricks and their lines), so zip's `strict` changes nothing")
 _TWICE = ("unreachable: a player appears twice in a trick only in an explicit line out of the order of play, "
           "an error reported before the revokes are looked for")
+_SHORTCUT = ("equivalent: _all_cards_fit only spares the card-by-card look when every card fits; the "
+             "mutant answers False (look card by card) more often, or for a hand that has a card other than "
+             "a ten, and the look card by card finds the same")
 _EVERY = ("equivalent: `held` has every player of the hand (check_holdings and replay_unfinished build it "
           "for each), so .get's default is never used")
 EXPLAINED.update({
@@ -358,6 +361,8 @@ EXPLAINED.update({
     _P + "clean.x_clean_play__mutmut_4": (
         "equivalent: a void hand that gets past this test has no tricks, and _clean_tricks gives up on a "
         "hand of other than 11"),
+    **{_P + f"tricks.x__all_cards_fit__mutmut_{n}": _SHORTCUT for n in (16, 19, 20, 25)},
+    **{_P + f"tricks.x__check_cards_exist__mutmut_{n}": _SHORTCUT for n in (3, 7)},
     _P + "holdings.x_check_holdings__mutmut_61": "equivalent: _after_exchange's `hand` parameter is not read",
     **{_P + f"tricks.x__make_trick__mutmut_{n}": "equivalent: typing.cast's first argument is not read"
        for n in (14, 15)},

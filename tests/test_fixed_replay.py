@@ -1110,3 +1110,23 @@ def test_an_irregular_line_given_twice_is_said():
     twice = "irregular: revoke Anne\nirregular: revoke Anne\n"
     assert findings(record(hand("Bruno", tricks_with(*REVOKES), before=twice))) == [
         (7, 12, "hand 1: 'irregular: revoke Anne' is given twice")]
+
+
+@pytest.mark.parametrize("text, expected, notes", [
+    # a ten among an events hand's cards, its talon written as cards
+    (events_hand(*PARTY, "7. Bruno leads 10D"), [(9, 18, "hand 1, trick 7: there are no tens in a "
+                                                         "48-card pack: '10D'")],
+     []),
+    # a last trick of five cards, or a short trick before the last: mistakes, not a game in progress
+    (record(hand("Bruno", T[:5] + ["Bruno: 7D 3C 5D 4D 6D"])),
+     [(12, 3, "hand 1: the hand has 6 tricks: a hand is 11 tricks (or 'void: misdeal')"),
+      (12, 3, "hand 1, trick 6: a trick has 4 cards, one from each player: this one has 5")], []),
+    (record(hand("Bruno", T[:3] + ["Anne: JS 7S 2S"] + T[4:5])),
+     [(11, 3, "hand 1: the hand has 5 tricks: a hand is 11 tricks (or 'void: misdeal')"),
+      (10, 3, "hand 1, trick 4: a trick has 4 cards, one from each player: this one has 3")], []),
+    # a ten in a 52-card game is a card
+    (record(hand("Bruno", ["Claire: 2C JC TC 5C"]), header="rule deck: 52\n"), [],
+     [(8, 3, "hand 1 in progress (trick 2)")]),
+])
+def test_tens_and_short_tricks_in_hands_in_progress(text, expected, notes):
+    assert findings(text) == expected and findings(text, "note") == notes
