@@ -1135,6 +1135,6 @@ def test_tens_and_short_tricks_in_hands_in_progress(text, expected, notes):
 def test_a_name_misspelt_all_through_a_hand_is_said_once_and_another_still_said():
     text = record(hand("Bruno", tricks_with((8, "Zed: 9C AC KC 6C")))).replace("  Anne:", "  Ann:")
     assert findings(text) == [
-        (10, 3, "hand 1: 'Ann' is not a player of this session (players: Anne Bruno Claire Denis); did you mean "
-                "'Anne'? ('Ann' stands for 'Anne' all through the hand: is the 'players:' line right?)"),
+        (10, 3, "hand 1: 'Ann' is not a player of this session (players: Anne Bruno Claire Denis); did you "
+                "mean 'Anne'? ('Ann' stands for 'Anne' all through the hand: is the 'players:' line right?)"),
         (14, 3, _ZED)]
