@@ -146,6 +146,3 @@ class Play:
     def opposite(self, a: str, b: str) -> bool:
         """Whether two players sit opposite each other (two places apart)."""
         return (self.seat(a) - self.seat(b)) % 4 == 2
-
-    def acknowledged_players(self, kind: str) -> list[str]:
-        return [p for k, p in self.acknowledged if k == kind]

@@ -275,7 +275,8 @@ def _all_cards_fit(hand: HandRecord, tens: bool) -> bool:
     """Whether every token is a card the pack has (no generator: this runs on every hand)."""
     lists = [line.cards for line in hand.deal or ()] + [trick.cards for trick in hand.tricks]
     lists.append(tuple(line.face_down for line in hand.deal or () if line.face_down))
-    lists.append(tuple(line.card for line in hand.exchange or () if line.card))
+    lists.append(tuple(placed for line in hand.exchange or () for placed in (line.card, line.second)
+                       if placed))  # ``second``: the other of two cards discarded
     if hand.events is not None:
         lists.append(tuple(event.card for event in hand.events.cards))
         lists += [cards for cards, _ in hand.events.talon if not isinstance(cards, int)]
@@ -292,8 +293,7 @@ def _all_placed(hand: HandRecord):
         for placed in line.cards + ((line.face_down,) if line.face_down else ()):
             yield None, placed
     for exchanged in hand.exchange or ():
-        if exchanged.card:
-            yield None, exchanged.card
+        yield from ((None, placed) for placed in (exchanged.card, exchanged.second) if placed)
     for index, trick in enumerate(hand.tricks, 1):
         for placed in trick.cards:
             yield index, placed
