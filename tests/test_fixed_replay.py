@@ -82,7 +82,7 @@ def events_hand(*lines: str, dealer: str = "Bruno", rules: str = "parlett") -> s
 
 
 PARTY = ["party: Anne wins, Claire loses", "talon: 6S 7H 6D QC"]
-NOT_CHECKED = [(6, 1, "hand 1 is recorded by its events: its play is not checked")]
+NOT_CHECKED = [(6, 1, "hand 1 is recorded by its events; its play is not checked")]
 
 
 @pytest.mark.parametrize("lines, expected", [
@@ -582,7 +582,7 @@ def test_the_events_warning_is_known_by_its_words_family_and_hand():
     from reversis_score.replay.events import is_not_checked, not_checked
     said = not_checked(3, None)
     assert (said.message, said.family, said.severity, said.hand) == (
-        "hand 3 is recorded by its events: its play is not checked", "rule", "warning", 3)
+        "hand 3 is recorded by its events; its play is not checked", "rule", "warning", 3)
     assert is_not_checked(said) and is_not_checked(not_checked(3, None, "hidden"))
     assert not is_not_checked(Diagnostic(said.message, None, "notation", "warning", 3))
     assert not is_not_checked(Diagnostic(said.message, None, "rule", "warning", None))
