@@ -142,8 +142,11 @@ _PRESETS = "parlett, denexa, regles-fr, manuscrit, dafydd"
 
 @pytest.mark.parametrize("toml, findings", [
     ('pool_ante = 3\nbase = 3\n',
-     [("'base' names a preset (" + _PRESETS + "), not a int", (2, 1, 4), "base = 3")]),
+     [("'base' names a preset (" + _PRESETS + "), not 3", (2, 1, 4), "base = 3")]),
     ('base = [1]\n', [("'base' names a preset (" + _PRESETS + "), not a list", (1, 1, 4), "base = [1]")]),
+    ('base = true\n', [("'base' names a preset (" + _PRESETS + "), not true", (1, 1, 4), "base = true")]),
+    ('base = 1979-05-27\n',
+     [("'base' names a preset (" + _PRESETS + "), not 1979-05-27", (1, 1, 4), "base = 1979-05-27")]),
     ('base = {a = 1}\n',
      [("'base' names a preset (" + _PRESETS + "), not a table", (1, 1, 4), "base = {a = 1}")]),
     ('\nbase = "parlet"\n',
@@ -211,9 +214,14 @@ def test_a_house_rules_file_that_cannot_be_read_is_said_where_the_record_names_i
     assert (ruleset.preset, ruleset.source, ruleset.knobs) == ("parlett", "none.toml", knobs.PARLETT)
 
 
-def test_a_toml_value_is_named_by_its_kind():
+def test_a_toml_value_is_named_by_its_kind_or_as_toml_writes_it():
+    """Never by Python's name for its type ('not a int')."""
+    import datetime
+
     from reversis_score.rules.houserules import _echo
-    assert [_echo(v) for v in (3, 1.5, [1], {}, True)] == ["a int", "a float", "a list", "a table", "a bool"]
+    values = (3, 1.5, [1], {}, True, False, datetime.date(1979, 5, 27), datetime.time(7, 32))
+    assert [_echo(v) for v in values] == ["3", "1.5", "a list", "a table", "true", "false", "1979-05-27",
+                                          "07:32:00"]
 
 
 def test_each_top_level_key_is_placed_once_at_its_first_line():

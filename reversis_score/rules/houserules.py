@@ -206,9 +206,17 @@ def load_toml(path: Path, name: str, span: Span | None = None) -> tuple[RuleSet,
 
 
 def _echo(value: object) -> str:
-    """A TOML value that is not text, as an error message names it: by its kind."""
+    """A TOML value that is not text, as an error message names it: a table or a list by its
+    kind, any other value as TOML writes it (``3``, ``true``, ``1979-05-27``), never by
+    Python's name for its type."""
     kinds: dict[type, str] = {dict: _("a table"), list: _("a list")}
-    return kinds.get(type(value), fill(_("a {kind}"), kind=type(value).__name__))
+    if type(value) in kinds:
+        return kinds[type(value)]
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if hasattr(value, "isoformat"):
+        return value.isoformat()  # type: ignore[attr-defined]  # a TOML date or time
+    return shortened(str(value))
 
 
 def _key_places(lines: list[str]) -> dict[str, tuple[int, int]]:
