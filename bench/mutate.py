@@ -36,7 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "build" / "mutation"  # settle/; build/mutation-replay-rules for --only replay rules
 REPORT = ROOT / "bench" / "mutants.md"  # settle/; bench/mutants-replay-rules.md for the others
 MUTMUT = Path(sys.executable).with_name("mutmut")
-COPIED = ["reversis_score", "grammar", "tests", "samples", "docs", "pyproject.toml", "LICENSE", "README.md"]
+COPIED = ["reversis_score", "grammar", "tests", "samples", "docs", "bench", "pyproject.toml", "LICENSE",
+          "README.md"]  # bench/: tests/test_fast.py imports bench/fuzz.py
 # The tests that hand-work settlements: the sources' sentences, the edges, the oracle, the goldens.
 # (Not tests/test_properties.py: its hypothesis properties take minutes a mutant, and what
 # they check of the settlement the oracle's comparison on fixed hands checks too.)
@@ -190,7 +191,7 @@ def settings(only: list[str], tests: list[str]) -> str:
 [tool.mutmut]
 source_paths = ["reversis_score"]
 only_mutate = [{patterns}]
-also_copy = ["grammar", "samples", "docs", "LICENSE", "README.md"]
+also_copy = ["grammar", "samples", "docs", "bench", "LICENSE", "README.md"]
 pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:xdist", "--hypothesis-seed=0",
                        "--hypothesis-profile=mutation", "-o", "addopts=-q"{deselect}]
 pytest_add_cli_args_test_selection = [{selection}]
@@ -520,7 +521,8 @@ def write_report(found: dict[str, str]) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="+", default=["settle"], help="packages of reversis_score to mutate")
-    parser.add_argument("--tests", nargs="+", default=TESTS, help="the test files to run on each mutant")
+    parser.add_argument("--tests", nargs="+", default=TESTS,
+                        help="the test files (or tests, file::name) to run on each mutant")
     parser.add_argument("--children", type=int, default=2, help="mutants run at once")
     parser.add_argument("--report", action="store_true", help="only write bench/mutants.md again")
     parser.add_argument("--verify", action="store_true",
@@ -537,7 +539,7 @@ def main() -> int:
         global WORK, REPORT
         WORK = WORK.with_name("mutation-" + "-".join(args.only))
         REPORT = REPORT.with_name("mutants-" + "-".join(args.only) + ".md")
-    tests = [t for t in args.tests if (ROOT / t).exists()]
+    tests = [t for t in args.tests if (ROOT / t.split("::")[0]).exists()]  # a file, or a test of one
     if args.resume:
         pending = resume()
         run(args.children)  # the mutants not yet run

@@ -1,0 +1,211 @@
+"""Fixed, hand-worked records for the reader (notation/), each with its exact findings (issue 43).
+
+Written for the mutants of notation/ that the other fast tests let live (bench/mutants-notation.md):
+each test reads a small record, or calls one function of notation/, and states what must come
+back, to the column and the word. No hypothesis, no subprocess: the file runs in about a second.
+
+Players sit Anne Bruno Claire Denis in order of play.
+"""
+from __future__ import annotations
+
+import os
+import types
+from decimal import Decimal
+
+import pytest
+
+from reversis_score.notation import lalr
+from reversis_score.notation.cards import Card
+from reversis_score.notation.french import english_value, record_language, to_english
+from reversis_score.notation.lexicon import per_fish
+from reversis_score.notation.parse import in_grammar_spelling, read_text
+from reversis_score.notation.records import Name, PlacedCard, ReversisLine, Span
+from reversis_score.notation.suggest import did_you_mean, nearest
+
+PLAYERS = "players: Anne Bruno Claire Denis\n"
+VOID = "dealer: Anne\nvoid: misdeal\n"
+
+
+def findings(text: str) -> list[tuple]:
+    """Every diagnostic of a record: (line, column, width, hand, trick, message)."""
+    return [(d.span.line, d.span.column, d.span.width, d.hand, d.trick, d.message)
+            for d in read_text(text).diagnostics]
+
+
+def hands(text: str) -> list[tuple[int, int, bool]]:
+    """Each hand chunk read: (its number, its first line, whether it was skipped)."""
+    return [(h.number, h.first_line, h.record is None) for h in read_text(text).hands]
+
+
+def card(token: str, line: int, column: int) -> PlacedCard:
+    return PlacedCard(Card.parse(token), token, Span(line, column, len(token)))
+
+
+# ================================================================ a hand line miswritten
+SKIPPED = "hand {number} skipped: its first line is not `hand N` ({fix})"
+
+
+@pytest.mark.parametrize(("line", "number", "fix"), [
+    # a number beyond the one expected is taken as written: the hands after it count on from it
+    ("Hand 3", 3, "write it in lower case: 'hand 3', not 'Hand 3'"),
+    # a number below it is not: the hand keeps the number expected, the fix quotes what was written
+    ("Hand 1", 2, "write it in lower case: 'hand 1', not 'Hand 1'"),
+    ("Hand 2", 2, "write it in lower case: 'hand 2', not 'Hand 2'"),
+    # no number: the one expected
+    ("HAND", 2, "write it in lower case: 'hand 2', not 'HAND'"),
+])
+def test_a_hand_line_in_capitals_skips_its_hand_with_the_number_it_takes(line, number, fix):
+    text = PLAYERS + "hand 1\n" + VOID + line + "\n" + VOID + "hand\n" + VOID
+    assert findings(text) == [(5, 1, len(line), number, None, SKIPPED.format(number=number, fix=fix))]
+    assert hands(text) == [(1, 2, False), (number, 5, True), (number + 1, 8, False)]
+
+
+def test_a_hand_line_without_its_space_says_where_the_space_goes():
+    text = PLAYERS + "hand 1\n" + VOID + "  hand2 # a comment\n" + VOID
+    fix = "a space goes between 'hand' and its number: 'hand 2'"
+    assert findings(text) == [(5, 3, 5, 2, None, SKIPPED.format(number=2, fix=fix))]
+    assert hands(text) == [(1, 2, False), (2, 5, True)]
+
+
+# ================================================================ exchange lines
+def test_discards_written_against_its_card_is_read_as_two_tokens():
+    # 'discards2S': no space, so the one-token NAME_DISCARDS terminal does not match and the
+    # grammar's NAME _DISCARDS CARD rule reads the line (transform.py's second branch)
+    text = PLAYERS + "hand 1\ndealer: Anne\nexchange:\n  Anne discards2S 3S\n  Bruno discards2H\n"
+    result = read_text(text)
+    assert result.diagnostics == []
+    two, one = result.hands[0].record.exchange
+    assert two.player == Name("Anne", Span(5, 3, 4)) and two.span == Span(5, 3, 4)
+    assert (two.action, two.card, two.second) == ("discards-two", card("2S", 5, 16), card("3S", 5, 19))
+    assert one.player == Name("Bruno", Span(6, 3, 5))
+    assert (one.action, one.card, one.second) == ("discards", card("2H", 6, 17), None)
+
+
+# ================================================================ events
+def test_a_made_reversis_has_no_breaker_no_trick_and_no_late_quinola():
+    text = PLAYERS + "hand 1\ndealer: Anne\nevents:\n  reversis: Anne makes it\n"
+    result = read_text(text)
+    assert result.diagnostics == []
+    assert result.hands[0].record.events.reversis == (
+        ReversisLine(Name("Anne", Span(5, 13, 4)), None, None, False, Span(5, 3, 9)),)
+
+
+@pytest.mark.parametrize(("line", "trick", "by_quinola"), [
+    ("reversis: Anne, broken by Bruno in trick 10", 10, False),
+    ("reversis: Anne, broken by Bruno in trick 11 with Quinola", 11, True)])
+def test_a_broken_reversis_names_its_breaker_its_trick_and_whether_quinola_broke_it(line, trick, by_quinola):
+    result = read_text(PLAYERS + "hand 1\ndealer: Anne\nevents:\n  " + line + "\n")
+    assert result.diagnostics == []
+    assert result.hands[0].record.events.reversis == (ReversisLine(
+        Name("Anne", Span(5, 13, 4)), Name("Bruno", Span(5, 29, 5)), trick, by_quinola, Span(5, 3, 9)),)
+
+
+# ================================================================ a line that is not the dealer's
+DEALER = "hand 1 skipped: its second line is not `dealer: NAME` (every hand names its dealer)"
+
+
+def test_a_misspelt_dealer_line_gets_its_did_you_mean():
+    assert findings(PLAYERS + "hand 1\ndeeler: Anne\nvoid: misdeal\n") == [
+        (3, 1, 7, 1, None, DEALER + "; did you mean 'dealer:'?")]
+    # a player's name is no near miss of a keyword: no hint
+    assert findings(PLAYERS + "hand 1\nAnne: Anne\nvoid: misdeal\n") == [(3, 1, 5, 1, None, DEALER)]
+
+
+# ================================================================ small functions
+def test_a_token_that_is_no_card_is_refused_in_words():
+    with pytest.raises(ValueError) as caught:
+        Card.parse("ZZ")
+    assert str(caught.value) == "'ZZ' is not a card: expected a card such as AS or 9♥"
+
+
+@pytest.mark.parametrize(("name", "choices", "meant"), [
+    ("Cl", ["Claire", "Bruno"], "Claire"),  # the only one it begins
+    ("Cl", ["Claire", "Clara"], None),  # two begin with it, and neither is close enough
+    ("Clare", ["Bruno", "Claire", "Clara"], "Claire"),  # the closest
+    ("ANNE", ["Bruno", "Anne"], "Anne"),  # too far for difflib: the one that differs in case only
+    ("x", ["Anne"], None),
+])
+def test_the_nearest_name_is_the_one_meant(name, choices, meant):
+    assert nearest(name, choices) == meant
+    assert did_you_mean(name, choices) == (f"; did you mean '{meant}'?" if meant else "")
+
+
+@pytest.mark.parametrize(("header", "language"), [
+    ("players: A B C D\nlangue: fr\n", "fr"), ("lang: en\nplayers: A B C D\n", "en"),
+    ("lang:  de # a comment\n", "de"), ("players: A B C D\n", None)])
+def test_a_record_s_language_is_its_lang_line_s(header, language):
+    assert record_language(header) == language
+
+
+@pytest.mark.parametrize(("written", "value"), [
+    ("oui", "yes"), (" Par-Levée ", "by-trick"), ("à-rebours", "reverse"), ("aucune", "none"),
+    ("48", "48"), ("ad5-jh4", "ad5-jh4")])
+def test_a_knob_value_written_in_french_is_its_english_twin(written, value):
+    assert english_value(written) == value
+
+
+def test_a_rate_per_jeton_is_a_fifth_of_it_per_fish():
+    assert per_fish("jeton", "0.50") == Decimal("0.1")
+    assert per_fish("fish", "0.05") == Decimal("0.05")
+    assert per_fish("fish", "x") == Decimal(0)
+
+
+def test_the_grammar_s_spelling_of_a_record_is_its_own_unless_it_names_its_language():
+    english = PLAYERS + "hand 1\n" + VOID
+    assert in_grammar_spelling(english) == (english, None)
+    french = "langue: fr\njoueurs: Anne Bruno Claire Denis\ncoup 1\ndonneur: Anne\nnul: maldonne\n"
+    text, spelled = in_grammar_spelling(french)
+    assert (text, spelled) == to_english(french)
+    assert text == "          \nplayers: Anne Bruno Claire Denis\nhand 1\ndealer: Anne\nvoid: misdeal\n"
+
+
+# ================================================================ the parser's tables on disk
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    folder = tmp_path / "one" / "two"  # neither exists yet
+    monkeypatch.setenv("REVERSIS_SCORE_CACHE", str(folder))
+    lalr.parser.cache_clear()
+    yield folder
+    lalr.parser.cache_clear()
+
+
+def test_the_key_follows_the_options_and_python_s_minor_version_not_its_micro(monkeypatch):
+    key = lalr.cache_key("grammar")
+    monkeypatch.setitem(lalr.OPTIONS, "lexer", "basic")
+    assert lalr.cache_key("grammar") != key
+    monkeypatch.undo()
+    for version, same in (((3, 11, 0), True), ((3, 11, 9), True), ((3, 12, 0), False), ((4, 11, 0), False)):
+        monkeypatch.setattr(lalr, "sys", types.SimpleNamespace(version_info=version))
+        keys = {lalr.cache_key("grammar")}
+        monkeypatch.setattr(lalr, "sys", types.SimpleNamespace(version_info=(3, 11, 5)))
+        keys.add(lalr.cache_key("grammar"))
+        assert (len(keys) == 1) == same, version
+
+
+def test_the_tables_are_written_beside_their_file_then_renamed_into_a_private_folder(cache, monkeypatch):
+    renamed = []
+    real = os.replace
+    monkeypatch.setattr(lalr.os, "replace", lambda a, b: (renamed.append((a, b)), real(a, b))[1])
+    built, _ = lalr.parser()  # builds the tables, and saves them
+    path = lalr.cache_path()
+    assert path.exists() and path.parent == cache
+    assert (cache.stat().st_mode & 0o777) == 0o700
+    (temp, final), = renamed
+    temp = os.path.basename(temp)
+    assert os.path.dirname(renamed[0][0]) == str(cache) and final == path
+    assert temp.startswith(f".{path.name}.") and temp.endswith(".tmp")
+    assert path.read_bytes().startswith(lalr.cache_key().encode("ascii") + b"\n")
+    assert b"RecordBuilder" not in path.read_bytes()  # the Transformer is attached at load, not kept
+    assert lalr.save_cached(built, path) is True
+
+
+def test_tables_that_fail_to_be_written_leave_no_temporary_file(cache):
+    class Broken:
+        def save(self, out, exclude):
+            out.write(b"half")
+            raise OSError("disk full")
+
+    cache.mkdir(parents=True)
+    path = cache / "tables.pickle"
+    assert lalr.save_cached(Broken(), path) is False
+    assert list(cache.iterdir()) == []
