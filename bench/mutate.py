@@ -337,9 +337,9 @@ def apply_mutant(tree: Path, name: str, diff: str) -> bool:
 def verify(found: dict[str, str], tests: list[str], only: str = "") -> dict[str, str]:
     """Each survivor not explained, each mutant no test of the run reached and each timeout
     (mutmut's CPU limit: caught, but maybe only by a slow machine), applied (its diff, ``mutmut
-    show``) to a fresh copy of the checkout and tried on tests/test_mutants_killed.py and
-    tests/test_i18n.py (the whys in French) as they are now
-    (a timeout: on every test): "killed (now)" when a test fails, else "survived". Kept in
+    show``) to a copy of the checkout (its file put back after) and tried on
+    tests/test_mutants_killed.py and tests/test_i18n.py (the whys in French; ``--verify-tests``)
+    as they are now (a timeout: on every test): "killed (now)" when a test fails, else "survived". Kept in
     build/mutation*/verified.json. (A test added to another file: run mutmut again.)"""
     scratch = WORK.with_name(WORK.name + "-verify")
     env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "PYTHONPATH": str(scratch)}
@@ -348,17 +348,18 @@ def verify(found: dict[str, str], tests: list[str], only: str = "") -> dict[str,
     todo = sorted(name for name, status in found.items() if status in VERIFIED and name not in EXPLAINED
                   and verified.get(name) != "killed (now)" and only in name)
     shown = diffs(todo)
+    shutil.rmtree(scratch, ignore_errors=True)
+    scratch.mkdir(parents=True)
+    for item in COPIED:  # one copy; each mutant's file is put back as it was after its tests
+        source = ROOT / item
+        if source.is_dir():
+            shutil.copytree(source, scratch / item, symlinks=True,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy2(source, scratch / item)
     for name in todo:
         status, diff = found[name], shown[name]
-        shutil.rmtree(scratch, ignore_errors=True)
-        scratch.mkdir(parents=True)
-        for item in COPIED:
-            source = ROOT / item
-            if source.is_dir():
-                shutil.copytree(source, scratch / item, symlinks=True,
-                                ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-            else:
-                shutil.copy2(source, scratch / item)
+        changed = next((line[4:].strip() for line in diff.splitlines() if line.startswith("+++ ")), "")
         if not apply_mutant(scratch, name, diff):
             print(name, "not applied: the code moved since the run", flush=True)
             continue
@@ -375,6 +376,8 @@ def verify(found: dict[str, str], tests: list[str], only: str = "") -> dict[str,
         except subprocess.TimeoutExpired:
             print(name, "still a timeout", flush=True)
             continue
+        finally:
+            shutil.copy2(ROOT / changed, scratch / changed)
         found[name] = verified[name] = "killed (now)" if failed else "survived"
         verified_path.write_text(json.dumps(verified, indent=1, sort_keys=True), "utf-8")
         print(name, status, "->", found[name], flush=True)

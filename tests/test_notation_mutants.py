@@ -19,7 +19,15 @@ from reversis_score.notation.cards import Card
 from reversis_score.notation.french import english_value, record_language, to_english
 from reversis_score.notation.lexicon import per_fish
 from reversis_score.notation.parse import in_grammar_spelling, read_text
-from reversis_score.notation.records import Name, PlacedCard, ReversisLine, Span
+from reversis_score.notation.records import (
+    DealLine,
+    EventCard,
+    ExchangeLine,
+    Name,
+    PlacedCard,
+    ReversisLine,
+    Span,
+)
 from reversis_score.notation.suggest import did_you_mean, nearest
 
 PLAYERS = "players: Anne Bruno Claire Denis\n"
@@ -88,6 +96,44 @@ def test_a_made_reversis_has_no_breaker_no_trick_and_no_late_quinola():
     assert result.diagnostics == []
     assert result.hands[0].record.events.reversis == (
         ReversisLine(Name("Anne", Span(5, 13, 4)), None, None, False, Span(5, 3, 9)),)
+
+
+def name(text: str, line: int, column: int) -> Name:
+    return Name(text, Span(line, column, len(text)))
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("10. Bruno places AS on H, Claire takes it",
+     EventCard(10, "placed", name("Bruno", 5, 7), card("AS", 5, 20),
+               name("Claire", 5, 29), "H", False, Span(5, 3, 3))),
+    ("10. Bruno places AS on ♦, Claire gathers it",
+     EventCard(10, "placed", name("Bruno", 5, 7), card("AS", 5, 20),
+               name("Claire", 5, 29), "D", True, Span(5, 3, 3))),
+    ("2. Anne places AS on ♥, Bruno takes it",
+     EventCard(2, "placed", name("Anne", 5, 6), card("AS", 5, 18),
+               name("Bruno", 5, 27), "H", False, Span(5, 3, 2))),
+    ("2. Anne places AH on ♠, Bruno takes it",
+     EventCard(2, "placed", name("Anne", 5, 6), card("AH", 5, 18),
+               name("Bruno", 5, 27), "S", False, Span(5, 3, 2))),
+    ("2. Anne places AH on ♣, Bruno takes it",
+     EventCard(2, "placed", name("Anne", 5, 6), card("AH", 5, 18),
+               name("Bruno", 5, 27), "C", False, Span(5, 3, 2))),
+    ("2. Anne places AH on s, Bruno takes it",  # a suit's letter in any case
+     EventCard(2, "placed", name("Anne", 5, 6), card("AH", 5, 18),
+               name("Bruno", 5, 27), "S", False, Span(5, 3, 2))),
+    ("10. Bruno places AS, Claire takes it",
+     EventCard(10, "placed", name("Bruno", 5, 7), card("AS", 5, 20),
+               name("Claire", 5, 24), None, False, Span(5, 3, 3))),
+    ("7. Bruno leads AD",
+     EventCard(7, "led", name("Bruno", 5, 6), card("AD", 5, 18), None, None, False, Span(5, 3, 2))),
+    ("8. Bruno forces AC from Claire",  # the player is the one who had to play it; the other, the leader
+     EventCard(8, "forced", name("Claire", 5, 27), card("AC", 5, 19),
+               name("Bruno", 5, 6), None, False, Span(5, 3, 2))),
+])
+def test_an_ace_s_event_is_read_to_its_exact_places(line, expected):
+    result = read_text(PLAYERS + "hand 1\ndealer: Anne\nevents:\n  " + line + "\n")
+    assert result.diagnostics == []
+    assert repr(result.hands[0].record.events.cards) == repr((expected,))  # every place, as == does not
 
 
 @pytest.mark.parametrize(("line", "trick", "by_quinola"), [
@@ -159,6 +205,55 @@ def test_the_grammar_s_spelling_of_a_record_is_its_own_unless_it_names_its_langu
     assert text == "          \nplayers: Anne Bruno Claire Denis\nhand 1\ndealer: Anne\nvoid: misdeal\n"
 
 
+def test_cards_apart_by_tabs_or_two_spaces_keep_their_own_columns():
+    result = read_text(PLAYERS + "hand 1\ndealer: Anne\ntricks:\n  Anne: AS  KS\tQS JS\n")
+    assert result.diagnostics == []
+    assert [(c.token, c.span) for c in result.hands[0].record.tricks[0].cards] == [
+        ("AS", Span(5, 9, 2)), ("KS", Span(5, 13, 2)), ("QS", Span(5, 16, 2)), ("JS", Span(5, 19, 2))]
+
+
+def test_a_header_key_given_twice_is_named_as_written():
+    text = "session: a\nsession: b\n" + PLAYERS + "players: A B C D\nhand 1\n" + VOID
+    assert [(d.span, d.message) for d in read_text(text).diagnostics] == [
+        (Span(2, 1, 10), "'session' is given twice (first on line 1); each header key is given once"),
+        (Span(4, 10, 1), "'players' is given twice (first on line 3); each header key is given once")]
+
+
+# ================================================================ a night's header lines
+NIGHT = [
+    ("club: " + "c" * 200, {"club": "c" * 200}, []),
+    ("club: " + "c" * 201, {"club": None},
+     [(2, 7, 201, "the club's name is 201 characters long: at most 200")]),
+    ("carried: None", {"carried": ()}, []),
+    ("carried: NONE", {"carried": ()}, []),
+    ("carried: Aucun", {"carried": ()}, []),
+    ("carried:", {"carried": ()}, []),
+    ("carried: 25, 40", {"carried": (25, 40)}, []),
+    ("carried: 25 x", {"carried": None},
+     [(2, 10, 4, "'x' is not a pool: 'carried:' lists the pools brought from the last night, oldest first, "
+                 "e.g. 'carried: 25 40'")]),
+    ("paid: YES", {"paid_all": True}, []),
+    ("paid: Non", {"paid_all": False}, []),
+    ("paid: Anne -> Bruno 0", {"paid_all": None, "paid": ()},
+     [(2, 7, 15, "'0' is not an amount of fish: expected a whole number from 1 to 1,000,000,000")]),
+    ("paid: Anne -> Anne 3", {"paid": ()},
+     [(2, 7, 14, "'Anne' pays himself: a payment at the table is between two players")]),
+    ("paid: Anne => Bruno 3", {"paid": ()},
+     [(2, 7, 15, "'Anne => Bruno 3' is not a payment at the table: write 'paid: yes', or "
+                 "'paid: Anne -> Bruno 12' for each sum handed over")]),
+    ("jeton: 0,50 EUR", {"rate": ("jeton", "0.50", "EUR")}, []),
+    ("fish: 1 XYZ", {"rate": None},
+     [(2, 7, 5, "'1 XYZ' is not a rate: write an amount and a currency code, e.g. 'fish: 0.50 EUR'")]),
+]
+
+
+@pytest.mark.parametrize(("line", "fields", "said"), NIGHT, ids=[n[0][:20] for n in NIGHT])
+def test_a_night_s_header_line_gives_its_value_or_its_message(line, fields, said):
+    result = read_text(PLAYERS + line + "\nhand 1\n" + VOID)
+    assert {name: getattr(result.header, name) for name in fields} == fields
+    assert [(d.span.line, d.span.column, d.span.width, d.message) for d in result.diagnostics] == said
+
+
 # ================================================================ the parser's tables on disk
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
@@ -167,6 +262,19 @@ def cache(tmp_path, monkeypatch):
     lalr.parser.cache_clear()
     yield folder
     lalr.parser.cache_clear()
+
+
+def test_the_cache_folder_is_the_setting_s_else_xdg_s_else_the_home_s(monkeypatch, tmp_path):
+    monkeypatch.delenv("REVERSIS_SCORE_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert lalr.cache_dir() == tmp_path / "xdg" / "reversis-score"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert lalr.cache_dir() == tmp_path / "home" / ".cache" / "reversis-score"
+    home = tmp_path / "home" / ".cache" / "reversis-score"
+    assert lalr.cache_path() == home / f"lalr-{lalr.cache_key()[:32]}.pickle"
+    monkeypatch.setenv("REVERSIS_SCORE_CACHE", str(tmp_path / "mine"))
+    assert lalr.cache_dir() == tmp_path / "mine"
 
 
 def test_the_key_follows_the_options_and_python_s_minor_version_not_its_micro(monkeypatch):
@@ -209,3 +317,23 @@ def test_tables_that_fail_to_be_written_leave_no_temporary_file(cache):
     path = cache / "tables.pickle"
     assert lalr.save_cached(Broken(), path) is False
     assert list(cache.iterdir()) == []
+
+
+# ================================================================ the records' equality
+def test_a_record_tuple_is_equal_and_hashed_on_its_compared_fields_alone_and_only_to_its_own_class():
+    anne, anne_there = Name("Anne", Span(1, 1, 4)), Name("Anne", Span(9, 9, 4))
+    bruno = Name("Bruno", Span(1, 1, 5))
+    assert anne == anne_there and not anne != anne_there and hash(anne) == hash(anne_there) == hash(("Anne",))
+    assert anne != bruno and not anne == bruno
+    assert anne != ("Anne", Span(1, 1, 4)) and not anne == ("Anne", Span(1, 1, 4))  # a plain tuple: never
+    assert Name.__eq__(anne, "Anne") is NotImplemented and Name.__ne__(anne, "Anne") is NotImplemented
+    ace, ace_there = card("AS", 1, 1), PlacedCard(Card("A", "S"), "as", Span(5, 5, 2))
+    assert ace == ace_there and hash(ace) == hash(ace_there) == hash((Card("A", "S"),))
+    assert ace != card("KS", 1, 1)
+    deal = DealLine(anne, (ace,), None, Span(1, 1))
+    assert deal == DealLine(anne_there, (ace_there,), None, Span(7, 7))  # its span is not compared
+    assert hash(deal) == hash(DealLine(anne_there, (ace_there,), None, Span(7, 7)))
+    assert hash(deal) == hash((anne, (ace,), None))
+    assert deal != DealLine(anne, (ace,), card("KS", 1, 1), Span(1, 1))
+    keeps = ExchangeLine(anne, "keeps", None, Span(1, 1))
+    assert keeps != ExchangeLine(anne, "takes", None, Span(1, 1)) and keeps != deal
