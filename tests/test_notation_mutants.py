@@ -16,6 +16,7 @@ import pytest
 
 from reversis_score.notation import lalr
 from reversis_score.notation.cards import Card
+from reversis_score.notation.diagnostics import Diagnostic, render
 from reversis_score.notation.french import english_value, record_language, to_english
 from reversis_score.notation.lexicon import per_fish
 from reversis_score.notation.parse import in_grammar_spelling, read_text
@@ -337,3 +338,38 @@ def test_a_record_tuple_is_equal_and_hashed_on_its_compared_fields_alone_and_onl
     assert deal != DealLine(anne, (ace,), card("KS", 1, 1), Span(1, 1))
     keeps = ExchangeLine(anne, "keeps", None, Span(1, 1))
     assert keeps != ExchangeLine(anne, "takes", None, Span(1, 1)) and keeps != deal
+
+
+# ================================================================ a diagnostic as text
+def test_a_diagnostic_is_its_place_its_severity_its_hand_and_trick_then_its_line_and_caret():
+    lines = [""] * 6 + ["  ZZ"]
+    assert render(Diagnostic("'ZZ' is not a card", Span(7, 3, 2)), "x.rvs", lines) == (
+        "x.rvs:7:3: error: 'ZZ' is not a card\n"
+        "   7 |   ZZ\n"
+        "     |   ^^")
+    assert render(Diagnostic("'ZZ' is not a card", Span(7, 3, 2), hand=2, trick=5), "x.rvs", lines) == (
+        "x.rvs:7:3: error: hand 2, trick 5: 'ZZ' is not a card\n"
+        "   7 |   ZZ\n"
+        "     |   ^^")
+    # a message that names its hand first takes no prefix; a line beyond the text has no excerpt
+    assert render(Diagnostic("hand 3 skipped: x", Span(1, 1), hand=3), "x.rvs", ["a"]) == (
+        "x.rvs:1:1: error: hand 3 skipped: x\n   1 | a\n     | ^")
+    assert render(Diagnostic("beyond", Span(9, 1, 1)), "x.rvs", ["a"]) == "x.rvs:9:1: error: beyond"
+    assert render(Diagnostic("no place", None, hand=3), "x.rvs", None) == "x.rvs: error: hand 3: no place"
+    # another file's diagnostic (a house-rules TOML file) brings its own line
+    toml = Diagnostic("bad toml", Span(2, 5, 3), file="h.toml", source_line="ab = xyz\n")
+    assert render(toml, "x.rvs", ["a"]) == "h.toml:2:5: error: bad toml\n   2 | ab = xyz\n     |     ^^^"
+
+
+def test_a_long_line_is_cut_around_its_caret_and_a_wide_caret_is_cut_to_sixty():
+    long = "  Anne: " + "AS " * 60 + "ZZ " + "KS " * 30  # 281 characters, ZZ at column 189
+    said = Diagnostic("'ZZ' is not a card", Span(7, 189, 2), hand=2, trick=5)
+    shown = render(said, "x.rvs", [""] * 6 + [long])
+    head, line, caret = shown.split("\n")
+    assert head == "x.rvs:7:189: error: hand 2, trick 5: 'ZZ' is not a card"
+    assert line == "   7 | …" + long[148:268] + "…"  # from 40 characters before the caret, 120 of them
+    assert caret == "     | " + " " * 41 + "^^" and line[7 + 41:7 + 43] == "ZZ"
+    tabbed = "\tZZ" + "x" * 300
+    shown = render(Diagnostic("w", Span(7, 3, 500), severity="warning", hand=1), "x.rvs", [""] * 6 + [tabbed])
+    assert shown.split("\n") == ["x.rvs:7:3: warning: hand 1: w", "   7 | " + (" ZZ" + "x" * 300)[:120] + "…",
+                                 "     |   " + "^" * 60]
