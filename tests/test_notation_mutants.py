@@ -373,3 +373,5 @@ def test_a_long_line_is_cut_around_its_caret_and_a_wide_caret_is_cut_to_sixty():
     shown = render(Diagnostic("w", Span(7, 3, 500), severity="warning", hand=1), "x.rvs", [""] * 6 + [tabbed])
     assert shown.split("\n") == ["x.rvs:7:3: warning: hand 1: w", "   7 | " + (" ZZ" + "x" * 300)[:120] + "…",
                                  "     |   " + "^" * 60]
+    exactly = "  ZZ" + "x" * 113 + "   "  # 120 characters, the last three spaces: shown whole, as written
+    assert render(Diagnostic("w", Span(1, 3, 2)), "x.rvs", [exactly]).split("\n")[1] == "   1 | " + exactly
