@@ -177,6 +177,42 @@ EXPLAINED.update({
 })
 
 
+# notation/ (mn-notation)
+_N = "reversis_score.notation."
+_VALUE_UNREAD = ("equivalent: the value after the span of a one-line item of a hand; _make_hand reads "
+                 "only whether the key is there (`claims_waived=\"claims\" in fields`, `void=bool(void)` "
+                 "of the (span, value) pair, never empty)")
+_CLOSE = ("equivalent: difflib.get_close_matches's n and cutoff as they were (its defaults are n=3, "
+          "cutoff=0.6, and only close[0], its best match, is read)")
+_KEY_HEX = ("equivalent: the cache key's first line is hexadecimal digits (sha256's hexdigest): "
+            "'ASCII' is 'ascii', and rstrip(None) or rstrip(b'XX\\nXX') strip the same newline")
+_SEPARATOR = ("equivalent: the cache key's parts joined otherwise, or encoded as 'UTF-8' for 'utf-8': "
+              "still one key per grammar, options and versions (a key read back is always one written by "
+              "the same code)")
+_DEAD = ("unreachable: dead code, no caller anywhere (cards.card_text, diagnostics.RecordError); "
+         "removed since the run (issue 43)")
+EXPLAINED.update({
+    _N + "transform.xǁRecordBuilderǁclaims__mutmut_4": _VALUE_UNREAD,
+    _N + "transform.xǁRecordBuilderǁvoid__mutmut_4": _VALUE_UNREAD,
+    _N + "parse.x__skipped__mutmut_15": ("equivalent: `int(digits) > expected` for `>=`: when the number "
+                                         "written is the one expected, both branches give it"),
+    _N + "suggest.x_nearest__mutmut_17": _CLOSE,
+    _N + "suggest.x_nearest__mutmut_18": _CLOSE,
+    _N + "suggest.x_nearest__mutmut_19": _CLOSE,
+    _N + "lalr.x_load_cached__mutmut_7": _KEY_HEX,
+    _N + "lalr.x_load_cached__mutmut_9": _KEY_HEX,
+    _N + "lalr.x_load_cached__mutmut_13": _KEY_HEX,
+    _N + "lalr.x_save_cached__mutmut_30": _KEY_HEX,
+    _N + "lalr.x_cache_key__mutmut_12": _SEPARATOR,
+    _N + "lalr.x_cache_key__mutmut_14": _SEPARATOR,
+    **{_N + f"cards.x_card_text__mutmut_{n}": _DEAD for n in range(1, 5)},
+    **{_N + f"diagnostics.xǁRecordErrorǁ__init____mutmut_{n}": _DEAD for n in range(1, 3)},
+    _N + "lalr.x_save_cached__mutmut_1": ("equivalent: `temp = \"\"` for None before the temporary file "
+                                          "is made; the cleaning reads it as `os.path.exists(temp)`, false "
+                                          "for \"\" as the `is not None` test is for None"),
+})
+
+
 # Survivors that a test could kill and none does yet: what the test would be.
 TO_KILL: dict[str, str] = {
 }

@@ -18,7 +18,15 @@ from reversis_score.notation import lalr
 from reversis_score.notation.cards import Card
 from reversis_score.notation.diagnostics import Diagnostic, render
 from reversis_score.notation.french import english_value, record_language, to_english
-from reversis_score.notation.lexicon import per_fish
+from reversis_score.notation.lexicon import (
+    is_count,
+    is_pool_side,
+    per_fish,
+    pool_number,
+    quote,
+    trick_number,
+    uncommented,
+)
 from reversis_score.notation.parse import in_grammar_spelling, read_text
 from reversis_score.notation.records import (
     DealLine,
@@ -375,3 +383,63 @@ def test_a_long_line_is_cut_around_its_caret_and_a_wide_caret_is_cut_to_sixty():
                                  "     |   " + "^" * 60]
     exactly = "  ZZ" + "x" * 113 + "   "  # 120 characters, the last three spaces: shown whole, as written
     assert render(Diagnostic("w", Span(1, 3, 2)), "x.rvs", [exactly]).split("\n")[1] == "   1 | " + exactly
+
+
+# ================================================================ the header's words
+VOID_HAND = "hand 1\n" + VOID
+TWICE = "'{key}' is given twice (first on line 2); each header key is given once"
+
+
+def test_a_key_given_often_is_said_three_times_then_summed_up_once():
+    assert findings(PLAYERS + "stake: 1\n" * 6 + VOID_HAND) == [
+        (3, 8, 1, None, None, TWICE.format(key="stake")), (4, 8, 1, None, None, TWICE.format(key="stake")),
+        (5, 8, 1, None, None, TWICE.format(key="stake")),
+        (6, 8, 1, None, None, "'stake' is given 6 times, first on line 2; each header key is given once "
+                              "(this line and 1 more are not listed one by one)")]
+    assert findings(PLAYERS + "rule deck: 48\n" * 5 + VOID_HAND)[2:] == [
+        (5, 6, 4, None, None, TWICE.format(key="rule deck")),
+        (6, 6, 4, None, None, "'rule deck' is given 5 times, first on line 2; each header key is given once "
+                              "(this line and 0 more are not listed one by one)")]
+
+
+@pytest.mark.parametrize(("players", "said"), [
+    ('"" "pool:2" panier deal', [
+        (1, 10, 2, "a player's name cannot be empty"),
+        (1, 13, 8, "a player may not be named 'pool:2': it names a pool in table lines and in the ledger"),
+        (1, 22, 6, "a player may not be named 'panier': it names a pool in table lines and in the ledger"),
+        (1, 29, 4, "a player may not be named 'deal': it is a keyword")]),
+    ('Anne Bruno Claire AS', [(1, 28, 2, "a player may not be named 'AS': it reads as a card")]),
+    ('Anne Bruno Claire "  "', [(1, 28, 4, "a player's name cannot be empty")]),
+    ('Anne Bruno Claire', [(1, 10, 4, "'players:' names 3 players: Reversis is played by exactly four")]),
+    ('Anne', [(1, 10, 4, "'players:' names 1 player: Reversis is played by exactly four")]),
+    ('Anne Bruno Anne Denis',
+     [(1, 21, 4, "'Anne' is named twice in 'players:': four distinct names are needed")]),
+    ('Anne Bruno Claire ' + 'D' * 41,
+     [(1, 28, 41, f"'{'D' * 41}' is 41 characters long: a player's name is at most 40")]),
+    ('Anne Bruno Claire ' + 'D' * 40, []),
+])
+def test_a_players_line_gets_each_of_its_problems_at_its_name(players, said):
+    assert [f[:3] + f[5:] for f in findings(f"players: {players}\n" + VOID_HAND)] == said
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("session: " + "s" * 201, (1, 1, 210, "the session's title is 201 characters long: at most 200")),
+    ("stake: 1000000001", (1, 8, 10, "'1000000001' is not a stake: expected a whole number of fish up to "
+                                     "1,000,000,000, e.g. 100")),
+    ("date: 2026-13-01", (1, 7, 10, "'2026-13-01' is not a date: write it as YYYY-MM-DD, e.g. 2026-11-15")),
+])
+def test_a_header_value_that_does_not_read_is_said_at_it(line, said):
+    assert [f[:3] + f[5:] for f in findings(line + "\n" + PLAYERS + VOID_HAND)] == [said]
+
+
+def test_the_words_of_the_notation():
+    sides = ["pool", "pool:3", "pool:x", "pool:" + "1" * 11, "pool:" + "1" * 10, "Anne"]
+    assert [pool_number(x) for x in sides] == [None, 3, 0, 0, 1111111111, None]
+    assert [is_pool_side(x) for x in ["pool", "pool:2", "pools", "Anne"]] == [True, True, False, False]
+    assert [quote(x) for x in ["Anne", "Marie Claire", "d'Eon", "9x"]] == [
+        "Anne", '"Marie Claire"', "d'Eon", '"9x"']
+    assert [is_count(x) for x in ["0", "1000000000", "1000000001", "٣", "0" * 20 + "1", "12a"]] == [
+        True, True, False, False, True, False]
+    assert (trick_number("3."), trick_number("0" * 20 + "3."), trick_number("1" * 11 + ".")) == (3, 3, None)
+    assert uncommented(["a # b", "c"]) == ["a ", "c"] and uncommented(['"x" # y', "d#"]) == ['"x" ', "d"]
+    assert uncommented(['"x # y"']) is None  # a '#' that may stand in a quoted name: Lark's
