@@ -370,7 +370,7 @@ def apply_mutant(tree: Path, name: str, diff: str) -> bool:
     return True
 
 
-def verify(found: dict[str, str], tests: list[str], only: str = "") -> dict[str, str]:
+def verify(found: dict[str, str], tests: list[str], only: list[str] | None = None) -> dict[str, str]:
     """Each survivor not explained, each mutant no test of the run reached and each timeout
     (mutmut's CPU limit: caught, but maybe only by a slow machine), applied (its diff, ``mutmut
     show``) to a copy of the checkout (its file put back after) and tried on
@@ -382,7 +382,8 @@ def verify(found: dict[str, str], tests: list[str], only: str = "") -> dict[str,
     verified_path = WORK / "verified.json"
     verified = json.loads(verified_path.read_text("utf-8")) if verified_path.exists() else {}
     todo = sorted(name for name, status in found.items() if status in VERIFIED and name not in EXPLAINED
-                  and verified.get(name) != "killed (now)" and only in name)
+                  and verified.get(name) != "killed (now)"
+                  and (not only or any(o in name for o in only)))
     shown = diffs(todo)
     shutil.rmtree(scratch, ignore_errors=True)
     scratch.mkdir(parents=True)
@@ -418,6 +419,46 @@ def verify(found: dict[str, str], tests: list[str], only: str = "") -> dict[str,
         verified_path.write_text(json.dumps(verified, indent=1, sort_keys=True), "utf-8")
         print(name, status, "->", found[name], flush=True)
     shutil.rmtree(scratch, ignore_errors=True)
+    return found
+
+
+_FORKED = """import json, os, sys
+import pytest
+names, tests = json.loads(sys.argv[1]), sys.argv[2:]
+pytest.main(["--collect-only", "-q", "-p", "no:cacheprovider", *tests])  # imported once, before the forks
+out = {}
+for name in names:
+    pid = os.fork()
+    if pid == 0:
+        os.environ["MUTANT_UNDER_TEST"] = name
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1), os.dup2(null, 2)
+        os._exit(int(pytest.main(["-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", *tests])))
+    out[name] = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+print(json.dumps(out))
+"""
+
+
+def verify_forked(found: dict[str, str], tests: list[str], only: list[str] | None = None) -> dict[str, str]:
+    """``--verify`` through mutmut's own copy (build/mutation*/mutants/, each mutant behind its
+    trampoline): the test files copied in, imported once, and each survivor tried in a fork of
+    that process with MUTANT_UNDER_TEST set, as mutmut runs a mutant (under a second each, where
+    ``--verify`` copies the checkout and starts Python afresh). A mutant of code run only at import
+    (a class decorator, a module's table) is not reached so: ``--verify`` tries those."""
+    verified_path = WORK / "verified.json"
+    verified = json.loads(verified_path.read_text("utf-8")) if verified_path.exists() else {}
+    todo = sorted(name for name, status in found.items() if status in VERIFIED and name not in EXPLAINED
+                  and verified.get(name) != "killed (now)"
+                  and (not only or any(o in name for o in only)))
+    for test in tests:
+        shutil.copy2(ROOT / test, WORK / "mutants" / test)
+    env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "PYTHONPATH": str(WORK / "mutants")}
+    out = subprocess.run([sys.executable, "-c", _FORKED, json.dumps(todo), *tests], cwd=WORK / "mutants",
+                         env=env, capture_output=True, text=True, check=False).stdout
+    for name, code in json.loads(out.splitlines()[-1] if out.strip() else "{}").items():
+        found[name] = verified[name] = "killed (now)" if code != 0 else "survived"
+        print(name, "->", found[name], flush=True)
+    verified_path.write_text(json.dumps(verified, indent=1, sort_keys=True), "utf-8")
     return found
 
 
@@ -569,8 +610,10 @@ def main() -> int:
     parser.add_argument("--verify-tests", nargs="+",
                         default=["tests/test_mutants_killed.py", "tests/test_i18n.py"],
                         help="the test files --verify runs on each survivor (the first two; a timeout: all)")
-    parser.add_argument("--verify-only", default="",
-                        help="--verify tries only the mutants whose name holds this")
+    parser.add_argument("--verify-only", nargs="*", default=[],
+                        help="--verify tries only the mutants whose name holds one of these")
+    parser.add_argument("--verify-forked", action="store_true",
+                        help="--verify in forks of one process over the run's own mutants (quicker)")
     parser.add_argument("--resume", action="store_true",
                         help="copy the tests in again and run the mutants not yet killed (or not yet run)")
     args = parser.parse_args()
@@ -589,7 +632,8 @@ def main() -> int:
     found = results()
     if args.verify:
         first = args.verify_tests[:2]
-        found = verify(found, [*first, *[t for t in tests if t not in first]], args.verify_only)
+        found = verify_forked(found, first, args.verify_only) if args.verify_forked else \
+            verify(found, [*first, *[t for t in tests if t not in first]], args.verify_only)
     write_report(found)
     print(REPORT.read_text("utf-8").split("\n## ")[0])
     return 0
