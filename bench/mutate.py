@@ -191,7 +191,16 @@ _SEPARATOR = ("equivalent: the cache key's parts joined otherwise, or encoded as
               "the same code)")
 _DEAD = ("unreachable: dead code, no caller anywhere (cards.card_text, diagnostics.RecordError); "
          "removed since the run (issue 43)")
+_HAND_PREFIX = ("equivalent: render's test for a message that names its hand first: 'hand ' and the "
+                "catalogue's 'hand {number}' up to its brace are the same words in English, and no "
+                "message of the catalogue begins 'hand' or 'donne' but 'hand N' or 'donne N' (so the "
+                "space is never what decides)")
+_SEVERITY = ("equivalent: SEVERITIES's words are its keys ('error', 'warning': N_ only marks them for the "
+             "catalogue) and every Diagnostic's severity is one of them, so the lookup's key or default "
+             "changes nothing")
 EXPLAINED.update({
+    **{_N + f"diagnostics.x_render__mutmut_{n}": _HAND_PREFIX for n in (4, 5, 6)},
+    **{_N + f"diagnostics.x_render__mutmut_{n}": _SEVERITY for n in (29, 30, 31, 32)},
     _N + "transform.xǁRecordBuilderǁclaims__mutmut_4": _VALUE_UNREAD,
     _N + "transform.xǁRecordBuilderǁvoid__mutmut_4": _VALUE_UNREAD,
     _N + "parse.x__skipped__mutmut_15": ("equivalent: `int(digits) > expected` for `>=`: when the number "

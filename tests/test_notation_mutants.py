@@ -368,6 +368,9 @@ def test_a_diagnostic_is_its_place_its_severity_its_hand_and_trick_then_its_line
     # another file's diagnostic (a house-rules TOML file) brings its own line
     toml = Diagnostic("bad toml", Span(2, 5, 3), file="h.toml", source_line="ab = xyz\n")
     assert render(toml, "x.rvs", ["a"]) == "h.toml:2:5: error: bad toml\n   2 | ab = xyz\n     |     ^^^"
+    assert render(Diagnostic("bad", Span(2, 1), file="h.toml"), "x.rvs", ["a"]) == (
+        "h.toml:2:1: error: bad\n   2 | \n     | ^")  # its line unknown: shown empty
+    assert render(Diagnostic("nowhere", Span(0, 1)), "x.rvs", ["a", "b"]) == "x.rvs:0:1: error: nowhere"
 
 
 def test_a_long_line_is_cut_around_its_caret_and_a_wide_caret_is_cut_to_sixty():
