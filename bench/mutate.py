@@ -198,9 +198,12 @@ _HAND_PREFIX = ("equivalent: render's test for a message that names its hand fir
 _SEVERITY = ("equivalent: SEVERITIES's words are its keys ('error', 'warning': N_ only marks them for the "
              "catalogue) and every Diagnostic's severity is one of them, so the lookup's key or default "
              "changes nothing")
+_THROWAWAY = ("equivalent: to_french keeps no places: the Spelled it hands _applied (and the line "
+              "number) is made for the call and never read again; only the text is returned")
 EXPLAINED.update({
     **{_N + f"diagnostics.x_render__mutmut_{n}": _HAND_PREFIX for n in (4, 5, 6)},
     **{_N + f"diagnostics.x_render__mutmut_{n}": _SEVERITY for n in (29, 30, 31, 32)},
+    **{_N + f"french.x__line_to_french__mutmut_{n}": _THROWAWAY for n in (24, 30, 31, 32, 33)},
     _N + "transform.xǁRecordBuilderǁclaims__mutmut_4": _VALUE_UNREAD,
     _N + "transform.xǁRecordBuilderǁvoid__mutmut_4": _VALUE_UNREAD,
     _N + "parse.x__skipped__mutmut_15": ("equivalent: `int(digits) > expected` for `>=`: when the number "

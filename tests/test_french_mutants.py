@@ -296,6 +296,10 @@ def test_a_french_card_in_an_english_record_is_hinted_and_an_english_one_is_not(
     assert french_hint("AS") == french_hint("KS") == french_hint("ZZ") == ""  # 'AS' is a card both ways
 
 
+def test_a_ten_keeps_its_suit_symbol_in_french():
+    assert (french_spelling("10♥"), french_spelling("10h"), french_spelling("T♣")) == ("10♥", "10C", "10♣")
+
+
 def test_a_message_names_the_keywords_the_french_way():
     assert french_keywords("'players:' names 5 players; expected 'party: A wins, B loses' in tricks: x") == (
         "'joueurs:' names 5 players; expected 'partie: A gagne, B perd' in levées: x")

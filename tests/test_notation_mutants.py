@@ -447,3 +447,51 @@ def test_the_words_of_the_notation():
     assert (trick_number("3."), trick_number("0" * 20 + "3."), trick_number("1" * 11 + ".")) == (3, 3, None)
     assert uncommented(["a # b", "c"]) == ["a ", "c"] and uncommented(['"x" # y', "d#"]) == ['"x" ', "d"]
     assert uncommented(['"x # y"']) is None  # a '#' that may stand in a quoted name: Lark's
+
+
+# ================================================================ syntax errors said in words
+SKIP = " (hand 1 is skipped: it is not replayed or settled until this is put right)"
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    (PLAYERS + "hand 1\n" + VOID + "stake: 5\n",
+     [(5, 1, 5, 1, "'stake' is a header line and stands after the first hand: header lines come before the "
+                   "first hand")]),
+    (PLAYERS + "hand 1\n" + VOID + "  rule deck: 48\n",
+     [(5, 3, 4, 1, "'rule' is a header line and stands after the first hand: header lines come before the "
+                   "first hand")]),
+    (PLAYERS + "dealer: Anne\nhand 1\n" + VOID,
+     [(2, 1, 6, None, "'dealer' before any hand: a hand begins with a 'hand' line")]),
+    (PLAYERS + "  tricks:\nhand 1\n" + VOID,
+     [(2, 3, 6, None, "'tricks' before any hand: a hand begins with a 'hand' line")]),
+    (PLAYERS + "hand 1\ndealer: Anne\n  trick:\n  Anne: AS KS QS JS\n",
+     [(4, 3, 6, 1, "'trick:' is not a line of the notation; did you mean 'tricks:'?")]),
+    (PLAYERS + "hand 1\ndealer: Anne\n\ttrickss: x\n",
+     [(4, 2, 8, 1, "'trickss:' is not a line of the notation; did you mean 'tricks:'?"),
+      (4, 10, 1, 1, "unexpected 'x': expected the end of the line")]),
+    (PLAYERS + "hand 1\ndealer: Anne\n  levés: x\n",  # a French near miss, in an English record
+     [(4, 3, 6, 1, "'levés:' is not a line of the notation; did you mean 'tricks:'?"),
+      (4, 11, 1, 1, "unexpected 'x': expected the end of the line")]),
+    (PLAYERS + "hand 1\ndealer: Anne\ntricks:\n  Anne: AS KS QS JS | gathered by\n",
+     [(5, 34, 1, 1, "this line ends too soon: expected a player's name" + SKIP)]),
+    (PLAYERS + "hand 1\ndealer: Anne\nannounce:",
+     [(4, 10, 1, 1, "this line ends too soon: expected 'espagnolette NAME'" + SKIP)]),
+    (PLAYERS + "hand 1\n",
+     [(2, 7, 1, 1, "expected the dealer line ('dealer: NAME'), found the end of the hand" + SKIP)]),
+    (PLAYERS + "hand 1\ndealer: Anne\nvoid: " + "m" * 40 + "\n",
+     [(4, 7, 40, 1, "unexpected '" + "m" * 27 + "...': expected 'misdeal'" + SKIP)]),
+    (PLAYERS + "hand 1\ndealer: Anne\ntricks:\n  Anne, RC DC VK AT\n",
+     [(5, 7, 1, 1, "unexpected ',': expected a card such as AS or 9♥ or ':'; 'RC' is a French card: add the "
+                   "header line 'lang: fr' to write the record in French" + SKIP)]),
+    ("players: Anne Bruno Claire Denis\nwhat is this\n",
+     [(2, 1, 4, None, "unexpected 'what': expected a header line (session:, date:, players:, rules:, rule "
+                      "KNOB: VALUE, stake:)")]),
+    ("players: Anne Bruno Claire Denis\nrules: \n",
+     [(2, 8, 1, None, "this line ends too soon: expected a value")]),
+    ("", [(1, 1, 1, None, "the file is empty: a record begins with its header ('players: A B C D'), then its "
+                          "hands")]),
+    ("session: x\n" + "hand 1\n" + VOID,
+     [(1, 1, 1, None, "the header has no 'players:' line: name the four players in order of play")]),
+])
+def test_a_syntax_error_is_said_in_the_scorer_s_words_at_its_place(text, said):
+    assert [f[:4] + f[5:] for f in findings(text)] == said
