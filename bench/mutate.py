@@ -200,10 +200,14 @@ _SEVERITY = ("equivalent: SEVERITIES's words are its keys ('error', 'warning': N
              "changes nothing")
 _THROWAWAY = ("equivalent: to_french keeps no places: the Spelled it hands _applied (and the line "
               "number) is made for the call and never read again; only the text is returned")
+_SKIPPED_TOKENS = ("equivalent: to_french's skip of a quoted name or of a word of a phrase already swapped: "
+                   "no such token is a card, a suit letter or (on the players line) a French word, so "
+                   "reading it or not writes the same French")
 EXPLAINED.update({
     **{_N + f"diagnostics.x_render__mutmut_{n}": _HAND_PREFIX for n in (4, 5, 6)},
     **{_N + f"diagnostics.x_render__mutmut_{n}": _SEVERITY for n in (29, 30, 31, 32)},
     **{_N + f"french.x__line_to_french__mutmut_{n}": _THROWAWAY for n in (24, 30, 31, 32, 33)},
+    **{_N + f"french.x__line_to_french__mutmut_{n}": _SKIPPED_TOKENS for n in (72, 74)},
     _N + "transform.xǁRecordBuilderǁclaims__mutmut_4": _VALUE_UNREAD,
     _N + "transform.xǁRecordBuilderǁvoid__mutmut_4": _VALUE_UNREAD,
     _N + "parse.x__skipped__mutmut_15": ("equivalent: `int(digits) > expected` for `>=`: when the number "

@@ -325,3 +325,20 @@ def test_a_place_in_the_english_text_is_carried_back_to_the_french_text():
     assert spelled.message(6, "'places KS on S'") == "'place KS on S'"  # a quoted line: its first word
     assert spelled.message(-6, "KS") == "RP" and spelled.message(-6, "Zoé") == "Zoé"
     assert Spelled("en").remap(Span(1, 1)) == Span(1, 1)
+
+
+@pytest.mark.parametrize(("line", "french"), [
+    ('  "Jo with" keeps', '  "Jo with" garde'),  # a phrase inside a quoted name stays as written
+    ("  Anne peeks  and\tdiscards QC", "  Anne regarde et écarte DT"),  # a phrase spaced otherwise
+    ("  Anne: AS KS QS JS # AS on S", "  Anne: AP RP DP VP # AS on S"),  # a comment stays as written
+])
+def test_format_in_french_leaves_quoted_names_and_comments_as_written(line, french):
+    assert to_french(line) == "langue: fr\n" + french
+
+
+@pytest.mark.parametrize("name", ["avec", "donneur", "coup", "Rc"])
+def test_a_player_named_as_a_french_word_or_card_cannot_be_written_in_french(name):
+    with pytest.raises(ValueError) as caught:
+        to_french(f"players: Anne {name} Claire Denis")
+    assert str(caught.value) == (f"the player's name '{name}' reads as a card or a keyword in a French "
+                                 "record: write it in quotes to write the record in French")
