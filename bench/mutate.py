@@ -507,6 +507,22 @@ NOTES: dict[tuple[str, ...], list[str]] = {
         "(French records: tests/test_french_records.py), notation/lalr.py's cache and",
         "rules/houserules.py's TOML files (tests/test_presets.py reaches some).",
     ],
+    ("notation",): [
+        "Run with `nice -n 15 python bench/mutate.py --only notation --tests` and the fast files",
+        "tests/test_stages.py, test_edges.py, test_grammar.py, test_bad_records.py,",
+        "test_bad_records_fr.py, test_french_records.py, test_one_cause.py, test_irregular_lines.py,",
+        "test_fr_words.py, test_mutants_killed.py, test_fast.py less its four hypothesis searches of",
+        "generated records and its tuple property, and test_lalr.py less its two-process test (785",
+        "tests, 11.6 s in mutmut's own count; mutmut 3.8.1, two children) on the shared two-core",
+        "machine, at a load of 4 to 6 (another engineer's mutmut run of replay/ beside it). The run",
+        "stopped once at 821 mutants (its process ended with no message) and went on file by file",
+        "(`mutmut run` given the names of a file's mutants not yet tried), so that each file it",
+        "reached is whole: see \"files whole\" below. The tests written for the survivors",
+        "(tests/test_notation_mutants.py, tests/test_french_mutants.py, 1.6 s together) were tried on",
+        "them with `--verify --verify-forked` (each survivor in a fork of one process over the run's",
+        "own mutants, as mutmut runs them), or `--verify` for mutants of code run at import (the",
+        "records' class decorator, french.py's phrase patterns).",
+    ],
     ("settle",): [
         "Run with `nice -n 15 python bench/mutate.py` (mutmut 3.8.1, `--max-children 2`) on the",
         "shared two-core machine, on main after the French whys were merged (settle/'s sentences",
@@ -557,15 +573,36 @@ def compact(found: dict[str, str]) -> list[str]:
     """The survivors and unreached mutants by function (mutmut's numbers): a run too large or too
     partial for a diff a survivor (``mutmut show NAME`` in the run's folder gives each)."""
     by: dict[tuple[str, str], list[str]] = {}
+    why: dict[str, list[str]] = {}  # each explanation, and the mutants it explains
     for name, status in found.items():
         if status in ("survived", "no tests"):
             function, number = name.rsplit("__mutmut_", 1)
+            if name in EXPLAINED:
+                status = "explained"
+                why.setdefault(EXPLAINED[name], []).append(name.removeprefix("reversis_score."))
             by.setdefault((function, status), []).append(number)
     lines = ["## Survivors and unreached mutants, by function", "",
              "| function | status | mutants | mutmut's numbers |", "|---|---|---|---|"]
     for (function, status), numbers in sorted(by.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         shown = ", ".join(sorted(numbers, key=int))
         lines.append(f"| `{function}` | {status} | {len(numbers)} | {shown} |")
+    lines += ["", "## Why the explained ones live", ""]
+    lines += [f"- {reason} ({', '.join(f'`{n}`' for n in sorted(names))})" for reason, names in why.items()]
+    return lines + [""]
+
+
+def by_file(found: dict[str, str]) -> list[str]:
+    """Each mutated file's figures: whole when none of its mutants is left untried."""
+    files: dict[str, Counter] = {}
+    for name, status in found.items():
+        module = name.rsplit("__mutmut_", 1)[0].rsplit(".", 1)[0].replace(".", "/") + ".py"
+        files.setdefault(module, Counter())[status] += 1
+    lines = ["## Files", "", "| file | mutants | not yet tried | caught | survived | not reached | whole |",
+             "|---|---|---|---|---|---|---|"]
+    for module, c in sorted(files.items()):
+        caught = c["killed"] + c["timeout"] + c["killed (now)"]
+        lines.append(f"| {module} | {sum(c.values())} | {c['not checked']} | {caught} | {c['survived']} | "
+                     f"{c['no tests']} | {'yes' if not c['not checked'] else 'no'} |")
     return lines + [""]
 
 
@@ -594,7 +631,7 @@ def write_report(found: dict[str, str]) -> None:
                   f"{percent(then['caught'], then['generated'] - then['explained'])} | "
                   f"{percent(now['caught'], now['generated'] - now['explained'])} |", ""]
     if "settle" not in {package(n) for n in found}:
-        lines += compact(found)
+        lines += by_file(found) + compact(found)
         REPORT.write_text("\n".join(lines) + "\n", "utf-8")
         return
     lines += ["## Every survivor and its fate", ""]

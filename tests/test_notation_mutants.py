@@ -27,7 +27,7 @@ from reversis_score.notation.lexicon import (
     trick_number,
     uncommented,
 )
-from reversis_score.notation.parse import in_grammar_spelling, read_text
+from reversis_score.notation.parse import decode, in_grammar_spelling, normalise, read_text, split_chunks
 from reversis_score.notation.records import (
     DealLine,
     EventCard,
@@ -495,3 +495,24 @@ SKIP = " (hand 1 is skipped: it is not replayed or settled until this is put rig
 ])
 def test_a_syntax_error_is_said_in_the_scorer_s_words_at_its_place(text, said):
     assert [f[:4] + f[5:] for f in findings(text)] == said
+
+
+# ================================================================ text, lines and chunks
+def test_bytes_that_are_not_utf8_are_said_at_their_line_and_column():
+    message = "the file is not UTF-8 text: byte 0xff cannot start or continue a character"
+    text, said = decode(b"players: A\n  B\xff C\n")
+    assert text is None and (said.message, said.span) == (message, Span(2, 4, 1))
+    text, said = decode(b"players: \xc3\xa9\xff\n")  # 'é' is one column, not two bytes
+    assert text is None and (said.message, said.span) == (message, Span(1, 11, 1))
+    assert decode(b"\xef\xbb\xbfa\r\nb\rc") == ("a\nb\nc\n", None)
+
+
+def test_text_is_composed_and_ends_with_a_newline():
+    assert normalise("E\u0301lise") == "Élise\n" and normalise("") == "" and normalise("a\n") == "a\n"
+
+
+def test_a_record_is_cut_before_each_line_that_begins_with_hand():
+    assert split_chunks("hand 1\nx\n  hand 2\nhandy\nhand\n") == (
+        "", [(1, "hand 1\nx\n"), (3, "  hand 2\nhandy\n"), (5, "hand\n")])
+    assert split_chunks("p\nhand\n") == ("p\n", [(2, "hand\n")])
+    assert split_chunks("p\nhandy\n") == ("p\nhandy\n", [])
