@@ -208,6 +208,10 @@ EXPLAINED.update({
     **{_N + f"diagnostics.x_render__mutmut_{n}": _SEVERITY for n in (29, 30, 31, 32)},
     **{_N + f"french.x__line_to_french__mutmut_{n}": _THROWAWAY for n in (24, 30, 31, 32, 33)},
     **{_N + f"french.x__line_to_french__mutmut_{n}": _SKIPPED_TOKENS for n in (72, 74)},
+    _N + "wording.x_with_keyword__mutmut_12": ("equivalent: the misspelt line rstripped for lstripped before "
+                                               "its split at the first colon: the part after that colon is "
+                                               "the same, but for spaces at its end, which the grammar "
+                                               "ignores"),
     _N + "transform.xǁRecordBuilderǁclaims__mutmut_4": _VALUE_UNREAD,
     _N + "transform.xǁRecordBuilderǁvoid__mutmut_4": _VALUE_UNREAD,
     _N + "parse.x__skipped__mutmut_15": ("equivalent: `int(digits) > expected` for `>=`: when the number "

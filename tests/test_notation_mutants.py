@@ -516,3 +516,16 @@ def test_a_record_is_cut_before_each_line_that_begins_with_hand():
         "", [(1, "hand 1\nx\n"), (3, "  hand 2\nhandy\n"), (5, "hand\n")])
     assert split_chunks("p\nhand\n") == ("p\n", [(2, "hand\n")])
     assert split_chunks("p\nhandy\n") == ("p\nhandy\n", [])
+
+
+def test_a_misspelt_header_keyword_is_put_right_and_its_whole_value_read():
+    result = read_text("sesion: Night: at the club\n" + PLAYERS + VOID_HAND)
+    assert result.header.title == "Night: at the club"  # the value keeps its own colon
+    assert [(d.span, d.message) for d in result.diagnostics] == [
+        (Span(1, 1, 7), "'sesion:' is not a line of the notation; did you mean 'session:'?")]
+
+
+def test_an_event_s_trick_number_too_long_is_said_at_it():
+    text = PLAYERS + "hand 1\ndealer: Anne\nevents:\n  12345678901. Anne leads AD\n"
+    assert findings(text) == [
+        (5, 3, 12, 1, None, "'12345678901.' is not a trick number: tricks are numbered 1 to 11")]
