@@ -23,7 +23,8 @@ from reversis_score.notation.french import (
     to_english,
     to_french,
 )
-from reversis_score.notation.parse import read_text
+from reversis_score.notation.lexicon import read_header_repeats
+from reversis_score.notation.parse import _parse_with_recovery, read_text
 from reversis_score.notation.records import Name, PlacedCard, Span
 
 ENGLISH = """\
@@ -342,3 +343,16 @@ def test_a_player_named_as_a_french_word_or_card_cannot_be_written_in_french(nam
         to_french(f"players: Anne {name} Claire Denis")
     assert str(caught.value) == (f"the player's name '{name}' reads as a card or a keyword in a French "
                                  "record: write it in quotes to write the record in French")
+
+
+@pytest.mark.parametrize("header", [
+    ENGLISH.split("\nhand 1\n")[0] + "\n",
+    'players:\tAnne  "Marie Claire"\tBruno Denis   # in order of play\n\nstake:  40\n  date: 2026-01-02\n'
+    "rule deck : 52\nrules: parlett\n",
+])
+def test_the_quick_header_reader_builds_the_very_header_lark_builds(header):
+    quick, said = read_header_repeats(header)
+    built, diagnostics = _parse_with_recovery(header, "header", 0, context=None, keep_partial=True)
+    assert said == diagnostics == []
+    assert repr(quick) == repr(built)  # every value and every place
+    assert quick.lines[0] == ("title", 1) or quick.lines[0] == ("players", 1)
