@@ -356,3 +356,14 @@ def test_the_quick_header_reader_builds_the_very_header_lark_builds(header):
     assert said == diagnostics == []
     assert repr(quick) == repr(built)  # every value and every place
     assert quick.lines[0] == ("title", 1) or quick.lines[0] == ("players", 1)
+
+
+def test_a_name_that_reads_as_a_french_card_is_refused_once_and_read_as_written_elsewhere():
+    text = (HEAD.replace("Anne", "Vc") + "coup 1\ndonneur: Vc\nlevées:\n  Vc: AP RP DP VP\n"
+            "  Bruno AC, Vc RC, Claire DC, Denis 2C\n")
+    result = read_text(text)
+    assert [(d.span, d.message) for d in result.diagnostics] == [
+        (Span(2, 10, 2), "a player may not be named 'Vc': it reads as a card")]
+    hand = result.hands[0].record
+    assert repr((hand.dealer, hand.tricks[0].leader, hand.tricks[1].players[1])) == repr((
+        Name("Vc", Span(4, 10, 2)), Name("Vc", Span(6, 3, 2)), Name("Vc", Span(7, 13, 2))))
