@@ -200,13 +200,44 @@ _SEVERITY = ("equivalent: SEVERITIES's words are its keys ('error', 'warning': N
              "changes nothing")
 _THROWAWAY = ("equivalent: to_french keeps no places: the Spelled it hands _applied (and the line "
               "number) is made for the call and never read again; only the text is returned")
+_COLUMN_EDITED = ("unreachable: Spelled.column's default for a line without edits; span() returns "
+                  "before asking when the line has none")
+_CACHE = ("equivalent: a cache or a shortcut skipped (Spelled.spans, _remapped's _FIELDS and its atoms): "
+          "the same value is worked out again")
+_NEW_EQUAL = ("equivalent: a new Name or PlacedCard equal, field by field, to the one it replaces (the "
+              "shortcut that keeps the same object skipped)")
+_STRICT = ("equivalent: zip's strict check dropped: a record's fields and their remapped values are "
+           "always as many")
+_LINE_ZERO = ("unreachable: Spelled.message asked of line 0 or of no line: every diagnostic of the "
+              "notation has a place, on a line counted from 1")
+_BACKSLASH = ("equivalent: the backslashes of a French word escaped otherwise for re.sub: no word "
+              "to_english turns (a card, a keyword, a phrase) holds a backslash")
 _SKIPPED_TOKENS = ("equivalent: to_french's skip of a quoted name or of a word of a phrase already swapped: "
                    "no such token is a card, a suit letter or (on the players line) a French word, so "
                    "reading it or not writes the same French")
 EXPLAINED.update({
     **{_N + f"diagnostics.x_render__mutmut_{n}": _HAND_PREFIX for n in (4, 5, 6)},
     **{_N + f"diagnostics.x_render__mutmut_{n}": _SEVERITY for n in (29, 30, 31, 32)},
-    **{_N + f"french.x__line_to_french__mutmut_{n}": _THROWAWAY for n in (24, 30, 31, 32, 33)},
+    **{_N + f"french.x__line_to_french__mutmut_{n}": _THROWAWAY for n in (24, 30, 31, 32, 33, 112, 118,
+                                                                         119, 120, 121)},
+    **{_N + f"french.xǁSpelledǁcolumn__mutmut_{n}": _COLUMN_EDITED for n in (8, 10)},
+    _N + "french.xǁSpelledǁcolumn__mutmut_11": ("equivalent: the first column of a turned word read as "
+                                               "before it (`at <= en_start`): the shift so far carries it "
+                                               "to the French word's first column all the same"),
+    **{_N + f"french.xǁSpelledǁspan__mutmut_{n}": _CACHE for n in (6, 7)},
+    **{_N + f"french.x__remapped__mutmut_{n}": _CACHE for n in (3, 74, 75)},
+    **{_N + f"french.x__remapped__mutmut_{n}": _NEW_EQUAL for n in (19, 30)},
+    **{_N + f"french.x__remapped__mutmut_{n}": _STRICT for n in (54, 57, 58, 68, 71, 72)},
+    **{_N + f"french.xǁSpelledǁmessage__mutmut_{n}": _LINE_ZERO for n in (3, 4, 20)},
+    **{_N + f"french.xǁSpelledǁmessage__mutmut_{n}": _BACKSLASH for n in (35, 36)},
+    _N + "french.xǁSpelledǁmessage__mutmut_38": ("equivalent: message turns a message's keywords French "
+                                                "whatever the language: a Spelled has places to carry back "
+                                                "(and message is called) only in a French record"),
+    _N + "french.x__quoted__mutmut_3": "equivalent: str.count's start None is 0",
+    _N + "french.x__quoted__mutmut_6": ("equivalent: the quotes after a word counted for those before it: "
+                                        "a line's quotes are balanced (the same parity both ways), or the "
+                                        "line is refused at its opening quote, before any word a swap "
+                                        "could change"),
     **{_N + f"french.x__line_to_french__mutmut_{n}": _SKIPPED_TOKENS for n in (72, 74)},
     _N + "wording.x_with_keyword__mutmut_12": ("equivalent: the misspelt line rstripped for lstripped before "
                                                "its split at the first colon: the part after that colon is "

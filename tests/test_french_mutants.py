@@ -318,6 +318,8 @@ def test_a_place_in_the_english_text_is_carried_back_to_the_french_text():
         10, 11, 11, 16, 17, 17, 19, 20, 23, 24, 26]
     assert spelled.column(6, 17, end=True) == 16 and spelled.column(6, 23, end=True) == 23
     assert spelled.span(Span(6, 18, 2)) == Span(6, 17, 2)  # 'KS' is 'RP'
+    assert spelled.span(Span(6, 11, 3)) == Span(6, 11, 5)  # a span ending inside a word ends with it
+    assert spelled.span(Span(6, 24, 1)) == Span(6, 24, 1)  # 'S' is 'P'
     assert spelled.span(Span(6, 11, 6)) == Span(6, 11, 5)  # 'places' is 'place'
     assert spelled.span(Span(6, 11, 12)) == Span(6, 11, 12)  # 'places KS on' is 'place RP sur'
     assert spelled.span(Span(1, 1, 3)) == Span(1, 1, 3)  # a line without swaps (the blanked one): as it is
@@ -332,6 +334,9 @@ def test_a_place_in_the_english_text_is_carried_back_to_the_french_text():
     ('  "Jo with" keeps', '  "Jo with" garde'),  # a phrase inside a quoted name stays as written
     ("  Anne peeks  and\tdiscards QC", "  Anne regarde et écarte DT"),  # a phrase spaced otherwise
     ("  Anne: AS KS QS JS # AS on S", "  Anne: AP RP DP VP # AS on S"),  # a comment stays as written
+    ('"Jo on": AS', '"Jo on": AP'),  # a quoted name at the start of its line
+    ('  "A B" 2S, "Jo with" 3S', '  "A B" 2P, "Jo with" 3P'),  # the second quoted name of a line
+    ("  Simon -> Bruno 5", "  Simon -> Bruno 5"),  # after a name ending in 'on', no suit
 ])
 def test_format_in_french_leaves_quoted_names_and_comments_as_written(line, french):
     assert to_french(line) == "langue: fr\n" + french
@@ -367,3 +372,13 @@ def test_a_name_that_reads_as_a_french_card_is_refused_once_and_read_as_written_
     hand = result.hands[0].record
     assert repr((hand.dealer, hand.tricks[0].leader, hand.tricks[1].players[1])) == repr((
         Name("Vc", Span(4, 10, 2)), Name("Vc", Span(6, 3, 2)), Name("Vc", Span(7, 13, 2))))
+
+
+def test_a_phrase_inside_a_quoted_name_of_a_french_record_is_not_read_as_one():
+    assert to_english("langue: fr\n  \"Jo avec\" garde")[0] == "          \n  \"Jo avec\" keeps"
+
+
+def test_a_line_of_a_french_record_with_nothing_to_turn_keeps_its_names_where_they_are():
+    result = read_text(HEAD + "coup 1\ndonneur: Anne\nlevées:\n  Anne: A♠ 2♠ 3♠ 4♠\n")
+    assert result.diagnostics == []
+    assert repr(result.hands[0].record.tricks[0].leader) == repr(Name("Anne", Span(6, 3, 4)))
