@@ -477,7 +477,6 @@ _FORKED = """import json, os, sys
 import pytest
 names, tests = json.loads(sys.argv[1]), sys.argv[2:]
 pytest.main(["--collect-only", "-q", "-p", "no:cacheprovider", *tests])  # imported once, before the forks
-out = {}
 for name in names:
     pid = os.fork()
     if pid == 0:
@@ -485,8 +484,7 @@ for name in names:
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, 1), os.dup2(null, 2)
         os._exit(int(pytest.main(["-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", *tests])))
-    out[name] = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
-print(json.dumps(out))
+    print(json.dumps([name, os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])]), flush=True)
 """
 
 
@@ -504,12 +502,15 @@ def verify_forked(found: dict[str, str], tests: list[str], only: list[str] | Non
     for test in tests:
         shutil.copy2(ROOT / test, WORK / "mutants" / test)
     env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "PYTHONPATH": str(WORK / "mutants")}
-    out = subprocess.run([sys.executable, "-c", _FORKED, json.dumps(todo), *tests], cwd=WORK / "mutants",
-                         env=env, capture_output=True, text=True, check=False).stdout
-    for name, code in json.loads(out.splitlines()[-1] if out.strip() else "{}").items():
-        found[name] = verified[name] = "killed (now)" if code != 0 else "survived"
-        print(name, "->", found[name], flush=True)
-    verified_path.write_text(json.dumps(verified, indent=1, sort_keys=True), "utf-8")
+    with subprocess.Popen([sys.executable, "-c", _FORKED, json.dumps(todo), *tests], cwd=WORK / "mutants",
+                          env=env, stdout=subprocess.PIPE, text=True) as child:
+        for line in child.stdout or ():  # one mutant a line, as each is done
+            if not line.startswith("["):
+                continue  # pytest's own words, of the collection before the forks
+            name, code = json.loads(line)
+            found[name] = verified[name] = "killed (now)" if code != 0 else "survived"
+            verified_path.write_text(json.dumps(verified, indent=1, sort_keys=True), "utf-8")
+            print(name, "->", found[name], flush=True)
     return found
 
 
