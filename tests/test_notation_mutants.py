@@ -119,18 +119,10 @@ def name(text: str, line: int, column: int) -> Name:
     ("10. Bruno places AS on ♦, Claire gathers it",
      EventCard(10, "placed", name("Bruno", 5, 7), card("AS", 5, 20),
                name("Claire", 5, 29), "D", True, Span(5, 3, 3))),
-    ("2. Anne places AS on ♥, Bruno takes it",
-     EventCard(2, "placed", name("Anne", 5, 6), card("AS", 5, 18),
-               name("Bruno", 5, 27), "H", False, Span(5, 3, 2))),
-    ("2. Anne places AH on ♠, Bruno takes it",
-     EventCard(2, "placed", name("Anne", 5, 6), card("AH", 5, 18),
-               name("Bruno", 5, 27), "S", False, Span(5, 3, 2))),
-    ("2. Anne places AH on ♣, Bruno takes it",
-     EventCard(2, "placed", name("Anne", 5, 6), card("AH", 5, 18),
-               name("Bruno", 5, 27), "C", False, Span(5, 3, 2))),
-    ("2. Anne places AH on s, Bruno takes it",  # a suit's letter in any case
-     EventCard(2, "placed", name("Anne", 5, 6), card("AH", 5, 18),
-               name("Bruno", 5, 27), "S", False, Span(5, 3, 2))),
+    # each suit's symbol, and a suit's letter in any case
+    *[(f"2. Anne places {ace} on {suit}, Bruno takes it", EventCard(2, "placed", name("Anne", 5, 6),
+        card(ace, 5, 18), name("Bruno", 5, 27), letter, False, Span(5, 3, 2)))
+      for ace, suit, letter in (("AS", "♥", "H"), ("AH", "♠", "S"), ("AH", "♣", "C"), ("AH", "s", "S"))],
     ("10. Bruno places AS, Claire takes it",
      EventCard(10, "placed", name("Bruno", 5, 7), card("AS", 5, 20),
                name("Claire", 5, 24), None, False, Span(5, 3, 3))),
