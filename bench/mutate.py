@@ -212,9 +212,9 @@ _LINE_ZERO = ("unreachable: Spelled.message asked of line 0 or of no line: every
               "notation has a place, on a line counted from 1")
 _BACKSLASH = ("equivalent: the backslashes of a French word escaped otherwise for re.sub: no word "
               "to_english turns (a card, a keyword, a phrase) holds a backslash")
-_SKIPPED_TOKENS = ("equivalent: to_french's skip of a quoted name or of a word of a phrase already swapped: "
-                   "no such token is a card, a suit letter or (on the players line) a French word, so "
-                   "reading it or not writes the same French")
+_SKIPPED_TOKENS = ("equivalent: the skip of a quoted name or of a word of a phrase already swapped (to_french, "
+                   "to_english): no such token is a card, a suit letter or (on the players line) a French "
+                   "word, so reading it or not writes the same text")
 EXPLAINED.update({
     **{_N + f"diagnostics.x_render__mutmut_{n}": _HAND_PREFIX for n in (4, 5, 6)},
     **{_N + f"diagnostics.x_render__mutmut_{n}": _SEVERITY for n in (29, 30, 31, 32)},
@@ -233,6 +233,11 @@ EXPLAINED.update({
     _N + "french.xǁSpelledǁmessage__mutmut_38": ("equivalent: message turns a message's keywords French "
                                                 "whatever the language: a Spelled has places to carry back "
                                                 "(and message is called) only in a French record"),
+    **{_N + f"french.x__line_to_english__mutmut_{n}": _SKIPPED_TOKENS for n in (68, 70)},
+    _N + "french.x__applied__mutmut_3": ("equivalent: swaps that change nothing ('table' for 'table') kept: "
+                                         "their edits move no column and their words quote themselves"),
+    _N + "french.x__remapped__mutmut_109": _LINE_ZERO,
+    _N + "french.x__remapped__mutmut_118": _NEW_EQUAL,
     _N + "french.x__quoted__mutmut_3": "equivalent: str.count's start None is 0",
     _N + "french.x__quoted__mutmut_6": ("equivalent: the quotes after a word counted for those before it: "
                                         "a line's quotes are balanced (the same parity both ways), or the "

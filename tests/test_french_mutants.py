@@ -382,3 +382,11 @@ def test_a_line_of_a_french_record_with_nothing_to_turn_keeps_its_names_where_th
     result = read_text(HEAD + "coup 1\ndonneur: Anne\nlevées:\n  Anne: A♠ 2♠ 3♠ 4♠\n")
     assert result.diagnostics == []
     assert repr(result.hands[0].record.tricks[0].leader) == repr(Name("Anne", Span(6, 3, 4)))
+
+
+def test_a_french_players_line_takes_its_names_as_written_even_a_french_word():
+    result = read_text("langue: fr\njoueurs: Anne garde Claire Denis\ncoup 1\ndonneur: garde\nnul: maldonne\n")
+    assert result.diagnostics == []  # 'garde' is no keyword: only 'keeps' would be
+    assert result.header.player_names == ("Anne", "garde", "Claire", "Denis")
+    assert repr(result.hands[0].record.dealer) == repr(Name("garde", Span(4, 10, 5)))
+    assert to_english("langue: fr\n  Tsur -> Bruno 5")[0] == "          \n  Tsur -> Bruno 5"  # no suit after it
