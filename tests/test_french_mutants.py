@@ -385,8 +385,10 @@ def test_a_line_of_a_french_record_with_nothing_to_turn_keeps_its_names_where_th
 
 
 def test_a_french_players_line_takes_its_names_as_written_even_a_french_word():
-    result = read_text("langue: fr\njoueurs: Anne garde Claire Denis\ncoup 1\ndonneur: garde\nnul: maldonne\n")
+    text = "langue: fr\njoueurs: Anne garde Claire Denis\ncoup 1\ndonneur: garde\nnul: maldonne\n"
+    result = read_text(text)
     assert result.diagnostics == []  # 'garde' is no keyword: only 'keeps' would be
     assert result.header.player_names == ("Anne", "garde", "Claire", "Denis")
     assert repr(result.hands[0].record.dealer) == repr(Name("garde", Span(4, 10, 5)))
-    assert to_english("langue: fr\n  Tsur -> Bruno 5")[0] == "          \n  Tsur -> Bruno 5"  # no suit after it
+    # after a name that ends in 'sur', no suit is read
+    assert to_english("langue: fr\n  Tsur -> Bruno 5")[0] == "          \n  Tsur -> Bruno 5"
