@@ -213,8 +213,8 @@ _LINE_ZERO = ("unreachable: Spelled.message asked of line 0 or of no line: every
 _BACKSLASH = ("equivalent: the backslashes of a French word escaped otherwise for re.sub: no word "
               "to_english turns (a card, a keyword, a phrase) holds a backslash")
 _SKIPPED_TOKENS = ("equivalent: the skip of a quoted name or of a word of a phrase already swapped "
-                   "(to_french, to_english): no such token is a card, a suit letter or (on the players line) a French "
-                   "word, so reading it or not writes the same text")
+                   "(to_french, to_english): no such token is a card, a suit letter or (on the players "
+                   "line) a French word, so reading it or not writes the same text")
 EXPLAINED.update({
     **{_N + f"diagnostics.x_render__mutmut_{n}": _HAND_PREFIX for n in (4, 5, 6)},
     **{_N + f"diagnostics.x_render__mutmut_{n}": _SEVERITY for n in (29, 30, 31, 32)},
