@@ -478,7 +478,7 @@ def verify(found: dict[str, str], tests: list[str], only: list[str] | None = Non
     return found
 
 
-_FORKED = """import json, os, sys
+_FORKED = """import json, os, signal, sys
 import pytest
 names, tests = json.loads(sys.argv[1]), sys.argv[2:]
 pytest.main(["--collect-only", "-q", "-p", "no:cacheprovider", *tests])  # imported once, before the forks
@@ -486,6 +486,7 @@ for name in names:
     pid = os.fork()
     if pid == 0:
         os.environ["MUTANT_UNDER_TEST"] = name
+        signal.alarm(120)  # a mutant that loops is caught: a timeout, as mutmut says it
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, 1), os.dup2(null, 2)
         os._exit(int(pytest.main(["-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", *tests])))
