@@ -482,6 +482,11 @@ _FORKED = """import json, os, signal, sys
 import pytest
 names, tests = json.loads(sys.argv[1]), sys.argv[2:]
 pytest.main(["--collect-only", "-q", "-p", "no:cacheprovider", *tests])  # imported once, before the forks
+pid = os.fork()  # they must pass with no mutant, or every mutant would be "killed"
+if pid == 0:
+    os._exit(int(pytest.main(["-q", "-p", "no:cacheprovider", "-p", "no:xdist", *tests])))
+if os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) != 0:
+    sys.exit("the tests fail on the run's own code: nothing verified")
 for name in names:
     pid = os.fork()
     if pid == 0:

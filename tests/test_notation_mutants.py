@@ -521,3 +521,4 @@ def test_an_event_s_trick_number_too_long_is_said_at_it():
     text = PLAYERS + "hand 1\ndealer: Anne\nevents:\n  12345678901. Anne leads AD\n"
     assert findings(text) == [
         (5, 3, 12, 1, None, "'12345678901.' is not a trick number: tricks are numbered 1 to 11")]
+
