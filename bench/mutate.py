@@ -243,6 +243,7 @@ EXPLAINED.update({
        for n in (26, 27)},
     _N + "lexicon.x_read_carried__mutmut_8": ("equivalent: an empty 'carried:' not named among the words "
                                               "for none: its text splits into no amounts, () all the same"),
+    _N + "french.x__comment_at__mutmut_1": "equivalent: `quoted = None` for False: `not None` is True",
     _N + "french.x__quoted__mutmut_3": "equivalent: str.count's start None is 0",
     _N + "french.x__quoted__mutmut_6": ("equivalent: the quotes after a word counted for those before it: "
                                         "a line's quotes are balanced (the same parity both ways), or the "

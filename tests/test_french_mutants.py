@@ -392,3 +392,9 @@ def test_a_french_players_line_takes_its_names_as_written_even_a_french_word():
     assert repr(result.hands[0].record.dealer) == repr(Name("garde", Span(4, 10, 5)))
     # after a name that ends in 'sur', no suit is read
     assert to_english("langue: fr\n  Tsur -> Bruno 5")[0] == "          \n  Tsur -> Bruno 5"
+
+
+def test_a_hash_inside_a_quoted_name_begins_no_comment_and_a_line_is_turned_from_its_first_column():
+    assert to_french('  "A#1": AS KS # AS') == 'langue: fr\n  "A#1": AP RP # AS'
+    assert to_english('langue: fr\n  "A#1": AP RP # AP')[0] == '          \n  "A#1": AS KS # AP'
+    assert to_english("langue: fr\nRP DP")[0] == "          \nKS QS"  # no keyword: from column 1
