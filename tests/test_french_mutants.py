@@ -398,3 +398,5 @@ def test_a_hash_inside_a_quoted_name_begins_no_comment_and_a_line_is_turned_from
     assert to_french('  "A#1": AS KS # AS') == 'langue: fr\n  "A#1": AP RP # AS'
     assert to_english('langue: fr\n  "A#1": AP RP # AP')[0] == '          \n  "A#1": AS KS # AP'
     assert to_english("langue: fr\nRP DP")[0] == "          \nKS QS"  # no keyword: from column 1
+    assert to_english("langue: fr\n  Anne écarte AP # garde avec")[0] == (
+        "          \n  Anne discards AS # garde avec")  # a comment's words stay as written
