@@ -212,6 +212,8 @@ _LINE_ZERO = ("unreachable: Spelled.message asked of line 0 or of no line: every
               "notation has a place, on a line counted from 1")
 _BACKSLASH = ("equivalent: the backslashes of a French word escaped otherwise for re.sub: no word "
               "to_english turns (a card, a keyword, a phrase) holds a backslash")
+_FIRST_PIECE = ("equivalent: the text before the first colon or '#' split off otherwise (split with no "
+                "limit, or a limit of 2): its first piece is the same")
 _SKIPPED_TOKENS = ("equivalent: the skip of a quoted name or of a word of a phrase already swapped "
                    "(to_french, to_english): no such token is a card, a suit letter or (on the players "
                    "line) a French word, so reading it or not writes the same text")
@@ -244,6 +246,16 @@ EXPLAINED.update({
     _N + "lexicon.x_read_carried__mutmut_8": ("equivalent: an empty 'carried:' not named among the words "
                                               "for none: its text splits into no amounts, () all the same"),
     _N + "french.x__comment_at__mutmut_1": "equivalent: `quoted = None` for False: `not None` is True",
+    **{_N + f"wording.x_keyword_meant__mutmut_{n}": _CLOSE for n in (27, 30, 44, 47)},
+    **{_N + f"wording.x_keyword_meant__mutmut_{n}": _FIRST_PIECE for n in (5, 8)},
+    **{_N + f"wording.x__special_case__mutmut_{n}": _FIRST_PIECE for n in (6, 9)},
+    **{_N + f"wording.x__french_cards__mutmut_{n}": _FIRST_PIECE for n in (12, 15)},
+    _N + "wording.x__special_case__mutmut_15": ("equivalent: the key of a line with no word at all, \"\" or "
+                                                "\"XXXX\": neither is a header word, and such a line starts "
+                                                "with no 'rule ' nor a hand's keyword, so no special case"),
+    _N + "wording.x_expected_in_words__mutmut_2": ("unreachable: the parser never expects '| gathered by' "
+                                                   "alone: where it may come, a card or the line's end may "
+                                                   "too, so dropping it from a set of one never happens"),
     _N + "french.x__quoted__mutmut_3": "equivalent: str.count's start None is 0",
     _N + "french.x__quoted__mutmut_6": ("equivalent: the quotes after a word counted for those before it: "
                                         "a line's quotes are balanced (the same parity both ways), or the "

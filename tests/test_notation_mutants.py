@@ -443,6 +443,7 @@ def test_the_words_of_the_notation():
 
 # ================================================================ syntax errors said in words
 SKIP = " (hand 1 is skipped: it is not replayed or settled until this is put right)"
+SECTION = "a section of the hand (deal:, exchange:, announce:, tricks:, irregular:, void:, claims:, table:)"
 
 
 @pytest.mark.parametrize(("text", "said"), [
@@ -486,6 +487,43 @@ SKIP = " (hand 1 is skipped: it is not replayed or settled until this is put rig
      [(1, 1, 1, None, "the header has no 'players:' line: name the four players in order of play")]),
 ])
 def test_a_syntax_error_is_said_in_the_scorer_s_words_at_its_place(text, said):
+    assert [f[:4] + f[5:] for f in findings(text)] == said
+
+
+MORE_SYNTAX = [
+    (PLAYERS + "deal:\nhand 1\n" + VOID,
+     [(2, 1, 4, None, "'deal' before any hand: a hand begins with a 'hand' line")]),
+    (PLAYERS + "exchange:\nhand 1\n" + VOID,
+     [(2, 1, 8, None, "'exchange' before any hand: a hand begins with a 'hand' line")]),
+    (PLAYERS + "hand 1\n" + VOID + "session: a: b\n",  # the key is the word before the first colon
+     [(5, 1, 7, 1, "'session' is a header line and stands after the first hand: header lines come before "
+                   "the first hand")]),
+    (PLAYERS + "hand 1\ndealer: Anne\n  trick: a: b\n",
+     [(4, 3, 6, 1, "'trick:' is not a line of the notation; did you mean 'tricks:'?"),
+      (4, 11, 2, 1, "unexpected 'a:': expected the end of the line")]),
+    # two words before the colon, or no colon: no keyword misspelt
+    (PLAYERS + "hand 1\ndealer: Anne\n  deal er: Anne\n",
+     [(4, 3, 4, 1, "unexpected 'deal': expected " + SECTION + SKIP)]),
+    (PLAYERS + "hand 1\ndealer: Anne\n  trick\n",
+     [(4, 3, 5, 1, "unexpected 'trick': expected " + SECTION + SKIP)]),
+    # a word of 30 characters is quoted whole, one of 31 cut
+    (PLAYERS + "hand 1\ndealer: Anne\nvoid: " + "m" * 30 + "\n",
+     [(4, 7, 30, 1, "unexpected '" + "m" * 30 + "': expected 'misdeal'" + SKIP)]),
+    (PLAYERS + "hand 1\ndealer: Anne\nvoid: " + "m" * 31 + "\n",
+     [(4, 7, 31, 1, "unexpected '" + "m" * 27 + "...': expected 'misdeal'" + SKIP)]),
+    # a French card after the comment is no hint; one after a colon is
+    (PLAYERS + "hand 1\ndealer: Anne\ntricks:\n  Anne, AS # RC # x\n",
+     [(5, 7, 1, 1, "unexpected ',': expected a card such as AS or 9♥ or ':'" + SKIP)]),
+    (PLAYERS + "hand 1\ndealer: Anne\ntricks:\n  Anne, x:RC\n",
+     [(5, 7, 1, 1, "unexpected ',': expected a card such as AS or 9♥ or ':'; 'RC' is a French card: add the "
+                   "header line 'lang: fr' to write the record in French" + SKIP)]),
+    (PLAYERS + "hand 1\ndealer: Anne\nvoid:\u00a0misdeal\n",  # a space no terminal reads: itself, alone
+     [(4, 6, 1, 1, "unexpected '\u00a0': expected 'misdeal'" + SKIP)]),
+]
+
+
+@pytest.mark.parametrize(("text", "said"), MORE_SYNTAX)
+def test_a_syntax_error_s_key_word_and_hint_are_the_ones_written(text, said):
     assert [f[:4] + f[5:] for f in findings(text)] == said
 
 
