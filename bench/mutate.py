@@ -445,6 +445,17 @@ def apply_mutant(tree: Path, name: str, diff: str) -> bool:
     return True
 
 
+def keep_verified(name: str, status: str) -> None:
+    """One mutant's verdict added to build/mutation*/verified.json as it is now (two --verify runs at
+    once keep each other's verdicts)."""
+    path = WORK / "verified.json"
+    verified = json.loads(path.read_text("utf-8")) if path.exists() else {}
+    verified[name] = status
+    temp = path.with_suffix(".tmp")
+    temp.write_text(json.dumps(verified, indent=1, sort_keys=True), "utf-8")
+    temp.replace(path)
+
+
 def verify(found: dict[str, str], tests: list[str], only: list[str] | None = None) -> dict[str, str]:
     """Each survivor not explained, each mutant no test of the run reached and each timeout
     (mutmut's CPU limit: caught, but maybe only by a slow machine), applied (its diff, ``mutmut
@@ -491,7 +502,7 @@ def verify(found: dict[str, str], tests: list[str], only: list[str] | None = Non
         finally:
             shutil.copy2(ROOT / changed, scratch / changed)
         found[name] = verified[name] = "killed (now)" if failed else "survived"
-        verified_path.write_text(json.dumps(verified, indent=1, sort_keys=True), "utf-8")
+        keep_verified(name, verified[name])
         print(name, status, "->", found[name], flush=True)
     shutil.rmtree(scratch, ignore_errors=True)
     return found
@@ -539,7 +550,7 @@ def verify_forked(found: dict[str, str], tests: list[str], only: list[str] | Non
                 continue  # pytest's own words, of the collection before the forks
             name, code = json.loads(line)
             found[name] = verified[name] = "killed (now)" if code != 0 else "survived"
-            verified_path.write_text(json.dumps(verified, indent=1, sort_keys=True), "utf-8")
+            keep_verified(name, verified[name])
             print(name, "->", found[name], flush=True)
     return found
 
