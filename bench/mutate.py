@@ -256,6 +256,17 @@ EXPLAINED.update({
     _N + "wording.x_expected_in_words__mutmut_2": ("unreachable: the parser never expects '| gathered by' "
                                                    "alone: where it may come, a card or the line's end may "
                                                    "too, so dropping it from a set of one never happens"),
+    _N + "french.x__remapped__mutmut_36": ("equivalent: a card's width not carried back: a card is as wide "
+                                           "in French as in English (RP and KS, 10P and 10S, A♠)"),
+    _N + "french.x__line_to_english__mutmut_93": ("equivalent: the stand-in for an English card in a French "
+                                                  "record written longer: it is no card either, and its "
+                                                  "place and its words are carried back to the card as "
+                                                  "written"),
+    **{_N + f"transform.xǁRecordBuilderǁcarried_line__mutmut_{n}": (
+        "fixed since: these mutate the place Lark gave an empty 'carried:' line, line 1 whatever its own "
+        "line (so `format` moved its comment away); it is now the keyword's own place (grammar: CARRIED "
+        "kept), tests/test_grammar.py::test_an_empty_carried_line_keeps_its_own_line_and_its_comment")
+       for n in (4, 5, 8, 9, 10)},
     _N + "french.x__quoted__mutmut_3": "equivalent: str.count's start None is 0",
     _N + "french.x__quoted__mutmut_6": ("equivalent: the quotes after a word counted for those before it: "
                                         "a line's quotes are balanced (the same parity both ways), or the "

@@ -376,6 +376,9 @@ def test_a_name_that_reads_as_a_french_card_is_refused_once_and_read_as_written_
 
 def test_a_phrase_inside_a_quoted_name_of_a_french_record_is_not_read_as_one():
     assert to_english("langue: fr\n  \"Jo avec\" garde")[0] == "          \n  \"Jo avec\" keeps"
+    # a phrase spaced otherwise is the phrase all the same
+    assert to_english("langue: fr\n  Anne regarde  et\técarte DT")[0] == (
+        "          \n  Anne peeks and discards QC")
 
 
 def test_a_line_of_a_french_record_with_nothing_to_turn_keeps_its_names_where_they_are():
