@@ -214,6 +214,9 @@ _BACKSLASH = ("equivalent: the backslashes of a French word escaped otherwise fo
               "to_english turns (a card, a keyword, a phrase) holds a backslash")
 _FIRST_PIECE = ("equivalent: the text before the first colon or '#' split off otherwise (split with no "
                 "limit, or a limit of 2): its first piece is the same")
+_LANG_FOUND = ("unreachable: to_english is only ever given a text whose header has a 'lang:' line "
+               "(parse.read_head, in_grammar_spelling, serve's French entry): the first one found in the "
+               "whole text is the header's, and the branches for a text without one are never taken")
 _SKIPPED_TOKENS = ("equivalent: the skip of a quoted name or of a word of a phrase already swapped "
                    "(to_french, to_english): no such token is a card, a suit letter or (on the players "
                    "line) a French word, so reading it or not writes the same text")
@@ -267,6 +270,18 @@ EXPLAINED.update({
         "line (so `format` moved its comment away); it is now the keyword's own place (grammar: CARRIED "
         "kept), tests/test_grammar.py::test_an_empty_carried_line_keeps_its_own_line_and_its_comment")
        for n in (4, 5, 8, 9, 10)},
+    **{_N + f"french.x_french_card__mutmut_{n}": ("equivalent: the English rank of a ten is never read: a "
+                                                   "ten is written back '10'") for n in (16, 17, 18)},
+    _N + "french.x_french_card__mutmut_27": ("equivalent: 'X' is no rank, so 'XXKQJTXX' and 'KQJT' leave the "
+                                             "same one-letter ranks"),
+    _N + "french.xǁSpelledǁremap__mutmut_9": ("equivalent: _applied sets a line's edits and its words "
+                                              "together: either both are there or neither"),
+    **{_N + f"french.x_to_english__mutmut_{n}": _LANG_FOUND for n in (1, 9, 11, 15, 18, 19, 27, 36, 37)},
+    **{_N + f"french.x_to_english__mutmut_{n}": _CACHE for n in (47, 48, 51, 52)},
+    _N + "french.x_to_english__mutmut_29": "equivalent: str.count's start None is 0",
+    _N + "french.x_old_hand_line__mutmut_6": "equivalent: str.count's start None is 0",
+    _N + "french.x_hand_word_players__mutmut_17": "equivalent: str.count's start None is 0",
+    **{_N + f"french.x__taken__mutmut_{n}": _SKIPPED_TOKENS for n in (2, 3)},
     _N + "french.x__quoted__mutmut_3": "equivalent: str.count's start None is 0",
     _N + "french.x__quoted__mutmut_6": ("equivalent: the quotes after a word counted for those before it: "
                                         "a line's quotes are balanced (the same parity both ways), or the "

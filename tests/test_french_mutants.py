@@ -403,3 +403,20 @@ def test_a_hash_inside_a_quoted_name_begins_no_comment_and_a_line_is_turned_from
     assert to_english("langue: fr\nRP DP")[0] == "          \nKS QS"  # no keyword: from column 1
     assert to_english("langue: fr\n  Anne écarte AP # garde avec")[0] == (
         "          \n  Anne discards AS # garde avec")  # a comment's words stay as written
+
+
+def test_a_french_record_s_lang_line_is_blanked_wherever_it_stands_in_the_header():
+    for head in ("# a comment\nlangue: fr\n", "\nlangue: fr\n"):
+        result = read_text(head + "joueurs: A B C D\ncoup 1\ndonneur: A\nnul: maldonne\n")
+        assert result.diagnostics == [] and result.header.lang == "fr"
+    # written with the English words alone, it has nothing to carry back: its messages stay English
+    result = read_text("langue: fr\nplayers: A B C\nhand 1\ndealer: A\nvoid: misdeal\n")
+    assert [(d.span, d.message) for d in result.diagnostics] == [
+        (Span(2, 10, 1), "'players:' names 3 players: Reversis is played by exactly four")]
+
+
+def test_the_words_a_french_record_s_first_lines_are_found_at():
+    assert old_hand_line("\nmain 2\n") == (2, 1, "2")
+    assert hand_word_players("joueurs: coup B C D\ncoup 1\n") == [(1, 10, "coup")]
+    assert hand_word_players("joueurs: coup B C D\n") == [(1, 10, "coup")]  # no hand yet
+    assert hand_word_players("\njoueurs: coup B C D\n") == [(2, 10, "coup")]
