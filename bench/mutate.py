@@ -282,6 +282,12 @@ EXPLAINED.update({
     _N + "french.x_old_hand_line__mutmut_6": "equivalent: str.count's start None is 0",
     _N + "french.x_hand_word_players__mutmut_17": "equivalent: str.count's start None is 0",
     **{_N + f"french.x__taken__mutmut_{n}": _SKIPPED_TOKENS for n in (2, 3)},
+    **{_N + f"french.x__phrase_pattern__mutmut_{n}": (
+        "equivalent: the phrases sorted in reverse alphabetical order rather than longest first: a phrase "
+        "that begins another ('à', 'à la levée'; 'trick', 'tricks') still comes after it, and only such "
+        "phrases can both match at one place") for n in (3, 6)},
+    _N + "records.x__compared_on__mutmut_6": ("equivalent: `len(names) > 2` for `> 1`: no record is "
+                                              "compared on exactly two fields (one, three or four)"),
     _N + "french.x__quoted__mutmut_3": "equivalent: str.count's start None is 0",
     _N + "french.x__quoted__mutmut_6": ("equivalent: the quotes after a word counted for those before it: "
                                         "a line's quotes are balanced (the same parity both ways), or the "
