@@ -288,6 +288,9 @@ EXPLAINED.update({
         "phrases can both match at one place") for n in (3, 6)},
     _N + "records.x__compared_on__mutmut_6": ("equivalent: `len(names) > 2` for `> 1`: no record is "
                                               "compared on exactly two fields (one, three or four)"),
+    **{_N + f"wording.x__special_case__mutmut_{n}": ("equivalent: 'dealer' among the words a line before "
+                                                      "any hand may begin with: 'deal' is there too, and "
+                                                      "'dealer' begins with it") for n in (43, 44)},
     _N + "french.x__quoted__mutmut_3": "equivalent: str.count's start None is 0",
     _N + "french.x__quoted__mutmut_6": ("equivalent: the quotes after a word counted for those before it: "
                                         "a line's quotes are balanced (the same parity both ways), or the "

@@ -493,6 +493,9 @@ def test_a_syntax_error_is_said_in_the_scorer_s_words_at_its_place(text, said):
 MORE_SYNTAX = [
     (PLAYERS + "deal:\nhand 1\n" + VOID,
      [(2, 1, 4, None, "'deal' before any hand: a hand begins with a 'hand' line")]),
+    (PLAYERS + "hand 1\n" + VOID + "  rule deck 48\n",  # a rule line without its colon, after a hand
+     [(5, 3, 4, 1, "'rule' is a header line and stands after the first hand: header lines come before the "
+                   "first hand")]),
     (PLAYERS + "exchange:\nhand 1\n" + VOID,
      [(2, 1, 8, None, "'exchange' before any hand: a hand begins with a 'hand' line")]),
     (PLAYERS + "hand 1\n" + VOID + "session: a: b\n",  # the key is the word before the first colon
