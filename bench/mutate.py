@@ -714,13 +714,20 @@ def by_file(found: dict[str, str]) -> list[str]:
     files: dict[str, Counter] = {}
     for name, status in found.items():
         module = name.rsplit("__mutmut_", 1)[0].rsplit(".", 1)[0].replace(".", "/") + ".py"
+        if status in ("survived", "no tests"):
+            status = "explained" if name in EXPLAINED else "left"
         files.setdefault(module, Counter())[status] += 1
-    lines = ["## Files", "", "| file | mutants | not yet tried | caught | survived | not reached | whole |",
-             "|---|---|---|---|---|---|---|"]
+    lines = ["## Files", "", "caught: killed, timed out, or killed by a test written since (`--verify`); "
+             "left: survived or reached by no test, and neither caught since nor explained; the score "
+             "leaves out the explained (equivalent or unreachable) mutants.", "",
+             "| file | mutants | not yet tried | caught | explained | left | whole | "
+             "caught / (tried − explained) |", "|---|---|---|---|---|---|---|---|"]
     for module, c in sorted(files.items()):
         caught = c["killed"] + c["timeout"] + c["killed (now)"]
-        lines.append(f"| {module} | {sum(c.values())} | {c['not checked']} | {caught} | {c['survived']} | "
-                     f"{c['no tests']} | {'yes' if not c['not checked'] else 'no'} |")
+        tried = sum(c.values()) - c["not checked"]
+        lines.append(f"| {module} | {sum(c.values())} | {c['not checked']} | {caught} | {c['explained']} | "
+                     f"{c['left']} | {'yes' if not c['not checked'] else 'no'} | "
+                     f"{percent(caught, tried - c['explained'])} |")
     return lines + [""]
 
 
