@@ -331,11 +331,11 @@ def test_a_place_in_the_english_text_is_carried_back_to_the_french_text():
 
 
 @pytest.mark.parametrize(("line", "french"), [
-    ('  "Jo with" keeps', '  "Jo with" garde'),  # a phrase inside a quoted name stays as written
+    ('  "Jo with Al" keeps', '  "Jo with Al" garde'),  # a phrase inside a quoted name stays as written
     ("  Anne peeks  and\tdiscards QC", "  Anne regarde et écarte DT"),  # a phrase spaced otherwise
     ("  Anne: AS KS QS JS # AS on S", "  Anne: AP RP DP VP # AS on S"),  # a comment stays as written
-    ('"Jo on": AS', '"Jo on": AP'),  # a quoted name at the start of its line
-    ('  "A B" 2S, "Jo with" 3S', '  "A B" 2P, "Jo with" 3P'),  # the second quoted name of a line
+    ('"Jo on Al": AS', '"Jo on Al": AP'),  # a quoted name at the start of its line
+    ('  "A B" 2S, "Jo with Al" 3S', '  "A B" 2P, "Jo with Al" 3P'),  # the second quoted name of a line
     ("  Simon -> Bruno 5", "  Simon -> Bruno 5"),  # after a name ending in 'on', no suit
 ])
 def test_format_in_french_leaves_quoted_names_and_comments_as_written(line, french):
@@ -375,7 +375,7 @@ def test_a_name_that_reads_as_a_french_card_is_refused_once_and_read_as_written_
 
 
 def test_a_phrase_inside_a_quoted_name_of_a_french_record_is_not_read_as_one():
-    assert to_english("langue: fr\n  \"Jo avec\" garde")[0] == "          \n  \"Jo avec\" keeps"
+    assert to_english("langue: fr\n  \"Jo avec Al\" garde")[0] == "          \n  \"Jo avec Al\" keeps"
     # a phrase spaced otherwise is the phrase all the same
     assert to_english("langue: fr\n  Anne regarde  et\técarte DT")[0] == (
         "          \n  Anne peeks and discards QC")
