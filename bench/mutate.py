@@ -580,7 +580,7 @@ def verify_forked(found: dict[str, str], tests: list[str], only: list[str] | Non
     env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "PYTHONPATH": str(WORK / "mutants")}
     with subprocess.Popen([sys.executable, "-c", _FORKED, json.dumps(todo), *tests], cwd=WORK / "mutants",
                           env=env, stdout=subprocess.PIPE, text=True) as child:
-        for line in child.stdout or ():  # one mutant a line, as each is done
+        for line in iter(child.stdout.readline if child.stdout else str, ""):  # a mutant a line, as done
             if not line.startswith("["):
                 continue  # pytest's own words, of the collection before the forks
             name, code = json.loads(line)
