@@ -291,6 +291,10 @@ EXPLAINED.update({
     **{_N + f"wording.x__special_case__mutmut_{n}": ("equivalent: 'dealer' among the words a line before "
                                                       "any hand may begin with: 'deal' is there too, and "
                                                       "'dealer' begins with it") for n in (43, 44)},
+    _N + "lexicon.x_uncommented__mutmut_10": "equivalent: str.count's start None is 0",
+    _N + "lexicon.x_too_long__mutmut_3": ("equivalent in what is read: a name of exactly 40 characters sent "
+                                          "to Lark, which reads it to the same header and says nothing of "
+                                          "it (only slower)"),
     _N + "french.x__quoted__mutmut_3": "equivalent: str.count's start None is 0",
     _N + "french.x__quoted__mutmut_6": ("equivalent: the quotes after a word counted for those before it: "
                                         "a line's quotes are balanced (the same parity both ways), or the "

@@ -437,8 +437,10 @@ def test_the_words_of_the_notation():
     assert [is_count(x) for x in ["0", "1000000000", "1000000001", "٣", "0" * 20 + "1", "12a"]] == [
         True, True, False, False, True, False]
     assert (trick_number("3."), trick_number("0" * 20 + "3."), trick_number("1" * 11 + ".")) == (3, 3, None)
+    assert trick_number("1234567890.") == 1234567890  # ten digits: still read
     assert uncommented(["a # b", "c"]) == ["a ", "c"] and uncommented(['"x" # y', "d#"]) == ['"x" ', "d"]
     assert uncommented(['"x # y"']) is None  # a '#' that may stand in a quoted name: Lark's
+    assert uncommented(['a # "b']) == ["a "]  # a quote after the comment's '#' is the comment's
 
 
 # ================================================================ syntax errors said in words
