@@ -217,6 +217,12 @@ _FIRST_PIECE = ("equivalent: the text before the first colon or '#' split off ot
 _LANG_FOUND = ("unreachable: to_english is only ever given a text whose header has a 'lang:' line "
                "(parse.read_head, in_grammar_spelling, serve's French entry): the first one found in the "
                "whole text is the header's, and the branches for a text without one are never taken")
+_HEADER_END = ("unreachable: the header's own end is never what a failure meets: every header line ends "
+                "with its newline (normalise ends the text with one; a header is cut before a line) and a "
+                "header may end after any whole line, so 'found the end of the file' and the header's "
+                "'the first hand' are never said")
+_NO_END = ("unreachable: '$END' is never among what a failure expects inside a hand (Lark's contextual "
+           "lexer fails on characters, naming the terminals allowed there)")
 _SKIPPED_TOKENS = ("equivalent: the skip of a quoted name or of a word of a phrase already swapped "
                    "(to_french, to_english): no such token is a card, a suit letter or (on the players "
                    "line) a French word, so reading it or not writes the same text")
@@ -295,6 +301,29 @@ EXPLAINED.update({
     _N + "lexicon.x_too_long__mutmut_3": ("equivalent in what is read: a name of exactly 40 characters sent "
                                           "to Lark, which reads it to the same header and says nothing of "
                                           "it (only slower)"),
+    **{_N + f"wording.x_describe_unexpected__mutmut_{n}": _HEADER_END for n in (41, 46, 48, 49, 50, 52, 53,
+                                                                               162, 216)},
+    **{_N + f"wording.x_expected_in_words__mutmut_{n}": _HEADER_END
+       for n in (17, 18, 20, 21, 22, 23, 24, 25)},
+    **{_N + f"wording.x_expected_in_words__mutmut_{n}": _NO_END for n in (19,)},
+    **{_N + f"wording.x_expected_in_words__mutmut_{n}": (
+        "unreachable: a terminal without words in TERMINAL_WORDS; every terminal of the grammar has its "
+        "words there (all but __IGNORE_0, the spaces, which nothing expects)") for n in (11, 13, 14)},
+    **{_N + f"wording.x_describe_unexpected__mutmut_{n}": (
+        "equivalent: a token without a type compared with '$END' through None or 'XXXX' for '': neither "
+        "is '$END'") for n in (12, 18)},
+    _N + "wording.x_describe_unexpected__mutmut_28": ("unreachable: the end met after no line at all: a "
+                                                      "chunk begins with its hand line, a header needs none"),
+    **{_N + f"wording.x_describe_unexpected__mutmut_{n}": (
+        "unreachable: the failing line is one of the chunk's lines (Lark counts from 1 and never past the "
+        "text), so the fallback to no text is never taken") for n in (71, 75, 76, 77)},
+    _N + "wording.x_describe_unexpected__mutmut_120": (
+        "equivalent: which line is blanked after a hand's second line is not its dealer's: the hand is "
+        "skipped, and the same expectation met again is not said again"),
+    _N + "wording.x_describe_unexpected__mutmut_134": ("unreachable: a special case (a header word, "
+                                                       "'rule ', a hand's keyword) always has a word "
+                                                       "before its colon"),
+    **{_N + f"wording.x_describe_unexpected__mutmut_{n}": _FIRST_PIECE for n in (174, 177)},
     _N + "french.x__quoted__mutmut_3": "equivalent: str.count's start None is 0",
     _N + "french.x__quoted__mutmut_6": ("equivalent: the quotes after a word counted for those before it: "
                                         "a line's quotes are balanced (the same parity both ways), or the "

@@ -498,6 +498,12 @@ MORE_SYNTAX = [
     (PLAYERS + "hand 1\n" + VOID + "  rule deck 48\n",  # a rule line without its colon, after a hand
      [(5, 3, 4, 1, "'rule' is a header line and stands after the first hand: header lines come before the "
                    "first hand")]),
+    (PLAYERS + "hand 1\ndealer: Anne\nevents:\n  points: Anne 3 2, Bruno 0\n",  # three things expected
+     [(5, 18, 2, 1, "unexpected '2,': expected 'in N tricks', ',' between the explicit form's NAME CARD "
+                    "pairs or the end of the line" + SKIP)]),
+    (PLAYERS + "hand 1\ndealer: Anne\nstake: 5\n",  # said once: the line put aside is its own
+     [(4, 1, 5, 1, "'stake' is a header line and stands after the first hand: header lines come before the "
+                   "first hand")]),
     (PLAYERS + "exchange:\nhand 1\n" + VOID,
      [(2, 1, 8, None, "'exchange' before any hand: a hand begins with a 'hand' line")]),
     (PLAYERS + "hand 1\n" + VOID + "session: a: b\n",  # the key is the word before the first colon
