@@ -504,6 +504,8 @@ MORE_SYNTAX = [
     (PLAYERS + "hand 1\ndealer: Anne\nstake: 5\n",  # said once: the line put aside is its own
      [(4, 1, 5, 1, "'stake' is a header line and stands after the first hand: header lines come before the "
                    "first hand")]),
+    (PLAYERS + "hand 1\n# a comment\n",  # the end is met after the last line that says something
+     [(3, 12, 1, 1, "expected the dealer line ('dealer: NAME'), found the end of the hand" + SKIP)]),
     (PLAYERS + "exchange:\nhand 1\n" + VOID,
      [(2, 1, 8, None, "'exchange' before any hand: a hand begins with a 'hand' line")]),
     (PLAYERS + "hand 1\n" + VOID + "session: a: b\n",  # the key is the word before the first colon
