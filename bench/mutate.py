@@ -298,9 +298,9 @@ EXPLAINED.update({
                                                       "any hand may begin with: 'deal' is there too, and "
                                                       "'dealer' begins with it") for n in (43, 44)},
     _N + "lexicon.x_uncommented__mutmut_10": "equivalent: str.count's start None is 0",
-    _N + "lexicon.x_too_long__mutmut_3": ("equivalent in what is read: a name of exactly 40 characters sent "
-                                          "to Lark, which reads it to the same header and says nothing of "
-                                          "it (only slower)"),
+    **{_N + f"lexicon.x_too_long__mutmut_{n}": (
+        "equivalent in what is read: a name of exactly 40 characters, or a title of exactly 200, sent to "
+        "Lark, which reads it to the same header and says nothing of it (only slower)") for n in (3, 5)},
     **{_N + f"wording.x_describe_unexpected__mutmut_{n}": _HEADER_END for n in (41, 46, 48, 49, 50, 52, 53,
                                                                                162, 216)},
     **{_N + f"wording.x_expected_in_words__mutmut_{n}": _HEADER_END
