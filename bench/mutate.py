@@ -324,6 +324,9 @@ EXPLAINED.update({
                                                        "'rule ', a hand's keyword) always has a word "
                                                        "before its colon"),
     **{_N + f"wording.x_describe_unexpected__mutmut_{n}": _FIRST_PIECE for n in (174, 177)},
+    **{_N + f"wording.x__expected__mutmut_{n}": ("equivalent: getattr's default None for (): `or ()` "
+                                                  "turns either into ()") for n in (7, 10)},
+    _N + "wording.x_describe_unexpected__mutmut_226": "equivalent: a Span's width left to its default, 1",
     _N + "french.x__quoted__mutmut_3": "equivalent: str.count's start None is 0",
     _N + "french.x__quoted__mutmut_6": ("equivalent: the quotes after a word counted for those before it: "
                                         "a line's quotes are balanced (the same parity both ways), or the "
