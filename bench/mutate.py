@@ -327,6 +327,8 @@ EXPLAINED.update({
     **{_N + f"wording.x__expected__mutmut_{n}": ("equivalent: getattr's default None for (): `or ()` "
                                                   "turns either into ()") for n in (7, 10)},
     _N + "wording.x_describe_unexpected__mutmut_226": "equivalent: a Span's width left to its default, 1",
+    _N + "lexicon.x_read_header_repeats__mutmut_6": ("equivalent: every header line's comment cut, with "
+                                                     "or without a '#' in the text: the same lines"),
     _N + "french.x__quoted__mutmut_3": "equivalent: str.count's start None is 0",
     _N + "french.x__quoted__mutmut_6": ("equivalent: the quotes after a word counted for those before it: "
                                         "a line's quotes are balanced (the same parity both ways), or the "

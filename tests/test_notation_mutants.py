@@ -478,6 +478,9 @@ SECTION = "a section of the hand (deal:, exchange:, announce:, tricks:, irregula
     (PLAYERS + "hand 1\ndealer: Anne\ntricks:\n  Anne, RC DC VK AT\n",
      [(5, 7, 1, 1, "unexpected ',': expected a card such as AS or 9♥ or ':'; 'RC' is a French card: add the "
                    "header line 'lang: fr' to write the record in French" + SKIP)]),
+    ("players: Anne Bruno Claire Denis\nXX\n",  # a line of X is no blank line
+     [(2, 1, 2, None, "unexpected 'XX': expected a header line (session:, date:, players:, rules:, rule "
+                      "KNOB: VALUE, stake:)")]),
     ("players: Anne Bruno Claire Denis\nwhat is this\n",
      [(2, 1, 4, None, "unexpected 'what': expected a header line (session:, date:, players:, rules:, rule "
                       "KNOB: VALUE, stake:)")]),
