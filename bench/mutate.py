@@ -329,6 +329,11 @@ EXPLAINED.update({
     _N + "wording.x_describe_unexpected__mutmut_226": "equivalent: a Span's width left to its default, 1",
     _N + "lexicon.x_read_header_repeats__mutmut_6": ("equivalent: every header line's comment cut, with "
                                                      "or without a '#' in the text: the same lines"),
+    **{_N + f"lexicon.xǁKeyRepeatsǁclose__mutmut_{n}": (
+        "unreachable: the singular of the summed-up repeat: a key is summed up only when given five times "
+        "or more") for n in (7, 13, 14, 15, 16)},
+    **{_N + f"lexicon.xǁKeyRepeatsǁclose__mutmut_{n}": (
+        "equivalent: the sort key of a diagnostic without a place: every repeat has one") for n in (46, 47)},
     _N + "french.x__quoted__mutmut_3": "equivalent: str.count's start None is 0",
     _N + "french.x__quoted__mutmut_6": ("equivalent: the quotes after a word counted for those before it: "
                                         "a line's quotes are balanced (the same parity both ways), or the "

@@ -576,3 +576,15 @@ def test_an_event_s_trick_number_too_long_is_said_at_it():
     assert findings(text) == [
         (5, 3, 12, 1, None, "'12345678901.' is not a trick number: tricks are numbered 1 to 11")]
 
+
+
+def test_each_key_given_again_is_summed_up_in_its_place_among_the_others():
+    text = (PLAYERS + "session: a\nsession: b\n" + "stake: 1\n" * 5 + "date: 2026-01-01\ndate: 2026-01-02\n"
+            + VOID_HAND)
+    twice = "'{key}' is given twice (first on line {line}); each header key is given once"
+    assert [(d.span.line, d.message) for d in read_text(text).diagnostics] == [
+        (3, twice.format(key="session", line=2)), (5, twice.format(key="stake", line=4)),
+        (6, twice.format(key="stake", line=4)), (7, twice.format(key="stake", line=4)),
+        (8, "'stake' is given 5 times, first on line 4; each header key is given once (this line and 0 more "
+            "are not listed one by one)"),
+        (10, twice.format(key="date", line=9))]
