@@ -3,7 +3,9 @@ import datetime as dt
 
 import pytest
 from builders import EXAMPLE_TRICKS
+from typer.testing import CliRunner
 
+from reversis_score.cli import app
 from reversis_score.notation.cards import Card
 from reversis_score.notation.parse import read_text
 from reversis_score.pipeline import check_text
@@ -144,3 +146,18 @@ def test_tens_only_in_a_52_card_game():
 def test_whole_example_checks_clean(example_text):
     session = check_text(example_text, "example.rvs")
     assert session.errors == [] and session.warnings == []
+
+
+def test_an_empty_carried_line_keeps_its_own_line_and_its_comment(tmp_path, monkeypatch):
+    # A survivor of the mutation run showed it: Lark's 'carried:' alone was placed on line 1, so
+    # `format` moved its comment away from it.
+    text = ("players: Anne Bruno Claire Denis\nstake: 5\n\ncarried:   # none tonight\n"
+            "hand 1\ndealer: Anne\nvoid: misdeal\n")
+    result = read_text(text)
+    assert result.header.carried == ()
+    assert result.header.lines == (("players", 1), ("stake", 2), ("carried", 4))
+    (tmp_path / "night.rvs").write_text(text, "utf-8")
+    monkeypatch.chdir(tmp_path)
+    formatted = CliRunner().invoke(app, ["format", "night.rvs"])
+    assert formatted.exit_code == 0, formatted.output
+    assert "carried: none  # none tonight\n" in formatted.output

@@ -109,8 +109,3 @@ def full_deck(size: int = 48) -> tuple[Card, ...]:
 def looks_like_card(word: str) -> bool:
     """True when a word reads as a card (``AS``, ``jh``, ``10c``): such a word can't be a name."""
     return _parse_card(word) is not None
-
-
-def card_text(card: Card, symbols: bool = False) -> str:
-    """The card in letter (``AD``) or symbol (``A♦``) spelling."""
-    return card.symbol() if symbols else str(card)

@@ -40,14 +40,6 @@ class Diagnostic:
         return self.severity == "error"
 
 
-class RecordError(Exception):
-    """Raised in strict mode at the first error, carrying it."""
-
-    def __init__(self, diagnostic: Diagnostic):
-        super().__init__(diagnostic.message)
-        self.diagnostic = diagnostic
-
-
 def where_prefix(hand: int | None, trick: int | None) -> str:
     """``hand 3, trick 5: `` — the place in play a rule violation concerns."""
     parts = []

@@ -179,9 +179,9 @@ class RecordBuilder(Transformer):
     def rate_line(self, unit: Token, tok: Token) -> HeaderItem:
         return self._night("rate", lambda raw: read_rate(str(unit).split(":")[0].strip(), raw), tok)
 
-    def carried_line(self, tok: Token | None = None) -> HeaderItem:
-        if tok is None:
-            return "carried", (), Span(self.line_offset + 1, 1)
+    def carried_line(self, keyword: Token, tok: Token | None = None) -> HeaderItem:
+        if tok is None:  # 'carried:' alone: none, at the keyword's own line
+            return "carried", (), self._span(keyword)
         return self._night("carried", read_carried, tok)
 
     def _night(self, key: str, read, tok: Token) -> HeaderItem:

@@ -28,7 +28,7 @@ TERMINAL_WORDS = {
     "_CLUB": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
     "_PAID": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
     "RATE": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
-    "_CARRIED": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
+    "CARRIED": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
     "HAND": N_("a hand line ('hand' or 'hand N')"),
     "_DEALER": N_("the dealer line ('dealer: NAME')"),
     "DEAL": _SECTION,
