@@ -412,7 +412,7 @@ def test_a_french_record_s_lang_line_is_blanked_wherever_it_stands_in_the_header
     # written with the English words alone, it has nothing to carry back: its messages stay English
     result = read_text("langue: fr\nplayers: A B C\nhand 1\ndealer: A\nvoid: misdeal\n")
     assert [(d.span, d.message) for d in result.diagnostics] == [
-        (Span(2, 10, 1), "'players:' names 3 players: Reversis is played by exactly four")]
+        (Span(2, 10, 1), "'players:' names 3 players; Reversis is played by exactly four")]
 
 
 def test_the_words_a_french_record_s_first_lines_are_found_at():

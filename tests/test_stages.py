@@ -114,13 +114,23 @@ def test_a_rule_line_on_is_yes_and_changes_the_settlement():
 
 
 @pytest.mark.parametrize("players, message", [
-    ("Anne Bruno Claire Denis Eve", "'players:' names 5 players: Reversis is played by exactly four"),
-    ("Anne Bruno Claire", "'players:' names 3 players: Reversis is played by exactly four"),
+    ("Anne Bruno Claire Denis Eve", "'players:' names 5 players; Reversis is played by exactly four"),
+    ("Anne Bruno Claire", "'players:' names 3 players; Reversis is played by exactly four"),
 ])
 def test_a_record_of_five_players_or_three_is_refused(players, message):
     text = record(hand("Bruno", EXAMPLE_TRICKS)).replace("players: Anne Bruno Claire Denis",
                                                          f"players: {players}")
     assert findings(text)[0] == (1, 10, message)
+
+
+@pytest.mark.parametrize("header", ["players:\n", "session: x\nplayers: \n", "players:  # to come\n"])
+def test_a_players_line_without_a_name_is_refused_at_its_own_line(header):
+    """It was read as a header with no players at all, and its hands went unchecked."""
+    text = header + "rules: parlett\n\nhand 1\ndealer: Anne\nvoid: misdeal\n"
+    line = header.count("\n")
+    said = check_text(text, "t.rvs")
+    assert [(d.span.line, d.span.column, d.message) for d in said.errors][:1] == [
+        (line, 1, "'players:' names no player: name the four players in order of play")]
 
 
 # ================================================================ the replay: hands by their events

@@ -129,12 +129,14 @@ class RecordBuilder(Transformer):
         """A name as written (quotes dropped) at the start of ``at``, as wide as it is written."""
         return Name(unquoted(raw), Span(at.line, at.column, max(1, len(raw))))
 
-    def players_line(self, *tokens: Token) -> HeaderItem:
+    def players_line(self, keyword: Token, *tokens: Token) -> HeaderItem:
         names = [self._name(t) for t in tokens]
         for name in names:
             self._check_player_name(name)
-        span = names[0].span if names else Span(self.line_offset + 1, 1)
-        return "players", tuple(names), span
+        if not names:  # 'players:' alone: said at the keyword, where the names should follow
+            self._error(_("'players:' names no player: name the four players in order of play"),
+                        self._span(keyword))
+        return "players", tuple(names), names[0].span if names else self._span(keyword)
 
     def _check_player_name(self, name: Name) -> None:
         problem = player_name_problem(name.text)
@@ -226,8 +228,8 @@ class RecordBuilder(Transformer):
     def _make_header(self, values: dict, rule_lines: tuple[RuleLine, ...], lines) -> Header:
         players = values.get("players", ((),))[0]
         if players and len(players) != 4:
-            self._error(ngettext("'players:' names {n} player: Reversis is played by exactly four",
-                                 "'players:' names {n} players: Reversis is played by exactly four",
+            self._error(ngettext("'players:' names {n} player; Reversis is played by exactly four",
+                                 "'players:' names {n} players; Reversis is played by exactly four",
                                  len(players)).format(n=len(players)), players[0].span)
         seen: set[str] = set()  # a set, not the names before each: 100,000 names stay linear
         for p in players:

@@ -21,7 +21,7 @@ _CARD_EVENT = N_("'places CARD, NAME takes it', 'leads CARD' or 'forces CARD fro
 TERMINAL_WORDS = {
     "SESSION_TEXT": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
     "_DATE": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
-    "_PLAYERS": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
+    "PLAYERS": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
     "_RULES": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
     "_RULE": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
     "_STAKE": N_("a header line (session:, date:, players:, rules:, rule KNOB: VALUE, stake:)"),
