@@ -4,12 +4,15 @@ a short record and its exact findings, or the replay's exact answer. Same style,
 """
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from builders import EXAMPLE_TRICKS, hand, record
 from test_fixed_replay import DEAL, EXCHANGE, PARTY, events_hand, tricks_with
 from test_stages import findings
 
 from reversis_score.notation.parse import read_text
+from reversis_score.replay.clean import clean_play
 from reversis_score.replay.tricks import replay_detailed, replay_unfinished
 from reversis_score.rules.knobs import PRESETS
 
@@ -106,10 +109,8 @@ def test_a_discard_not_dealt_beside_a_swap_reads_the_dealt_cards():
 
 
 def test_the_talon_of_a_52_card_game_keeps_its_tens():
-    # 44 cards played, none a ten: the eight left are the 48-card talon and the four tens, in pack order
-    import dataclasses
-
-    from reversis_score.replay.clean import clean_play
+    # 44 cards played, none a ten: the eight that stay out (docs/rules.md: no talon is scored) are the
+    # 48-card talon and the four tens, in pack order (an events hand says none: the test below)
     knobs = dataclasses.replace(PRESETS["parlett"], deck=52)
     hand_ = record_of(record(hand("Bruno", T), header="rule deck: 52\n"))
     detailed, found = replay_detailed(hand_, PLAYERS, knobs)
@@ -127,8 +128,19 @@ FOUR_ACES = ["Claire: 3D QD 6D 7D", "Denis: AH 5H 6H 4H", "Denis: AC 4C 3C 6C", 
 
 @pytest.mark.parametrize("rules, qualified", [("parlett", "Denis"), ("dafydd", None)])
 def test_the_one_pass_names_the_espagnolette_as_the_detailed_replay_does(rules, qualified):
-    from reversis_score.replay.clean import clean_play
     hand_ = record_of(record(hand("Bruno", FOUR_ACES), rules=rules))
     once = clean_play(hand_, PLAYERS, PRESETS[rules])
     detailed, found = replay_detailed(hand_, PLAYERS, PRESETS[rules])
     assert found == [] and once is not None and once == detailed and once.espagnolette == qualified
+
+
+def test_an_events_hand_of_a_52_card_game_leaves_no_talon_from_its_deal():
+    # twelve cards each, one discarded each: eight cards stay out, and no talon is read from the deal
+    text = ("players: Anne Bruno Claire Denis\nrules: parlett\nrule deck: 52\n\nhand 1\ndealer: Bruno\n"
+            "deal:\n  Anne: 7C 2D 4D 3S JS 7H 4C KD 2H 8H 6C 9S\n"
+            "  Bruno: AS JD 9C KS 5C 7S KH AD 8C 7D 9D 6D\n"
+            "  Claire: QS JH 2C 4S 4H 8D AC 8S 3C QH 2S 6S\n  Denis: 5D 3D QD 5S 6H JC QC AH 3H KC 5H 9H\n"
+            "exchange:\n  Anne discards 7H\n  Bruno discards 6D\n  Claire discards 6S\n  Denis discards QC\n"
+            "events:\n  party: Anne wins, Claire loses\n")
+    play, found = replay_detailed(record_of(text), PLAYERS, dataclasses.replace(PRESETS["parlett"], deck=52))
+    assert found == [] and play is not None and play.talon == ()
