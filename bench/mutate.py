@@ -228,6 +228,17 @@ _SHORTCUT = ("equivalent: _all_cards_fit only spares the card-by-card look when 
              "a ten, and the look card by card finds the same")
 _EVERY = ("equivalent: `held` has every player of the hand (check_holdings and replay_unfinished build it "
           "for each), so .get's default is never used")
+_NEVER_PLAYS = (
+    "unreachable: holdings._compare's \"{player} held {cards} after the exchange but never plays them\" "
+    "(its words, its test, and _took_extra and `finished`, read only there). Finished, check_holdings runs "
+    "only on tricks _walk_tricks accepted (replay_detailed; replay_unfinished passes finished=False), so "
+    "each player played one card a trick, none twice (_check_trick_shapes, _check_repeats): 11, or 10 "
+    "when his line discards two (ten_card_players). When he played no card he did not hold (`not "
+    "extra`), his cards played are some of those held, and held has as many: _after_exchange gives 11 "
+    "(keeps, discards, peeks, exposes), 10 (discards two), 12 for `takes` (the one card allowed), and "
+    "for a discard not dealt the cards played, or his dealt cards only when one played was not held "
+    "(an extra); _infer gives the cards played, or the 11 dealt. So `unplayed` never passes the "
+    "allowance (tests/test_fixed_replay_more.py kills the mutants that say it beside an extra)")
 EXPLAINED.update({
     **{_P + f"cause.x__stray_before__mutmut_{n}": _SCRATCH for n in (5, 14, 20, 21)},
     **{_P + f"cause.x__stray_before__mutmut_{n}": _ZIP for n in (29, 32, 33)},
@@ -379,6 +390,28 @@ EXPLAINED.update({
         "unreachable: `continue` for `break` past a score's points of None; the notation gives a score's "
         "tricks only after its points ('with N points in M tricks'), so no tricks follow a None"),
     _P + "events.x__deck_order__mutmut_2": "equivalent: each suit stands once in 'SHDC': rindex is index",
+    **{_P + f"tricks.x__check_trick_shapes__mutmut_{n}": (
+        "equivalent: `ok = None` for `ok = False`: the one caller, _walk_tricks, reads the answer only as "
+        "`if not _check_trick_shapes(...)`, and None is as false as False") for n in (39, 75, 109, 144)},
+    **{_P + n: _NEVER_PLAYS for n in (*(f"holdings.x__compare__mutmut_{n}" for n in range(64, 96)),
+                                      "holdings.x__took_extra__mutmut_2",
+                                      "holdings.x_check_holdings__mutmut_1",
+                                      "holdings.x_check_holdings__mutmut_84")},
+    _P + "holdings.x_check_holdings__mutmut_43": (
+        "equivalent: _check_deal's one return is `None if found.has_errors else dealt`, so `dealt is None` "
+        "and `found.has_errors` are always both true or both false: `or` and `and` agree"),
+    _P + "tricks.x__check_trick_shapes__mutmut_122": (
+        "unreachable: every trick line has a card (the grammar's CARDS and NAMED_CARDS match one token or "
+        "more, explicit_trick one NAME CARD or more), so `0 < len(line.cards)` and `0 <=` agree"),
+    _P + "tricks.x_replay__mutmut_2": (
+        "equivalent: without the one pass every hand goes to replay_detailed, which gives a clean hand the "
+        "very Play clean_play gives (clean_play answers only when the detailed replay reports nothing; "
+        "tests/test_fixed_replay.py's test_a_clean_hand_is_replayed_in_one_pass_and_any_other_in_detail "
+        "and tests/test_clean.py compare the two Plays): the one pass is a shortcut"),
+    _P + "tricks.x_replay_detailed__mutmut_43": (
+        "equivalent: replay_events returns None itself whenever `found` has an error (its early return "
+        "for tricks beside events, and `if found.has_errors: return None` after its last check), so "
+        "this second test never turns a Play into None"),
     _P + "events.x__deck_order__mutmut_3": "equivalent: 'XXSHDCXX'.index adds 2 to every suit's place",
 })
 
@@ -571,34 +604,7 @@ EXPLAINED.update({
 
 
 # Survivors that a test could kill and none does yet: what the test would be.
-_NEVER_PLAYS = ("not killed: holdings._compare's \"{player} held {cards} after the exchange but never plays "
-                "them\" (and _took_extra, which only it reads): no fixed record found reaches it; every hand "
-                "tried where a player holds more than he plays stops first at a trick of the wrong size or a "
-                "card not held. Believed unreachable, not shown to be")
 TO_KILL: dict[str, str] = {
-    **{_P + f"holdings.x__compare__mutmut_{n}": _NEVER_PLAYS for n in (15, *range(63, 96))},
-    _P + "holdings.x__took_extra__mutmut_2": _NEVER_PLAYS,
-    _P + "holdings.x_check_holdings__mutmut_1": _NEVER_PLAYS,
-    _P + "holdings.x_check_holdings__mutmut_84": _NEVER_PLAYS,
-    _P + "events.x__deal_talon__mutmut_5": (
-        "not killed: under 52 cards the deal leaves no talon to compare (eight cards out, none scored); "
-        "an events hand of a 52-card game with its deal, exchange and talon written would kill it"),
-    _P + "clean.x_talon_of__mutmut_3": (
-        "not killed: under 52 cards the talon's cards would lose any ten (full_deck(None) is the 48-card "
-        "pack); no talon is scored there, and no test reads a 52-card Play's talon"),
-    _P + "clean.x_clean_play__mutmut_59": (
-        "not killed: under pairwise rules the one pass would name an espagnolette qualified that the "
-        "detailed replay does not; a test would need a clean hand of a pairwise game in which one player "
-        "holds the four Aces (or Quinola and three) and never plays off suit while holding the suit led"),
-    **{_P + f"tricks.x__check_cards_exist__mutmut_{n}": (
-        "not killed: the replay's own \"'{token}' is not a card\", believed unreachable: a token that is "
-        "not a card is the notation's error, and such a hand is not replayed (card_problems reads its tens "
-        "with unreadable=False); a hand with a None card given to replay_detailed would kill it")
-       for n in (10, 11, 12, 13, 14, 15, 17, 21)},
-    _P + "holdings.x__after_exchange__mutmut_37": (
-        "not killed: a discard written that was not dealt, by a player who also plays a card he never held: "
-        "the exchange is then read as the dealt cards, where the mutant keeps only those played; a record "
-        "with both mistakes at once would kill it"),
 }
 
 
@@ -903,7 +909,9 @@ NOTES: dict[tuple[str, ...], list[str]] = {
         "tests/test_fixed_replay.py. This run copied that file as it stood at its start (commit 3c497c1);",
         "the tests written after it were tried on the run's survivors with `--verify --verify-tests",
         "tests/test_fixed_replay.py tests/test_stages.py` (each put into a copy of the checkout, the two",
-        "files run on it in a fresh process). tests/test_fixed_replay.py takes about 2 s of CPU.",
+        "files run on it in a fresh process). tests/test_fixed_replay.py takes about 2 s of CPU. The",
+        "survivors still left after it were tried the same way on tests/test_fixed_replay_more.py",
+        "(`--verify-tests tests/test_fixed_replay_more.py tests/test_stages.py`; under 1 s of CPU).",
     ],
     ("notation",): [
         "Run with `nice -n 15 python bench/mutate.py --only notation --tests` and the fast files",
