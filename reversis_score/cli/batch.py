@@ -42,6 +42,11 @@ PROGRESS_AFTER_S = 2.0  # a progress bar for work that lasts longer than this, n
 GC_THRESHOLD = 20_000  # allocations between two runs of the cycle collector (Python's: 700)
 _STOPS = {signal.SIGINT, signal.SIGTERM}  # the signals that stop a run (cli/__init__.py)
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
+# Whether this process is a pool's worker (set by _worker_start). A worker's answer crosses a
+# pipe, and a worker stopped in the middle of writing a long one (a run stopped by a signal)
+# leaves half a message there, which the pool's reader in the parent then waits on forever:
+# what a worker returns must stay short (an export piece goes through a file).
+IN_WORKER = False
 
 Job = TypeVar("Job")
 
@@ -156,6 +161,8 @@ def _worker_start(watch: Any, alive: Any, parent: int) -> None:
     """In each worker, first: die with the parent; leave Ctrl-C to the parent (one line, exit
     130: a worker never prints a traceback); collect cycles less often."""
     import threading
+    global IN_WORKER
+    IN_WORKER = True
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler: a plain exit
     if hasattr(signal, "pthread_sigmask"):

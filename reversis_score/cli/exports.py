@@ -26,8 +26,9 @@ from reversis_score.cli.batch import FileReport, read_or_report
 from reversis_score.i18n import N_, _, fill, ngettext
 
 NOT_EXPORTED = N_("{file}: has record errors: not exported")
-# A record shorter than this has its piece written in memory, not in a file (report/export.py);
-# the database's pieces wait for the last file, and those beyond HELD_BYTES wait in files.
+# A record shorter than this, read in this process, has its piece written in memory, not in a
+# file (report/export.py); a worker's goes through a file (batch.IN_WORKER says why). The
+# database's pieces wait for the last file, and those beyond HELD_BYTES wait in files.
 IN_MEMORY_BYTES = 256 * 1024
 HELD_BYTES = 4 * 1024 * 1024
 
@@ -46,7 +47,7 @@ def export_work(name: str, fmt: str, what: str, stdin: bytes | None, folder: str
     del read, data  # the text is all the rest needs
     try:
         written = write_session(stream_text(text, name, where), fmt, what, sha, folder,
-                                in_memory=len(text) < IN_MEMORY_BYTES)
+                                in_memory=len(text) < IN_MEMORY_BYTES and not batch.IN_WORKER)
     except ConservationError as exc:
         bug = fill(_("internal error: fish not conserved in {where}; please report it"), where=exc)
         return FileReport(name, 1, [bug, fill(_(NOT_EXPORTED), file=name)])
