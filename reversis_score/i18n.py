@@ -340,6 +340,7 @@ class Phrase:
 
     def _said(self, lang: str) -> str:
         return self.message if lang == "en" else translations(lang).gettext(self.message)
+
     def _make(self, lang: str) -> tuple[str, Callable[[tuple], tuple] | None] | None:
         made = _template(self._said(lang))
         if made is None or not set(made[1]) <= set(self.names):

@@ -1,7 +1,7 @@
 """``export``'s run: the files read, checked and settled in order (in worker processes with
 ``--jobs``), each file's problems reported as it comes, its piece written hand by hand as it
-is settled: into memory for a short record (most of an archive), else into a file of the
-run's temporary folder.
+is settled: into memory for a short record settled in this process, else (a long record, or
+any record settled by a worker) into a file of the run's temporary folder.
 
 Text formats are joined into a temporary file, copied to standard output or renamed over
 ``--to`` only when the run may be kept (no usage error; no record error under
