@@ -608,9 +608,11 @@ TO_KILL: dict[str, str] = {
 }
 
 
-def settings(only: list[str], tests: list[str]) -> str:
-    """The [tool.mutmut] table for the copy's pyproject.toml."""
-    patterns = ", ".join(f'"reversis_score/{name}/*"' for name in only)
+def settings(only: list[str], tests: list[str], files: list[str] = ()) -> str:
+    """The [tool.mutmut] table for the copy's pyproject.toml: the packages of ``only`` mutated
+    whole, or only ``files`` of them (paths under reversis_score/, as notation/fast.py)."""
+    patterns = ", ".join(f'"reversis_score/{name}"' for name in files) if files else \
+        ", ".join(f'"reversis_score/{name}/*"' for name in only)
     selection = ", ".join(f'"{t}"' for t in tests)
     deselect = "".join(f', "--deselect", "{t}"' for t in DESELECT)
     return f"""
@@ -626,7 +628,7 @@ use_git_change_detection = false
 """
 
 
-def prepare(only: list[str], tests: list[str]) -> None:
+def prepare(only: list[str], tests: list[str], files: list[str] = ()) -> None:
     """A fresh copy of the checkout in build/mutation/, with mutmut's settings."""
     if WORK.exists():
         shutil.rmtree(WORK)
@@ -639,7 +641,7 @@ def prepare(only: list[str], tests: list[str]) -> None:
         else:
             shutil.copy2(source, WORK / name)
     pyproject = WORK / "pyproject.toml"
-    pyproject.write_text(pyproject.read_text("utf-8") + settings(only, tests), "utf-8")
+    pyproject.write_text(pyproject.read_text("utf-8") + settings(only, tests, files), "utf-8")
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
                           check=False).stdout.strip()
     dirty = subprocess.run(["git", "status", "--porcelain", "reversis_score"], cwd=ROOT, capture_output=True,
@@ -1050,6 +1052,8 @@ def write_report(found: dict[str, str]) -> None:
     raw = results(verified_too=False)
     first_path = WORK / "first-pass.json"
     first = json.loads(first_path.read_text("utf-8")) if first_path.exists() else raw
+    # a run over some files (--files) has its own notes, keyed by its report's name
+    notes = NOTES.get((REPORT.stem,), NOTES.get(tuple(sorted({package(n) for n in found})), []))
     lines = ["# Mutants that survived the focused tests", "",
              "Written by `bench/mutate.py` (mutmut; hypothesis held to fixed examples;",
              "`python bench/mutate.py --report` writes it again). A mutant is *killed* when a test fails",
@@ -1057,7 +1061,7 @@ def write_report(found: dict[str, str]) -> None:
              "since (verified: its diff applied to the checkout and the tests run, `--verify`) or",
              "explained (`EXPLAINED` in bench/mutate.py).", "",
              f"Code mutated: commit {commit}. Wall time of `mutmut run`: {seconds // 60} min "
-             f"{seconds % 60} s.", "", *NOTES.get(tuple(sorted({package(n) for n in found})), []), ""]
+             f"{seconds % 60} s.", "", *notes, ""]
     resumed = first is not raw
     for p in sorted({package(n) for n in found}):
         columns = [figures(first, p), *([figures(raw, p)] if resumed else []), figures(found, p)]
@@ -1098,6 +1102,9 @@ def main() -> int:
     parser.add_argument("--only", nargs="+", default=["settle"], help="packages of reversis_score to mutate")
     parser.add_argument("--tests", nargs="+", default=TESTS,
                         help="the test files (or tests, file::name) to run on each mutant")
+    parser.add_argument("--files", nargs="+", default=[],
+                        help="mutate only these files of the packages (as notation/fast.py), in their own "
+                             "build/ folder and report (bench/mutants-notation-fast-parse.md)")
     parser.add_argument("--children", type=int, default=2, help="mutants run at once")
     parser.add_argument("--report", action="store_true", help="only write bench/mutants.md again")
     parser.add_argument("--verify", action="store_true",
@@ -1118,6 +1125,13 @@ def main() -> int:
         global WORK, REPORT
         WORK = WORK.with_name("mutation-" + "-".join(args.only))
         REPORT = REPORT.with_name("mutants-" + "-".join(args.only) + ".md")
+    if args.files:  # two runs over files of one package each keep their own folder and report
+        unknown = [f for f in args.files if not (ROOT / "reversis_score" / f).is_file()]
+        if unknown:
+            parser.error(f"no such file under reversis_score/: {' '.join(unknown)}")
+        stems = "-".join(Path(f).stem for f in args.files)
+        WORK = WORK.with_name(f"{WORK.name}-{stems}")
+        REPORT = REPORT.with_name(f"{REPORT.stem}-{stems}.md")
     tests = [t for t in args.tests if (ROOT / t.split("::")[0]).exists()]  # a file, or a test of one
     if args.resume:
         pending = resume()
@@ -1125,7 +1139,7 @@ def main() -> int:
         now = results()  # once: `mutmut results` takes a second or more
         run(args.children, [n for n in pending if now.get(n) not in ("killed", "timeout")])
     elif not args.report and not args.verify:  # --verify and --report read the last run only
-        prepare(args.only, tests)
+        prepare(args.only, tests, args.files)
         run(args.children)
     found = results()
     if args.verify:
