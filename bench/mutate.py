@@ -602,6 +602,37 @@ EXPLAINED.update({
                                           "for \"\" as the `is not None` test is for None"),
 })
 
+# notation/fast.py and notation/parse.py (n-fastparse: the run of those two files alone, --files)
+_CHUNK_START = ("unreachable: a chunk, and each piece of one, begins with its hand line (iter_chunks cuts "
+                "before a line beginning 'hand', _first_hand_miswritten before a miswritten one, _pieces "
+                "before each miswritten one), never with a newline: position 0 is never a newline's, and "
+                "a later hand line starts past position 1")
+_ZIP_ONE_SHORTER = ("equivalent: zip's `strict` left out or None is False, as written (the bounds and the "
+                    "bounds less the first are one apart in length by construction)")
+_ONLY_FROM_SYNTAX = ("equivalent: _with_hand rebuilds only a diagnostic without a hand: a syntax error's "
+                     "(wording.describe_unexpected's, which never names a trick); the builder's name their "
+                     "hand (begin(hand=context)) and are given back as they are")
+EXPLAINED.update({
+    _N + "parse.x__pieces__mutmut_13": _CHUNK_START,
+    _N + "parse.x__pieces__mutmut_30": _CHUNK_START,
+    _N + "parse.x__pieces__mutmut_16": _ZIP_ONE_SHORTER,
+    _N + "parse.x__pieces__mutmut_19": _ZIP_ONE_SHORTER,
+    _N + "parse.x__pieces__mutmut_24": "equivalent: str.count's start None is 0",
+    _N + "parse.x__with_hand__mutmut_7": _ONLY_FROM_SYNTAX,
+    _N + "parse.x__with_hand__mutmut_13": _ONLY_FROM_SYNTAX,
+    # (the old survivor of the whole notation/ run, reconstructed with mutmut 3.8.1's generator on
+    # wording.py, unchanged since: `(phrase in order) or True`)
+    _N + "wording.x__phrase_rank__mutmut_5": (
+        "unreachable: only a phrase outside TERMINAL_WORDS would make order.index fail, and none is "
+        "ever ranked: the header's 'the first hand' is never said (the header's end is never what a "
+        "failure meets) and every terminal has its words there (all but __IGNORE_0, which nothing "
+        "expects)"),
+    _N + "parse.x__is_generic__mutmut_9": (
+        "equivalent: re.S dropped from the match of a generic message in the chosen language: no such "
+        "message holds a newline (its word and its line are of one line of the record, split at '\\n'; "
+        "the catalogue's phrases and the French-card hint have none)"),
+})
+
 
 # Survivors that a test could kill and none does yet: what the test would be.
 TO_KILL: dict[str, str] = {
