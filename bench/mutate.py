@@ -612,7 +612,17 @@ _ZIP_ONE_SHORTER = ("equivalent: zip's `strict` left out or None is False, as wr
 _ONLY_FROM_SYNTAX = ("equivalent: _with_hand rebuilds only a diagnostic without a hand: a syntax error's "
                      "(wording.describe_unexpected's, which never names a trick); the builder's name their "
                      "hand (begin(hand=context)) and are given back as they are")
+_TABLE_KEYWORD = ("equivalent: the check that a table line's payer or payee is no keyword only makes the "
+                  "quick reader decline: Lark's contextual lexer reads a keyword there as a name, to the "
+                  "same TableLine (tried for every keyword, either side, with and without spaces around "
+                  "the arrow, first or after another payment: the same record)")
 EXPLAINED.update({
+    _N + "parse.x_decode__mutmut_4": "equivalent: the codec 'UTF-8' is 'utf-8' (codecs ignore case)",
+    _N + "fast.xǁ_Readerǁ_one_line__mutmut_82": (
+        "equivalent: the value kept for 'void:' or 'claims:' (True, or False) is never read: _record "
+        "reads only the span of void's (span, value) pair, its truth (a pair is true) and whether "
+        "'claims' is there"),
+    **{_N + f"fast.x__table_entry__mutmut_{n}": _TABLE_KEYWORD for n in (3, 7, 10)},
     _N + "parse.x__pieces__mutmut_13": _CHUNK_START,
     _N + "parse.x__pieces__mutmut_30": _CHUNK_START,
     _N + "parse.x__pieces__mutmut_16": _ZIP_ONE_SHORTER,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from reversis_score import i18n
 from reversis_score.notation.diagnostics import NOTATION
 from reversis_score.notation.fast import read_hand
-from reversis_score.notation.parse import ParseResult, _parse_with_recovery, read_text
+from reversis_score.notation.parse import ParseResult, _parse_with_recovery, decode, read_text
 from reversis_score.notation.records import HandRecord, Span
 
 PLAYERS = "players: Anne Bruno Claire Denis\n"
@@ -107,3 +107,52 @@ def test_a_header_key_given_six_times_is_summed_up_in_french_by_its_count():
     assert (last.span, last.message) == (Span(6, 8, 1), (
         "'stake' est donné 6 fois, d’abord à la ligne 2\u202f; chaque clé de l’en-tête se donne une fois "
         "(cette ligne et 1 autres ne sont pas citées une à une)"))
+
+
+def test_a_generic_syntax_error_in_french_says_the_hand_is_skipped():
+    # the generic messages are known in French by their catalogue's wording, placeholders and all
+    text = PLAYERS + "hand 1\ndealer: Anne\ntricks:\n  Anne: AS KS QS JS\n  Anne = 2H\n"
+    with i18n.speaking("fr"):
+        [diagnostic] = read_text(text).diagnostics
+    assert (diagnostic.span, diagnostic.hand, diagnostic.message) == (Span(6, 10, 2), 1, (
+        "'2H' inattendu\u202f; attendu\u202f: ',' entre les paires NOM CARTE de la forme explicite ou la fin "
+        "de la ligne (donne 1 sautée\u202f: elle n’est ni rejouée ni réglée tant que ce n’est pas corrigé)"))
+
+
+def test_a_byte_that_is_not_utf8_is_placed_on_its_own_line_after_two_newlines():
+    # the column counts from the last newline before the byte, in characters ('é' is one)
+    text, diagnostic = decode(b"players: A\n\n\xc3\xa9a\xff")
+    assert text is None and diagnostic is not None
+    assert (diagnostic.span, diagnostic.message) == (
+        Span(3, 3, 1), "the file is not UTF-8 text: byte 0xff cannot start or continue a character")
+
+
+def test_a_record_read_without_a_file_name_is_named_dash():
+    text = PLAYERS + "hand 1\ndealer: Anne\nvoid: misdeal\n"
+    assert (read_text(text).file, read_text(text, "x.rvs").file) == ("-", "x.rvs")
+    assert read_text(text).lines == text.split("\n")
+
+
+# ================================================================ fast.py: payments at the table
+TABLE = "hand 1\ndealer: Anne\nvoid: misdeal\ntable:\n  {}\n"
+
+
+def test_a_payment_into_the_first_pool_is_read_quickly_and_into_pool_0_left_to_lark():
+    [paid] = quick(TABLE.format("Anne -> pool:1 3")).table
+    assert (paid.payer, paid.payee, paid.amount, paid.payee_span) == ("Anne", "pool:1", 3, Span(5, 11, 6))
+    left_to_lark(TABLE.format("Anne -> pool:0 3"))
+    _, diagnostics = _parse_with_recovery(TABLE.format("Anne -> pool:0 3"), "hand", 0, context=1)
+    assert [(d.span, d.message) for d in diagnostics] == [
+        (Span(5, 11, 6), "'pool:0' is not a pool: pools are numbered from pool:1, the oldest")]
+
+
+# ================================================================ fast.py: a list ended by a one-line item
+def test_a_deal_ended_by_a_one_line_item_is_read_quickly():
+    # 'claims: waived' fits a deal line's shape (NAME: CARDS); its keyword ends the deal instead
+    record = quick("hand 1\ndealer: Anne\ndeal:\n  Anne: AS KS\n  Bruno: 2H 3H | 4H\nclaims: waived\n"
+                   "irregular: peek Claire\n")
+    assert [(d.player.text, [c.token for c in d.cards], d.face_down) for d in record.deal] == [
+        ("Anne", ["AS", "KS"], None), ("Bruno", ["2H", "3H"], record.deal[1].face_down)]
+    assert record.deal[1].face_down.token == "4H" and record.deal[1].face_down.span == Span(5, 18, 2)
+    assert record.claims_waived and [i.kind for i in record.irregulars] == ["peek"]
+    assert record.lines == (("hand", 1), ("dealer", 2), ("deal", 3), ("claims", 6), ("irregular", 7))
