@@ -11,6 +11,8 @@ Players sit Anne Bruno Claire Denis in order of play.
 """
 from __future__ import annotations
 
+import pytest
+
 from reversis_score import i18n
 from reversis_score.notation.diagnostics import NOTATION
 from reversis_score.notation.fast import read_hand
@@ -156,3 +158,15 @@ def test_a_deal_ended_by_a_one_line_item_is_read_quickly():
     assert record.deal[1].face_down.token == "4H" and record.deal[1].face_down.span == Span(5, 18, 2)
     assert record.claims_waived and [i.kind for i in record.irregulars] == ["peek"]
     assert record.lines == (("hand", 1), ("dealer", 2), ("deal", 3), ("claims", 6), ("irregular", 7))
+
+
+@pytest.mark.parametrize(("section", "width"), [
+    ("deal:\n  Anne: AS KS\n", 5), ("exchange:\n  Anne keeps\n", 9), ("tricks:\n  Anne: AS KS QS JS\n", 7),
+    ("announce: espagnolette Bruno\n", 9)])
+def test_a_void_hand_with_a_deal_exchange_tricks_or_announce_is_left_to_lark(section, width):
+    chunk = "hand 1\ndealer: Anne\nvoid: misdeal\n" + section
+    left_to_lark(chunk)
+    _, diagnostics = _parse_with_recovery(chunk, "hand", 0, context=1)
+    keyword = section.split(":")[0]
+    assert [(d.span, d.message) for d in diagnostics] == [
+        (Span(4, 1, width), f"a void hand (void: misdeal) has no '{keyword}:'")]
