@@ -617,6 +617,14 @@ _TABLE_KEYWORD = ("equivalent: the check that a table line's payer or payee is n
                   "same TableLine (tried for every keyword, either side, with and without spaces around "
                   "the arrow, first or after another payment: the same record)")
 EXPLAINED.update({
+    **{_N + f"parse.x_read_text__mutmut_{n}": (
+        "equivalent: read_text names its ParseResult by its own `file`; the file of the ParseStream "
+        "read_head gives it is not read there") for n in (4, 6)},
+    _N + "parse.x__read_spelled__mutmut_20": "equivalent: str.count's start None is 0",
+    _N + "parse.x__read_spelled__mutmut_85": (
+        "equivalent: the width of the warning at an old French hand line ('main N'), 1 for 4: its span "
+        "lies in the word 'main', which to_english swapped for 'hand', and Spelled.remap carries a span "
+        "inside a swapped word back to the whole word as written (4 wide)"),
     _N + "parse.x_decode__mutmut_4": "equivalent: the codec 'UTF-8' is 'utf-8' (codecs ignore case)",
     _N + "fast.xǁ_Readerǁ_one_line__mutmut_82": (
         "equivalent: the value kept for 'void:' or 'claims:' (True, or False) is never read: _record "

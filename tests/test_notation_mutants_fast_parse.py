@@ -16,7 +16,7 @@ import pytest
 from reversis_score import i18n
 from reversis_score.notation.diagnostics import NOTATION
 from reversis_score.notation.fast import read_hand
-from reversis_score.notation.parse import ParseResult, _parse_with_recovery, decode, read_text
+from reversis_score.notation.parse import ParseResult, _parse_with_recovery, decode, read_head, read_text
 from reversis_score.notation.records import HandRecord, Span
 
 PLAYERS = "players: Anne Bruno Claire Denis\n"
@@ -81,6 +81,15 @@ def test_a_french_hand_written_main_is_read_with_a_warning_four_columns_wide():
     assert found == [(4, 1, 4, "warning", "a French record's hand begins 'coup 1' ('main' is the cards a "
                                           "player holds): read as one all the same")]
     assert (result.header.lang, [h.number for h in result.hands]) == ("fr", [1])
+    # indented, it is said at its word, wherever the word stands
+    _, found = spelled("lang: fr\njoueurs: Anne Bruno Claire Denis\n\n      main 1\ndonneur: Anne\n")
+    assert found[0][:3] == (4, 7, 4)
+
+
+def test_a_french_record_streamed_keeps_the_name_of_its_file():
+    text = "lang: fr\njoueurs: Anne Bruno Claire Denis\ncoup 1\ndonneur: Anne\nnulle: maldonne\n"
+    head = read_head(text, "x.rvs")
+    assert (head.file, head.lines, [h.number for h in head.hands]) == ("x.rvs", text.split("\n"), [1])
 
 
 def test_a_french_player_named_as_a_hand_begins_is_refused_at_his_name():
