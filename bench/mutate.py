@@ -612,6 +612,16 @@ _ZIP_ONE_SHORTER = ("equivalent: zip's `strict` left out or None is False, as wr
 _ONLY_FROM_SYNTAX = ("equivalent: _with_hand rebuilds only a diagnostic without a hand: a syntax error's "
                      "(wording.describe_unexpected's, which never names a trick); the builder's name their "
                      "hand (begin(hand=context)) and are given back as they are")
+_SINGLE_SPACES = ("equivalent: _cards's choice of its quick loop (single spaces) or _tabbed_cards (any other "
+                  "gap): the loop meets a token it does not know, '' between two spaces or 'AS\\tKS' "
+                  "across a tab, as a KeyError and hands the line to _tabbed_cards, which places every "
+                  "card at its column; and a card list (lexicon.CARDS) holds no whitespace but spaces and "
+                  "tabs, so split(None) cuts single-spaced cards as split(' ') does. The same cards, the "
+                  "same places either way")
+_KEYWORD_ENTRY = ("equivalent: an exchange line (NAME discards CARD, NAME keeps) whose NAME is a keyword: "
+                  "returning None has read() try it as a section or a one-line item, which it is not (their "
+                  "keyword is followed by a colon, which no NAME holds), so the hand is declined; with the "
+                  "check dropped, _name declines it at once")
 _TABLE_KEYWORD = ("equivalent: the check that a table line's payer or payee is no keyword only makes the "
                   "quick reader decline: Lark's contextual lexer reads a keyword there as a name, to the "
                   "same TableLine (tried for every keyword, either side, with and without spaces around "
@@ -631,6 +641,18 @@ EXPLAINED.update({
         "reads only the span of void's (span, value) pair, its truth (a pair is true) and whether "
         "'claims' is there"),
     **{_N + f"fast.x__table_entry__mutmut_{n}": _TABLE_KEYWORD for n in (3, 7, 10)},
+    **{_N + f"fast.x__cards__mutmut_{n}": _SINGLE_SPACES for n in (1, 2, 3, 4, 5, 17, 18)},
+    _N + "fast.x__exchange_entry__mutmut_6": _KEYWORD_ENTRY,
+    _N + "parse.x_parse_hand__mutmut_1": (
+        "equivalent: the quick reader is a shortcut: where it reads a hand, Lark builds the very record "
+        "and reports nothing (tests/test_fast.py compares the two on every sample, bad sample, generated "
+        "and mutated record); without it every hand goes to Lark"),
+    _N + "parse.x_parse_hand__mutmut_16": ("equivalent: a ParsedHand's diagnostics default to a new empty "
+                                           "list, as the [] written"),
+    _N + "parse.x_parse_hand__mutmut_31": (
+        "equivalent: a hand record's number is always the number expected (transform.hand_line gives "
+        "`expected` whatever is written: another number is an error), so record.number is "
+        "expected_number"),
     _N + "parse.x__pieces__mutmut_13": _CHUNK_START,
     _N + "parse.x__pieces__mutmut_30": _CHUNK_START,
     _N + "parse.x__pieces__mutmut_16": _ZIP_ONE_SHORTER,

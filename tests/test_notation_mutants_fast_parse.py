@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from reversis_score import i18n
+from reversis_score.notation import fast
 from reversis_score.notation.diagnostics import NOTATION
 from reversis_score.notation.fast import read_hand
 from reversis_score.notation.parse import ParseResult, _parse_with_recovery, decode, read_head, read_text
@@ -179,3 +180,28 @@ def test_a_void_hand_with_a_deal_exchange_tricks_or_announce_is_left_to_lark(sec
     keyword = section.split(":")[0]
     assert [(d.span, d.message) for d in diagnostics] == [
         (Span(4, 1, width), f"a void hand (void: misdeal) has no '{keyword}:'")]
+
+
+# ================================================================ fast.py: tricks
+def test_a_numbered_trick_is_read_quickly_with_its_number_and_its_span():
+    record = quick("hand 1\ndealer: Anne\ntricks:\n  1. Anne: AS KS QS JS\n  02. Anne: 2H 3H 4H 5H\n")
+    assert [(t.number, t.span, t.leader.text, t.leader.span) for t in record.tricks] == [
+        (1, Span(4, 3, 2), "Anne", Span(4, 6, 4)), (2, Span(5, 3, 3), "Anne", Span(5, 7, 4))]
+
+
+def test_a_trick_number_too_long_to_be_one_is_left_to_lark():
+    number = "1" * 40
+    chunk = f"hand 1\ndealer: Anne\ntricks:\n  {number}. Anne: AS KS QS JS\n"
+    left_to_lark(chunk)
+    left_to_lark(f"hand 1\ndealer: Anne\ntricks:\n  {number}. Anne AS, Bruno KS\n")
+    _, diagnostics = _parse_with_recovery(chunk, "hand", 0, context=1)
+    assert [d.span for d in diagnostics] == [Span(4, 3, 41)]
+
+
+def test_cards_never_read_before_are_placed_on_their_line(monkeypatch):
+    # a spelling the quick reader has not met yet goes the slow way, which learns it
+    monkeypatch.setattr(fast, "_KNOWN", {})
+    record = quick("hand 1\ndealer: Anne\ntricks:\n  Anne: AS KS QS JS\n", first_line=7)
+    assert [(c.token, c.line, c.column) for c in record.tricks[0].cards] == [
+        ("AS", 10, 9), ("KS", 10, 12), ("QS", 10, 15), ("JS", 10, 18)]
+    assert fast._KNOWN["AS"] == record.tricks[0].cards[0].card
