@@ -643,6 +643,13 @@ EXPLAINED.update({
     **{_N + f"fast.x__table_entry__mutmut_{n}": _TABLE_KEYWORD for n in (3, 7, 10)},
     **{_N + f"fast.x__cards__mutmut_{n}": _SINGLE_SPACES for n in (1, 2, 3, 4, 5, 17, 18)},
     _N + "fast.x__exchange_entry__mutmut_6": _KEYWORD_ENTRY,
+    **{_N + f"parse.x_parse_hands__mutmut_{n}": (
+        "equivalent: the look for a chunk that begins with a miswritten hand line is a shortcut to the "
+        "pieces: read whole, such a chunk always has a diagnostic (its first line is no hand line) and "
+        "holds a miswritten line, so it goes to the pieces all the same; a chunk without one is one "
+        "piece, read by parse_hand as before; and a miswritten line inside a chunk (only 'Hand', "
+        "'HAND 2', 'hand2:' and so on, alone on its line) is no line of a hand, so Lark reports it and "
+        "the chunk is cut as the mutant cuts it") for n in (3, 4, 5)},
     _N + "parse.x_parse_hand__mutmut_1": (
         "equivalent: the quick reader is a shortcut: where it reads a hand, Lark builds the very record "
         "and reports nothing (tests/test_fast.py compares the two on every sample, bad sample, generated "

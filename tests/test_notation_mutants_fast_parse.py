@@ -205,3 +205,8 @@ def test_cards_never_read_before_are_placed_on_their_line(monkeypatch):
     assert [(c.token, c.line, c.column) for c in record.tricks[0].cards] == [
         ("AS", 10, 9), ("KS", 10, 12), ("QS", 10, 15), ("JS", 10, 18)]
     assert fast._KNOWN["AS"] == record.tricks[0].cards[0].card
+
+
+def test_a_record_streamed_without_a_file_name_is_named_dash():
+    text = PLAYERS + "hand 1\ndealer: Anne\nvoid: misdeal\n"
+    assert (read_head(text).file, read_head("lang: fr\n" + text).file) == ("-", "-")
