@@ -650,6 +650,15 @@ EXPLAINED.update({
         "piece, read by parse_hand as before; and a miswritten line inside a chunk (only 'Hand', "
         "'HAND 2', 'hand2:' and so on, alone on its line) is no line of a hand, so Lark reports it and "
         "the chunk is cut as the mutant cuts it") for n in (3, 4, 5)},
+    _N + "parse.x_parse_hands__mutmut_16": (
+        "equivalent: every chunk with a diagnostic goes to the pieces, not only one holding a miswritten "
+        "hand line: a chunk without one is one piece, read by parse_hand again to the same ParsedHand "
+        "(tried on 5,544 records, the samples and fuzzed and miswritten copies of them: every hand alike "
+        "with all chunks sent to the pieces)"),
+    _N + "parse.x__first_hand_miswritten__mutmut_7": "equivalent: str.count's start None is 0",
+    _N + "parse.x_parse_header__mutmut_1": (
+        "equivalent: the quick header reader is a shortcut: where it reads a header (only one with its "
+        "players), Lark builds the very Header and the same repeats (tests/test_fast.py compares them)"),
     _N + "parse.x_parse_hand__mutmut_1": (
         "equivalent: the quick reader is a shortcut: where it reads a hand, Lark builds the very record "
         "and reports nothing (tests/test_fast.py compares the two on every sample, bad sample, generated "

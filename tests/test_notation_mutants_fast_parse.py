@@ -210,3 +210,14 @@ def test_cards_never_read_before_are_placed_on_their_line(monkeypatch):
 def test_a_record_streamed_without_a_file_name_is_named_dash():
     text = PLAYERS + "hand 1\ndealer: Anne\nvoid: misdeal\n"
     assert (read_head(text).file, read_head("lang: fr\n" + text).file) == ("-", "-")
+
+
+def test_a_first_hand_miswritten_after_an_empty_first_line_is_skipped_and_the_next_read():
+    # the header ends where the miswritten first hand begins, on line 3 (the record's first line
+    # is empty); the hands after it are read on
+    void = "dealer: Anne\nvoid: misdeal\n"
+    result = read_text("\n" + PLAYERS + "Hand 1\n" + void + "hand 2\n" + void)
+    assert [(h.number, h.first_line, h.record is None) for h in result.hands] == [(1, 3, True), (2, 6, False)]
+    assert [(d.span, d.hand, d.message) for d in result.diagnostics] == [
+        (Span(3, 1, 6), 1, "hand 1 skipped: its first line is not `hand N` (write it in lower case: "
+                           "'hand 1', not 'Hand 1')")]
