@@ -221,3 +221,17 @@ def test_a_first_hand_miswritten_after_an_empty_first_line_is_skipped_and_the_ne
     assert [(d.span, d.hand, d.message) for d in result.diagnostics] == [
         (Span(3, 1, 6), 1, "hand 1 skipped: its first line is not `hand N` (write it in lower case: "
                            "'hand 1', not 'Hand 1')")]
+
+
+# ================================================================ parse.py: past a line of other spaces
+@pytest.mark.parametrize("space", ["\f", "\x0b", "\u00a0", "\u3000"])
+def test_a_header_line_of_other_spaces_is_reported_and_the_header_kept(space):
+    # such a line is no blank line to the grammar: it is reported and blanked as any bad line, and
+    # the players and stake around it are kept (they were lost: every hand then had no players)
+    result = read_text(PLAYERS + space + "\nstake: 100\nhand 1\ndealer: Anne\nvoid: misdeal\n")
+    assert [p.text for p in result.header.players] == ["Anne", "Bruno", "Claire", "Denis"]
+    assert result.header.stake == 100
+    [diagnostic] = result.diagnostics
+    assert (diagnostic.span, diagnostic.message) == (Span(2, 1, 1), (
+        f"unexpected '{space}': expected a header line (session:, date:, players:, rules:, rule KNOB: VALUE, "
+        "stake:)"))

@@ -344,7 +344,9 @@ def _parse_with_recovery(text: str, start: str, line_offset: int, context: int |
             if wanted not in said and not echo:
                 syntax.append(diag)
             said.add(wanted)
-            if bad_line is None or len(syntax) >= MAX_ERRORS_PER_HAND or not lines[bad_line].strip():
+            # a line is blank to the grammar when only spaces and tabs are left: a line of a form
+            # feed or a no-break space is blanked and read past like any other bad line
+            if bad_line is None or len(syntax) >= MAX_ERRORS_PER_HAND or not lines[bad_line].strip(" \t"):
                 return None, _saying_skipped(syntax, context) + _hand_tagged(builder.diagnostics, context)
             # a misspelt keyword is put right, so that its section reads as meant (no echoes)
             meant = keyword_meant(lines[bad_line])
