@@ -666,6 +666,9 @@ EXPLAINED.update({
         "space, which str.strip() took for blank, lost the whole header before the fix), or after 20 "
         "syntax errors, each expecting other terminals than the ones before, where the header's 52 LALR "
         "states expect 13 different sets at most"),
+    _N + "fast.xǁ_Readerǁ_item__mutmut_5": (
+        "equivalent: `<=` for `<` between two sections' orders: the only keys of one order are 'tricks' "
+        "and 'events' (3), and the quick reader reads no events; a key given twice is declined before"),
     _N + "parse.x_parse_hand__mutmut_1": (
         "equivalent: the quick reader is a shortcut: where it reads a hand, Lark builds the very record "
         "and reports nothing (tests/test_fast.py compares the two on every sample, bad sample, generated "

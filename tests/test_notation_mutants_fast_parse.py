@@ -235,3 +235,15 @@ def test_a_header_line_of_other_spaces_is_reported_and_the_header_kept(space):
     assert (diagnostic.span, diagnostic.message) == (Span(2, 1, 1), (
         f"unexpected '{space}': expected a header line (session:, date:, players:, rules:, rule KNOB: VALUE, "
         "stake:)"))
+
+
+# ================================================================ fast.py: sections out of order
+def test_sections_out_of_order_are_left_to_lark():
+    chunk = "hand 1\ndealer: Anne\ntricks:\n  Anne: AS KS QS JS\nexchange:\n  Anne keeps\n"
+    left_to_lark(chunk)
+    _, diagnostics = _parse_with_recovery(chunk, "hand", 0, context=1)
+    assert [(d.span, d.message) for d in diagnostics] == [
+        (Span(5, 1, 9), "'exchange:' must come before 'tricks:' in a hand")]
+    # in order, the same hand is read quickly
+    record = quick("hand 1\ndealer: Anne\nexchange:\n  Anne keeps\ntricks:\n  Anne: AS KS QS JS\n")
+    assert record.lines == (("hand", 1), ("dealer", 2), ("exchange", 3), ("tricks", 5))
