@@ -669,6 +669,13 @@ EXPLAINED.update({
     _N + "fast.xǁ_Readerǁ_item__mutmut_5": (
         "equivalent: `<=` for `<` between two sections' orders: the only keys of one order are 'tricks' "
         "and 'events' (3), and the quick reader reads no events; a key given twice is declined before"),
+    _N + "fast.xǁ_Readerǁ__init____mutmut_5": ("equivalent: the reader's `lines` set to None at its making: "
+                                              "read() sets them before any use"),
+    _N + "fast.xǁ_Readerǁ__init____mutmut_8": (
+        "equivalent: `last_order` starts at -2 for -1: every section's order is 0 or more, above either"),
+    _N + "fast.xǁ_Readerǁread__mutmut_20": (
+        "equivalent: the first `entry` None for _deal_entry: it is called only once a section line has set "
+        "`entries`, and with it `entry`"),
     _N + "parse.x_parse_hand__mutmut_1": (
         "equivalent: the quick reader is a shortcut: where it reads a hand, Lark builds the very record "
         "and reports nothing (tests/test_fast.py compares the two on every sample, bad sample, generated "

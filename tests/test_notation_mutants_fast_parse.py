@@ -247,3 +247,17 @@ def test_sections_out_of_order_are_left_to_lark():
     # in order, the same hand is read quickly
     record = quick("hand 1\ndealer: Anne\nexchange:\n  Anne keeps\ntricks:\n  Anne: AS KS QS JS\n")
     assert record.lines == (("hand", 1), ("dealer", 2), ("exchange", 3), ("tricks", 5))
+
+
+# ================================================================ fast.py: the lines of a hand
+def test_a_hand_of_its_two_first_lines_alone_is_read_quickly():
+    record = quick("hand 1\ndealer: Anne\n")
+    assert (record.number, record.dealer.text, record.deal, record.tricks) == (1, "Anne", None, ())
+    left_to_lark("hand 1\n")
+
+
+@pytest.mark.parametrize("line", ["  Anne: AS KS", "\f", "\u00a0", "X", "XX"])
+def test_a_line_outside_any_section_is_left_to_lark(line):
+    # a deal line before 'deal:', and lines blank to str.strip() but not to the grammar
+    left_to_lark(f"hand 1\ndealer: Anne\n{line}\nvoid: misdeal\n")
+    left_to_lark(f"hand 1\ndealer: Anne\n{line}\n")
