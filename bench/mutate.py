@@ -676,6 +676,10 @@ EXPLAINED.update({
     _N + "fast.xǁ_Readerǁread__mutmut_20": (
         "equivalent: the first `entry` None for _deal_entry: it is called only once a section line has set "
         "`entries`, and with it `entry`"),
+    **{_N + f"fast.xǁ_Readerǁread__mutmut_{n}": (
+        "equivalent: the column and width of a section's keyword ('deal:', 'tricks:'...): _record keeps "
+        "only the line of its span (HandRecord.lines); a section's span is not part of the record")
+       for n in (45, 46, 48, 49, 50, 51)},
     _N + "parse.x_parse_hand__mutmut_1": (
         "equivalent: the quick reader is a shortcut: where it reads a hand, Lark builds the very record "
         "and reports nothing (tests/test_fast.py compares the two on every sample, bad sample, generated "
