@@ -680,6 +680,10 @@ EXPLAINED.update({
         "equivalent: the column and width of a section's keyword ('deal:', 'tricks:'...): _record keeps "
         "only the line of its span (HandRecord.lines); a section's span is not part of the record")
        for n in (45, 46, 48, 49, 50, 51)},
+    **{_N + f"parse.x__saying_skipped__mutmut_{n}": (
+        "equivalent: a syntax error's hand, trick, player, file and source line are all None "
+        "(wording.describe_unexpected sets none of them; parse_hand adds the hand after): set to None, "
+        "left out or shifted by one, they stay None") for n in (19, 20, 21, 22, 23, 28, 29, 30, 31, 32)},
     _N + "parse.x_parse_hand__mutmut_1": (
         "equivalent: the quick reader is a shortcut: where it reads a hand, Lark builds the very record "
         "and reports nothing (tests/test_fast.py compares the two on every sample, bad sample, generated "

@@ -261,3 +261,23 @@ def test_a_line_outside_any_section_is_left_to_lark(line):
     # a deal line before 'deal:', and lines blank to str.strip() but not to the grammar
     left_to_lark(f"hand 1\ndealer: Anne\n{line}\nvoid: misdeal\n")
     left_to_lark(f"hand 1\ndealer: Anne\n{line}\n")
+
+
+# ================================================================ parse.py: the recovery's findings
+SKIPPED_TAIL = " (hand 1 is skipped: it is not replayed or settled until this is put right)"
+
+
+def lark_findings(chunk: str) -> list[tuple[Span, str]]:
+    _, diagnostics = _parse_with_recovery(chunk, "hand", 0, context=1)
+    return [(d.span, d.message) for d in diagnostics]
+
+
+def test_a_dealer_line_blanked_for_its_error_is_not_said_missing_too():
+    assert lark_findings("hand 1\ndealer: Anne Bruno\nvoid: misdeal\n") == [
+        (Span(2, 14, 5), "unexpected 'Bruno': expected the end of the line" + SKIPPED_TAIL)]
+
+
+def test_every_syntax_error_of_a_hand_is_said_the_first_with_the_hand_skipped():
+    assert lark_findings("hand 1\ndealer: Anne\nvoid: x\nclaims: y\n") == [
+        (Span(3, 7, 1), "unexpected 'x': expected 'misdeal'" + SKIPPED_TAIL),
+        (Span(4, 9, 1), "unexpected 'y': expected 'waived'")]
