@@ -223,20 +223,6 @@ def test_a_first_hand_miswritten_after_an_empty_first_line_is_skipped_and_the_ne
                            "'hand 1', not 'Hand 1')")]
 
 
-# ================================================================ parse.py: past a line of other spaces
-@pytest.mark.parametrize("space", ["\f", "\x0b", "\u00a0", "\u3000"])
-def test_a_header_line_of_other_spaces_is_reported_and_the_header_kept(space):
-    # such a line is no blank line to the grammar: it is reported and blanked as any bad line, and
-    # the players and stake around it are kept (they were lost: every hand then had no players)
-    result = read_text(PLAYERS + space + "\nstake: 100\nhand 1\ndealer: Anne\nvoid: misdeal\n")
-    assert [p.text for p in result.header.players] == ["Anne", "Bruno", "Claire", "Denis"]
-    assert result.header.stake == 100
-    [diagnostic] = result.diagnostics
-    assert (diagnostic.span, diagnostic.message) == (Span(2, 1, 1), (
-        f"unexpected '{space}': expected a header line (session:, date:, players:, rules:, rule KNOB: VALUE, "
-        "stake:)"))
-
-
 # ================================================================ fast.py: sections out of order
 def test_sections_out_of_order_are_left_to_lark():
     chunk = "hand 1\ndealer: Anne\ntricks:\n  Anne: AS KS QS JS\nexchange:\n  Anne keeps\n"
@@ -281,3 +267,20 @@ def test_every_syntax_error_of_a_hand_is_said_the_first_with_the_hand_skipped():
     assert lark_findings("hand 1\ndealer: Anne\nvoid: x\nclaims: y\n") == [
         (Span(3, 7, 1), "unexpected 'x': expected 'misdeal'" + SKIPPED_TAIL),
         (Span(4, 9, 1), "unexpected 'y': expected 'waived'")]
+
+
+def test_a_hand_stops_at_twenty_syntax_errors():
+    # twenty bad lines, each failing on other terminals than the ones before; the 21st is not said
+    bad = ("deal:\n  Anne AS\n  Anne: AS | \n  Anne: AS | KS QS\n  Anne:\n  : AS\n  Anne: AS KS,\n"
+           "exchange:\n  Anne\n  Anne takes AS\n  Anne exposes\n  void:\n  claims:\n  announce:\n"
+           "  announce: espagnolette\n  irregular:\ntricks:\n  Anne = 2H\n  Anne: AS KS | x\n  1.\n"
+           "  1. Anne\n  1 Anne: AS\ntable:\n  Anne ->\n  Anne -> Bruno\n")
+    found = lark_findings("hand 1\ndealer: Anne\n" + bad)
+    assert len(found) == 20
+    assert [span.line for span, _ in found][-3:] == [23, 24, 26]  # not line 27's
+
+
+def test_lines_failing_alike_are_said_once():
+    assert lark_findings("hand 1\ndealer: Anne\ntricks:\n  Anne = 2H\n  Bruno = 3H\n") == [
+        (Span(4, 10, 2), "unexpected '2H': expected ',' between the explicit form's NAME CARD pairs or the "
+                         "end of the line" + SKIPPED_TAIL)]
