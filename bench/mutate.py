@@ -695,7 +695,18 @@ EXPLAINED.update({
         "unreachable: the `except VisitError` branch is dead: Lark raises VisitError only when a "
         "Transformer walks a tree, and here the builder is called during the parse (Lark(transformer=...)), "
         "so an exception of the builder would go up as itself (no input is known to raise one)")
-       for n in range(74, 81)},
+       for n in range(74, 92)},
+    **{_N + f"parse.x__hand_tagged__mutmut_{n}": (
+        "equivalent: the builder's diagnostics (RecordBuilder._error and the header's KeyRepeats, its "
+        "only two makers) already name the hand being read (begin(hand=context)), or none in a header: "
+        "_with_hand gives a tagged one back as it is, and rebuilds one of no hand with its message, span, "
+        "family, severity and trick, all it has") for n in (1, 2, 3, 5)},
+    _N + "parse.x__parse_with_recovery__mutmut_101": (
+        "equivalent: the builder's diagnostics already name the hand being read (begin(hand=context)), "
+        "so _hand_tagged with None gives them back as they are, as with the hand"),
+    _N + "parse.x__parse_with_recovery__mutmut_94": (
+        "equivalent: keep_partial is set only for the header, whose `context` is None, and "
+        "_saying_skipped gives syntax errors of no hand back as they are"),
     _N + "parse.x_parse_hand__mutmut_1": (
         "equivalent: the quick reader is a shortcut: where it reads a hand, Lark builds the very record "
         "and reports nothing (tests/test_fast.py compares the two on every sample, bad sample, generated "

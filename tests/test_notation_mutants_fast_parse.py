@@ -160,14 +160,14 @@ def test_a_payment_into_the_first_pool_is_read_quickly_and_into_pool_0_left_to_l
 
 # ================================================================ fast.py: a list ended by a one-line item
 def test_a_deal_ended_by_a_one_line_item_is_read_quickly():
-    # 'claims: waived' fits a deal line's shape (NAME: CARDS); its keyword ends the deal instead
-    record = quick("hand 1\ndealer: Anne\ndeal:\n  Anne: AS KS\n  Bruno: 2H 3H | 4H\nclaims: waived\n"
-                   "irregular: peek Claire\n")
+    # 'irregular: peek Claire' fits a deal line's shape (NAME: CARDS); its keyword ends the deal instead
+    record = quick("hand 1\ndealer: Anne\ndeal:\n  Anne: AS KS\n  Bruno: 2H 3H | 4H\nirregular: peek Claire\n"
+                   "claims: waived\n")
     assert [(d.player.text, [c.token for c in d.cards], d.face_down) for d in record.deal] == [
         ("Anne", ["AS", "KS"], None), ("Bruno", ["2H", "3H"], record.deal[1].face_down)]
     assert record.deal[1].face_down.token == "4H" and record.deal[1].face_down.span == Span(5, 18, 2)
     assert record.claims_waived and [i.kind for i in record.irregulars] == ["peek"]
-    assert record.lines == (("hand", 1), ("dealer", 2), ("deal", 3), ("claims", 6), ("irregular", 7))
+    assert record.lines == (("hand", 1), ("dealer", 2), ("deal", 3), ("irregular", 6), ("claims", 7))
 
 
 @pytest.mark.parametrize(("section", "width"), [
