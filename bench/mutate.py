@@ -704,6 +704,10 @@ EXPLAINED.update({
     _N + "parse.x__parse_with_recovery__mutmut_101": (
         "equivalent: the builder's diagnostics already name the hand being read (begin(hand=context)), "
         "so _hand_tagged with None gives them back as they are, as with the hand"),
+    _N + "parse.x_iter_chunks__mutmut_18": "equivalent: str.count's start None is 0",
+    _N + "parse.x_iter_chunks__mutmut_7": (
+        "equivalent: _next_hand's `after` -2 for -1: it reads only whether `after` is below 0, and "
+        "max(after, 0)"),
     _N + "parse.x__parse_with_recovery__mutmut_94": (
         "equivalent: keep_partial is set only for the header, whose `context` is None, and "
         "_saying_skipped gives syntax errors of no hand back as they are"),
