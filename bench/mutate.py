@@ -1097,10 +1097,9 @@ NOTES: dict[tuple[str, ...], list[str]] = {
         "(`mutmut run` in its folder) with `timeout_multiplier = 3.0` in its settings: mutants of",
         "parse._chunks_from and _next_hand that loop for ever each took mutmut's limit of 15 times",
         "the tests' time, 5 minutes at that load; a timeout is caught either way. A survivor found a",
-        "bug, fixed since the run: a header",
-        "line of only a form feed, a vertical tab or a no-break space lost the whole header (players,",
-        "stake...), the recovery taking it for a blank line (tests/test_notation_recovery.py, apart",
-        "because it fails on the run's code).",
+        "bug, fixed since the run: a header line of only a form feed, a vertical tab or a no-break",
+        "space lost the whole header (players, stake...), the recovery taking it for a blank line",
+        "(tests/test_notation_recovery.py, apart because it fails on the run's code).",
     ],
     ("settle",): [
         "Run with `nice -n 15 python bench/mutate.py` (mutmut 3.8.1, `--max-children 2`) on the",
