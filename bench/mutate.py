@@ -608,9 +608,11 @@ TO_KILL: dict[str, str] = {
 }
 
 
-def settings(only: list[str], tests: list[str]) -> str:
-    """The [tool.mutmut] table for the copy's pyproject.toml."""
-    patterns = ", ".join(f'"reversis_score/{name}/*"' for name in only)
+def settings(only: list[str], tests: list[str], files: list[str] = ()) -> str:
+    """The [tool.mutmut] table for the copy's pyproject.toml: the packages ``only``, or within
+    them just ``files`` (paths under reversis_score/, as 'notation/transform.py')."""
+    patterns = ", ".join(f'"reversis_score/{name}"' for name in files) if files else \
+        ", ".join(f'"reversis_score/{name}/*"' for name in only)
     selection = ", ".join(f'"{t}"' for t in tests)
     deselect = "".join(f', "--deselect", "{t}"' for t in DESELECT)
     return f"""
@@ -626,7 +628,7 @@ use_git_change_detection = false
 """
 
 
-def prepare(only: list[str], tests: list[str]) -> None:
+def prepare(only: list[str], tests: list[str], files: list[str] = ()) -> None:
     """A fresh copy of the checkout in build/mutation/, with mutmut's settings."""
     if WORK.exists():
         shutil.rmtree(WORK)
@@ -639,7 +641,7 @@ def prepare(only: list[str], tests: list[str]) -> None:
         else:
             shutil.copy2(source, WORK / name)
     pyproject = WORK / "pyproject.toml"
-    pyproject.write_text(pyproject.read_text("utf-8") + settings(only, tests), "utf-8")
+    pyproject.write_text(pyproject.read_text("utf-8") + settings(only, tests, files), "utf-8")
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
                           check=False).stdout.strip()
     dirty = subprocess.run(["git", "status", "--porcelain", "reversis_score"], cwd=ROOT, capture_output=True,
@@ -953,6 +955,11 @@ NOTES: dict[tuple[str, ...], list[str]] = {
 }
 
 
+# The same for a run of some files of a package (--files), by its report's name.
+FILE_NOTES: dict[str, list[str]] = {
+}
+
+
 def figures(found: dict[str, str], package_name: str) -> dict[str, int]:
     """One package's counts: generated, not reached by a test, not yet tried, caught, survived..."""
     mine = {n: s for n, s in found.items() if package(n) == package_name}
@@ -1057,7 +1064,8 @@ def write_report(found: dict[str, str]) -> None:
              "since (verified: its diff applied to the checkout and the tests run, `--verify`) or",
              "explained (`EXPLAINED` in bench/mutate.py).", "",
              f"Code mutated: commit {commit}. Wall time of `mutmut run`: {seconds // 60} min "
-             f"{seconds % 60} s.", "", *NOTES.get(tuple(sorted({package(n) for n in found})), []), ""]
+             f"{seconds % 60} s.", "",
+             *FILE_NOTES.get(REPORT.stem, NOTES.get(tuple(sorted({package(n) for n in found})), [])), ""]
     resumed = first is not raw
     for p in sorted({package(n) for n in found}):
         columns = [figures(first, p), *([figures(raw, p)] if resumed else []), figures(found, p)]
@@ -1098,6 +1106,9 @@ def main() -> int:
     parser.add_argument("--only", nargs="+", default=["settle"], help="packages of reversis_score to mutate")
     parser.add_argument("--tests", nargs="+", default=TESTS,
                         help="the test files (or tests, file::name) to run on each mutant")
+    parser.add_argument("--files", nargs="+", default=[],
+                        help="only these files of the packages (e.g. notation/transform.py): their own "
+                             "build/ folder and report (bench/mutants-notation-transform.md)")
     parser.add_argument("--children", type=int, default=2, help="mutants run at once")
     parser.add_argument("--report", action="store_true", help="only write bench/mutants.md again")
     parser.add_argument("--verify", action="store_true",
@@ -1118,6 +1129,10 @@ def main() -> int:
         global WORK, REPORT
         WORK = WORK.with_name("mutation-" + "-".join(args.only))
         REPORT = REPORT.with_name("mutants-" + "-".join(args.only) + ".md")
+    if args.files:  # a part of a package, run beside the rest: its own copy and report
+        stems = "-".join(Path(f).stem for f in args.files)
+        WORK = WORK.with_name(f"{WORK.name}-{stems}")
+        REPORT = REPORT.with_name(f"{REPORT.stem}-{stems}.md")
     tests = [t for t in args.tests if (ROOT / t.split("::")[0]).exists()]  # a file, or a test of one
     if args.resume:
         pending = resume()
@@ -1125,7 +1140,7 @@ def main() -> int:
         now = results()  # once: `mutmut results` takes a second or more
         run(args.children, [n for n in pending if now.get(n) not in ("killed", "timeout")])
     elif not args.report and not args.verify:  # --verify and --report read the last run only
-        prepare(args.only, tests)
+        prepare(args.only, tests, args.files)
         run(args.children)
     found = results()
     if args.verify:
