@@ -80,3 +80,95 @@ def test_a_header_line_in_a_hand_is_blanked_itself_and_the_hand_read_on():
                            "before the first hand"),
         (7, 1, 5, 1, None, "'void:' is given twice in hand 1"),
     ]
+
+
+# ---------------------------------------------------------------- events
+
+def test_numbers_too_large_in_events_are_said_where_written_and_read_as_none_or_talon_0():
+    chunk = ("hand 1\ndealer: Anne\nevents:\n"
+             "  party: Anne wins with 99999999999 points in 3 tricks, Claire loses with 14 points in "
+             "12345678901 tricks\n"
+             "  points: Bruno 12345678901, Denis 4 in 2 tricks\n"
+             "  talon: 99999999999 points\n")
+    record, said = lark_hand(chunk)
+    assert said == [(6, 25, 11, 1, None, "'99999999999' is too large a number"),
+                    (6, 88, 11, 1, None, "'12345678901' is too large a number"),
+                    (7, 17, 11, 1, None, "'12345678901' is too large a number"),
+                    (8, 10, 18, 1, None, "'99999999999' is too large a number")]
+    events = record.events
+    assert plain(events.party) == (((True, (name("Anne", 6, 10), None, 3, (6, 10, 4))),
+                                    (False, (name("Claire", 6, 57), 14, None, (6, 57, 6)))),)
+    assert plain(events.points) == (((name("Bruno", 7, 11), None, None, (7, 11, 5)),
+                                     (name("Denis", 7, 30), 4, 2, (7, 30, 5))),)
+    assert plain(events.talon) == ((0, (8, 10, 18)),)  # 0 beside its error
+
+
+def test_card_reversis_and_espagnolette_events_keep_every_place():
+    chunk = ("hand 1\ndealer: Anne\nevents:\n"
+             "  3. Anne places AD on s, Bruno takes it\n"
+             "  4. Claire places 10H on \u2665, Denis gathers it\n"
+             "  5. Bruno places QS, Anne takes it\n"
+             "  6. Denis leads KC\n"
+             "  7. Anne forces QH from Claire\n"
+             "  8. Bruno leads XX\n"
+             "  reversis: Claire makes it\n"
+             "  reversis: Denis, broken by Anne in trick 9 with Quinola\n"
+             "  reversis: Denis, broken by Bruno in trick 12345678901\n"
+             "  espagnolette: Bruno wins\n"
+             "  espagnolette: Anne loses\n"
+             "  12345678901. Anne leads 7S\n")
+    record, said = lark_hand(chunk)
+    assert said == [(11, 18, 2, 1, None, "'XX' is not a card: expected a card such as AS or 9♥"),
+                    (14, 45, 11, 1, None, "'12345678901' is too large a number"),
+                    (17, 3, 12, 1, None, "'12345678901.' is not a trick number: tricks are numbered 1 to 11")]
+    events = record.events
+    assert plain(events.cards) == (
+        (3, "placed", name("Anne", 6, 6), placed("AD", 6, 18), name("Bruno", 6, 27), "S", False, (6, 3, 2)),
+        (4, "placed", name("Claire", 7, 6), placed("10H", 7, 20, "TH"), name("Denis", 7, 30), "H", True,
+         (7, 3, 2)),
+        (5, "placed", name("Bruno", 8, 6), placed("QS", 8, 19), name("Anne", 8, 23), None, False, (8, 3, 2)),
+        (6, "led", name("Denis", 9, 6), placed("KC", 9, 18), None, None, False, (9, 3, 2)),
+        # forced: the player is the one forced, the other the leader who forced him
+        (7, "forced", name("Claire", 10, 26), placed("QH", 10, 18), name("Anne", 10, 6), None, False,
+         (10, 3, 2)),
+        (8, "led", name("Bruno", 11, 6), placed("XX", 11, 18, None), None, None, False, (11, 3, 2)),
+        (None, "led", name("Anne", 17, 16), placed("7S", 17, 27), None, None, False, (17, 3, 12)),
+    )
+    assert plain(events.reversis) == (
+        (name("Claire", 12, 13), None, None, False, (12, 3, 9)),
+        (name("Denis", 13, 13), name("Anne", 13, 30), 9, True, (13, 3, 9)),
+        (name("Denis", 14, 13), name("Bruno", 14, 30), None, False, (14, 3, 9)),
+    )
+    assert plain(events.espagnolette) == ((name("Bruno", 15, 17), True, (15, 3, 13)),
+                                          (name("Anne", 16, 17), False, (16, 3, 13)))
+    assert (events.party, events.points, events.talon) == ((), (), ())
+
+
+# ---------------------------------------------------------------- tricks
+
+def test_short_explicit_and_gathered_trick_lines_keep_every_place_and_count_their_tricks():
+    chunk = ("hand 1\ndealer: Anne\ntricks:\n"
+             "  Anne: 7S 8S 9S 10S\n"
+             "  12345678901. Bruno: 7H 8H 9H 10H | gathered by Claire\n"
+             "  3. Claire 7D, Denis 8D, Anne 9D, Bruno XD\n"
+             "  Denis 7C, Anne 8C, Bruno 9C, Claire 10C | gathered by Anne\n"
+             "  Anne: KS\n")
+    record, said = lark_hand(chunk)
+    # the trick of a finding is the line's place among the trick lines, whatever its number says
+    assert said == [(7, 3, 12, 1, 2, "'12345678901.' is not a trick number: tricks are numbered 1 to 11"),
+                    (8, 42, 2, 1, 3, "'XD' is not a card: expected a card such as AS or 9♥")]
+    assert plain(record.tricks) == (
+        (None, name("Anne", 6, 3), (placed("7S", 6, 9), placed("8S", 6, 12), placed("9S", 6, 15),
+                                     placed("10S", 6, 18, "TS")), None, (6, 3, 4), None),
+        (None, name("Bruno", 7, 16), (placed("7H", 7, 23), placed("8H", 7, 26), placed("9H", 7, 29),
+                                       placed("10H", 7, 32, "TH")), None, (7, 3, 12), name("Claire", 7, 50)),
+        (3, name("Claire", 8, 6), (placed("7D", 8, 13), placed("8D", 8, 23), placed("9D", 8, 32),
+                                    placed("XD", 8, 42, None)),
+         (name("Claire", 8, 6), name("Denis", 8, 17), name("Anne", 8, 27), name("Bruno", 8, 36)), (8, 3, 2),
+         None),
+        (None, name("Denis", 9, 3), (placed("7C", 9, 9), placed("8C", 9, 18), placed("9C", 9, 28),
+                                      placed("10C", 9, 39, "TC")),
+         (name("Denis", 9, 3), name("Anne", 9, 13), name("Bruno", 9, 22), name("Claire", 9, 32)), (9, 3, 5),
+         name("Anne", 9, 57)),
+        (None, name("Anne", 10, 3), (placed("KS", 10, 9),), None, (10, 3, 4), None),
+    )
