@@ -10,6 +10,8 @@ Players sit Anne Bruno Claire Denis in order of play.
 """
 from __future__ import annotations
 
+import dataclasses
+
 from reversis_score.notation.cards import Card
 from reversis_score.notation.parse import _parse_with_recovery, read_text
 
@@ -42,6 +44,8 @@ def plain(value):
         return str(value)
     if isinstance(value, tuple):
         return tuple(plain(v) for v in value)
+    if dataclasses.is_dataclass(value):
+        return tuple(plain(getattr(value, f.name)) for f in dataclasses.fields(value))
     return value
 
 
@@ -172,3 +176,92 @@ def test_short_explicit_and_gathered_trick_lines_keep_every_place_and_count_thei
          name("Anne", 9, 57)),
         (None, name("Anne", 10, 3), (placed("KS", 10, 9),), None, (10, 3, 4), None),
     )
+
+
+# ---------------------------------------------------------------- table, void, claims, irregular
+
+def test_payments_at_the_table_and_the_one_line_items_keep_their_places_and_say_what_is_wrong():
+    chunk = ("hand 1\ndealer: Anne\nvoid: misdeal\ntable:\n"
+             "  Anne -> Bruno 5\n"
+             '  pool:2 -> "Claire" 0\n'
+             '  "pool:0" -> pool:1 99999999999\n'
+             "  Denis -> Denis 7\n"
+             "  pool:3 -> pool:3 7\n"
+             "  Anne -> pool:0 3\n"
+             "claims: waived\nirregular: revoke Bruno\n")
+    record, said = lark_hand(chunk)
+    most = "expected a whole number of fish from 1 to 1,000,000,000"
+    assert said == [(8, 22, 1, 1, None, f"'0' is not an amount: {most}"),
+                    (9, 22, 11, 1, None, f"'99999999999' is not an amount: {most}"),
+                    (9, 3, 8, 1, None, "'pool:0' is not a pool: pools are numbered from pool:1, the oldest"),
+                    (10, 9, 2, 1, None, "'Denis' pays itself: payer and payee must differ"),
+                    (11, 10, 2, 1, None, "'pool:3' pays itself: payer and payee must differ"),
+                    (12, 11, 6, 1, None,
+                     "'pool:0' is not a pool: pools are numbered from pool:1, the oldest")]
+    assert plain(record.table) == (
+        ("Anne", "Bruno", 5, (7, 8, 2), (7, 3, 4), (7, 11, 5)),
+        ("pool:2", "Claire", 0, (8, 10, 2), (8, 3, 6), (8, 13, 8)),
+        ("pool:0", "pool:1", 0, (9, 12, 2), (9, 3, 8), (9, 15, 6)),
+        ("Denis", "Denis", 7, (10, 9, 2), (10, 3, 5), (10, 12, 5)),
+        ("pool:3", "pool:3", 7, (11, 10, 2), (11, 3, 6), (11, 13, 6)),
+        ("Anne", "pool:0", 3, (12, 8, 2), (12, 3, 4), (12, 11, 6)),
+    )
+    assert record.void is True and plain(record.void_span) == (5, 1, 5)
+    assert record.claims_waived is True
+    assert plain(record.irregulars) == (("revoke", name("Bruno", 14, 19), (14, 12, 6)),)
+    assert plain(record.span) == (3, 1, 4) and plain(record.dealer) == name("Anne", 4, 9)
+    assert record.lines == (("hand", 3), ("dealer", 4), ("void", 5), ("table", 6), ("claims", 13),
+                            ("irregular", 14))
+
+
+# ---------------------------------------------------------------- the header
+
+def test_a_header_read_by_lark_says_each_of_its_mistakes_at_its_place():
+    header, said = lark_header("session: The long night\ndate: 2026-13-01\nplayers: Anne \"Bruno B\" Anne\n"
+                               "stake: 1000000001\nrules: parlett\nrule quinola_pays: 4\n"
+                               "paid: Anne -> Zoe 5\nstake: 10\n")
+    assert said == [
+        (2, 7, 10, None, None, "'2026-13-01' is not a date: write it as YYYY-MM-DD, e.g. 2026-11-15"),
+        (4, 8, 10, None, None, "'1000000001' is not a stake: expected a whole number of fish up to "
+                               "1,000,000,000, e.g. 100"),
+        (8, 8, 2, None, None, "'stake' is given twice (first on line 4); each header key is given once"),
+        (3, 10, 4, None, None, "'players:' names 3 players; Reversis is played by exactly four"),
+        (3, 25, 4, None, None, "'Anne' is named twice in 'players:': four distinct names are needed"),
+        (7, 7, 13, None, None, "'Zoe' is not one of the players (Anne Bruno B Anne): a payment at the table "
+                               "is between two of them"),
+    ]
+    assert header.title == "The long night" and header.date is None and header.has_players
+    assert plain(header.players) == (name("Anne", 3, 10), name("Bruno B", 3, 15, 9), name("Anne", 3, 25))
+    assert header.rules == "parlett" and plain(header.rules_span) == (5, 8, 7)
+    assert plain(header.rule_lines) == (("quinola_pays", "4", (6, 6, 12), (6, 20, 1)),)
+    assert header.stake == 10  # the last stake given
+    assert plain(header.paid) == (("Anne", "Zoe", 5, (7, 7, 13)),)
+    assert header.lines == (("title", 1), ("date", 2), ("players", 3), ("stake", 4), ("rules", 5),
+                            ("rule", 6), ("paid", 7), ("stake", 8))
+
+
+def test_a_header_s_lengths_and_counts_are_said_with_their_numbers():
+    title, long_name = "T" * 201, "n" * 41
+    header, said = lark_header(f"session: {title}\ndate: 2026-11-15\nplayers: {long_name}\n"
+                               "rule quinola_pays: 4\nrule quinola_pays: 5\nclub: 3\n")
+    assert said == [
+        (5, 6, 12, None, None, "'rule quinola_pays' is given twice (first on line 4); each header key is "
+                               "given once"),
+        (3, 10, 41, None, None, "'players:' names 1 player; Reversis is played by exactly four"),
+        (3, 10, 41, None, None, f"'{long_name}' is 41 characters long: a player's name is at most 40"),
+        (1, 1, 210, None, None, "the session's title is 201 characters long: at most 200"),
+    ]
+    assert header.title == title and str(header.date) == "2026-11-15" and header.club == "3"
+    assert plain(header.rule_lines) == (("quinola_pays", "4", (4, 6, 12), (4, 20, 1)),
+                                        ("quinola_pays", "5", (5, 6, 12), (5, 20, 1)))
+    assert (header.rules, header.rules_span, header.stake, header.paid) == (None, None, None, ())
+
+
+def test_players_alone_is_said_at_its_keyword_and_a_header_without_it_has_no_players():
+    header, said = lark_header("players:\n")
+    assert said == [(1, 1, 8, None, None,
+                     "'players:' names no player: name the four players in order of play")]
+    assert header.players == () and header.has_players and header.lines == (("players", 1),)
+    header, said = lark_header("session: Friday\nrules: parlett\n")
+    assert said == [] and header.players == () and not header.has_players
+    assert (header.title, header.rules, plain(header.rules_span)) == ("Friday", "parlett", (2, 8, 7))
