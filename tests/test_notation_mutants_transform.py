@@ -265,3 +265,47 @@ def test_players_alone_is_said_at_its_keyword_and_a_header_without_it_has_no_pla
     header, said = lark_header("session: Friday\nrules: parlett\n")
     assert said == [] and header.players == () and not header.has_players
     assert (header.title, header.rules, plain(header.rules_span)) == ("Friday", "parlett", (2, 8, 7))
+
+
+# ---------------------------------------------------------------- a hand's lines
+
+def test_deal_and_exchange_lines_keep_every_place_and_a_hand_says_its_sections_out_of_place():
+    chunk = ("hand 3\ndealer: Anne\ndeal:\n"
+             "  Anne: 7S 8S | 9S\n"
+             "  Bruno: 7H 8H\n"
+             "  Claire:7D   XD | YY\n"
+             "exchange:\n"
+             "  Anne keeps\n"
+             "  Bruno discards 7H\n"
+             "  Claire discards 7D XD\n"
+             '  "Denis D" keeps\n'
+             "tricks:\n  Anne: 7S\n"
+             "deal:\n  Anne: 7S\n"
+             "announce: espagnolette Bruno\n")
+    record, said = lark_hand(chunk)
+    assert said == [(3, 6, 1, 1, None, "hand 3 is out of order: hands count up from 1, so this is hand 1"),
+                    (8, 15, 2, 1, None, "'XD' is not a card: expected a card such as AS or 9♥"),
+                    (8, 20, 2, 1, None, "'YY' is not a card: expected a card such as AS or 9♥"),
+                    (12, 22, 2, 1, None, "'XD' is not a card: expected a card such as AS or 9♥"),
+                    (16, 1, 5, 1, None, "'deal:' is given twice in hand 1"),
+                    (18, 1, 9, 1, None, "'announce:' must come before 'tricks:' in a hand")]
+    assert record.number == 1 and plain(record.span) == (3, 1, 4)
+    assert plain(record.deal) == (
+        (name("Anne", 6, 3), (placed("7S", 6, 9), placed("8S", 6, 12)), placed("9S", 6, 17), (6, 3, 4)),
+        (name("Bruno", 7, 3), (placed("7H", 7, 10), placed("8H", 7, 13)), None, (7, 3, 5)),
+        (name("Claire", 8, 3), (placed("7D", 8, 10), placed("XD", 8, 15, None)), placed("YY", 8, 20, None),
+         (8, 3, 6)),
+    )
+    assert plain(record.exchange) == (
+        (name("Anne", 10, 3), "keeps", None, (10, 3, 4), None),
+        (name("Bruno", 11, 3), "discards", placed("7H", 11, 18), (11, 3, 5), None),
+        (name("Claire", 12, 3), "discards-two", placed("7D", 12, 19), (12, 3, 6), placed("XD", 12, 22, None)),
+        (name("Denis D", 13, 3, 9), "keeps", None, (13, 3, 9), None),
+    )
+    assert plain(record.announce) == name("Bruno", 18, 24)
+    assert plain(record.tricks) == (
+        (None, name("Anne", 15, 3), (placed("7S", 15, 9),), None, (15, 3, 4), None),)
+    assert record.lines == (("hand", 3), ("dealer", 4), ("deal", 5), ("exchange", 9), ("tricks", 14),
+                            ("deal", 16), ("announce", 18))
+    assert (record.events, record.irregulars, record.void, record.void_span, record.claims_waived,
+            record.table) == (None, (), False, None, False, None)
