@@ -309,3 +309,27 @@ def test_deal_and_exchange_lines_keep_every_place_and_a_hand_says_its_sections_o
                             ("deal", 16), ("announce", 18))
     assert (record.events, record.irregulars, record.void, record.void_span, record.claims_waived,
             record.table) == (None, (), False, None, False, None)
+
+
+def test_a_void_hand_says_each_section_it_should_not_have_and_a_hand_number_is_checked():
+    chunk = ('hand 12345678901\ndealer: "Anne"\nvoid: misdeal\ndeal:\n  Anne: 7S\nexchange:\n  Anne keeps\n'
+             "announce: espagnolette Bruno\ntricks:\n  Anne: 7S\nevents:\n  6. Denis leads KC\n"
+             "irregular: revoke Bruno\n")
+    record, said = lark_hand(chunk)
+    void = "a void hand (void: misdeal) has no"
+    assert said == [
+        (3, 6, 11, 1, None, "'12345678901' is not a hand number: expected a whole number, or 'hand' alone"),
+        (6, 1, 5, 1, None, f"{void} 'deal:'"),
+        (8, 1, 9, 1, None, f"{void} 'exchange:'"),
+        (11, 1, 7, 1, None, f"{void} 'tricks:'"),
+        (13, 1, 7, 1, None, f"{void} 'events:'"),
+        (10, 1, 9, 1, None, f"{void} 'announce:'"),
+    ]
+    assert record.number == 1 and record.void and plain(record.void_span) == (5, 1, 5)
+    assert plain(record.dealer) == name("Anne", 4, 9, 6)  # as wide as written, quotes and all
+    assert plain(record.irregulars) == (("revoke", name("Bruno", 15, 19), (15, 12, 6)),)
+    record, said = lark_hand("hand\ndealer: Anne\nvoid: misdeal\n", number=4, offset=9)
+    assert said == [] and record.number == 4 and plain(record.span) == (10, 1, 4)
+    assert record.lines == (("hand", 10), ("dealer", 11), ("void", 12))
+    record, said = lark_hand("hand 2\ndealer: Anne\nclaims: waived\n", number=2)
+    assert said == [] and record.number == 2 and record.claims_waived and not record.void
