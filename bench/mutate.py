@@ -603,6 +603,17 @@ EXPLAINED.update({
 })
 
 
+# notation/transform.py (n-transform): its own run, bench/mutants-notation-transform.md
+_T = "reversis_score.notation.transform.xǁRecordBuilderǁ"
+_HAND_TAGGED = ("equivalent: a finding of the Transformer left without its hand; parse._parse_with_recovery "
+                "tags every one of them with the chunk's hand (_hand_tagged, the number `begin` was given "
+                "as hand_number), and a header's has none either way")
+EXPLAINED.update({
+    **{_T + f"_error__mutmut_{n}": _HAND_TAGGED for n in (4, 8)},
+    _T + "table_line__mutmut_56": ("equivalent: the side named in 'pays itself' taken from the payee: it is "
+                                   "said only when payer and payee are the same"),
+})
+
 # Survivors that a test could kill and none does yet: what the test would be.
 TO_KILL: dict[str, str] = {
 }

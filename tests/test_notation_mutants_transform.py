@@ -333,3 +333,14 @@ def test_a_void_hand_says_each_section_it_should_not_have_and_a_hand_number_is_c
     assert record.lines == (("hand", 10), ("dealer", 11), ("void", 12))
     record, said = lark_hand("hand 2\ndealer: Anne\nclaims: waived\n", number=2)
     assert said == [] and record.number == 2 and record.claims_waived and not record.void
+
+
+def test_a_quoted_name_against_keeps_or_discards_is_read_as_its_own_token():
+    # no space after the quote: NAME_KEEPS and NAME_DISCARDS do not match, the grammar's
+    # NAME _KEEPS and NAME _DISCARDS CARD rules read the lines (ex_keeps's second branch)
+    record, said = lark_hand('hand 1\ndealer: Anne\nexchange:\n  "Anne A"keeps\n  "Bruno"discards 7H\n')
+    assert said == []
+    assert plain(record.exchange) == (
+        (name("Anne A", 6, 3, 8), "keeps", None, (6, 3, 8), None),
+        (name("Bruno", 7, 3, 7), "discards", placed("7H", 7, 19), (7, 3, 7), None),
+    )
