@@ -344,3 +344,19 @@ def test_a_quoted_name_against_keeps_or_discards_is_read_as_its_own_token():
         (name("Anne A", 6, 3, 8), "keeps", None, (6, 3, 8), None),
         (name("Bruno", 7, 3, 7), "discards", placed("7H", 7, 19), (7, 3, 7), None),
     )
+
+
+def test_four_players_a_name_of_40_and_a_title_of_200_characters_are_said_nothing_of():
+    title, long_name = "T" * 200, "n" * 40
+    header, said = lark_header(f"session: {title}\nplayers: Anne {long_name} Claire Denis\n")
+    assert said == []
+    assert header.title == title and header.has_players
+    assert plain(header.players) == (name("Anne", 2, 10), name(long_name, 2, 15), name("Claire", 2, 56),
+                                     name("Denis", 2, 63))
+
+
+def test_a_one_letter_name_is_one_column_wide():
+    record, said = lark_hand("hand 1\ndealer: Z\nexchange:\n  Z keeps\n")
+    assert said == []
+    assert plain(record.dealer) == name("Z", 4, 9)
+    assert plain(record.exchange) == ((name("Z", 6, 3), "keeps", None, (6, 3, 1), None),)
