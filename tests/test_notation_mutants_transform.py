@@ -360,3 +360,13 @@ def test_a_one_letter_name_is_one_column_wide():
     assert said == []
     assert plain(record.dealer) == name("Z", 4, 9)
     assert plain(record.exchange) == ((name("Z", 6, 3), "keeps", None, (6, 3, 1), None),)
+
+
+def test_a_french_card_in_an_english_record_gets_its_hint_and_an_empty_name_is_refused():
+    record, said = lark_hand("hand 1\ndealer: Anne\ntricks:\n  Anne: RP 10C\n")
+    assert said == [(6, 9, 2, 1, 1, "'RP' is not a card: expected a card such as AS or 9♥; 'RP' is a French "
+                                    "card: add the header line 'lang: fr' to write the record in French")]
+    assert plain(record.tricks[0].cards) == (placed("RP", 6, 9, None), placed("10C", 6, 12, "TC"))
+    header, said = lark_header('session: x\nplayers: Anne Bruno "" Denis\n')
+    assert said == [(2, 21, 2, None, None, "a player's name cannot be empty")]
+    assert plain(header.players[2]) == name("", 2, 21, 2)
