@@ -608,8 +608,21 @@ _T = "reversis_score.notation.transform.xǁRecordBuilderǁ"
 _HAND_TAGGED = ("equivalent: a finding of the Transformer left without its hand; parse._parse_with_recovery "
                 "tags every one of them with the chunk's hand (_hand_tagged, the number `begin` was given "
                 "as hand_number), and a header's has none either way")
+_THREE_TOKENS = ("unreachable: _named_cards's branch for `NAME \":\" CARDS` in three tokens (the grammar's "
+                 "second deal_line rule, kept so that a line NAMED_CARDS does not match fails as before): "
+                 "wherever the three would match, the one token NAMED_CARDS (priority 3, the same patterns "
+                 "with [ \\t]* for the spaces the grammar ignores) matches the same text first, so the rule "
+                 "is never reduced")
 EXPLAINED.update({
     **{_T + f"_error__mutmut_{n}": _HAND_TAGGED for n in (4, 8)},
+    _T + "_trick_number__mutmut_28": ("equivalent: `number_span = \"\"` for None on a trick line without "
+                                      "its number; short_trick and explicit_trick read it only as "
+                                      "`self.number_span or ...`, where \"\" gives way as None does"),
+    **{_T + f"hand_line__mutmut_{n}": (
+        "unreachable: hand_line's `else 1`, for a hand read without its expected number; every hand chunk "
+        "is read with one (parse_hand's expected_number, an int from each caller: parse_hands, "
+        "record/draft.py, serve/digest.py)") for n in (5, 7)},
+    **{_T + f"_named_cards__mutmut_{n}": _THREE_TOKENS for n in (6, 7, 8, 9)},
     _T + "table_line__mutmut_56": ("equivalent: the side named in 'pays itself' taken from the payee: it is "
                                    "said only when payer and payee are the same"),
 })
