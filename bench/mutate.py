@@ -623,6 +623,10 @@ EXPLAINED.update({
         "is read with one (parse_hand's expected_number, an int from each caller: parse_hands, "
         "record/draft.py, serve/digest.py)") for n in (5, 7)},
     **{_T + f"_named_cards__mutmut_{n}": _THREE_TOKENS for n in (6, 7, 8, 9)},
+    _T + "hand__mutmut_5": ("equivalent: the order before a hand's first section -2 for -1: every section's "
+                            "place in SECTION_ORDER is 0 or more, above either"),
+    _T + "hand__mutmut_6": ("equivalent: the key before a hand's first section misspelt: it is named only "
+                            "when a section comes after one of a later place, which sets it first"),
     _T + "table_line__mutmut_56": ("equivalent: the side named in 'pays itself' taken from the payee: it is "
                                    "said only when payer and payee are the same"),
 })
