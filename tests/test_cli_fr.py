@@ -129,7 +129,8 @@ def test_a_yes_or_no_knob_asks_for_oui_or_non_in_french(tmp_path):
     record.write_text("langue: fr\njoueurs: Anne Bruno Claire Denis\nrègles: regles-fr\n"
                       "règle opposite_doubles_side: peut-être\n", "utf-8")
     said = run("--lang", "fr", "check", str(record)).output
-    assert f"'opposite_doubles_side'{NNBSP}: «\u00a0oui\u00a0» ou «\u00a0non\u00a0» est attendu, non 'peut-être'" in said
+    offered = "«\u00a0oui\u00a0» ou «\u00a0non\u00a0»"
+    assert f"'opposite_doubles_side'{NNBSP}: {offered} est attendu, non 'peut-être'" in said
     record.write_text(record.read_text("utf-8").replace("peut-être", "oui"), "utf-8")
     assert run("--lang", "fr", "check", str(record)).exit_code == 0
     record.write_text(record.read_text("utf-8").replace(": oui", ": maybe"), "utf-8")
