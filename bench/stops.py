@@ -115,16 +115,17 @@ def main() -> int:
         archive = Path(name)
         written, _ = write_records(archive, 100, 10)
         names = [p.name for p in written]
-        failed = 0
+        failed = early = 0
         times = []
         for n in range(options.runs):
             problem, took = one_run(command, names, archive, options.format, options.signal, rng)
             times.append(took)
+            early += problem == "finished before the signal"
             failed += bool(problem) and problem != "finished before the signal"
             print(f"run {n + 1:2}: {problem or 'stopped cleanly'} ({took:.2f} s)", flush=True)
         shutil.rmtree(archive, ignore_errors=True)
-    print(f"{options.runs - failed} of {options.runs} stopped cleanly with SIGTERM/SIGINT's code; "
-          f"slowest stop {max(times):.2f} s")
+    print(f"{options.runs - failed - early} of {options.runs} stopped cleanly with SIGTERM/SIGINT's code "
+          f"({early} finished before the signal, {failed} failed); slowest stop {max(times):.2f} s")
     return 1 if failed else 0
 
 
