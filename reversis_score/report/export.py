@@ -8,9 +8,9 @@ exports the others, or none with ``--all-or-nothing``.
 Each session is written hand by hand as it is settled (``write_session``), into a piece
 that waits beside the others until the run may be kept: a session of any length is exported
 in the memory of one hand and the session's totals. A piece is a file in the run's folder,
-or, for a short record settled in the process that joins the pieces (``--jobs 1``, a small
-run), its bytes kept in memory, which spares a file made, written, read back and removed for
-each record. (A worker's piece is always a file: cli/batch.py's ``IN_WORKER`` says why.)
+or, for a short record, its bytes kept in memory (they travel back from a worker with its
+report), which spares a file made, written, read back and removed for each record. (A worker
+that must keep its answers short writes a file: cli/batch.py's ``IN_WORKER`` says why.)
 ``Assembler`` joins the pieces.
 
 >>> content_hash(b"players: A B C D\\n")[:12]
