@@ -129,3 +129,67 @@ def test_an_aborted_export_advances_the_progress_by_each_files_own_size(archive,
     result = runner.invoke(app, ["export", "--all-or-nothing", *archive])
     assert result.exit_code == 1
     assert moved == [(name, Path(name).stat().st_size) for name in archive]
+
+
+# ------------------------------------------------------------------ a pool's answers
+def _how_i_answer(_job: object) -> tuple[bool, bool]:
+    return batch.IN_WORKER, batch.long_answers()
+
+
+def test_a_forked_pool_s_parent_gives_up_the_answers_write_end():
+    """Forked workers may answer at length (an export piece's bytes) only because the parent
+    keeps no write end of their answers' pipe; a spawned worker keeps to short answers."""
+    import multiprocessing
+    forked = multiprocessing.get_context().get_start_method() == "fork"
+    with batch._pool(2) as pool:
+        assert batch._submit(pool, _how_i_answer, None).result(timeout=60) == (True, forked)
+        assert pool._result_queue._writer.closed == forked  # type: ignore[attr-defined]
+    assert batch.long_answers() and not batch._SEALED  # this process, the pool over
+
+
+class _Stop(Exception):
+    """Stands for the signal that stops a run."""
+
+
+def _half_an_answer(marker: str) -> None:
+    """Write the first bytes of a long answer into the pool's answers' pipe, as a worker stopped
+    in the middle of sending one leaves them, then wait to be stopped."""
+    import struct
+    import time
+    frame = sys._getframe(1)
+    while "result_queue" not in frame.f_locals:  # concurrent.futures' _process_worker
+        frame = frame.f_back
+    writer = frame.f_locals["result_queue"]._writer
+    os.write(writer.fileno(), struct.pack("!i", 1 << 20) + b"half an answer")
+    Path(marker).touch()
+    time.sleep(120)
+
+
+def test_a_half_answer_left_by_a_stopped_worker_does_not_hang_the_pool(tmp_path):
+    """A run stopped while a worker was sending its answer (SIGTERM of export --jobs 2) hung for
+    ever: the parent's reader waited for the rest of the message. Now the last worker's exit
+    closes the pipe: the reader gives up, and the pool shuts down."""
+    import multiprocessing
+    import threading
+    if multiprocessing.get_context().get_start_method() != "fork":
+        return  # a spawned worker's answer is always short: nothing is ever left half-sent
+    marker = tmp_path / "sent"
+    ended, pools = threading.Event(), []
+
+    def run() -> None:
+        try:
+            with batch._pool(2) as pool:
+                pools.append(pool)
+                batch._submit(pool, _half_an_answer, str(marker))
+                while not marker.exists():
+                    threading.Event().wait(0.01)
+                raise _Stop  # as the signal's exception unwinds the run
+        except _Stop:
+            ended.set()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(60)
+    if not ended.is_set() and pools:  # let the stuck reader go, so that this test fails, not hangs
+        os.close(pools[0]._result_queue._reader.fileno())
+    assert ended.is_set()

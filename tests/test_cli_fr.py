@@ -122,6 +122,21 @@ def test_check_s_summary_and_usage_errors_in_french(tmp_path):
     assert missing.exit_code == 2 and missing.output.startswith(f"erreur{NNBSP}: ")
 
 
+def test_a_yes_or_no_knob_asks_for_oui_or_non_in_french(tmp_path):
+    """A French reader may write « oui » or « non » (a knob's French value), so the French
+    refusal offers those, not the English words."""
+    record = tmp_path / "k.rvs"
+    record.write_text("langue: fr\njoueurs: Anne Bruno Claire Denis\nrègles: regles-fr\n"
+                      "règle opposite_doubles_side: peut-être\n", "utf-8")
+    said = run("--lang", "fr", "check", str(record)).output
+    offered = "«\u00a0oui\u00a0» ou «\u00a0non\u00a0»"
+    assert f"'opposite_doubles_side'{NNBSP}: {offered} est attendu, non 'peut-être'" in said
+    record.write_text(record.read_text("utf-8").replace("peut-être", "oui"), "utf-8")
+    assert run("--lang", "fr", "check", str(record)).exit_code == 0
+    record.write_text(record.read_text("utf-8").replace(": oui", ": maybe"), "utf-8")
+    assert "'opposite_doubles_side' expected yes or no, not 'maybe'" in run("check", str(record)).output
+
+
 def test_check_in_english_is_as_ever(tmp_path):
     assert run("check", CLUB).output.endswith(
         "club-night.rvs: 12 hands, players Anne Bruno Claire Denis, rules parlett: ok\n")

@@ -121,6 +121,25 @@ def test_a_french_record_s_errors_point_at_what_is_written_and_quote_it(tmp_path
             and "|                                      ^^^" in result.output), result.output
 
 
+def test_a_french_record_s_pools_are_named_as_it_writes_them_and_a_name_as_typed(tmp_path, monkeypatch):
+    salon = (SAMPLES / "fr" / "regles-fr-salon.rvs").read_text("utf-8")
+    record = tmp_path / "fr.rvs"
+    cut = salon.index("coup 2")
+    record.write_text(salon[:cut] + "table:\n  Théo -> panier:0 5\n\n" + salon[cut:], "utf-8")
+    said = invoke(monkeypatch, "check", str(record)).output
+    assert "'panier:0' is not a pool: pools are numbered from panier:1, the oldest" in said
+    record.write_text(salon[:cut] + "table:\n  Théo -> panier:3 5\n\n" + salon[cut:], "utf-8")
+    said = invoke(monkeypatch, "check", str(record)).output
+    assert ("there is no panier:3 to pay at the table: 1 pool stands in this hand (panier:1 is the oldest)"
+            in said)
+    french = invoke(monkeypatch, "--lang", "fr", "check", str(record)).output
+    assert "il n’y a pas de panier:3 à payer à la table" in french
+    assert "(panier:1 est le plus ancien)" in french
+    record.write_text('langue: fr\nplayers: Anne Bruno Claire "pool:1"\nrègles: regles-fr\n', "utf-8")
+    said = invoke(monkeypatch, "check", str(record)).output
+    assert "a player may not be named 'pool:1': it names a pool" in said  # as typed, not 'panier:1'
+
+
 def test_a_keyword_a_french_record_misses_is_named_in_french(tmp_path, monkeypatch):
     record = tmp_path / "fr.rvs"
     record.write_text("langue: fr\njoueurs: Anne Bruno Claire RT\nmain 1\ndonneur: Anne\ndonneur: Anne\n",

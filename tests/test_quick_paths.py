@@ -75,18 +75,22 @@ def test_a_piece_kept_in_memory_is_the_piece_its_file_holds(path):
         assert on_disk._replace(hands=list(on_disk.hands)) == in_memory._replace(hands=list(in_memory.hands))
 
 
-@pytest.mark.parametrize("in_worker", [False, True])
-def test_a_worker_s_piece_goes_through_a_file_this_process_keeps_its_own(in_worker, tmp_path, monkeypatch):
+@pytest.mark.parametrize(("in_worker", "sealed"), [(False, False), (True, False), (True, True)])
+def test_a_worker_s_piece_is_kept_in_memory_only_when_its_pool_is_sealed(in_worker, sealed, tmp_path,
+                                                                        monkeypatch):
     """A worker stopped in the middle of sending a long answer leaves half a message in the
-    pool's pipe, and the parent waits on it for ever (a run stopped by SIGTERM hung): a
-    worker's answer is a file's name, short; only this process keeps a piece in memory."""
+    pool's pipe, and the parent waited on it for ever (a run stopped by SIGTERM hung) while it
+    held the pipe's write end itself: a worker of a pool whose parent gave it up (sealed)
+    answers with its piece's bytes, any other with a file's name, short."""
     from reversis_score.cli import batch, exports
     monkeypatch.setattr(batch, "IN_WORKER", in_worker)
+    monkeypatch.setattr(batch, "_SEALED", sealed)
     record = SAMPLES / "club-night.rvs"
     report = exports.export_work(str(record), "json", "items", None, str(tmp_path))
     assert report.code == 0, report.errors
-    assert isinstance(report.piece, str if in_worker else bytes)
-    assert len(list(tmp_path.iterdir())) == (1 if in_worker else 0)
+    through_a_file = in_worker and not sealed
+    assert isinstance(report.piece, str if through_a_file else bytes)
+    assert len(list(tmp_path.iterdir())) == (1 if through_a_file else 0)
 
 
 def test_a_record_is_read_whole_to_its_size_or_past_it(tmp_path):

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from reversis_score.cli import app
 from reversis_score.ledger.build import build_ledger, stream_ledger
 from reversis_score.pipeline import check_text, stream_text, summarise
-from reversis_score.render import tables
+from reversis_score.render import csv_rows, tables
 from reversis_score.render.document import ledger_document, one_line_pools, to_json, write_json
 from reversis_score.report.export import session_file, text_export
 
@@ -48,8 +48,8 @@ def streamed_json(text: str, name: str, split: bool) -> str:
 
 
 def streamed_csv(text: str, name: str, split: bool) -> str:
-    return tables.csv_header(tables.ITEMS_HEADER) + "".join(
-        tables.csv_header(row) for row in tables.item_csv_rows(stream_ledger(stream_text(text, name), split)))
+    rows = csv_rows.item_csv_rows(stream_ledger(stream_text(text, name), split))
+    return csv_rows.csv_header(csv_rows.ITEMS_HEADER) + "".join(csv_rows.csv_header(row) for row in rows)
 
 
 @pytest.mark.parametrize("split", [False, True], ids=["", "split-pools"])
@@ -59,7 +59,7 @@ def test_streamed_writers_equal_the_whole_document(path, split):
     assert streamed_json(text, str(path), split) == whole_json(text, str(path), split)
     assert to_json(build_ledger(check_text(text, str(path)), split)) == whole_json(text, str(path), split)
     whole = build_ledger(check_text(text, str(path)), split)
-    assert streamed_csv(text, str(path), split) == tables.items_csv([whole])
+    assert streamed_csv(text, str(path), split) == csv_rows.items_csv([whole])
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -85,7 +85,7 @@ def test_settle_command_streams_what_the_ledger_says(path, fmt, monkeypatch):
         assert (result.stdout_bytes, result.exit_code) == (b"", 1)
         return
     ledger = build_ledger(check_text(text_of(path), path.name))
-    expected = to_json(ledger) if fmt == "json" else tables.items_csv([ledger])
+    expected = to_json(ledger) if fmt == "json" else csv_rows.items_csv([ledger])
     assert result.stdout_bytes.decode("utf-8") == expected
     assert result.exit_code == (0 if check_text(text_of(path), path.name).ok else 1)
 
@@ -103,7 +103,7 @@ def test_export_pieces_join_as_the_whole_json_list():
     assert text_export(files, "json") == one_line_pools(json.dumps(docs, ensure_ascii=False, indent=2)) + "\n"
     assert text_export(files[:1], "json") == one_line_pools(json.dumps(docs[0], ensure_ascii=False,
                                                                         indent=2)) + "\n"
-    assert text_export(files, "csv", "hands") == tables.hands_csv([f.ledger for f in files])
+    assert text_export(files, "csv", "hands") == csv_rows.hands_csv([f.ledger for f in files])
 
 
 @pytest.mark.parametrize("batch", [1, 2, 500])
@@ -114,7 +114,7 @@ def test_export_pieces_join_as_the_whole_csv_and_markdown(batch, monkeypatch):
     paths = [p for p in sorted(SAMPLES.glob("*.rvs")) if check_text(text_of(p), str(p)).ok]
     files = [session_file(str(p), p.read_bytes(), check_text(text_of(p), str(p))) for p in paths]
     ledgers = [f.ledger for f in files]
-    assert text_export(files, "csv") == tables.items_csv(ledgers)
+    assert text_export(files, "csv") == csv_rows.items_csv(ledgers)
     whole = "\n---\n\n".join(tables.write_blocks(tables.summary_blocks(ledger), "markdown")
                               for ledger in ledgers)
     assert text_export(files, "markdown") == whole
@@ -127,7 +127,7 @@ def test_a_long_session_exports_as_its_whole_ledger(monkeypatch):
     text = gen.to_rvs(session)
     f = session_file("long.rvs", text.encode("utf-8"), check_text(text, "long.rvs"))
     assert text_export([f], "markdown") == tables.write_blocks(tables.summary_blocks(f.ledger), "markdown")
-    assert text_export([f], "csv", "hands") == tables.hands_csv([f.ledger])
+    assert text_export([f], "csv", "hands") == csv_rows.hands_csv([f.ledger])
 
 
 def summary_by_collecting(text: str, file: str, strict: bool) -> tuple:

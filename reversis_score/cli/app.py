@@ -375,7 +375,8 @@ def render_ledger(ledger, output: Output, itemised: bool, hand: int | None) -> s
             return to_json(ledger)
         return json_text(hand_document(ledger, chosen))
     if output is Output.csv:
-        return tables.items_csv([ledger], hand)
+        from reversis_score.render import csv_rows
+        return csv_rows.items_csv([ledger], hand)
     if chosen is not None:
         return tables.write_blocks(tables.hand_blocks(chosen), output.value, terminal_width())
     return tables.write_blocks(tables.summary_blocks(ledger, itemised), output.value, terminal_width())

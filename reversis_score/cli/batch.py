@@ -43,10 +43,17 @@ GC_THRESHOLD = 20_000  # allocations between two runs of the cycle collector (Py
 _STOPS = {signal.SIGINT, signal.SIGTERM}  # the signals that stop a run (cli/__init__.py)
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
 # Whether this process is a pool's worker (set by _worker_start). A worker's answer crosses a
-# pipe, and a worker stopped in the middle of writing a long one (a run stopped by a signal)
-# leaves half a message there, which the pool's reader in the parent then waits on forever:
-# what a worker returns must stay short (an export piece goes through a file).
+# pipe shared by the workers, and a worker stopped in the middle of writing a long one (a run
+# stopped by a signal) leaves half a message there. The pool's reader in the parent then waits
+# for the rest, for ever while anyone holds the pipe's write end; the parent holds one too
+# unless it gives it up (_seal). Without that, what a worker returns must stay short (an
+# export piece goes through a file): see long_answers().
 IN_WORKER = False
+# Whether the pool this process belongs to is sealed: its parent keeps no write end of the
+# answers' pipe, so once the workers are gone a half message there ends in an end of file, and
+# the pool breaks instead of hanging. Set in the parent before the workers are forked (they
+# inherit it); a spawned worker, which inherits nothing, keeps False.
+_SEALED = False
 
 Job = TypeVar("Job")
 
@@ -137,6 +144,8 @@ def _pool(processes: int, preload: Sequence[str] = ()) -> Iterator[Executor]:
     parent = os.getpid() if context.get_start_method() == "fork" else 0
     pool = ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_worker_start,
                                initargs=(watch, alive, parent))
+    global _SEALED
+    _SEALED = bool(parent) and _sealable(pool)
     _ALIVE.append(alive)
     finished = False
     try:
@@ -149,6 +158,30 @@ def _pool(processes: int, preload: Sequence[str] = ()) -> Iterator[Executor]:
         alive.close()
         watch.close()
         _ALIVE.remove(alive)
+        _SEALED = False
+
+
+def long_answers() -> bool:
+    """Whether this process may return a long answer (an export piece's bytes): always outside
+    a pool's worker; in a worker, only if its pool is sealed (see ``IN_WORKER``)."""
+    return not IN_WORKER or _SEALED
+
+
+def _sealable(pool: Any) -> bool:
+    """Whether ``pool`` forks all its workers at its first job and answers through one pipe
+    whose write end this process can give up then (the standard library's ProcessPoolExecutor
+    on the fork start method, as on Linux up to Python 3.13; anything else is left alone)."""
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+    return (getattr(pool, "_safe_to_dynamically_spawn_children", True) is False
+            and callable(getattr(writer, "close", None)))
+
+
+def _seal(pool: Any) -> None:
+    """Once the workers are forked, close this process's copy of the answers' write end: the
+    workers then hold the only ones, and a half answer left by a worker that was stopped ends
+    in an end of file when the last of them exits, so the pool's reader gives up."""
+    if _SEALED and len(pool._processes) >= pool._max_workers:
+        pool._result_queue._writer.close()  # closing again does nothing
 
 
 def stop_workers() -> None:
@@ -240,10 +273,14 @@ def _submit(pool: Executor, work: Callable[[Job], FileReport], job: Job) -> Futu
     (and start the pool's threads, which keep this mask and so never take the signals), and a
     signal's exception raised inside the fork's bookkeeping would be lost."""
     if not hasattr(signal, "pthread_sigmask"):
-        return pool.submit(work, job)
+        future = pool.submit(work, job)
+        _seal(pool)
+        return future
     held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
     try:
-        return pool.submit(work, job)
+        future = pool.submit(work, job)
+        _seal(pool)  # with the signals still held: no stop between the fork and the seal
+        return future
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
 

@@ -1,7 +1,7 @@
 """``export``'s run: the files read, checked and settled in order (in worker processes with
 ``--jobs``), each file's problems reported as it comes, its piece written hand by hand as it
-is settled: into memory for a short record settled in this process, else (a long record, or
-any record settled by a worker) into a file of the run's temporary folder.
+is settled: into memory for a short record, else into a file of the run's temporary folder
+(a long record, or any record settled by a worker that must answer short: batch.long_answers).
 
 Text formats are joined into a temporary file, copied to standard output or renamed over
 ``--to`` only when the run may be kept (no usage error; no record error under
@@ -26,9 +26,9 @@ from reversis_score.cli.batch import FileReport, read_or_report
 from reversis_score.i18n import N_, _, fill, ngettext
 
 NOT_EXPORTED = N_("{file}: has record errors: not exported")
-# A record shorter than this, read in this process, has its piece written in memory, not in a
-# file (report/export.py); a worker's goes through a file (batch.IN_WORKER says why). The
-# database's pieces wait for the last file, and those beyond HELD_BYTES wait in files.
+# A record shorter than this has its piece written in memory, not in a file (report/export.py),
+# unless its worker must answer short (batch.IN_WORKER says why). The database's pieces wait
+# for the last file, and those beyond HELD_BYTES wait in files.
 IN_MEMORY_BYTES = 256 * 1024
 HELD_BYTES = 4 * 1024 * 1024
 
@@ -47,7 +47,7 @@ def export_work(name: str, fmt: str, what: str, stdin: bytes | None, folder: str
     del read, data  # the text is all the rest needs
     try:
         written = write_session(stream_text(text, name, where), fmt, what, sha, folder,
-                                in_memory=len(text) < IN_MEMORY_BYTES and not batch.IN_WORKER)
+                                in_memory=len(text) < IN_MEMORY_BYTES and batch.long_answers())
     except ConservationError as exc:
         bug = fill(_("internal error: fish not conserved in {where}; please report it"), where=exc)
         return FileReport(name, 1, [bug, fill(_(NOT_EXPORTED), file=name)])

@@ -274,10 +274,10 @@ def _settle_streamed(file: str, rules: str | None, split_pools: bool, output: Ou
             from reversis_score.render.document import write_json
             write_json(ledger, sys.stdout.write)
         else:
-            from reversis_score.render import tables
-            writer = tables.csv_writer(sys.stdout)
-            writer.writerow(tables.ITEMS_HEADER)
-            writer.writerows(tables.item_csv_rows(ledger))
+            from reversis_score.render import csv_rows
+            writer = csv_rows.csv_writer(sys.stdout)
+            writer.writerow(csv_rows.ITEMS_HEADER)
+            writer.writerows(csv_rows.item_csv_rows(ledger))
     except ConservationError as exc:
         fail(not_conserved(exc), 1)
     return 1 if errors[0] else 0

@@ -203,8 +203,9 @@ class Spelled:
         if line is not None and line < 0:  # a name: the word itself
             return next((french for english, french in self.words.get(-line, ()) if english == text), text)
         for english, french in self.words.get(line or 0, ()):
-            # as quoted alone ('KH') or first in a quoted line ('Hand 2', as typed: 'Main 2')
-            text = re.sub(rf"'{re.escape(english)}(?=['\s])", "'" + french.replace("\\", r"\\"), text)
+            # as quoted alone ('KH'), first in a quoted line ('Hand 2', as typed: 'Main 2') or
+            # before its number ('pool:0', as typed: 'panier:0')
+            text = re.sub(rf"'{re.escape(english)}(?=['\s:])", "'" + french.replace("\\", r"\\"), text)
         return french_keywords(text) if self.language == "fr" else text
 
     def remap(self, value: Any) -> Any:
@@ -421,7 +422,6 @@ _MESSAGE_WORDS = (
     ("'keeps'", "'garde'"),
     ("'| gathered by ", "'| ramassée par "), ("'and discards ", "'et écarte "),
     ("'without discarding'", "'sans écarter'"), ("'discarding'", "'écarter'"), ("'pool'", "'panier'"),
-    ("pool:1", "panier:1"),
     ("revoke, out-of-turn, peek, expose", "renonce, avant-son-tour, regard, découverte"),
     (" or misdeal", " or maldonne"), (" ou misdeal", " ou maldonne"), ("'misdeal'", "'maldonne'"),
     ("'waived'", "'abandonnées'"), ("rule KNOB", "règle KNOB"), ("rule RÉGLAGE", "règle RÉGLAGE"),
@@ -432,6 +432,8 @@ _MESSAGE_WORDS = (
     (" gathers it')", " la ramasse')"), ("'party: A wins, B loses'", "'partie: A gagne, B perd'"),
     (" wins' or 'loses'", " gagne' or 'perd'"), (" wins' ou 'loses'", " gagne' ou 'perd'"),
 )
+# A pool by its number, as a message names it ('pool:1 is the oldest'); not a name quoted as typed.
+_POOL_NUMBER = re.compile(r"(?<![\w'\"])pool:(?=\d)")
 _MESSAGE_KEYWORD = re.compile(r"(?<![\w\-])(session|players|rules|stake|dealer|deal|exchange|announce|tricks"
                               r"|events|irregular|void|claims|party):")
 
@@ -469,6 +471,7 @@ def french_keywords(message: str) -> str:
     """A message about a French record with the keywords it names spelt the French way."""
     for english, french in _MESSAGE_WORDS:
         message = message.replace(english, french)
+    message = _POOL_NUMBER.sub("panier:", message)
     return _MESSAGE_KEYWORD.sub(lambda m: LINE_EN[m.group(1)] + ":", message)
 
 

@@ -10,7 +10,8 @@ from collections.abc import Iterable
 from reversis_score.i18n import N_, _, fill, is_french
 from reversis_score.i18n import number as number_of
 from reversis_score.notation.cards import Card
-from reversis_score.render.tables import Block, outcome_words, pools_text, write_blocks
+from reversis_score.render.csv_rows import pools_text
+from reversis_score.render.tables import Block, outcome_words, write_blocks
 from reversis_score.replay.play import PlayedTrick
 from reversis_score.settle.hand import HandSettlement
 

@@ -5,20 +5,20 @@ so a new format is one branch, not one per view.
 """
 from __future__ import annotations
 
-import csv
 import io
 import pickle
 import re
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from reversis_score.blocks import Block
 from reversis_score.i18n import N_, _, fill, is_french, long_date
 from reversis_score.ledger.build import Ledger, LedgerStream, SettledHand
 from reversis_score.notation.records import Rate
 from reversis_score.render import fit, night
+from reversis_score.render.csv_rows import csv_writer
 from reversis_score.render.words import (
     cancelled_name,
     human_number,
@@ -33,7 +33,6 @@ from reversis_score.rules.knobs import knob_said
 from reversis_score.scrub import printable
 from reversis_score.settle.pools import basket, one_basket
 
-ITEM_COLUMNS = ["seq", "trick", "kind", "card", "payer", "payee", "amount", "cancelled_by", "why"]
 # The same columns' headings in a table for people (translated where shown).
 ITEM_HEADINGS = [N_("seq"), N_("trick"), N_("kind"), N_("card"), N_("payer"), N_("payee"), N_("amount"),
                  N_("cancelled_by"), N_("why")]
@@ -251,11 +250,6 @@ def hands_rows(ledger: Ledger | LedgerStream) -> Iterator[list]:
                + [pools_words(s.pools_after)])
 
 
-def pools_text(pools) -> str:
-    """The pools as the hands CSV writes them (``60 95 100``; ``—`` for none): for programs."""
-    return " ".join(str(p) for p in pools) if pools else "—"
-
-
 def balances_block(ledger: Ledger | LedgerStream) -> Block:
     # Each sum once, not once per player: a header may name 100,000 players.
     between, into, balances = ledger.between_players(), ledger.into_pools(), ledger.balances
@@ -363,94 +357,3 @@ def hand_blocks(hand: SettledHand) -> list[Block]:
                                                                       _("net")], rows))
     blocks.append(items_block(hand))
     return blocks
-
-
-ITEMS_HEADER = ["session", "file", "hand"] + ITEM_COLUMNS
-
-
-def items_csv(ledgers: list[Ledger], hand_number: int | None = None) -> str:
-    """docs/ledger.md's item CSV: one row per item, with a header row (one hand's, if given)."""
-    out = io.StringIO()
-    writer = csv_writer(out)
-    writer.writerow(ITEMS_HEADER)
-    for ledger in ledgers:
-        writer.writerows(item_csv_rows(ledger, hand_number))
-    return out.getvalue()
-
-
-def csv_header(header: list[str]) -> str:
-    """A CSV's header row as text."""
-    out = io.StringIO()
-    csv_writer(out).writerow(header)
-    return out.getvalue()
-
-
-def csv_writer(out: Any) -> Any:
-    """LEDGER.md's CSV dialect: the csv module's defaults, lines ended by CRLF (``out``: a text
-    file, or anything with a ``write(str)``); every text cell without control characters (a
-    title from a record may hold terminal escapes)."""
-    return _PrintableWriter(csv.writer(out, lineterminator="\r\n"))
-
-
-class _PrintableWriter:
-    """A csv writer whose text cells pass through ``printable`` first."""
-
-    def __init__(self, writer: Any) -> None:
-        self.writer = writer
-
-    def writerow(self, row: Iterable) -> Any:
-        return self.writer.writerow([printable(c) if isinstance(c, str) else c for c in row])
-
-    def writerows(self, rows: Iterable[Iterable]) -> None:
-        for row in rows:
-            self.writerow(row)
-
-
-def item_csv_rows(ledger: Ledger | LedgerStream, hand_number: int | None = None) -> Iterator[list]:
-    """The item CSV's rows of one ledger, hand after hand (a stream is written as it is settled)."""
-    title = ledger.session.header.title or ""
-    for hand in ledger.hands:
-        if hand.settlement is None or (hand_number is not None and hand.number != hand_number):
-            continue
-        for i in hand.settlement.items:
-            yield [title, ledger.session.file, hand.number, i.seq, i.trick or "", i.kind, i.card or "",
-                   i.payer, i.payee, i.amount, i.cancelled_by or "", i.why]
-
-
-def hands_csv(ledgers: list[Ledger]) -> str:
-    """One row per hand: session, file, hand, dealer, outcome, a net column for every player
-    met (empty where a session did not have him), pools after."""
-    players: list[str] = []
-    for ledger in ledgers:
-        players += [p for p in ledger.players if p not in players]
-    return hands_csv_of(players, (row for ledger in ledgers for row in hand_facts(ledger)))
-
-
-def hand_facts(ledger: Ledger | LedgerStream) -> Iterator[tuple[list, dict[str, int], str]]:
-    """Each settled hand's row of the hands CSV: the leading cells, the nets, the pools after
-    (a stream's as it is settled)."""
-    title = ledger.session.header.title or ""
-    for hand in ledger.hands:
-        if (s := hand.settlement) is not None:
-            yield ([title, ledger.session.file, hand.number, hand.dealer, outcome_words(s.outcome, s)],
-                   s.net, pools_text(s.pools_after))
-
-
-def hands_csv_of(players: list[str], facts: Iterable[tuple[list, dict[str, int], str]]) -> str:
-    """The hands CSV from its player columns and each hand's facts (see ``hand_facts``)."""
-    out = io.StringIO()
-    writer = csv_writer(out)
-    writer.writerow(hands_csv_header(players))
-    writer.writerows(hands_csv_row(players, fact) for fact in facts)
-    return out.getvalue()
-
-
-def hands_csv_header(players: list[str]) -> list[str]:
-    """The hands CSV's header row: a net column for every player met."""
-    return ["session", "file", "hand", "dealer", "outcome", *players, "pools_after"]
-
-
-def hands_csv_row(players: list[str], fact: tuple[list, dict[str, int], str]) -> list:
-    """One hand's row of the hands CSV (empty cells for the players not at its table)."""
-    lead, net, pools = fact
-    return lead + [net.get(p, "") for p in players] + [pools]

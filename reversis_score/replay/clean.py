@@ -10,6 +10,7 @@ Play, only sooner; tests/test_clean.py compares the two on generated and mutated
 from __future__ import annotations
 
 from collections.abc import Collection
+from operator import itemgetter
 from typing import NamedTuple
 
 from reversis_score.notation.cards import Card, full_deck
@@ -26,6 +27,8 @@ _FACTS = {size: {card: (card.suit, card.strength, card.points) for card in full_
 Facts = dict[Card, tuple[str, int, int]]
 # A PlayedTrick made in C, its fields in order: the named tuple's own __new__ is a Python call.
 _new = tuple.__new__
+# A placed card's card, taken in C (``map``): a comprehension makes a function at each call.
+_card_of = itemgetter(0)
 
 
 class _Walk(NamedTuple):
@@ -34,7 +37,6 @@ class _Walk(NamedTuple):
     tricks: tuple[PlayedTrick, ...]
     played: dict[str, list[Card]]  # each player's cards in order of play
     off_suit: list[tuple[str, str, int]]  # (who, the suit led, trick index) of each card off suit
-    last_of_suit: dict[tuple[str, str], int]  # the last trick index where he plays a suit
     points: dict[str, int]
     won: dict[str, int]
     seen: set[Card]  # every card played
@@ -156,8 +158,8 @@ def _clean_tricks(hand: HandRecord, players: tuple[str, ...], facts: Facts) -> _
     orders = {p: (p, players[(i + 1) % 4], players[(i + 2) % 4], players[(i + 3) % 4])
               for p, i in seat.items()}  # the order of play from each leader
     played: dict[str, list[Card]] = {p: [] for p in players}
-    last_of_suit: dict[tuple[str, str], int] = {}
     off_suit: list[tuple[str, str, int]] = []  # who did not follow which suit led, in which trick
+    lacks = dict.fromkeys(players, "")  # the suits each player has shown he lacks, so far
     points = dict.fromkeys(players, 0)
     won = dict.fromkeys(players, 0)
     seen: set[Card] = set()
@@ -168,15 +170,17 @@ def _clean_tricks(hand: HandRecord, players: tuple[str, ...], facts: Facts) -> _
             if not _regular_trick(line, index + 1, order):
                 return None
             # None (a token that is not a card) has no facts: the KeyError below
-            cards: list[Card] = [placed.card for placed in line.cards]  # type: ignore[misc]
+            cards: list[Card] = list(map(_card_of, line.cards))
             suit, best, _ = facts[cards[0]]
             winner, taken = leader, 0
             for who, card in zip(order, cards, strict=True):
                 his_suit, strength, card_points = facts[card]
                 played[who].append(card)
-                last_of_suit[who, his_suit] = index
+                if his_suit in lacks[who]:
+                    return None  # a suit he did not follow before: maybe a revoke
                 if his_suit != suit:
                     off_suit.append((who, suit, index))
+                    lacks[who] += suit
                 elif strength > best:
                     winner, best = who, strength
                 taken += card_points
@@ -190,7 +194,7 @@ def _clean_tricks(hand: HandRecord, players: tuple[str, ...], facts: Facts) -> _
         return None  # a token that is not a card (None), or a ten in a 48-card pack
     if len(seen) != 4 * TRICKS_PER_HAND:
         return None  # a card played twice
-    return _Walk(tuple(tricks), played, off_suit, last_of_suit, points, won, seen)
+    return _Walk(tuple(tricks), played, off_suit, points, won, seen)
 
 
 def _regular_trick(line: TrickLine, number: int, order: tuple[str, ...]) -> bool:
@@ -211,11 +215,9 @@ def _plays_what_he_held(hand: HandRecord, players: tuple[str, ...], held: dict[s
 
 
 def _may_revoke(walk: _Walk, held: dict[str, frozenset[Card]]) -> bool:
-    """Whether a card off the suit led might be a revoke: its player plays that suit in a later
-    trick, or holds a card of it he never plays."""
-    for who, suit, index in walk.off_suit:
-        if walk.last_of_suit.get((who, suit), -1) > index:
-            return True
+    """Whether a card off the suit led might be a revoke: its player holds a card of that suit
+    he never plays. (One who plays the suit in a later trick: ``_clean_tricks`` gave up.)"""
+    for who, suit, _index in walk.off_suit:
         played = walk.played[who]
         if len(held[who]) > len(played) and any(  # he keeps a card: one who took, say
                 card.suit == suit for card in held[who].difference(played)):

@@ -8,9 +8,9 @@ exports the others, or none with ``--all-or-nothing``.
 Each session is written hand by hand as it is settled (``write_session``), into a piece
 that waits beside the others until the run may be kept: a session of any length is exported
 in the memory of one hand and the session's totals. A piece is a file in the run's folder,
-or, for a short record settled in the process that joins the pieces (``--jobs 1``, a small
-run), its bytes kept in memory, which spares a file made, written, read back and removed for
-each record. (A worker's piece is always a file: cli/batch.py's ``IN_WORKER`` says why.)
+or, for a short record, its bytes kept in memory (they travel back from a worker with its
+report), which spares a file made, written, read back and removed for each record. (A worker
+that must keep its answers short writes a file: cli/batch.py's ``IN_WORKER`` says why.)
 ``Assembler`` joins the pieces.
 
 >>> content_hash(b"players: A B C D\\n")[:12]
@@ -33,7 +33,7 @@ from reversis_score.ledger.build import Ledger, LedgerHand, LedgerStream, build_
 from reversis_score.notation.diagnostics import render
 from reversis_score.notation.records import TableLine
 from reversis_score.pipeline import CheckedHand, CheckedSession, SessionStream
-from reversis_score.render import database, tables
+from reversis_score.render import csv_rows, database, tables
 from reversis_score.render.tally import SessionTally
 
 FORMATS = ("json", "csv", "markdown", "sqlite")
@@ -101,7 +101,7 @@ def write_piece(ledger: Ledger | LedgerStream, fmt: str, what: str, sha: str, ta
                     protocol=pickle.HIGHEST_PROTOCOL)
         return trailer
     if fmt == "csv" and what == "hands":
-        for fact in tables.hand_facts(ledger):
+        for fact in csv_rows.hand_facts(ledger):
             pickle.dump(fact, out, protocol=pickle.HIGHEST_PROTOCOL)
         return list(ledger.players)
     text = io.TextIOWrapper(out, encoding="utf-8", newline="", write_through=True)
@@ -117,7 +117,7 @@ def _write_text(ledger: Ledger | LedgerStream, fmt: str, sha: str, table_of: Tab
     if fmt == "json":
         _write_json(ledger, sha, table_of, write)
     elif fmt == "csv":
-        tables.csv_writer(_Writing(write)).writerows(tables.item_csv_rows(ledger))
+        csv_rows.csv_writer(_Writing(write)).writerows(csv_rows.item_csv_rows(ledger))
     elif fmt == "markdown":
         _write_markdown(ledger, write)
     else:
@@ -299,7 +299,7 @@ class Assembler:
             self._add_hands(*part)
         elif self.fmt == "csv":
             if self.count == 1:
-                self.write(tables.csv_header(tables.ITEMS_HEADER).encode("utf-8"))
+                self.write(csv_rows.csv_header(csv_rows.ITEMS_HEADER).encode("utf-8"))
             self._copy(part)
         else:
             if self.count > 1:
@@ -344,9 +344,9 @@ class Assembler:
         if self.rows is not None:
             end = self.rows.tell()
             self.rows.seek(0)
-            writer = tables.csv_writer(_Writing(lambda text: self.write(text.encode("utf-8"))))
-            writer.writerow(tables.hands_csv_header(self.players))
-            writer.writerows(tables.hands_csv_row(self.players, fact) for fact in self._facts(end))
+            writer = csv_rows.csv_writer(_Writing(lambda text: self.write(text.encode("utf-8"))))
+            writer.writerow(csv_rows.hands_csv_header(self.players))
+            writer.writerows(csv_rows.hands_csv_row(self.players, fact) for fact in self._facts(end))
             self.rows.close()
 
     def _facts(self, end: int) -> Iterator[Any]:

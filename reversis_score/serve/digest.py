@@ -28,9 +28,10 @@ from reversis_score.ledger.build import ConservationError, LedgerHand, Running, 
 from reversis_score.notation.diagnostics import Diagnostic
 from reversis_score.notation.diagnostics import render as render_diagnostic
 from reversis_score.notation.records import Header
+from reversis_score.render.csv_rows import pools_text
 from reversis_score.render.database import hand_row, item_rows
 from reversis_score.render.night import paid_transfers
-from reversis_score.render.tables import outcome_words, pools_text
+from reversis_score.render.tables import outcome_words
 from reversis_score.render.tally import SessionTally
 from reversis_score.replay.tricks import IN_PROGRESS
 from reversis_score.rules.houserules import RuleSet

@@ -14,8 +14,9 @@ from reversis_score.notation.cards import ACES, SUIT_SYMBOLS, Card, full_deck, l
 from reversis_score.record.fix import plays_so_far
 from reversis_score.record.header import HEADER_QUESTIONS
 from reversis_score.record.session import Recorder
+from reversis_score.render.csv_rows import pools_text
 from reversis_score.render.rvs import quote
-from reversis_score.render.tables import outcome_words, pools_text
+from reversis_score.render.tables import outcome_words
 from reversis_score.replay.evidence import qualifies_espagnolette
 from reversis_score.replay.findings import Findings
 from reversis_score.replay.holdings import check_holdings

@@ -15,12 +15,12 @@ from markupsafe import Markup
 from reversis_score.i18n import _, fill, grouped, is_french, ngettext, to
 from reversis_score.ledger.build import Ledger, LedgerHand, SettledHand, settle_up
 from reversis_score.notation.diagnostics import render as render_diagnostic
+from reversis_score.render.csv_rows import pools_text
 from reversis_score.render.html import NARROW, WIDE, chart_svg, human_number, series_svg
 from reversis_score.render.night import page_settle, rate_of
 from reversis_score.render.tables import (
     incomplete_note,
     outcome_words,
-    pools_text,
     rules_line,
 )
 from reversis_score.replay.tricks import trick_in_progress
