@@ -118,7 +118,7 @@ def test_a_header_key_given_six_times_is_summed_up_in_french_by_its_count():
         last = read_text(text).diagnostics[-1]
     assert (last.span, last.message) == (Span(6, 8, 1), (
         "'stake' est donné 6 fois, d’abord à la ligne 2\u202f; chaque clé de l’en-tête se donne une fois "
-        "(cette ligne et 1 autres ne sont pas citées une à une)"))
+        "(cette ligne et 1 de plus ne sont pas citées une à une)"))
 
 
 def test_a_generic_syntax_error_in_french_says_the_hand_is_skipped():
