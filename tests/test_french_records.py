@@ -256,3 +256,9 @@ def test_a_player_named_as_a_hand_begins_is_refused_at_the_players_line_and_read
     capital = tmp_path / "capital.rvs"
     capital.write_text(twin.read_text("utf-8").replace("Gaspard", word.capitalize()), "utf-8")
     assert invoke(monkeypatch, "check", str(capital)).exit_code == 0  # 'Coup: …' opens no hand
+    english_key = tmp_path / "players.rvs"  # a French record may write the English 'players:'
+    english_key.write_text(bare.read_text("utf-8").replace("joueurs:", "players:"), "utf-8")
+    said = invoke(monkeypatch, "check", str(english_key))
+    assert said.exit_code == 1 and said.output.splitlines()[0].endswith(
+        f"players.rvs:5:31: error: a player of a French record may not be named {word} without quotes: "
+        f"a line that begins '{word}' begins a hand; write \"{word}\"")

@@ -450,7 +450,7 @@ def old_hand_line(text: str) -> tuple[int, int, str] | None:
     return text.count("\n", 0, found.start()) + 1, len(found.group(1)) + 1, found.group(3) or ""
 
 
-_PLAYERS_LINE = re.compile(r"^[ \t]*joueurs[ \t]*:([^\n#]*)", re.M)
+_PLAYERS_LINE = re.compile(r"^[ \t]*(?:joueurs|players)[ \t]*:([^\n#]*)", re.M)  # either spelling
 
 
 def hand_word_players(text: str) -> list[tuple[int, int, str]]:
