@@ -55,7 +55,7 @@ def test_a_knob_value_as_french_or_toml_writes_it(name, raw, value):
 @pytest.mark.parametrize("name, raw, message", [
     ("tie_rule", "x", "'tie_rule' prend levées ou le-plus-près, non 'x'"),
     ("opposite_doubles_side", "peut-être",
-     "'opposite_doubles_side'\u202f: «\u00a0yes\u00a0» ou «\u00a0no\u00a0» est attendu, non 'peut-être'"),
+     "'opposite_doubles_side'\u202f: «\u00a0oui\u00a0» ou «\u00a0non\u00a0» est attendu, non 'peut-être'"),
 ])
 def test_a_knob_value_refused_in_french_says_so_in_french(name, raw, message):
     from reversis_score.i18n import speaking
