@@ -29,32 +29,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from compare import new_command  # noqa: E402
 
-from bench import write_records  # noqa: E402  (bench.py, beside this file)
+from bench import ROOT, write_records  # noqa: E402  (bench.py, beside this file)
+
+sys.path.insert(0, str(ROOT / "tests"))
+from processes import children, running  # noqa: E402  (tests/processes.py)
 
 CODES = {"TERM": (signal.SIGTERM, 143, "terminated (SIGTERM): stopped"),
          "INT": (signal.SIGINT, 130, "interrupted (SIGINT): stopped")}
-
-
-def children(pid: int) -> set[int]:
-    """The processes whose parent is ``pid`` (from /proc)."""
-    found = set()
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rpartition(")")[2].split()[1]) == pid:
-                found.add(int(entry))
-    return found
-
-
-def running(pid: int) -> bool:
-    """Whether ``pid`` is a live process (not a zombie)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] not in ("Z", "X")
-    except OSError:
-        return False
 
 
 def one_run(command: Path, names: list[str], archive: Path, fmt: str, sig: str,

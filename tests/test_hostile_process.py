@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import SAMPLES
+from processes import children, running
 from typer.testing import CliRunner
 
 from reversis_score.cli import app
@@ -122,29 +123,6 @@ def archive(tmp_path_factory) -> list[str]:
     return names
 
 
-def _children(pid: int) -> set[int]:
-    """The processes whose parent is ``pid`` (from /proc: no psutil)."""
-    found = set()
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rpartition(")")[2].split()[1]) == pid:
-                found.add(int(entry))
-    return found
-
-
-def _running(pid: int) -> bool:
-    """Whether ``pid`` is still a live process (a zombie waits only for its reaper)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
-    except OSError:
-        return False
-    return state not in ("Z", "X")
-
-
 @contextmanager
 def _started(args: list[str], cwd: Path, workers: int = 2) -> Iterator[tuple[subprocess.Popen, set[int]]]:
     """The command under way with its workers started, and the workers' process ids; whatever
@@ -157,13 +135,13 @@ def _started(args: list[str], cwd: Path, workers: int = 2) -> Iterator[tuple[sub
     try:
         deadline = time.monotonic() + 60
         while len(kids) < workers and time.monotonic() < deadline and proc.poll() is None:
-            kids |= _children(proc.pid)
+            kids |= children(proc.pid)
             time.sleep(0.02)
         assert len(kids) >= workers, "the workers never started"
         yield proc, kids
     finally:
         for pid in [proc.pid, *kids]:
-            if _running(pid):
+            if running(pid):
                 os.kill(pid, signal.SIGKILL)
         proc.communicate()
 
@@ -171,9 +149,9 @@ def _started(args: list[str], cwd: Path, workers: int = 2) -> Iterator[tuple[sub
 def _left_behind(kids: set[int], within: float = 5.0) -> set[int]:
     """The workers still running ``within`` seconds from now."""
     deadline = time.monotonic() + within
-    while time.monotonic() < deadline and any(map(_running, kids)):
+    while time.monotonic() < deadline and any(map(running, kids)):
         time.sleep(0.05)
-    return {k for k in kids if _running(k)}
+    return {k for k in kids if running(k)}
 
 
 def test_kill_9_of_an_export_leaves_no_worker_behind(archive, tmp_path):
@@ -214,7 +192,7 @@ def test_jobs_is_capped_at_the_cpus_unless_forced(archive, tmp_path):
     for extra, most in (([], cpus), (["--jobs-force"], cpus + 2)):
         with _started(["check", *archive, "--jobs", str(cpus + 2), *extra], tmp_path, 1) as (proc, seen):
             while proc.poll() is None:
-                seen |= _children(proc.pid)
+                seen |= children(proc.pid)
                 time.sleep(0.01)
             assert proc.returncode == 0 and len(seen) <= most
             if extra:
